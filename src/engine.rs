@@ -1,0 +1,214 @@
+//! The solve loop: apply the first step the pipeline finds, verified, until solved or stuck.
+
+use std::ops::ControlFlow;
+
+use crate::error::PuzzleError;
+
+use crate::grid::Grid;
+use crate::parse::{format_grid_library_line, format_pencil_marks, parse_puzzle};
+use crate::pipeline::Pipeline;
+use crate::solver::{self, Solutions};
+use crate::step::Step;
+use crate::trace::{Entry, Hardest, Outcome, Rejection, Summary, TechniqueCount, Trace};
+
+/// Checks that `grid` is a proper puzzle and returns its unique solution.
+pub fn check_puzzle(grid: &Grid) -> Result<[u8; 81], PuzzleError> {
+    if let Some((first, second, digit)) = grid.conflict() {
+        return Err(PuzzleError::Clash {
+            first,
+            second,
+            digit,
+        });
+    }
+    if let Some(cell) = grid.dead_cell() {
+        return Err(PuzzleError::DeadCell { cell });
+    }
+    let solution = match solver::analyze(grid.values()) {
+        Solutions::None => return Err(PuzzleError::NoSolution),
+        Solutions::Multiple => return Err(PuzzleError::MultipleSolutions),
+        Solutions::Unique(s) => *s,
+    };
+    for cell in grid.empty_cells() {
+        let digit = solution[cell.index()];
+        if !grid.has_candidate(cell, digit) {
+            return Err(PuzzleError::PencilMarksExcludeSolution { cell, digit });
+        }
+    }
+    Ok(solution)
+}
+
+/// Solves a puzzle given as text (any format [`parse_puzzle`] reads). Bad input gives a trace
+/// with an [`Outcome::Invalid`] naming the problem.
+pub fn solve_puzzle(text: &str, pipeline: &Pipeline) -> Trace {
+    match parse_puzzle(text) {
+        Ok(grid) => solve_grid(&grid, pipeline),
+        Err(e) => invalid_trace(text.trim().to_string(), pipeline, e.to_string()),
+    }
+}
+
+fn invalid_trace(puzzle: String, pipeline: &Pipeline, reason: String) -> Trace {
+    Trace {
+        puzzle,
+        start: None,
+        solution: None,
+        pipeline: pipeline.name.clone(),
+        techniques: pipeline.ids(),
+        verified: pipeline.verify,
+        entries: Vec::new(),
+        outcome: Outcome::Invalid { reason },
+        summary: Summary::default(),
+    }
+}
+
+/// Whether the grid holds more than its givens: placed digits or removed candidates.
+fn has_extra_state(grid: &Grid) -> bool {
+    let plain = Grid::from_values(&{
+        let mut v = [0u8; 81];
+        for c in grid.givens() {
+            v[c.index()] = grid.value(c);
+        }
+        v
+    });
+    plain != *grid
+}
+
+/// Solves `grid` with `pipeline` and records everything in a [`Trace`].
+pub fn solve_grid(grid: &Grid, pipeline: &Pipeline) -> Trace {
+    let puzzle = grid.givens_line();
+    let solution = match check_puzzle(grid) {
+        Ok(s) => s,
+        Err(e) => return invalid_trace(puzzle, pipeline, e.to_string()),
+    };
+    let mut trace = invalid_trace(puzzle, pipeline, String::new());
+    trace.start = has_extra_state(grid).then(|| format_grid_library_line(grid));
+    trace.solution = Some(solution.iter().map(|&v| (b'0' + v) as char).collect());
+    trace.outcome = run(grid.clone(), pipeline, &solution, &mut trace.entries);
+    trace.summary = summarize(&trace.entries, pipeline);
+    trace
+}
+
+/// Why a step cannot be applied to `grid`, if it cannot.
+fn rejection(step: &Step, grid: &Grid, solution: Option<&[u8; 81]>) -> Option<Rejection> {
+    for p in &step.placements {
+        if grid.value(p.cell) != 0 {
+            return Some(Rejection::Malformed {
+                message: format!("places {} in {}, which already holds {}", p.digit, p.cell, grid.value(p.cell)),
+            });
+        }
+        if !(1..=9).contains(&p.digit) {
+            return Some(Rejection::Malformed {
+                message: format!("places digit {} in {}", p.digit, p.cell),
+            });
+        }
+    }
+    if let Some(solution) = solution {
+        if let Some(candidate) = step.contradiction(solution) {
+            return Some(Rejection::Unsound { candidate });
+        }
+    }
+    let changes = !step.placements.is_empty()
+        || step
+            .eliminations
+            .iter()
+            .any(|e| grid.has_candidate(e.cell, e.digit));
+    if !changes {
+        return Some(Rejection::NoChange);
+    }
+    None
+}
+
+fn run(mut grid: Grid, pipeline: &Pipeline, solution: &[u8; 81], entries: &mut Vec<Entry>) -> Outcome {
+    let n = pipeline.techniques.len();
+    let mut disabled = vec![false; n];
+    let mut applied = 0usize;
+    let verify = pipeline.verify.then_some(solution);
+    'solve: loop {
+        if grid.is_solved() {
+            return Outcome::Solved;
+        }
+        if applied >= pipeline.step_limit {
+            return Outcome::StepLimit {
+                limit: pipeline.step_limit,
+            };
+        }
+        for (i, technique) in pipeline.techniques.iter().enumerate() {
+            if disabled[i] {
+                continue;
+            }
+            let mut found = None;
+            let result = technique.find(&grid, &mut |step| {
+                found = Some(step);
+                ControlFlow::Break(())
+            });
+            if let Err(e) = result {
+                disabled[i] = true;
+                entries.push(Entry::Failed {
+                    technique: technique.id().to_string(),
+                    error: e.to_string(),
+                });
+                continue;
+            }
+            let Some(step) = found else { continue };
+            if let Some(reason) = rejection(&step, &grid, verify) {
+                disabled[i] = true;
+                entries.push(Entry::Rejected { step, reason });
+                continue;
+            }
+            step.apply(&mut grid);
+            entries.push(Entry::Step(step));
+            applied += 1;
+            continue 'solve;
+        }
+        return Outcome::Stuck {
+            pencil_marks: format_pencil_marks(&grid).lines().map(str::to_string).collect(),
+        };
+    }
+}
+
+fn summarize(entries: &[Entry], pipeline: &Pipeline) -> Summary {
+    let mut summary = Summary::default();
+    let mut counts = vec![0usize; pipeline.techniques.len()];
+    for entry in entries {
+        match entry {
+            Entry::Step(step) => {
+                summary.steps += 1;
+                if let Some(i) = pipeline.techniques.iter().position(|t| t.id() == step.technique) {
+                    counts[i] += 1;
+                }
+                let harder = summary
+                    .hardest
+                    .as_ref()
+                    .is_none_or(|h| step.difficulty > h.difficulty);
+                if harder {
+                    summary.hardest = Some(Hardest {
+                        technique: step.technique.clone(),
+                        difficulty: step.difficulty,
+                    });
+                }
+            }
+            Entry::Rejected { .. } => summary.rejected += 1,
+            Entry::Failed { .. } => {}
+        }
+    }
+    summary.techniques = pipeline
+        .techniques
+        .iter()
+        .zip(counts)
+        .filter(|(_, c)| *c > 0)
+        .map(|(t, count)| TechniqueCount {
+            technique: t.id().to_string(),
+            count,
+        })
+        .collect();
+    summary
+}
+
+/// The grid after applying every applied step of `trace` to `start`.
+pub fn replay(start: &Grid, trace: &crate::trace::Trace) -> Grid {
+    let mut g = start.clone();
+    for s in trace.steps() {
+        s.apply(&mut g);
+    }
+    g
+}
+

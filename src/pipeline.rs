@@ -1,0 +1,180 @@
+//! [`Pipeline`]: the ordered list of techniques a solve tries, read from RON.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::technique::{self, Technique};
+
+/// The default pipeline's RON text, embedded in the binary.
+pub const DEFAULT_PIPELINE_RON: &str = include_str!("default_pipeline.ron");
+
+/// A pipeline entry in RON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum EntryConfig {
+    /// A technique by id, e.g. `Technique("naked-pair")`.
+    Technique(String),
+}
+
+/// A pipeline as written in RON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Pipeline")]
+pub struct PipelineConfig {
+    /// A name shown in traces.
+    #[serde(default)]
+    pub name: String,
+    /// Techniques in the order they are tried.
+    pub techniques: Vec<EntryConfig>,
+    /// Check every step against the solution before applying it (default on).
+    #[serde(default = "default_verify")]
+    pub verify: bool,
+    /// At most this many steps per solve (a guard against loops).
+    #[serde(default = "default_step_limit")]
+    pub step_limit: usize,
+}
+
+fn default_verify() -> bool {
+    true
+}
+
+fn default_step_limit() -> usize {
+    1000
+}
+
+/// A pipeline could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum PipelineError {
+    /// The RON text is malformed.
+    #[error("{source_name}: {error}")]
+    Ron {
+        /// File name or `<default>`.
+        source_name: String,
+        /// The RON error with its line and column.
+        error: ron::error::SpannedError,
+    },
+    /// The file could not be read.
+    #[error("cannot read pipeline {path}: {error}")]
+    Io {
+        /// The path.
+        path: String,
+        /// The I/O error.
+        error: std::io::Error,
+    },
+    /// An entry names no known technique.
+    #[error("{source_name}: entry {position} names unknown technique `{id}` (see `lapiz techniques`)")]
+    UnknownTechnique {
+        /// File name.
+        source_name: String,
+        /// 1-based position in the list.
+        position: usize,
+        /// The id.
+        id: String,
+    },
+}
+
+/// An ordered list of techniques and the solve settings.
+pub struct Pipeline {
+    /// Name shown in traces.
+    pub name: String,
+    /// Techniques in the order tried.
+    pub techniques: Vec<Box<dyn Technique>>,
+    /// Verify every step against the solution.
+    pub verify: bool,
+    /// Step limit per solve.
+    pub step_limit: usize,
+}
+
+impl Pipeline {
+    /// The embedded default pipeline.
+    pub fn default_pipeline() -> Pipeline {
+        Pipeline::from_ron(DEFAULT_PIPELINE_RON, "<default>").expect("the default pipeline is valid")
+    }
+
+    /// A pipeline from RON text; `source_name` names it in errors.
+    pub fn from_ron(text: &str, source_name: &str) -> Result<Pipeline, PipelineError> {
+        let config: PipelineConfig = ron::from_str(text).map_err(|error| PipelineError::Ron {
+            source_name: source_name.to_string(),
+            error,
+        })?;
+        Pipeline::from_config(&config, source_name)
+    }
+
+    /// A pipeline from a RON file.
+    pub fn from_file(path: &Path) -> Result<Pipeline, PipelineError> {
+        let text = std::fs::read_to_string(path).map_err(|error| PipelineError::Io {
+            path: path.display().to_string(),
+            error,
+        })?;
+        Pipeline::from_ron(&text, &path.display().to_string())
+    }
+
+    /// A pipeline from its parsed configuration.
+    pub fn from_config(config: &PipelineConfig, source_name: &str) -> Result<Pipeline, PipelineError> {
+        let mut techniques = Vec::new();
+        for (i, entry) in config.techniques.iter().enumerate() {
+            match entry {
+                EntryConfig::Technique(id) => {
+                    let t = technique::builtin(id).ok_or_else(|| PipelineError::UnknownTechnique {
+                        source_name: source_name.to_string(),
+                        position: i + 1,
+                        id: id.clone(),
+                    })?;
+                    techniques.push(t);
+                }
+            }
+        }
+        Ok(Pipeline {
+            name: config.name.clone(),
+            techniques,
+            verify: config.verify,
+            step_limit: config.step_limit,
+        })
+    }
+
+    /// A pipeline of the given techniques with default settings.
+    pub fn from_techniques(name: &str, techniques: Vec<Box<dyn Technique>>) -> Pipeline {
+        Pipeline {
+            name: name.to_string(),
+            techniques,
+            verify: true,
+            step_limit: default_step_limit(),
+        }
+    }
+
+    /// The technique ids in order.
+    pub fn ids(&self) -> Vec<String> {
+        self.techniques.iter().map(|t| t.id().to_string()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_pipeline_lists_every_builtin() {
+        let p = Pipeline::default_pipeline();
+        assert_eq!(p.ids().len(), technique::builtins().len());
+        assert!(p.verify);
+    }
+
+    #[test]
+    fn unknown_technique_is_named_with_position() {
+        let err = Pipeline::from_ron(
+            "Pipeline(techniques: [Technique(\"naked-single\"), Technique(\"nope\")])",
+            "p.ron",
+        )
+        .err()
+        .unwrap();
+        assert_eq!(
+            err.to_string(),
+            "p.ron: entry 2 names unknown technique `nope` (see `lapiz techniques`)"
+        );
+    }
+
+    #[test]
+    fn ron_errors_have_a_position() {
+        let err = Pipeline::from_ron("Pipeline(techniques: [", "p.ron").err().unwrap();
+        assert!(err.to_string().starts_with("p.ron: 1:"), "{err}");
+    }
+}

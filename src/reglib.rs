@@ -1,0 +1,1 @@
+//! Runs HoDoKu regression-library cases against lapiz's finders.

@@ -1,0 +1,193 @@
+//! [`Step`]: one deduction, with what it places or eliminates and why.
+
+use serde::{Deserialize, Serialize};
+
+use crate::geometry::{Cell, House};
+use crate::grid::{Candidate, Grid};
+
+/// What a highlighted candidate does in a step, so a renderer can colour it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Role {
+    /// The candidates that make the pattern (a single, the digits of a subset, a locked set).
+    Pattern,
+    /// Base candidates of a fish or of a locked-candidates intersection.
+    Base,
+    /// Cover candidates of a fish.
+    Cover,
+    /// Fin of a fish.
+    Fin,
+    /// Pivot of a wing.
+    Pivot,
+    /// Pincer of a wing.
+    Pincer,
+    /// A strong or weak link of a chain.
+    Link,
+    /// First colour of a colouring.
+    ColorA,
+    /// Second colour of a colouring.
+    ColorB,
+}
+
+/// A group of candidates playing one role in a step.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Highlight {
+    /// What these candidates do.
+    pub role: Role,
+    /// The candidates.
+    pub candidates: Vec<Candidate>,
+}
+
+/// One deduction: placements or eliminations, the candidates and houses that justify it, and a
+/// one-line explanation in the usual notation.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Step {
+    /// Id of the technique that found it, e.g. `naked-pair`.
+    pub technique: String,
+    /// Difficulty of this step on Sudoku Explainer's scale (a technique may rate its steps
+    /// differently, e.g. hidden singles in boxes and in lines).
+    pub difficulty: f32,
+    /// Digits placed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub placements: Vec<Candidate>,
+    /// Candidates removed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub eliminations: Vec<Candidate>,
+    /// The houses the step works in.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub houses: Vec<House>,
+    /// The candidates that justify the step, by role.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub highlights: Vec<Highlight>,
+    /// E.g. `Naked Pair: 1/6 in r1c2,r1c9 => r1c4,r1c5,r1c6<>1,6`.
+    pub explanation: String,
+}
+
+impl Step {
+    /// An empty step of `technique` at `difficulty`; fill it with the builder methods.
+    pub fn new(technique: &str, difficulty: f32) -> Step {
+        Step {
+            technique: technique.to_string(),
+            difficulty,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            houses: Vec::new(),
+            highlights: Vec::new(),
+            explanation: String::new(),
+        }
+    }
+
+    /// Adds a placement.
+    pub fn place(mut self, cell: Cell, digit: u8) -> Step {
+        self.placements.push(Candidate::new(cell, digit));
+        self
+    }
+
+    /// Adds an elimination.
+    pub fn eliminate(mut self, cell: Cell, digit: u8) -> Step {
+        self.eliminations.push(Candidate::new(cell, digit));
+        self
+    }
+
+    /// Adds a house the step works in.
+    pub fn house(mut self, house: House) -> Step {
+        self.houses.push(house);
+        self
+    }
+
+    /// Adds highlighted candidates with a role.
+    pub fn highlight(mut self, role: Role, candidates: impl IntoIterator<Item = Candidate>) -> Step {
+        self.highlights.push(Highlight {
+            role,
+            candidates: candidates.into_iter().collect(),
+        });
+        self
+    }
+
+    /// Sets the explanation.
+    pub fn explain(mut self, text: impl Into<String>) -> Step {
+        self.explanation = text.into();
+        self
+    }
+
+    /// Whether the step changes nothing.
+    pub fn is_empty(&self) -> bool {
+        self.placements.is_empty() && self.eliminations.is_empty()
+    }
+
+    /// The first placement or elimination that contradicts `solution` (81 values), if any:
+    /// a placement of a wrong digit, or the elimination of the solution's digit.
+    pub fn contradiction(&self, solution: &[u8; 81]) -> Option<Candidate> {
+        let wrong_place = self
+            .placements
+            .iter()
+            .find(|p| solution[p.cell.index()] != p.digit);
+        let wrong_elim = || {
+            self.eliminations
+                .iter()
+                .find(|e| solution[e.cell.index()] == e.digit)
+        };
+        wrong_place.or_else(wrong_elim).copied()
+    }
+
+    /// Applies the step to `grid`: places, then eliminates.
+    pub fn apply(&self, grid: &mut Grid) {
+        for p in &self.placements {
+            if grid.value(p.cell) == 0 {
+                grid.set_value(p.cell, p.digit);
+            }
+        }
+        for e in &self.eliminations {
+            grid.eliminate(e.cell, e.digit);
+        }
+    }
+}
+
+/// Formats candidates grouped the usual way: `r1c4,r1c5<>1,6` when all cells lose the same
+/// digits, otherwise one group per digit, e.g. `r1c4<>1, r2c5<>6`.
+pub fn eliminations_text(elims: &[Candidate]) -> String {
+    use crate::geometry::{DigitMask, digit_bit, digits_text};
+    let mut cells: Vec<(Cell, DigitMask)> = Vec::new();
+    for e in elims {
+        match cells.iter_mut().find(|(c, _)| *c == e.cell) {
+            Some((_, m)) => *m |= digit_bit(e.digit),
+            None => cells.push((e.cell, digit_bit(e.digit))),
+        }
+    }
+    cells.sort_by_key(|(c, _)| *c);
+    // group cells with identical digit masks, keeping first-appearance order of masks
+    let mut groups: Vec<(DigitMask, Vec<Cell>)> = Vec::new();
+    for (c, m) in cells {
+        match groups.iter_mut().find(|(gm, _)| *gm == m) {
+            Some((_, cs)) => cs.push(c),
+            None => groups.push((m, vec![c])),
+        }
+    }
+    groups
+        .iter()
+        .map(|(m, cs)| {
+            let names: Vec<String> = cs.iter().map(Cell::to_string).collect();
+            format!("{}<>{}", names.join(","), digits_text(*m, ","))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elimination_text_groups_cells() {
+        let e = |r, c, d| Candidate::new(Cell::at(r, c), d);
+        let elims = [e(0, 3, 1), e(0, 3, 6), e(0, 4, 1), e(0, 4, 6), e(1, 0, 2)];
+        assert_eq!(eliminations_text(&elims), "r1c4,r1c5<>1,6, r2c1<>2");
+    }
+
+    #[test]
+    fn contradiction_finds_removed_solution_digit() {
+        let mut solution = [1u8; 81];
+        solution[5] = 3;
+        let step = Step::new("t", 1.0).eliminate(Cell::new(4), 3).eliminate(Cell::new(5), 3);
+        assert_eq!(step.contradiction(&solution), Some(Candidate::new(Cell::new(5), 3)));
+    }
+}

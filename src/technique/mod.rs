@@ -1,0 +1,125 @@
+//! The [`Technique`] trait and the built-in techniques, one file per family.
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use serde::{Deserialize, Serialize};
+
+use crate::grid::Grid;
+use crate::step::Step;
+
+pub mod intersections;
+pub mod singles;
+pub mod subsets;
+
+/// Where a technique comes from.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Origin {
+    /// Compiled into lapiz.
+    BuiltIn,
+    /// A Rhai script (path).
+    Script(String),
+    /// A plugin library (path).
+    Plugin(String),
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::BuiltIn => f.write_str("built-in"),
+            Origin::Script(p) => write!(f, "script {p}"),
+            Origin::Plugin(p) => write!(f, "plugin {p}"),
+        }
+    }
+}
+
+/// A technique failed to run (as opposed to finding nothing).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum TechniqueError {
+    /// The search failed; the message says where and why.
+    #[error("technique {technique} failed: {message}")]
+    Failed {
+        /// Technique id.
+        technique: String,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+/// Receives the steps a technique finds; return [`ControlFlow::Break`] to stop the search.
+pub type StepSink<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
+
+/// A solving technique: a named, rated search for steps on a grid.
+pub trait Technique: Send + Sync {
+    /// Stable id, e.g. `naked-pair`.
+    fn id(&self) -> &str;
+    /// Display name, e.g. `Naked Pair`.
+    fn name(&self) -> &str;
+    /// Difficulty on Sudoku Explainer's scale (the lowest its steps get).
+    fn difficulty(&self) -> f32;
+    /// Where it comes from.
+    fn origin(&self) -> Origin {
+        Origin::BuiltIn
+    }
+    /// Whether the technique is only sound on puzzles with a unique solution.
+    fn needs_uniqueness(&self) -> bool {
+        false
+    }
+    /// Searches `grid`, handing every step found to `sink` until it breaks.
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError>;
+}
+
+/// Every step `technique` finds on `grid`.
+pub fn find_all(technique: &dyn Technique, grid: &Grid) -> Result<Vec<Step>, TechniqueError> {
+    let mut steps = Vec::new();
+    technique.find(grid, &mut |s| {
+        steps.push(s);
+        ControlFlow::Continue(())
+    })?;
+    Ok(steps)
+}
+
+/// The first step `technique` finds on `grid`.
+pub fn find_first(technique: &dyn Technique, grid: &Grid) -> Result<Option<Step>, TechniqueError> {
+    let mut first = None;
+    technique.find(grid, &mut |s| {
+        first = Some(s);
+        ControlFlow::Break(())
+    })?;
+    Ok(first)
+}
+
+/// Runs `$body` for a step and stops the search when the sink asks to.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! emit {
+    ($sink:expr, $step:expr) => {
+        if let ::std::ops::ControlFlow::Break(()) = ($sink)($step) {
+            return Ok(());
+        }
+    };
+}
+
+/// All built-in techniques, in the default pipeline's order.
+pub fn builtins() -> Vec<Box<dyn Technique>> {
+    vec![
+        Box::new(singles::FullHouse),
+        Box::new(singles::HiddenSingle),
+        Box::new(singles::NakedSingle),
+        Box::new(intersections::LockedCandidates::POINTING),
+        Box::new(intersections::LockedCandidates::CLAIMING),
+        Box::new(intersections::LockedSet::PAIR),
+        Box::new(subsets::NakedSubset::PAIR),
+        Box::new(intersections::LockedSet::TRIPLE),
+        Box::new(subsets::HiddenSubset::PAIR),
+        Box::new(subsets::NakedSubset::TRIPLE),
+        Box::new(subsets::HiddenSubset::TRIPLE),
+        Box::new(subsets::NakedSubset::QUAD),
+        Box::new(subsets::HiddenSubset::QUAD),
+    ]
+}
+
+/// The built-in technique with this id.
+pub fn builtin(id: &str) -> Option<Box<dyn Technique>> {
+    builtins().into_iter().find(|t| t.id() == id)
+}

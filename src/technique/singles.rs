@@ -1,0 +1,118 @@
+//! Singles: full house, hidden single, naked single.
+
+use crate::emit;
+use crate::geometry::{House, HouseKind, digit_bit};
+use crate::grid::{Candidate, Grid};
+use crate::step::{Role, Step};
+use crate::technique::{StepSink, Technique, TechniqueError};
+
+/// The last empty cell of a house takes the missing digit.
+pub struct FullHouse;
+
+impl Technique for FullHouse {
+    fn id(&self) -> &str {
+        "full-house"
+    }
+    fn name(&self) -> &str {
+        "Full House"
+    }
+    fn difficulty(&self) -> f32 {
+        1.0
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        for house in House::all() {
+            let Some(cell) = (house.cells() & grid.empty_cells()).single_cell() else {
+                continue;
+            };
+            let missing = !grid.placed_in(house) & crate::geometry::ALL_DIGITS;
+            if missing.count_ones() != 1 || grid.candidates(cell) & missing == 0 {
+                continue;
+            }
+            let digit = missing.trailing_zeros() as u8 + 1;
+            emit!(
+                sink,
+                Step::new(self.id(), self.difficulty())
+                    .place(cell, digit)
+                    .house(house)
+                    .highlight(Role::Pattern, [Candidate::new(cell, digit)])
+                    .explain(format!("Full House: {cell}={digit}"))
+            );
+        }
+        Ok(())
+    }
+}
+
+/// A digit with one place left in a house goes there. Rated 1.2 in a box, 1.5 in a line.
+pub struct HiddenSingle;
+
+impl Technique for HiddenSingle {
+    fn id(&self) -> &str {
+        "hidden-single"
+    }
+    fn name(&self) -> &str {
+        "Hidden Single"
+    }
+    fn difficulty(&self) -> f32 {
+        1.2
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        // boxes first: they are the easier singles to see
+        for house in House::boxes().chain(House::lines()) {
+            let placed = grid.placed_in(house);
+            for digit in 1..=9u8 {
+                if placed & digit_bit(digit) != 0 {
+                    continue;
+                }
+                let Some(cell) = grid.digit_cells_in(digit, house).single_cell() else {
+                    continue;
+                };
+                let difficulty = if house.kind() == HouseKind::Box {
+                    1.2
+                } else {
+                    1.5
+                };
+                emit!(
+                    sink,
+                    Step::new(self.id(), difficulty)
+                        .place(cell, digit)
+                        .house(house)
+                        .highlight(Role::Pattern, [Candidate::new(cell, digit)])
+                        .explain(format!("Hidden Single: {digit} in {house} => {cell}={digit}"))
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A cell with one candidate left takes it.
+pub struct NakedSingle;
+
+impl Technique for NakedSingle {
+    fn id(&self) -> &str {
+        "naked-single"
+    }
+    fn name(&self) -> &str {
+        "Naked Single"
+    }
+    fn difficulty(&self) -> f32 {
+        2.3
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        for cell in grid.empty_cells() {
+            let m = grid.candidates(cell);
+            if m.count_ones() != 1 {
+                continue;
+            }
+            let digit = m.trailing_zeros() as u8 + 1;
+            emit!(
+                sink,
+                Step::new(self.id(), self.difficulty())
+                    .place(cell, digit)
+                    .highlight(Role::Pattern, [Candidate::new(cell, digit)])
+                    .explain(format!("Naked Single: {cell}={digit}"))
+            );
+        }
+        Ok(())
+    }
+}

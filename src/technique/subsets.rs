@@ -1,0 +1,259 @@
+//! Subsets: naked and hidden pairs, triples and quadruples.
+
+use std::ops::ControlFlow;
+
+use crate::cellset::CellSet;
+use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
+use crate::grid::{Candidate, Grid};
+use crate::step::{Role, Step, eliminations_text};
+use crate::technique::{StepSink, Technique, TechniqueError};
+
+/// Calls `f` with every `k`-element combination of `items` (in lexicographic order of
+/// positions) until it breaks. `k` is at most 4; nothing is allocated.
+pub fn for_each_combination<T: Copy + Default>(
+    items: &[T],
+    k: usize,
+    f: &mut dyn FnMut(&[T]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    assert!(k <= 4, "combinations of at most 4");
+    let n = items.len();
+    if k == 0 || k > n {
+        return ControlFlow::Continue(());
+    }
+    let mut idx = [0usize; 4];
+    for (i, slot) in idx.iter_mut().enumerate().take(k) {
+        *slot = i;
+    }
+    let mut buf = [T::default(); 4];
+    loop {
+        for i in 0..k {
+            buf[i] = items[idx[i]];
+        }
+        f(&buf[..k])?;
+        // advance to the next combination
+        let mut i = k;
+        loop {
+            if i == 0 {
+                return ControlFlow::Continue(());
+            }
+            i -= 1;
+            if idx[i] < n - k + i {
+                idx[i] += 1;
+                for j in i + 1..k {
+                    idx[j] = idx[j - 1] + 1;
+                }
+                break;
+            }
+        }
+    }
+}
+
+
+/// Naked subset: `n` cells of a house whose candidates are `n` digits in all; those digits
+/// leave the rest of the house.
+pub struct NakedSubset {
+    size: usize,
+    id: &'static str,
+    name: &'static str,
+    difficulty: f32,
+}
+
+impl NakedSubset {
+    /// Naked pair (3.0).
+    pub const PAIR: NakedSubset = NakedSubset::new(2, 3.0);
+    /// Naked triple (3.6).
+    pub const TRIPLE: NakedSubset = NakedSubset::new(3, 3.6);
+    /// Naked quadruple (5.0).
+    pub const QUAD: NakedSubset = NakedSubset::new(4, 5.0);
+
+    const fn new(size: usize, difficulty: f32) -> NakedSubset {
+        let (id, name) = match size {
+            2 => ("naked-pair", "Naked Pair"),
+            3 => ("naked-triple", "Naked Triple"),
+            _ => ("naked-quad", "Naked Quadruple"),
+        };
+        NakedSubset {
+            size,
+            id,
+            name,
+            difficulty,
+        }
+    }
+}
+
+impl Technique for NakedSubset {
+    fn id(&self) -> &str {
+        self.id
+    }
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn difficulty(&self) -> f32 {
+        self.difficulty
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        for house in House::all() {
+            let mut cells = [Cell::default(); 9];
+            let mut n = 0;
+            for c in house.cells() & grid.empty_cells() {
+                let k = grid.candidates(c).count_ones() as usize;
+                if (2..=self.size).contains(&k) {
+                    cells[n] = c;
+                    n += 1;
+                }
+            }
+            let flow = for_each_combination(&cells[..n], self.size, &mut |chosen| {
+                let mask: DigitMask = chosen.iter().fold(0, |m, &c| m | grid.candidates(c));
+                if mask.count_ones() as usize != self.size {
+                    return ControlFlow::Continue(());
+                }
+                let set: CellSet = chosen.iter().copied().collect();
+                let rest = house.cells() - set;
+                let mut elims = Vec::new();
+                for d in digits(mask) {
+                    for c in grid.digit_cells(d) & rest {
+                        elims.push(Candidate::new(c, d));
+                    }
+                }
+                if elims.is_empty() {
+                    return ControlFlow::Continue(());
+                }
+                elims.sort();
+                let text = format!(
+                    "{}: {} in {set} => {}",
+                    self.name,
+                    digits_text(mask, "/"),
+                    eliminations_text(&elims)
+                );
+                let pattern = set
+                    .iter()
+                    .flat_map(|c| digits(grid.candidates(c)).map(move |d| Candidate::new(c, d)));
+                let mut step = Step::new(self.id, self.difficulty)
+                    .house(house)
+                    .highlight(Role::Pattern, pattern)
+                    .explain(text);
+                step.eliminations = elims;
+                sink(step)
+            });
+            if flow.is_break() {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Hidden subset: `n` digits of a house that fit only in the same `n` cells; every other
+/// candidate leaves those cells.
+pub struct HiddenSubset {
+    size: usize,
+    id: &'static str,
+    name: &'static str,
+    difficulty: f32,
+}
+
+impl HiddenSubset {
+    /// Hidden pair (3.4).
+    pub const PAIR: HiddenSubset = HiddenSubset::new(2, 3.4);
+    /// Hidden triple (4.0).
+    pub const TRIPLE: HiddenSubset = HiddenSubset::new(3, 4.0);
+    /// Hidden quadruple (5.4).
+    pub const QUAD: HiddenSubset = HiddenSubset::new(4, 5.4);
+
+    const fn new(size: usize, difficulty: f32) -> HiddenSubset {
+        let (id, name) = match size {
+            2 => ("hidden-pair", "Hidden Pair"),
+            3 => ("hidden-triple", "Hidden Triple"),
+            _ => ("hidden-quad", "Hidden Quadruple"),
+        };
+        HiddenSubset {
+            size,
+            id,
+            name,
+            difficulty,
+        }
+    }
+}
+
+impl Technique for HiddenSubset {
+    fn id(&self) -> &str {
+        self.id
+    }
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn difficulty(&self) -> f32 {
+        self.difficulty
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        for house in House::all() {
+            let mut ds = [0u8; 9];
+            let mut n = 0;
+            for d in 1..=9u8 {
+                let k = grid.digit_cells_in(d, house).len() as usize;
+                if (2..=self.size).contains(&k) {
+                    ds[n] = d;
+                    n += 1;
+                }
+            }
+            let flow = for_each_combination(&ds[..n], self.size, &mut |chosen| {
+                let cells = chosen
+                    .iter()
+                    .fold(CellSet::EMPTY, |s, &d| s | grid.digit_cells_in(d, house));
+                if cells.len() as usize != self.size {
+                    return ControlFlow::Continue(());
+                }
+                let mask: DigitMask = chosen.iter().fold(0, |m, &d| m | digit_bit(d));
+                let mut elims = Vec::new();
+                for c in cells {
+                    for d in digits(grid.candidates(c) & !mask) {
+                        elims.push(Candidate::new(c, d));
+                    }
+                }
+                if elims.is_empty() {
+                    return ControlFlow::Continue(());
+                }
+                elims.sort();
+                let text = format!(
+                    "{}: {} in {cells} => {}",
+                    self.name,
+                    digits_text(mask, "/"),
+                    eliminations_text(&elims)
+                );
+                let pattern = cells
+                    .iter()
+                    .flat_map(|c| digits(grid.candidates(c) & mask).map(move |d| Candidate::new(c, d)));
+                let mut step = Step::new(self.id, self.difficulty)
+                    .house(house)
+                    .highlight(Role::Pattern, pattern)
+                    .explain(text);
+                step.eliminations = elims;
+                sink(step)
+            });
+            if flow.is_break() {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_count() {
+        let items = [1u8, 2, 3, 4, 5, 6];
+        for (k, expect) in [(1, 6), (2, 15), (3, 20), (4, 15)] {
+            let mut n = 0;
+            let _ = for_each_combination(&items, k, &mut |c| {
+                assert_eq!(c.len(), k);
+                assert!(c.windows(2).all(|w| w[0] < w[1]));
+                n += 1;
+                ControlFlow::Continue(())
+            });
+            assert_eq!(n, expect);
+        }
+    }
+}

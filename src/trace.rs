@@ -1,0 +1,223 @@
+//! [`Trace`]: the annotated record of a solve, in RON and as text for people.
+
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+use crate::grid::{Candidate, Grid};
+use crate::parse::format_pencil_marks;
+use crate::step::Step;
+
+/// Why a step was not applied.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Rejection {
+    /// The step removes a candidate of the solution or places a wrong digit.
+    Unsound {
+        /// The offending candidate (the solution's digit removed, or the wrong digit placed).
+        candidate: Candidate,
+    },
+    /// The step changes nothing on the grid.
+    NoChange,
+    /// The step is malformed (e.g. it places a digit in a filled cell).
+    Malformed {
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// One entry of a trace, in solve order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Entry {
+    /// A step that was verified and applied.
+    Step(Step),
+    /// A step that was rejected; its technique is skipped for the rest of the solve.
+    Rejected {
+        /// The step as the technique produced it.
+        step: Step,
+        /// Why it was rejected.
+        reason: Rejection,
+    },
+    /// A technique that failed to run and is skipped for the rest of the solve.
+    Failed {
+        /// Technique id.
+        technique: String,
+        /// The error.
+        error: String,
+    },
+}
+
+/// How a solve ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// Every cell has its value.
+    Solved,
+    /// No technique finds anything more; the remaining pencil marks, one row per line.
+    Stuck {
+        /// The pencil-mark grid.
+        pencil_marks: Vec<String>,
+    },
+    /// The step limit was reached.
+    StepLimit {
+        /// The limit.
+        limit: usize,
+    },
+    /// The input is not a proper puzzle.
+    Invalid {
+        /// Why.
+        reason: String,
+    },
+}
+
+/// How often a technique was applied.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TechniqueCount {
+    /// Technique id.
+    pub technique: String,
+    /// Applied steps.
+    pub count: usize,
+}
+
+/// The hardest step of a solve.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Hardest {
+    /// Technique id.
+    pub technique: String,
+    /// Its difficulty.
+    pub difficulty: f32,
+}
+
+/// Figures about a solve.
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+pub struct Summary {
+    /// Steps applied.
+    pub steps: usize,
+    /// Steps rejected by verification.
+    pub rejected: usize,
+    /// Applied steps per technique, in pipeline order.
+    pub techniques: Vec<TechniqueCount>,
+    /// The hardest applied step.
+    pub hardest: Option<Hardest>,
+}
+
+/// The annotated record of one solve.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Trace {
+    /// The puzzle as an 81-character line (givens only).
+    pub puzzle: String,
+    /// The starting pencil marks as a HoDoKu library line, when the input had placed digits or
+    /// removed candidates beyond the givens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// The solution, when the puzzle has exactly one.
+    pub solution: Option<String>,
+    /// Name of the pipeline.
+    pub pipeline: String,
+    /// Technique ids of the pipeline, in order.
+    pub techniques: Vec<String>,
+    /// Whether steps were verified against the solution.
+    pub verified: bool,
+    /// Everything that happened, in order.
+    pub entries: Vec<Entry>,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Figures.
+    pub summary: Summary,
+}
+
+impl Trace {
+    /// Whether the puzzle was solved.
+    pub fn is_solved(&self) -> bool {
+        self.outcome == Outcome::Solved
+    }
+
+    /// The applied steps.
+    pub fn steps(&self) -> impl Iterator<Item = &Step> {
+        self.entries.iter().filter_map(|e| match e {
+            Entry::Step(s) => Some(s),
+            _ => None,
+        })
+    }
+
+    /// The trace as pretty RON: struct names, two-space indent, deterministic.
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::new()
+            .struct_names(true)
+            .indentor("  ".to_string())
+            .separate_tuple_members(false)
+            .enumerate_arrays(false);
+        let mut s = ron::ser::to_string_pretty(self, config).expect("a trace always serializes");
+        s.push('\n');
+        s
+    }
+
+    /// Reads a trace back from RON.
+    pub fn from_ron(text: &str) -> Result<Trace, ron::error::SpannedError> {
+        ron::from_str(text)
+    }
+
+    /// The trace as text for people: numbered steps, the pencil marks at the start and when
+    /// stuck, and the summary.
+    pub fn to_text(&self, start: Option<&Grid>) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "Puzzle: {}", self.puzzle);
+        if let Some(grid) = start {
+            out.push_str(&format_pencil_marks(grid));
+        }
+        let mut n = 0;
+        for entry in &self.entries {
+            match entry {
+                Entry::Step(step) => {
+                    n += 1;
+                    let _ = writeln!(out, "{n:>3}. {}", step.explanation);
+                }
+                Entry::Rejected { step, reason } => {
+                    let why = match reason {
+                        Rejection::Unsound { candidate } => {
+                            format!("unsound, contradicts the solution at {candidate}")
+                        }
+                        Rejection::NoChange => "changes nothing".to_string(),
+                        Rejection::Malformed { message } => message.clone(),
+                    };
+                    let _ = writeln!(
+                        out,
+                        "     REJECTED {} ({why}); technique disabled: {}",
+                        step.technique, step.explanation
+                    );
+                }
+                Entry::Failed { technique, error } => {
+                    let _ = writeln!(out, "     FAILED {technique}; technique disabled: {error}");
+                }
+            }
+        }
+        match &self.outcome {
+            Outcome::Solved => {
+                let _ = write!(out, "Solved in {} steps", self.summary.steps);
+            }
+            Outcome::Stuck { pencil_marks } => {
+                let _ = writeln!(
+                    out,
+                    "Stuck after {} steps; the pencil marks left:",
+                    self.summary.steps
+                );
+                for line in pencil_marks {
+                    let _ = writeln!(out, "{line}");
+                }
+                out.pop();
+            }
+            Outcome::StepLimit { limit } => {
+                let _ = write!(out, "Stopped at the step limit ({limit})");
+            }
+            Outcome::Invalid { reason } => {
+                let _ = write!(out, "Invalid puzzle: {reason}");
+            }
+        }
+        if let Some(h) = &self.summary.hardest {
+            let _ = write!(out, ". Hardest: {} ({:.1})", h.technique, h.difficulty);
+        }
+        out.push('\n');
+        if self.summary.rejected > 0 {
+            let _ = writeln!(out, "Rejected steps: {}", self.summary.rejected);
+        }
+        out
+    }
+}
