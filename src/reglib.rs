@@ -1,1 +1,227 @@
 //! Runs HoDoKu regression-library cases against lapiz's finders.
+//!
+//! A case passes when one step found by the technique for its code has exactly the expected
+//! eliminations (or placements); a `-x` case passes when none is found. Cases whose code no
+//! technique answers are skipped and counted, never passed.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::grid::Candidate;
+use crate::parse::{LibraryCase, parse_library_line};
+use crate::solver::{self, Solutions};
+use crate::step::Step;
+use crate::technique::{Technique, find_all};
+
+/// The result of one case.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CaseResult {
+    /// A step with exactly the expected changes was found (or none, for a `-x` case).
+    Passed,
+    /// No step matched; `found` lists what the technique did find.
+    Failed {
+        /// Why, in words.
+        reason: String,
+        /// The steps the technique found.
+        found: Vec<Step>,
+    },
+    /// No technique answers this code.
+    Skipped,
+}
+
+/// Passed, failed and skipped counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Cases passed.
+    pub passed: usize,
+    /// Cases failed.
+    pub failed: usize,
+    /// Cases skipped.
+    pub skipped: usize,
+}
+
+impl Tally {
+    fn add(&mut self, r: &CaseResult) {
+        match r {
+            CaseResult::Passed => self.passed += 1,
+            CaseResult::Failed { .. } => self.failed += 1,
+            CaseResult::Skipped => self.skipped += 1,
+        }
+    }
+}
+
+/// A failed case, for reports.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    /// 1-based line number in the library file.
+    pub line_number: usize,
+    /// The code as written (with variant).
+    pub code: String,
+    /// The line.
+    pub line: String,
+    /// Why.
+    pub reason: String,
+    /// Expected changes, as text.
+    pub expected: String,
+    /// Steps found.
+    pub found: Vec<Step>,
+}
+
+/// The result of running a whole library.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Tally per code as written (e.g. `0110-1`), sorted.
+    pub per_code: BTreeMap<String, Tally>,
+    /// Every failure in file order.
+    pub failures: Vec<Failure>,
+    /// Lines that could not be read: line number and error.
+    pub errors: Vec<(usize, String)>,
+}
+
+impl Report {
+    /// The totals over all codes (unreadable lines count as failed).
+    pub fn total(&self) -> Tally {
+        let mut t = Tally::default();
+        for v in self.per_code.values() {
+            t.passed += v.passed;
+            t.failed += v.failed;
+            t.skipped += v.skipped;
+        }
+        t.failed += self.errors.len();
+        t
+    }
+}
+
+fn candidate_set(c: &[Candidate]) -> BTreeSet<Candidate> {
+    c.iter().copied().collect()
+}
+
+/// The expected changes of a case as text, e.g. `r1c4<>1, r2c9=8`.
+pub fn expected_text(case: &LibraryCase) -> String {
+    let mut parts: Vec<String> = case.placements.iter().map(|p| format!("{}={}", p.cell, p.digit)).collect();
+    if !case.eliminations.is_empty() {
+        parts.push(crate::step::eliminations_text(&case.eliminations));
+    }
+    if case.expects_nothing() {
+        parts.push("nothing".into());
+    }
+    parts.join(", ")
+}
+
+/// Runs one case against `technique` (which must answer the case's code).
+pub fn check_case(case: &LibraryCase, technique: &dyn Technique) -> CaseResult {
+    let found = match find_all(technique, &case.grid) {
+        Ok(steps) => steps,
+        Err(e) => {
+            return CaseResult::Failed {
+                reason: e.to_string(),
+                found: Vec::new(),
+            };
+        }
+    };
+    // Every step must be sound where the case has a unique solution.
+    if let Solutions::Unique(solution) = solver::analyze(case.grid.values()) {
+        let consistent = case
+            .grid
+            .empty_cells()
+            .iter()
+            .all(|c| case.grid.has_candidate(c, solution[c.index()]));
+        if consistent {
+            if let Some((step, bad)) = found
+                .iter()
+                .find_map(|s| s.contradiction(&solution).map(|c| (s, c)))
+            {
+                return CaseResult::Failed {
+                    reason: format!("unsound step (contradicts the solution at {bad}): {}", step.explanation),
+                    found,
+                };
+            }
+        }
+    }
+    if case.expects_nothing() {
+        return if found.iter().any(|s| !s.is_empty()) {
+            CaseResult::Failed {
+                reason: "expected no step".into(),
+                found,
+            }
+        } else {
+            CaseResult::Passed
+        };
+    }
+    let want_elims = candidate_set(&case.eliminations);
+    let want_places = candidate_set(&case.placements);
+    let matched = found.iter().any(|s| {
+        candidate_set(&s.eliminations) == want_elims && candidate_set(&s.placements) == want_places
+    });
+    if matched {
+        CaseResult::Passed
+    } else {
+        let reason = if found.is_empty() {
+            "no step found".to_string()
+        } else {
+            format!("{} step(s) found, none with exactly the expected changes", found.len())
+        };
+        CaseResult::Failed { reason, found }
+    }
+}
+
+/// Runs every case of a library text (one case per line; `#` comments and blank lines
+/// ignored) against `techniques`, choosing for each case the techniques that answer its code.
+/// With several techniques answering a code, a case passes when any of them passes it.
+pub fn run_library(text: &str, techniques: &[Box<dyn Technique>]) -> Report {
+    run_library_with(text, techniques, |_, _, _| {})
+}
+
+/// Like [`run_library`], calling `on_case(line_number, case, result)` after every case.
+pub fn run_library_with(
+    text: &str,
+    techniques: &[Box<dyn Technique>],
+    mut on_case: impl FnMut(usize, &LibraryCase, &CaseResult),
+) -> Report {
+    let codes: Vec<Vec<String>> = techniques.iter().map(|t| t.library_codes()).collect();
+    let mut report = Report::default();
+    for (i, line) in text.lines().enumerate() {
+        let line_number = i + 1;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let case = match parse_library_line(line) {
+            Ok(c) => c,
+            Err(e) => {
+                report.errors.push((line_number, e.to_string()));
+                continue;
+            }
+        };
+        let mut result = CaseResult::Skipped;
+        for (t, c) in techniques.iter().zip(&codes) {
+            if !c.contains(&case.code) {
+                continue;
+            }
+            let r = check_case(&case, t.as_ref());
+            let done = r == CaseResult::Passed;
+            if !matches!(result, CaseResult::Failed { .. }) || done {
+                result = r;
+            }
+            if done {
+                break;
+            }
+        }
+        let code = match &case.variant {
+            Some(v) => format!("{}-{v}", case.code),
+            None => case.code.clone(),
+        };
+        report.per_code.entry(code.clone()).or_default().add(&result);
+        on_case(line_number, &case, &result);
+        if let CaseResult::Failed { reason, found } = result {
+            report.failures.push(Failure {
+                line_number,
+                code,
+                line: line.to_string(),
+                reason,
+                expected: expected_text(&case),
+                found,
+            });
+        }
+    }
+    report
+}

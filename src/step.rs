@@ -28,13 +28,27 @@ pub enum Role {
     ColorB,
 }
 
-/// A group of candidates playing one role in a step.
+/// A group of candidates playing one role in a step. Serialized as a pair, e.g.
+/// `(Pattern, ["6r2c2"])`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(from = "(Role, Vec<Candidate>)", into = "(Role, Vec<Candidate>)")]
 pub struct Highlight {
     /// What these candidates do.
     pub role: Role,
     /// The candidates.
     pub candidates: Vec<Candidate>,
+}
+
+impl From<(Role, Vec<Candidate>)> for Highlight {
+    fn from((role, candidates): (Role, Vec<Candidate>)) -> Highlight {
+        Highlight { role, candidates }
+    }
+}
+
+impl From<Highlight> for (Role, Vec<Candidate>) {
+    fn from(h: Highlight) -> Self {
+        (h.role, h.candidates)
+    }
 }
 
 /// One deduction: placements or eliminations, the candidates and houses that justify it, and a

@@ -144,7 +144,9 @@ impl Trace {
             .struct_names(true)
             .indentor("  ".to_string())
             .separate_tuple_members(false)
-            .enumerate_arrays(false);
+            .enumerate_arrays(false)
+            .compact_arrays(true)
+            .extensions(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES);
         let mut s = ron::ser::to_string_pretty(self, config).expect("a trace always serializes");
         s.push('\n');
         s
@@ -189,32 +191,28 @@ impl Trace {
                 }
             }
         }
+        let hardest = match &self.summary.hardest {
+            Some(h) => format!(". Hardest: {} ({:.1})", h.technique, h.difficulty),
+            None => String::new(),
+        };
+        let steps = self.summary.steps;
         match &self.outcome {
             Outcome::Solved => {
-                let _ = write!(out, "Solved in {} steps", self.summary.steps);
+                let _ = writeln!(out, "Solved in {steps} steps{hardest}");
             }
             Outcome::Stuck { pencil_marks } => {
-                let _ = writeln!(
-                    out,
-                    "Stuck after {} steps; the pencil marks left:",
-                    self.summary.steps
-                );
+                let _ = writeln!(out, "Stuck after {steps} steps{hardest}. The pencil marks left:");
                 for line in pencil_marks {
                     let _ = writeln!(out, "{line}");
                 }
-                out.pop();
             }
             Outcome::StepLimit { limit } => {
-                let _ = write!(out, "Stopped at the step limit ({limit})");
+                let _ = writeln!(out, "Stopped at the step limit ({limit}) after {steps} steps{hardest}");
             }
             Outcome::Invalid { reason } => {
-                let _ = write!(out, "Invalid puzzle: {reason}");
+                let _ = writeln!(out, "Invalid puzzle: {reason}");
             }
         }
-        if let Some(h) = &self.summary.hardest {
-            let _ = write!(out, ". Hardest: {} ({:.1})", h.technique, h.difficulty);
-        }
-        out.push('\n');
         if self.summary.rejected > 0 {
             let _ = writeln!(out, "Rejected steps: {}", self.summary.rejected);
         }

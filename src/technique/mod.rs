@@ -65,6 +65,14 @@ pub trait Technique: Send + Sync {
     fn needs_uniqueness(&self) -> bool {
         false
     }
+    /// The HoDoKu library codes this technique answers (e.g. `0200` for naked pair), so the
+    /// regression-library runner knows which cases to give it. Built-ins know theirs by id.
+    fn library_codes(&self) -> Vec<String> {
+        library_codes_of(self.id())
+            .iter()
+            .map(|c| c.to_string())
+            .collect()
+    }
     /// Searches `grid`, handing every step found to `sink` until it breaks.
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError>;
 }
@@ -98,6 +106,32 @@ macro_rules! emit {
             return Ok(());
         }
     };
+}
+
+/// HoDoKu library codes of the built-in technique ids.
+pub const LIBRARY_CODES: &[(&str, &str)] = &[
+    ("full-house", "0000"),
+    ("hidden-single", "0002"),
+    ("naked-single", "0003"),
+    ("pointing", "0100"),
+    ("claiming", "0101"),
+    ("locked-pair", "0110"),
+    ("locked-triple", "0111"),
+    ("naked-pair", "0200"),
+    ("naked-triple", "0201"),
+    ("naked-quad", "0202"),
+    ("hidden-pair", "0210"),
+    ("hidden-triple", "0211"),
+    ("hidden-quad", "0212"),
+];
+
+/// The HoDoKu library codes for a technique id (empty when it has none).
+pub fn library_codes_of(id: &str) -> Vec<&'static str> {
+    LIBRARY_CODES
+        .iter()
+        .filter(|(i, _)| *i == id)
+        .map(|(_, c)| *c)
+        .collect()
 }
 
 /// All built-in techniques, in the default pipeline's order.
