@@ -1,0 +1,40 @@
+//! Helpers shared by the integration tests: where the shared data lives.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The shared data folder: `$LAPIZ_DATA`, else `../shared/data` beside the project.
+pub fn data_dir() -> PathBuf {
+    match std::env::var_os("LAPIZ_DATA") {
+        Some(p) => PathBuf::from(p),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+    }
+}
+
+/// The text of a shared data file, or `None` (with a message saying the test is skipped).
+pub fn read_data(relative: &str) -> Option<String> {
+    let path = data_dir().join(relative);
+    match std::fs::read_to_string(&path) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            eprintln!(
+                "skipping: {} not found ({e}); set LAPIZ_DATA to the shared data folder to run this test",
+                path.display()
+            );
+            None
+        }
+    }
+}
+
+/// The first `limit` puzzles of a shared puzzle file (comments and blank lines skipped).
+pub fn puzzles(file: &str, limit: usize) -> Option<Vec<String>> {
+    let text = read_data(&format!("puzzles/{file}"))?;
+    Some(
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .take(limit)
+            .map(|l| l.chars().take(81).collect())
+            .collect(),
+    )
+}

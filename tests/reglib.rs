@@ -1,0 +1,53 @@
+//! Every HoDoKu regression-library case of the built-in techniques passes.
+
+mod common;
+
+use lapiz::reglib::run_library;
+use lapiz::technique::{LIBRARY_CODES, builtins};
+
+#[test]
+fn every_builtin_case_passes() {
+    let Some(text) = common::read_data("reglib/reglib-1.4-dev.txt") else {
+        return;
+    };
+    let report = run_library(&text, &builtins());
+    let mut messages = Vec::new();
+    for f in &report.failures {
+        let found: Vec<&str> = f.found.iter().map(|s| s.explanation.as_str()).collect();
+        messages.push(format!(
+            "line {} [{}]: {}\n  expected {}\n  found {found:#?}",
+            f.line_number, f.code, f.reason, f.expected
+        ));
+    }
+    assert!(report.errors.is_empty(), "unreadable lines: {:?}", report.errors);
+    assert!(messages.is_empty(), "{}", messages.join("\n"));
+    // every code we implement has cases, and all of them ran
+    for (id, code) in LIBRARY_CODES {
+        let passed: usize = report
+            .per_code
+            .iter()
+            .filter(|(c, _)| c.split('-').next() == Some(code))
+            .map(|(_, t)| {
+                assert_eq!(t.skipped, 0, "{id} cases skipped");
+                t.passed
+            })
+            .sum();
+        assert!(passed > 0, "no case of {code} ({id}) passed");
+    }
+}
+
+#[test]
+fn unknown_codes_are_skipped_never_passed() {
+    let line = ":0300:2:.......8...4..37....6..92..6.9...84.4...8...6.85...3.1..83..6....25..9...3.......:::::";
+    let report = run_library(line, &builtins());
+    assert_eq!(report.total().skipped, 1);
+    assert_eq!(report.total().passed, 0);
+}
+
+#[test]
+fn a_wrong_expectation_fails() {
+    // A real hidden single case with the expected placement changed to another digit.
+    let line = ":0002:9:+1....8...3.5.........72.9.1.94.8.6.5.1..4..9.8.6.1.34.6.1.32.........4.2...8.....:::813:";
+    let report = run_library(line, &builtins());
+    assert_eq!(report.total().failed, 1, "{report:?}");
+}

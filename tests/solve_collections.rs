@@ -1,0 +1,55 @@
+//! The default pipeline over real puzzle collections: no step is ever rejected, and solved
+//! traces end on the solution.
+
+mod common;
+
+use lapiz::engine::{replay, solve_grid};
+use lapiz::parse::parse_line;
+use lapiz::trace::Outcome;
+use lapiz::Pipeline;
+
+fn run_collection(file: &str, limit: usize) {
+    let Some(puzzles) = common::puzzles(file, limit) else {
+        return;
+    };
+    let pipeline = Pipeline::default_pipeline();
+    let (mut solved, mut stuck) = (0, 0);
+    for (i, p) in puzzles.iter().enumerate() {
+        let grid = parse_line(p).unwrap_or_else(|e| panic!("{file} puzzle {}: {e}", i + 1));
+        let trace = solve_grid(&grid, &pipeline);
+        assert_eq!(
+            trace.summary.rejected, 0,
+            "{file} puzzle {} ({p}): rejected step in {:#?}",
+            i + 1,
+            trace.entries
+        );
+        let end = replay(&grid, &trace);
+        let solution = trace.solution.as_deref().expect("unique puzzles");
+        match trace.outcome {
+            Outcome::Solved => {
+                solved += 1;
+                assert_eq!(end.to_line(), solution, "{file} puzzle {}", i + 1);
+            }
+            Outcome::Stuck { .. } => {
+                stuck += 1;
+                // the solution is still among the candidates
+                for cell in end.empty_cells() {
+                    let d = solution.as_bytes()[cell.index()] - b'0';
+                    assert!(end.has_candidate(cell, d), "{file} puzzle {}: {cell}", i + 1);
+                }
+            }
+            ref other => panic!("{file} puzzle {}: {other:?}", i + 1),
+        }
+    }
+    eprintln!("{file}: {solved} solved, {stuck} stuck of {}", puzzles.len());
+}
+
+#[test]
+fn first_2000_of_17_clue_without_rejected_steps() {
+    run_collection("17-clue.txt", 2000);
+}
+
+#[test]
+fn top1465_without_rejected_steps() {
+    run_collection("top1465.txt", 2000);
+}
