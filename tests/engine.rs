@@ -1,0 +1,181 @@
+//! The solve loop's safety nets: verification, failing techniques, step limits.
+
+use std::ops::ControlFlow;
+
+use lapiz::engine::solve_grid;
+use lapiz::parse::parse_line;
+use lapiz::solver::solve;
+use lapiz::technique::{StepSink, Technique, TechniqueError, builtins};
+use lapiz::trace::{Entry, Outcome, Rejection};
+use lapiz::{Cell, Grid, Pipeline, Step};
+
+const PUZZLE: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+/// Removes the solution's digit from the first empty cell: always unsound.
+struct Liar {
+    solution: [u8; 81],
+}
+
+impl Technique for Liar {
+    fn id(&self) -> &str {
+        "liar"
+    }
+    fn name(&self) -> &str {
+        "Liar"
+    }
+    fn difficulty(&self) -> f32 {
+        0.5
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        if let Some(cell) = grid.empty_cells().first() {
+            let d = self.solution[cell.index()];
+            let _ = sink(Step::new("liar", 0.5).eliminate(cell, d).explain("Liar"));
+        }
+        Ok(())
+    }
+}
+
+/// Always fails.
+struct Broken;
+
+impl Technique for Broken {
+    fn id(&self) -> &str {
+        "broken"
+    }
+    fn name(&self) -> &str {
+        "Broken"
+    }
+    fn difficulty(&self) -> f32 {
+        0.5
+    }
+    fn find(&self, _: &Grid, _: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        Err(TechniqueError::Failed {
+            technique: "broken".into(),
+            message: "out of cheese".into(),
+        })
+    }
+}
+
+/// Eliminates a candidate that is already gone.
+struct Idle;
+
+impl Technique for Idle {
+    fn id(&self) -> &str {
+        "idle"
+    }
+    fn name(&self) -> &str {
+        "Idle"
+    }
+    fn difficulty(&self) -> f32 {
+        0.5
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let cell = grid.filled_cells().first().unwrap_or(Cell::new(0));
+        let _ = sink(Step::new("idle", 0.5).eliminate(cell, 1).explain("Idle"));
+        Ok(())
+    }
+}
+
+/// Places a digit in a given cell.
+struct Overwriter;
+
+impl Technique for Overwriter {
+    fn id(&self) -> &str {
+        "overwriter"
+    }
+    fn name(&self) -> &str {
+        "Overwriter"
+    }
+    fn difficulty(&self) -> f32 {
+        0.5
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let cell = grid.givens().first().expect("has givens");
+        if let ControlFlow::Break(()) = sink(Step::new("overwriter", 0.5).place(cell, grid.value(cell))) {
+            return Ok(());
+        }
+        Ok(())
+    }
+}
+
+fn pipeline_with(first: Vec<Box<dyn Technique>>) -> Pipeline {
+    let mut techniques = first;
+    techniques.extend(builtins());
+    Pipeline::from_techniques("test", techniques)
+}
+
+#[test]
+fn unsound_step_is_rejected_and_the_solve_goes_on() {
+    let grid = parse_line(PUZZLE).unwrap();
+    let solution = solve(grid.values()).unwrap();
+    let trace = solve_grid(&grid, &pipeline_with(vec![Box::new(Liar { solution })]));
+    assert!(trace.is_solved(), "{:?}", trace.outcome);
+    assert_eq!(trace.summary.rejected, 1);
+    match &trace.entries[0] {
+        Entry::Rejected {
+            step,
+            reason: Rejection::Unsound { candidate },
+        } => {
+            assert_eq!(step.technique, "liar");
+            assert_eq!(candidate.digit, solution[candidate.cell.index()]);
+        }
+        other => panic!("{other:?}"),
+    }
+    // disabled for the rest of the solve: exactly one rejection
+    let liars = trace.entries.iter().filter(|e| matches!(e, Entry::Rejected { .. })).count();
+    assert_eq!(liars, 1);
+}
+
+#[test]
+fn without_verification_the_unsound_step_is_applied() {
+    let grid = parse_line(PUZZLE).unwrap();
+    let solution = solve(grid.values()).unwrap();
+    let mut p = pipeline_with(vec![Box::new(Liar { solution })]);
+    p.verify = false;
+    p.step_limit = 3;
+    let trace = solve_grid(&grid, &p);
+    assert!(matches!(&trace.entries[0], Entry::Step(s) if s.technique == "liar"));
+    assert!(!trace.is_solved());
+}
+
+#[test]
+fn failing_technique_is_recorded_and_skipped() {
+    let grid = parse_line(PUZZLE).unwrap();
+    let trace = solve_grid(&grid, &pipeline_with(vec![Box::new(Broken)]));
+    assert!(trace.is_solved());
+    let failures: Vec<_> = trace
+        .entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Failed { technique, error } => Some((technique.clone(), error.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(failures, [("broken".to_string(), "technique broken failed: out of cheese".to_string())]);
+}
+
+#[test]
+fn steps_that_change_nothing_or_overwrite_are_rejected() {
+    let grid = parse_line(PUZZLE).unwrap();
+    let trace = solve_grid(&grid, &pipeline_with(vec![Box::new(Idle), Box::new(Overwriter)]));
+    assert!(trace.is_solved());
+    assert!(matches!(&trace.entries[0], Entry::Rejected { reason: Rejection::NoChange, .. }));
+    assert!(matches!(&trace.entries[1], Entry::Rejected { reason: Rejection::Malformed { message }, .. } if message.contains("already holds")));
+}
+
+#[test]
+fn step_limit_stops_the_solve() {
+    let grid = parse_line(PUZZLE).unwrap();
+    let mut p = Pipeline::default_pipeline();
+    p.step_limit = 5;
+    let trace = solve_grid(&grid, &p);
+    assert_eq!(trace.outcome, Outcome::StepLimit { limit: 5 });
+    assert_eq!(trace.summary.steps, 5);
+}
+
+#[test]
+fn empty_pipeline_is_stuck_at_once() {
+    let grid = parse_line(PUZZLE).unwrap();
+    let trace = solve_grid(&grid, &Pipeline::from_techniques("none", Vec::new()));
+    assert!(matches!(trace.outcome, Outcome::Stuck { .. }));
+}
