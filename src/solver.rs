@@ -2,6 +2,28 @@
 //!
 //! Used for uniqueness checks, for verifying every step against the solution, and by the
 //! generator.
+//!
+//! # Design
+//!
+//! A bitboard depth-first search in the style of the well-known "band" solvers:
+//!
+//! * The grid is split into three horizontal bands of 27 cells (3 rows of 9). For each digit
+//!   and each band a `u32` holds the 27-bit set of cells where that digit is still a
+//!   candidate (bit `9 * row_in_band + column`), so a board is 27 such words.
+//! * Propagation works one (digit, band) word at a time. Each of the three rows must hold the
+//!   digit exactly once and so must each of the three boxes of the band; seen as a 3x3 matrix
+//!   of "mini-rows" (row x box), the digit's placements form a permutation matrix. A lookup
+//!   table keeps only the mini-rows that take part in at least one such permutation, which
+//!   covers box/line interactions inside the band and hidden singles in rows and boxes. A row
+//!   left with a single cell is a placement: its column is cleared from the other rows and
+//!   bands, and its cell from the other digits.
+//! * Naked singles are found with bit-sliced counting over the nine digit words of a band, and
+//!   hidden singles in columns by folding a digit's three band words onto one row.
+//! * When propagation stalls the search guesses, preferring a cell with two candidates, on a
+//!   copy of the board kept in the recursion's stack frame (no heap allocation).
+//!
+//! Input values: `0` is an empty cell and `1..=9` a given. Any value above 9 makes the grid
+//! invalid: it is treated like clashing givens (no solution).
 
 /// What a uniqueness check found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,125 +36,664 @@ pub enum Solutions {
     Multiple,
 }
 
-/// Counts the solutions of `values` (81 cells, 0 = empty), stopping at `limit`.
-/// Returns a number in `0..=limit`. Clashing givens give 0.
+/// Counts the solutions of `values` (81 cells, 0 = empty, 1..=9 givens), stopping at `limit`.
+///
+/// Returns a number in `0..=limit`. Clashing givens, or any value above 9, give 0.
 pub fn count_solutions(values: &[u8; 81], limit: u32) -> u32 {
-    let mut s = Simple::new(values);
-    match s.as_mut() {
-        Some(s) => {
-            s.limit = limit;
-            s.search();
-            s.count
-        }
-        None => 0,
+    if limit == 0 {
+        return 0;
     }
+    let Some(board) = Board::new(values) else {
+        return 0;
+    };
+    let mut s = Search::new(limit);
+    s.run(board);
+    s.count
 }
 
-/// Solves `values` and says whether the solution is unique.
+/// Solves `values` and says whether the solution is unique (counts up to 2).
+///
+/// Clashing givens, or any value above 9, give [`Solutions::None`].
 pub fn analyze(values: &[u8; 81]) -> Solutions {
-    let Some(mut s) = Simple::new(values) else {
+    let Some(board) = Board::new(values) else {
         return Solutions::None;
     };
-    s.limit = 2;
-    s.search();
+    let mut s = Search::new(2);
+    s.run(board);
     match s.count {
         0 => Solutions::None,
-        1 => Solutions::Unique(Box::new(s.first.expect("solution recorded"))),
+        1 => Solutions::Unique(Box::new(s.first)),
         _ => Solutions::Multiple,
     }
 }
 
-/// The first solution found, if any.
+/// The first solution found, if any (not necessarily unique).
 pub fn solve(values: &[u8; 81]) -> Option<[u8; 81]> {
-    let mut s = Simple::new(values)?;
-    s.limit = 1;
-    s.search();
-    s.first
+    let board = Board::new(values)?;
+    let mut s = Search::new(1);
+    s.run(board);
+    (s.count > 0).then_some(s.first)
 }
 
-/// A plain mask-based depth-first solver (placeholder for the bitboard solver).
-struct Simple {
-    cells: [u8; 81],
-    rows: [u16; 9],
-    cols: [u16; 9],
-    boxes: [u16; 9],
-    count: u32,
-    limit: u32,
-    first: Option<[u8; 81]>,
+/// All 27 cells of a band.
+const BAND: u32 = 0x7FF_FFFF;
+/// One row (9 cells) of a band.
+const ROW: u32 = 0x1FF;
+/// Multiplier that copies a 9-bit column set onto the three rows of a band.
+const COPY_ROWS: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// For a 9-bit row: bit `k` set when the row has a candidate in box `k` of the band.
+static ROW_BOXES: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut r = 0;
+    while r < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if r & (7 << (3 * k)) != 0 {
+                t[r] |= 1 << k;
+            }
+            k += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// Indexed by a 9-bit "mini-row" occupancy (bit `3 * row + box`): the 27-bit mask of the
+/// mini-rows that belong to at least one permutation (each row and each box used exactly once)
+/// made only of occupied mini-rows; 0 when there is none.
+static PERMUTATION_CELLS: [u32; 512] = {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let mut bits = 0u32;
+            let mut r = 0;
+            while r < 3 {
+                bits |= 1 << (3 * r + PERMS[p][r]);
+                r += 1;
+            }
+            if m as u32 & bits == bits {
+                let mut r = 0;
+                while r < 3 {
+                    t[m] |= 7 << (9 * r + 3 * PERMS[p][r]);
+                    r += 1;
+                }
+            }
+            p += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Indexed by a 3-bit set of rows: the 27-bit mask of those rows.
+const ROWS: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut m = 0;
+    while m < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if m & (1 << r) != 0 {
+                t[m] |= ROW << (9 * r);
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Search state: one candidate word per (digit, band), index `3 * digit + band`.
+#[derive(Clone, Copy)]
+struct Board {
+    cand: [u32; 27],
+    /// Unsolved cells per band.
+    unsolved: [u32; 3],
+    /// Per band, bit `3 * digit + row` set while that row has no placement of the digit yet.
+    rows_left: [u32; 3],
+    /// Words changed since they were last propagated (bit per word index).
+    dirty: u32,
 }
 
-impl Simple {
-    fn new(values: &[u8; 81]) -> Option<Simple> {
-        let mut s = Simple {
-            cells: [0; 81],
-            rows: [0; 9],
-            cols: [0; 9],
-            boxes: [0; 9],
-            count: 0,
-            limit: 1,
-            first: None,
+impl Board {
+    /// Builds the board from givens; `None` when givens clash or a value is above 9.
+    fn new(values: &[u8; 81]) -> Option<Board> {
+        let mut b = Board {
+            cand: [BAND; 27],
+            unsolved: [BAND; 3],
+            rows_left: [BAND; 3],
+            dirty: BAND,
         };
         for (i, &v) in values.iter().enumerate() {
             if v == 0 {
                 continue;
             }
-            let bit = 1u16 << (v - 1);
-            let (r, c) = (i / 9, i % 9);
-            let b = r / 3 * 3 + c / 3;
-            if (s.rows[r] | s.cols[c] | s.boxes[b]) & bit != 0 {
+            if v > 9 {
                 return None;
             }
-            s.rows[r] |= bit;
-            s.cols[c] |= bit;
-            s.boxes[b] |= bit;
-            s.cells[i] = v;
-        }
-        Some(s)
-    }
-
-    fn search(&mut self) {
-        let mut best = usize::MAX;
-        let mut best_mask = 0u16;
-        let mut best_n = 10;
-        for i in 0..81 {
-            if self.cells[i] != 0 {
-                continue;
+            let d = (v - 1) as usize;
+            let band = i / 27;
+            let pos = i % 27;
+            let bit = 1u32 << pos;
+            if b.cand[3 * d + band] & bit == 0 {
+                return None;
             }
-            let (r, c) = (i / 9, i % 9);
-            let b = r / 3 * 3 + c / 3;
-            let m = !(self.rows[r] | self.cols[c] | self.boxes[b]) & 0x1ff;
-            let n = m.count_ones();
-            if n < best_n {
-                best_n = n;
-                best = i;
-                best_mask = m;
-                if n <= 1 {
-                    break;
+            // Remove the digit from every peer and the other digits from the cell; the
+            // propagation marks the placement itself.
+            let (row, col) = (pos / 9, pos % 9);
+            let col_mask = (1u32 << col) * COPY_ROWS;
+            let box_mask = (7u32 << (col / 3 * 3)) * COPY_ROWS;
+            let peers = (ROW << (9 * row) | col_mask | box_mask) & !bit;
+            for ob in 0..3 {
+                let m = if ob == band { peers } else { col_mask };
+                b.cand[3 * d + ob] &= !m;
+            }
+            for od in 0..9 {
+                if od != d {
+                    b.cand[3 * od + band] &= !bit;
                 }
             }
         }
-        if best == usize::MAX {
-            self.count += 1;
-            if self.first.is_none() {
-                self.first = Some(self.cells);
+        Some(b)
+    }
+
+    /// Propagates one (digit, band) word to a fixed point. `false` on a contradiction.
+    #[inline(always)]
+    fn update(&mut self, i: usize) -> bool {
+        let d = i / 3;
+        let band = i % 3;
+        let mut a = self.cand[i];
+        loop {
+            let occ = ROW_BOXES[(a & ROW) as usize] as usize
+                | (ROW_BOXES[((a >> 9) & ROW) as usize] as usize) << 3
+                | (ROW_BOXES[(a >> 18) as usize] as usize) << 6;
+            a &= PERMUTATION_CELLS[occ];
+            if a == 0 {
+                return false;
             }
-            return;
+            let r0 = a & ROW;
+            let r1 = (a >> 9) & ROW;
+            let r2 = a >> 18;
+            let single = ((r0 & r0.wrapping_sub(1)) == 0) as u32
+                | (((r1 & r1.wrapping_sub(1)) == 0) as u32) << 1
+                | (((r2 & r2.wrapping_sub(1)) == 0) as u32) << 2;
+            let new = single & (self.rows_left[band] >> (3 * d)) & 7;
+            if new == 0 {
+                break;
+            }
+            let placed = a & ROWS[new as usize];
+            let c0 = placed & ROW;
+            let c1 = (placed >> 9) & ROW;
+            let c2 = placed >> 18;
+            if (c0 & c1) | (c0 & c2) | (c1 & c2) != 0 {
+                return false;
+            }
+            let cols = (c0 | c1 | c2) * COPY_ROWS;
+            self.rows_left[band] &= !(new << (3 * d));
+            self.unsolved[band] &= !placed;
+            let mut dirty = 0u32;
+            for ob in 0..3 {
+                if ob != band {
+                    let j = 3 * d + ob;
+                    let old = self.cand[j];
+                    let n = old & !cols;
+                    self.cand[j] = n;
+                    dirty |= ((n != old) as u32) << j;
+                }
+            }
+            for od in 0..9 {
+                if od != d {
+                    let j = 3 * od + band;
+                    let old = self.cand[j];
+                    let n = old & !placed;
+                    self.cand[j] = n;
+                    dirty |= ((n != old) as u32) << j;
+                }
+            }
+            self.dirty |= dirty;
+            let n = a & (!cols | placed);
+            if n == a {
+                break;
+            }
+            a = n;
         }
-        let (r, c) = (best / 9, best % 9);
-        let b = r / 3 * 3 + c / 3;
-        let mut m = best_mask;
-        while m != 0 && self.count < self.limit {
-            let bit = m & m.wrapping_neg();
-            m &= m - 1;
-            self.cells[best] = bit.trailing_zeros() as u8 + 1;
-            self.rows[r] |= bit;
-            self.cols[c] |= bit;
-            self.boxes[b] |= bit;
-            self.search();
-            self.rows[r] &= !bit;
-            self.cols[c] &= !bit;
-            self.boxes[b] &= !bit;
+        self.cand[i] = a;
+        true
+    }
+
+    /// Runs all dirty words to a fixed point.
+    #[inline(always)]
+    fn update_all(&mut self) -> bool {
+        while self.dirty != 0 {
+            let i = self.dirty.trailing_zeros() as usize;
+            self.dirty &= self.dirty - 1;
+            if !self.update(i) {
+                return false;
+            }
         }
-        self.cells[best] = 0;
+        true
+    }
+
+    /// Naked singles in every band: restricts the single's row to the cell so that the next
+    /// update places it. `false` when some unsolved cell has no candidate left.
+    #[inline(always)]
+    fn naked_singles(&mut self) -> bool {
+        for band in 0..3 {
+            let u = self.unsolved[band];
+            if u == 0 {
+                continue;
+            }
+            let mut r1 = 0u32;
+            let mut r2 = 0u32;
+            for d in 0..9 {
+                let x = self.cand[3 * d + band];
+                r2 |= r1 & x;
+                r1 |= x;
+            }
+            if u & !r1 != 0 {
+                return false;
+            }
+            let mut singles = u & !r2;
+            while singles != 0 {
+                let pos = singles.trailing_zeros();
+                let bit = 1u32 << pos;
+                singles &= singles - 1;
+                let keep = !(ROW << (pos / 9 * 9)) | bit;
+                for d in 0..9 {
+                    let j = 3 * d + band;
+                    if self.cand[j] & bit != 0 {
+                        let old = self.cand[j];
+                        let n = old & keep;
+                        self.cand[j] = n;
+                        self.dirty |= ((n != old) as u32) << j;
+                        break;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Hidden singles in columns: a digit whose column has one candidate cell left.
+    #[inline(always)]
+    fn column_singles(&mut self) -> bool {
+        for d in 0..9 {
+            let mut once = 0u32;
+            let mut twice = 0u32;
+            for band in 0..3 {
+                let a = self.cand[3 * d + band];
+                let (r0, r1, r2) = (a & ROW, (a >> 9) & ROW, a >> 18);
+                twice |= (once & (r0 | r1 | r2)) | (r0 & r1) | (r0 & r2) | (r1 & r2);
+                once |= r0 | r1 | r2;
+            }
+            if once != ROW {
+                return false;
+            }
+            let single = once & !twice;
+            if single == 0 {
+                continue;
+            }
+            let cols = single * COPY_ROWS;
+            for band in 0..3 {
+                let j = 3 * d + band;
+                let a = self.cand[j];
+                let hits = a & cols;
+                if hits == 0 {
+                    continue;
+                }
+                // Rows already placed hold exactly their cell; only restrict open rows.
+                let open = ROWS[((self.rows_left[band] >> (3 * d)) & 7) as usize];
+                let mut h = hits & open;
+                let mut n = a;
+                while h != 0 {
+                    let pos = h.trailing_zeros();
+                    h &= h - 1;
+                    n &= !(ROW << (pos / 9 * 9)) | (1 << pos);
+                }
+                self.cand[j] = n;
+                self.dirty |= ((n != a) as u32) << j;
+            }
+        }
+        true
+    }
+
+    /// Full propagation. `false` on a contradiction.
+    #[inline(always)]
+    fn propagate(&mut self) -> bool {
+        loop {
+            if !self.update_all() {
+                return false;
+            }
+            if !self.naked_singles() {
+                return false;
+            }
+            if self.dirty != 0 {
+                continue;
+            }
+            if !self.column_singles() {
+                return false;
+            }
+            if self.dirty == 0 {
+                return true;
+            }
+        }
+    }
+
+    fn solved(&self) -> bool {
+        self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
+    }
+
+    /// Picks a cell to guess on: a bivalue cell if there is one, else a cell with the fewest
+    /// candidates. Returns `(band, position, digit mask)`.
+    fn pick(&self) -> (usize, u32, u32) {
+        for band in 0..3 {
+            let u = self.unsolved[band];
+            if u == 0 {
+                continue;
+            }
+            let mut r1 = 0u32;
+            let mut r2 = 0u32;
+            let mut r3 = 0u32;
+            for d in 0..9 {
+                let x = self.cand[3 * d + band];
+                r3 |= r2 & x;
+                r2 |= r1 & x;
+                r1 |= x;
+            }
+            let pairs = u & r2 & !r3;
+            if pairs != 0 {
+                let pos = pairs.trailing_zeros();
+                return (band, pos, self.digits_at(band, pos));
+            }
+        }
+        let mut best = (0, 0, 0);
+        let mut best_n = u32::MAX;
+        for band in 0..3 {
+            let mut u = self.unsolved[band];
+            while u != 0 {
+                let pos = u.trailing_zeros();
+                u &= u - 1;
+                let m = self.digits_at(band, pos);
+                let n = m.count_ones();
+                if n < best_n {
+                    best_n = n;
+                    best = (band, pos, m);
+                }
+            }
+        }
+        best
+    }
+
+    fn digits_at(&self, band: usize, pos: u32) -> u32 {
+        let mut m = 0;
+        for d in 0..9 {
+            m |= ((self.cand[3 * d + band] >> pos) & 1) << d;
+        }
+        m
+    }
+
+    /// Places digit `d` at (band, pos) by restricting the digit's row to that cell.
+    fn assign(&mut self, band: usize, pos: u32, d: usize) {
+        let j = 3 * d + band;
+        self.cand[j] &= !(ROW << (pos / 9 * 9)) | (1 << pos);
+        self.dirty |= 1 << j;
+    }
+
+    fn write_solution(&self, out: &mut [u8; 81]) {
+        for d in 0..9 {
+            for band in 0..3 {
+                let mut a = self.cand[3 * d + band];
+                while a != 0 {
+                    let pos = a.trailing_zeros() as usize;
+                    a &= a - 1;
+                    out[27 * band + pos] = d as u8 + 1;
+                }
+            }
+        }
+    }
+}
+
+/// Depth-first search with a solution limit.
+struct Search {
+    count: u32,
+    limit: u32,
+    first: [u8; 81],
+}
+
+impl Search {
+    fn new(limit: u32) -> Search {
+        Search {
+            count: 0,
+            limit,
+            first: [0; 81],
+        }
+    }
+
+    fn run(&mut self, mut board: Board) {
+        loop {
+            if !board.propagate() {
+                return;
+            }
+            if board.solved() {
+                if self.count == 0 {
+                    board.write_solution(&mut self.first);
+                }
+                self.count += 1;
+                return;
+            }
+            let (band, pos, mut digits) = board.pick();
+            if digits == 0 {
+                return;
+            }
+            while digits & (digits - 1) != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let mut child = board;
+                child.assign(band, pos, d);
+                self.run(child);
+                if self.count >= self.limit {
+                    return;
+                }
+            }
+            board.assign(band, pos, digits.trailing_zeros() as usize);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> [u8; 81] {
+        let mut v = [0u8; 81];
+        for (i, c) in s.chars().take(81).enumerate() {
+            v[i] = c.to_digit(10).unwrap_or(0) as u8;
+        }
+        v
+    }
+
+    fn valid_solution(givens: &[u8; 81], sol: &[u8; 81]) -> bool {
+        for i in 0..81 {
+            if !(1..=9).contains(&sol[i]) || (givens[i] != 0 && givens[i] != sol[i]) {
+                return false;
+            }
+        }
+        for k in 0..9 {
+            let (mut r, mut c, mut b) = (0u16, 0u16, 0u16);
+            for j in 0..9 {
+                r |= 1 << sol[9 * k + j];
+                c |= 1 << sol[9 * j + k];
+                b |= 1 << sol[(k / 3 * 3 + j / 3) * 9 + k % 3 * 3 + j % 3];
+            }
+            if r != 0x3fe || c != 0x3fe || b != 0x3fe {
+                return false;
+            }
+        }
+        true
+    }
+
+    const KNOWN: [(&str, &str); 3] = [
+        (
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
+        ),
+        (
+            // A 17-clue puzzle.
+            ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+            "",
+        ),
+        (
+            // "AI escargot".
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+            "162857493534129678789643521475312986913586742628794135356478219241935867897261354",
+        ),
+    ];
+
+    #[test]
+    fn known_puzzles() {
+        for (p, s) in KNOWN {
+            let g = parse(p);
+            let Solutions::Unique(sol) = analyze(&g) else {
+                panic!("not unique: {p}");
+            };
+            assert!(valid_solution(&g, &sol), "{p}");
+            if !s.is_empty() {
+                assert_eq!(*sol, parse(s), "{p}");
+            }
+            assert_eq!(solve(&g), Some(*sol));
+            assert_eq!(count_solutions(&g, 5), 1);
+        }
+    }
+
+    #[test]
+    fn hard_puzzle() {
+        let g = parse(
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        );
+        let Solutions::Unique(sol) = analyze(&g) else {
+            panic!("not unique");
+        };
+        assert_eq!(
+            *sol,
+            parse(
+                "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+            )
+        );
+    }
+
+    #[test]
+    fn empty_grid_counts_to_limit() {
+        let g = [0u8; 81];
+        assert_eq!(count_solutions(&g, 0), 0);
+        assert_eq!(count_solutions(&g, 1), 1);
+        assert_eq!(count_solutions(&g, 1000), 1000);
+        assert_eq!(analyze(&g), Solutions::Multiple);
+        let sol = solve(&g).expect("empty grid has solutions");
+        assert!(valid_solution(&g, &sol));
+    }
+
+    #[test]
+    fn clashing_givens_give_zero() {
+        // Same digit twice in a row, a column, a box.
+        for (a, b) in [(0, 8), (0, 72), (0, 20)] {
+            let mut g = [0u8; 81];
+            g[a] = 5;
+            g[b] = 5;
+            assert_eq!(count_solutions(&g, 2), 0);
+            assert_eq!(analyze(&g), Solutions::None);
+            assert_eq!(solve(&g), None);
+        }
+        // Values above 9 are rejected.
+        let mut g = [0u8; 81];
+        g[40] = 10;
+        assert_eq!(count_solutions(&g, 2), 0);
+        g[40] = 255;
+        assert_eq!(analyze(&g), Solutions::None);
+    }
+
+    #[test]
+    fn unsolvable_without_direct_clash() {
+        // Row 0 misses only 9 but column 8 already has a 9.
+        let g = parse(
+            "12345678.........9...............................................................",
+        );
+        assert_eq!(count_solutions(&g, 2), 0);
+        assert_eq!(analyze(&g), Solutions::None);
+    }
+
+    #[test]
+    fn multiple_solutions() {
+        // Swapping two digits in a solved grid where they form a rectangle.
+        let mut g = parse(KNOWN[0].1);
+        // Clear the four cells of a deadly pattern: find one by brute force.
+        let sol = g;
+        'outer: for r1 in 0..9 {
+            for r2 in r1 + 1..9 {
+                if r1 / 3 == r2 / 3 {
+                    continue;
+                }
+                for c1 in 0..9 {
+                    for c2 in c1 + 1..9 {
+                        if c1 / 3 != c2 / 3 {
+                            continue;
+                        }
+                        let (a, b) = (sol[9 * r1 + c1], sol[9 * r1 + c2]);
+                        if sol[9 * r2 + c1] == b && sol[9 * r2 + c2] == a {
+                            for i in [9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2] {
+                                g[i] = 0;
+                            }
+                            break 'outer;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(g.iter().filter(|&&v| v == 0).count(), 4);
+        assert_eq!(analyze(&g), Solutions::Multiple);
+        assert_eq!(count_solutions(&g, 10), 2);
+        let s = solve(&g).expect("solvable");
+        assert!(valid_solution(&g, &s));
+    }
+
+    #[test]
+    fn solved_grid() {
+        let g = parse(KNOWN[2].1);
+        assert_eq!(solve(&g), Some(g));
+        assert_eq!(analyze(&g), Solutions::Unique(Box::new(g)));
+        assert_eq!(count_solutions(&g, 3), 1);
+    }
+
+    #[test]
+    fn never_panics_on_odd_input() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            let mut g = [0u8; 81];
+            for v in g.iter_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *v = if x & 3 == 0 { (x >> 8) as u8 % 10 } else { 0 };
+            }
+            let n = count_solutions(&g, 3);
+            assert!(n <= 3);
+            match analyze(&g) {
+                Solutions::Unique(s) => {
+                    assert_eq!(n, 1);
+                    assert!(valid_solution(&g, &s));
+                }
+                Solutions::Multiple => assert!(n >= 2),
+                Solutions::None => assert_eq!(n, 0),
+            }
+        }
     }
 }
