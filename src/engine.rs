@@ -92,7 +92,12 @@ fn rejection(step: &Step, grid: &Grid, solution: Option<&[u8; 81]>) -> Option<Re
     for p in &step.placements {
         if grid.value(p.cell) != 0 {
             return Some(Rejection::Malformed {
-                message: format!("places {} in {}, which already holds {}", p.digit, p.cell, grid.value(p.cell)),
+                message: format!(
+                    "places {} in {}, which already holds {}",
+                    p.digit,
+                    p.cell,
+                    grid.value(p.cell)
+                ),
             });
         }
         if !(1..=9).contains(&p.digit) {
@@ -101,10 +106,10 @@ fn rejection(step: &Step, grid: &Grid, solution: Option<&[u8; 81]>) -> Option<Re
             });
         }
     }
-    if let Some(solution) = solution {
-        if let Some(candidate) = step.contradiction(solution) {
-            return Some(Rejection::Unsound { candidate });
-        }
+    if let Some(solution) = solution
+        && let Some(candidate) = step.contradiction(solution)
+    {
+        return Some(Rejection::Unsound { candidate });
     }
     let changes = !step.placements.is_empty()
         || step
@@ -117,7 +122,12 @@ fn rejection(step: &Step, grid: &Grid, solution: Option<&[u8; 81]>) -> Option<Re
     None
 }
 
-fn run(mut grid: Grid, pipeline: &Pipeline, solution: &[u8; 81], entries: &mut Vec<Entry>) -> Outcome {
+fn run(
+    mut grid: Grid,
+    pipeline: &Pipeline,
+    solution: &[u8; 81],
+    entries: &mut Vec<Entry>,
+) -> Outcome {
     let n = pipeline.techniques.len();
     let mut disabled = vec![false; n];
     let mut applied = 0usize;
@@ -160,7 +170,10 @@ fn run(mut grid: Grid, pipeline: &Pipeline, solution: &[u8; 81], entries: &mut V
             continue 'solve;
         }
         return Outcome::Stuck {
-            pencil_marks: format_pencil_marks(&grid).lines().map(str::to_string).collect(),
+            pencil_marks: format_pencil_marks(&grid)
+                .lines()
+                .map(str::to_string)
+                .collect(),
         };
     }
 }
@@ -172,7 +185,11 @@ fn summarize(entries: &[Entry], pipeline: &Pipeline) -> Summary {
         match entry {
             Entry::Step(step) => {
                 summary.steps += 1;
-                if let Some(i) = pipeline.techniques.iter().position(|t| t.id() == step.technique) {
+                if let Some(i) = pipeline
+                    .techniques
+                    .iter()
+                    .position(|t| t.id() == step.technique)
+                {
                     counts[i] += 1;
                 }
                 let harder = summary
@@ -211,4 +228,3 @@ pub fn replay(start: &Grid, trace: &crate::trace::Trace) -> Grid {
     }
     g
 }
-

@@ -234,7 +234,9 @@ impl FromStr for House {
                 _ => {}
             }
         }
-        Err(format!("`{s}` is not a house name (r1 … r9, c1 … c9, b1 … b9)"))
+        Err(format!(
+            "`{s}` is not a house name (r1 … r9, c1 … c9, b1 … b9)"
+        ))
     }
 }
 
@@ -353,7 +355,10 @@ mod tests {
         }
         for h in House::all() {
             assert_eq!(h.cells().len(), 9);
-            assert_eq!(h.cell_list().iter().copied().collect::<CellSet>(), h.cells());
+            assert_eq!(
+                h.cell_list().iter().copied().collect::<CellSet>(),
+                h.cells()
+            );
         }
         assert_eq!(House::boxed(4).to_string(), "b5");
         assert_eq!(Cell::at(2, 6).to_string(), "r3c7");

@@ -39,12 +39,15 @@ impl std::str::FromStr for Candidate {
     /// Parses `5r3c7`.
     fn from_str(s: &str) -> Result<Candidate, String> {
         let b = s.as_bytes();
-        if b.len() == 5 && (b'1'..=b'9').contains(&b[0]) {
-            if let Ok(cell) = s[1..].parse::<Cell>() {
-                return Ok(Candidate::new(cell, b[0] - b'0'));
-            }
+        if b.len() == 5
+            && (b'1'..=b'9').contains(&b[0])
+            && let Ok(cell) = s[1..].parse::<Cell>()
+        {
+            return Ok(Candidate::new(cell, b[0] - b'0'));
         }
-        Err(format!("`{s}` is not a candidate (digit then cell, e.g. 5r3c7)"))
+        Err(format!(
+            "`{s}` is not a candidate (digit then cell, e.g. 5r3c7)"
+        ))
     }
 }
 

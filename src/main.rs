@@ -191,7 +191,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             if verbose {
                 for f in &report.failures {
-                    writeln!(out, "\nFAILED line {} [{}]: {}", f.line_number, f.code, f.reason)?;
+                    writeln!(
+                        out,
+                        "\nFAILED line {} [{}]: {}",
+                        f.line_number, f.code, f.reason
+                    )?;
                     writeln!(out, "  case:     {}", f.line)?;
                     writeln!(out, "  expected: {}", f.expected)?;
                     for s in &f.found {
@@ -212,7 +216,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Techniques { pipeline } => {
             let p = load_pipeline(pipeline.as_deref())?;
-            writeln!(out, "{:<3} {:<16} {:<40} {:>10}  source", "#", "id", "name", "difficulty")?;
+            writeln!(
+                out,
+                "{:<3} {:<16} {:<40} {:>10}  source",
+                "#", "id", "name", "difficulty"
+            )?;
             for (i, t) in p.techniques.iter().enumerate() {
                 writeln!(
                     out,
@@ -230,7 +238,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn solve_file(path: &Path, pipeline: &Pipeline, format: Format, out: &mut impl Write) -> Result<ExitCode> {
+fn solve_file(
+    path: &Path,
+    pipeline: &Pipeline,
+    format: Format,
+    out: &mut impl Write,
+) -> Result<ExitCode> {
     let input = open_input(path)?;
     let (mut solved, mut stuck, mut invalid, mut rejected) = (0usize, 0usize, 0usize, 0usize);
     let mut bad_lines = 0usize;

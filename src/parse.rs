@@ -202,7 +202,10 @@ fn library_candidates(field: &'static str, text: &str) -> Result<Vec<Candidate>,
         .map(|t| {
             let b = t.as_bytes();
             if b.len() == 3 && b.iter().all(|c| (b'1'..=b'9').contains(c)) {
-                Ok(Candidate::new(Cell::at(b[1] - b'1', b[2] - b'1'), b[0] - b'0'))
+                Ok(Candidate::new(
+                    Cell::at(b[1] - b'1', b[2] - b'1'),
+                    b[0] - b'0',
+                ))
             } else {
                 Err(ParseError::BadLibraryLine {
                     field,

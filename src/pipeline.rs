@@ -50,7 +50,7 @@ pub enum PipelineError {
         /// File name or `<default>`.
         source_name: String,
         /// The RON error with its line and column.
-        error: ron::error::SpannedError,
+        error: Box<ron::error::SpannedError>,
     },
     /// The file could not be read.
     #[error("cannot read pipeline {path}: {error}")]
@@ -61,7 +61,9 @@ pub enum PipelineError {
         error: std::io::Error,
     },
     /// An entry names no known technique.
-    #[error("{source_name}: entry {position} names unknown technique `{id}` (see `lapiz techniques`)")]
+    #[error(
+        "{source_name}: entry {position} names unknown technique `{id}` (see `lapiz techniques`)"
+    )]
     UnknownTechnique {
         /// File name.
         source_name: String,
@@ -87,14 +89,15 @@ pub struct Pipeline {
 impl Pipeline {
     /// The embedded default pipeline.
     pub fn default_pipeline() -> Pipeline {
-        Pipeline::from_ron(DEFAULT_PIPELINE_RON, "<default>").expect("the default pipeline is valid")
+        Pipeline::from_ron(DEFAULT_PIPELINE_RON, "<default>")
+            .expect("the default pipeline is valid")
     }
 
     /// A pipeline from RON text; `source_name` names it in errors.
     pub fn from_ron(text: &str, source_name: &str) -> Result<Pipeline, PipelineError> {
         let config: PipelineConfig = ron::from_str(text).map_err(|error| PipelineError::Ron {
             source_name: source_name.to_string(),
-            error,
+            error: Box::new(error),
         })?;
         Pipeline::from_config(&config, source_name)
     }
@@ -109,16 +112,20 @@ impl Pipeline {
     }
 
     /// A pipeline from its parsed configuration.
-    pub fn from_config(config: &PipelineConfig, source_name: &str) -> Result<Pipeline, PipelineError> {
+    pub fn from_config(
+        config: &PipelineConfig,
+        source_name: &str,
+    ) -> Result<Pipeline, PipelineError> {
         let mut techniques = Vec::new();
         for (i, entry) in config.techniques.iter().enumerate() {
             match entry {
                 EntryConfig::Technique(id) => {
-                    let t = technique::builtin(id).ok_or_else(|| PipelineError::UnknownTechnique {
-                        source_name: source_name.to_string(),
-                        position: i + 1,
-                        id: id.clone(),
-                    })?;
+                    let t =
+                        technique::builtin(id).ok_or_else(|| PipelineError::UnknownTechnique {
+                            source_name: source_name.to_string(),
+                            position: i + 1,
+                            id: id.clone(),
+                        })?;
                     techniques.push(t);
                 }
             }
@@ -174,7 +181,9 @@ mod tests {
 
     #[test]
     fn ron_errors_have_a_position() {
-        let err = Pipeline::from_ron("Pipeline(techniques: [", "p.ron").err().unwrap();
+        let err = Pipeline::from_ron("Pipeline(techniques: [", "p.ron")
+            .err()
+            .unwrap();
         assert!(err.to_string().starts_with("p.ron: 1:"), "{err}");
     }
 }

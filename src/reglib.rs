@@ -97,7 +97,11 @@ fn candidate_set(c: &[Candidate]) -> BTreeSet<Candidate> {
 
 /// The expected changes of a case as text, e.g. `r1c4<>1, r2c9=8`.
 pub fn expected_text(case: &LibraryCase) -> String {
-    let mut parts: Vec<String> = case.placements.iter().map(|p| format!("{}={}", p.cell, p.digit)).collect();
+    let mut parts: Vec<String> = case
+        .placements
+        .iter()
+        .map(|p| format!("{}={}", p.cell, p.digit))
+        .collect();
     if !case.eliminations.is_empty() {
         parts.push(crate::step::eliminations_text(&case.eliminations));
     }
@@ -125,16 +129,18 @@ pub fn check_case(case: &LibraryCase, technique: &dyn Technique) -> CaseResult {
             .empty_cells()
             .iter()
             .all(|c| case.grid.has_candidate(c, solution[c.index()]));
-        if consistent {
-            if let Some((step, bad)) = found
+        if consistent
+            && let Some((step, bad)) = found
                 .iter()
                 .find_map(|s| s.contradiction(&solution).map(|c| (s, c)))
-            {
-                return CaseResult::Failed {
-                    reason: format!("unsound step (contradicts the solution at {bad}): {}", step.explanation),
-                    found,
-                };
-            }
+        {
+            return CaseResult::Failed {
+                reason: format!(
+                    "unsound step (contradicts the solution at {bad}): {}",
+                    step.explanation
+                ),
+                found,
+            };
         }
     }
     if case.expects_nothing() {
@@ -158,7 +164,10 @@ pub fn check_case(case: &LibraryCase, technique: &dyn Technique) -> CaseResult {
         let reason = if found.is_empty() {
             "no step found".to_string()
         } else {
-            format!("{} step(s) found, none with exactly the expected changes", found.len())
+            format!(
+                "{} step(s) found, none with exactly the expected changes",
+                found.len()
+            )
         };
         CaseResult::Failed { reason, found }
     }
@@ -210,7 +219,11 @@ pub fn run_library_with(
             Some(v) => format!("{}-{v}", case.code),
             None => case.code.clone(),
         };
-        report.per_code.entry(code.clone()).or_default().add(&result);
+        report
+            .per_code
+            .entry(code.clone())
+            .or_default()
+            .add(&result);
         on_case(line_number, &case, &result);
         if let CaseResult::Failed { reason, found } = result {
             report.failures.push(Failure {

@@ -109,7 +109,11 @@ impl Step {
     }
 
     /// Adds highlighted candidates with a role.
-    pub fn highlight(mut self, role: Role, candidates: impl IntoIterator<Item = Candidate>) -> Step {
+    pub fn highlight(
+        mut self,
+        role: Role,
+        candidates: impl IntoIterator<Item = Candidate>,
+    ) -> Step {
         self.highlights.push(Highlight {
             role,
             candidates: candidates.into_iter().collect(),
@@ -201,7 +205,12 @@ mod tests {
     fn contradiction_finds_removed_solution_digit() {
         let mut solution = [1u8; 81];
         solution[5] = 3;
-        let step = Step::new("t", 1.0).eliminate(Cell::new(4), 3).eliminate(Cell::new(5), 3);
-        assert_eq!(step.contradiction(&solution), Some(Candidate::new(Cell::new(5), 3)));
+        let step = Step::new("t", 1.0)
+            .eliminate(Cell::new(4), 3)
+            .eliminate(Cell::new(5), 3);
+        assert_eq!(
+            step.contradiction(&solution),
+            Some(Candidate::new(Cell::new(5), 3))
+        );
     }
 }

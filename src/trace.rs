@@ -201,13 +201,19 @@ impl Trace {
                 let _ = writeln!(out, "Solved in {steps} steps{hardest}");
             }
             Outcome::Stuck { pencil_marks } => {
-                let _ = writeln!(out, "Stuck after {steps} steps{hardest}. The pencil marks left:");
+                let _ = writeln!(
+                    out,
+                    "Stuck after {steps} steps{hardest}. The pencil marks left:"
+                );
                 for line in pencil_marks {
                     let _ = writeln!(out, "{line}");
                 }
             }
             Outcome::StepLimit { limit } => {
-                let _ = writeln!(out, "Stopped at the step limit ({limit}) after {steps} steps{hardest}");
+                let _ = writeln!(
+                    out,
+                    "Stopped at the step limit ({limit}) after {steps} steps{hardest}"
+                );
             }
             Outcome::Invalid { reason } => {
                 let _ = writeln!(out, "Invalid puzzle: {reason}");

@@ -3,8 +3,10 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-const EASY: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-const STUCK: &str = "........2.......39..7..1..........53......6....1.92........87.....5.4....39......";
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const STUCK: &str =
+    "........2.......39..7..1..........53......6....1.92........87.....5.4....39......";
 
 fn lapiz(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
@@ -41,7 +43,17 @@ fn solve_writes_ron_trace() {
     let dir = std::env::temp_dir().join(format!("lapiz-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("trace.ron");
-    let out = lapiz(&["solve", EASY, "--format", "ron", "--trace", path.to_str().unwrap()], None);
+    let out = lapiz(
+        &[
+            "solve",
+            EASY,
+            "--format",
+            "ron",
+            "--trace",
+            path.to_str().unwrap(),
+        ],
+        None,
+    );
     assert!(out.status.success());
     let written = std::fs::read_to_string(&path).unwrap();
     assert_eq!(written, text(&out.stdout));
@@ -56,21 +68,37 @@ fn solve_rejects_bad_input_with_a_clear_error() {
     let clash = format!("33{}", &EASY[2..]);
     let out = lapiz(&["solve", &clash], None);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("r1c1 and r1c2 both hold 3"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("r1c1 and r1c2 both hold 3"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
 fn solve_file_processes_every_line_and_summarises() {
-    let input = format!("# a comment\n{EASY}\n\n{STUCK}\nnot a puzzle\n{}\n", ".".repeat(81));
+    let input = format!(
+        "# a comment\n{EASY}\n\n{STUCK}\nnot a puzzle\n{}\n",
+        ".".repeat(81)
+    );
     let out = lapiz(&["solve", "--file", "-"], Some(&input));
     let stdout = text(&out.stdout);
     let last = stdout.lines().last().unwrap();
     assert_eq!(last, "solved: 1, stuck: 1, invalid: 2, rejected steps: 0");
     assert_eq!(stdout.lines().count(), 5);
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("-:5: unexpected character 'n' at position 1"), "{stderr}");
-    assert!(stderr.contains("-:6: invalid puzzle: the puzzle has more than one solution"), "{stderr}");
-    assert!(!out.status.success(), "a bad line makes the exit status non-zero");
+    assert!(
+        stderr.contains("-:5: unexpected character 'n' at position 1"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("-:6: invalid puzzle: the puzzle has more than one solution"),
+        "{stderr}"
+    );
+    assert!(
+        !out.status.success(),
+        "a bad line makes the exit status non-zero"
+    );
 }
 
 #[test]
@@ -132,7 +160,11 @@ fn pipeline_file_is_used_and_errors_are_named() {
     let dir = std::env::temp_dir().join(format!("lapiz-cli-pipe-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("p.ron");
-    std::fs::write(&path, "Pipeline(name: \"singles\", techniques: [Technique(\"naked-single\")])").unwrap();
+    std::fs::write(
+        &path,
+        "Pipeline(name: \"singles\", techniques: [Technique(\"naked-single\")])",
+    )
+    .unwrap();
     let out = lapiz(&["techniques", "--pipeline", path.to_str().unwrap()], None);
     assert_eq!(text(&out.stdout).lines().count(), 2);
     std::fs::write(&path, "Pipeline(techniques: [Technique(\"bogus\")])").unwrap();

@@ -9,7 +9,8 @@ use lapiz::technique::{StepSink, Technique, TechniqueError, builtins};
 use lapiz::trace::{Entry, Outcome, Rejection};
 use lapiz::{Cell, Grid, Pipeline, Step};
 
-const PUZZLE: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const PUZZLE: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
 /// Removes the solution's digit from the first empty cell: always unsound.
 struct Liar {
@@ -91,7 +92,9 @@ impl Technique for Overwriter {
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let cell = grid.givens().first().expect("has givens");
-        if let ControlFlow::Break(()) = sink(Step::new("overwriter", 0.5).place(cell, grid.value(cell))) {
+        if let ControlFlow::Break(()) =
+            sink(Step::new("overwriter", 0.5).place(cell, grid.value(cell)))
+        {
             return Ok(());
         }
         Ok(())
@@ -122,7 +125,11 @@ fn unsound_step_is_rejected_and_the_solve_goes_on() {
         other => panic!("{other:?}"),
     }
     // disabled for the rest of the solve: exactly one rejection
-    let liars = trace.entries.iter().filter(|e| matches!(e, Entry::Rejected { .. })).count();
+    let liars = trace
+        .entries
+        .iter()
+        .filter(|e| matches!(e, Entry::Rejected { .. }))
+        .count();
     assert_eq!(liars, 1);
 }
 
@@ -151,16 +158,33 @@ fn failing_technique_is_recorded_and_skipped() {
             _ => None,
         })
         .collect();
-    assert_eq!(failures, [("broken".to_string(), "technique broken failed: out of cheese".to_string())]);
+    assert_eq!(
+        failures,
+        [(
+            "broken".to_string(),
+            "technique broken failed: out of cheese".to_string()
+        )]
+    );
 }
 
 #[test]
 fn steps_that_change_nothing_or_overwrite_are_rejected() {
     let grid = parse_line(PUZZLE).unwrap();
-    let trace = solve_grid(&grid, &pipeline_with(vec![Box::new(Idle), Box::new(Overwriter)]));
+    let trace = solve_grid(
+        &grid,
+        &pipeline_with(vec![Box::new(Idle), Box::new(Overwriter)]),
+    );
     assert!(trace.is_solved());
-    assert!(matches!(&trace.entries[0], Entry::Rejected { reason: Rejection::NoChange, .. }));
-    assert!(matches!(&trace.entries[1], Entry::Rejected { reason: Rejection::Malformed { message }, .. } if message.contains("already holds")));
+    assert!(matches!(
+        &trace.entries[0],
+        Entry::Rejected {
+            reason: Rejection::NoChange,
+            ..
+        }
+    ));
+    assert!(
+        matches!(&trace.entries[1], Entry::Rejected { reason: Rejection::Malformed { message }, .. } if message.contains("already holds"))
+    );
 }
 
 #[test]

@@ -19,7 +19,11 @@ fn every_builtin_case_passes() {
             f.line_number, f.code, f.reason, f.expected
         ));
     }
-    assert!(report.errors.is_empty(), "unreadable lines: {:?}", report.errors);
+    assert!(
+        report.errors.is_empty(),
+        "unreadable lines: {:?}",
+        report.errors
+    );
     assert!(messages.is_empty(), "{}", messages.join("\n"));
     // every code we implement has cases, and all of them ran
     for (id, code) in LIBRARY_CODES {

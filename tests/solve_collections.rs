@@ -3,10 +3,10 @@
 
 mod common;
 
+use lapiz::Pipeline;
 use lapiz::engine::{replay, solve_grid};
 use lapiz::parse::parse_line;
 use lapiz::trace::Outcome;
-use lapiz::Pipeline;
 
 fn run_collection(file: &str, limit: usize) {
     let Some(puzzles) = common::puzzles(file, limit) else {
@@ -18,7 +18,8 @@ fn run_collection(file: &str, limit: usize) {
         let grid = parse_line(p).unwrap_or_else(|e| panic!("{file} puzzle {}: {e}", i + 1));
         let trace = solve_grid(&grid, &pipeline);
         assert_eq!(
-            trace.summary.rejected, 0,
+            trace.summary.rejected,
+            0,
             "{file} puzzle {} ({p}): rejected step in {:#?}",
             i + 1,
             trace.entries
@@ -35,13 +36,20 @@ fn run_collection(file: &str, limit: usize) {
                 // the solution is still among the candidates
                 for cell in end.empty_cells() {
                     let d = solution.as_bytes()[cell.index()] - b'0';
-                    assert!(end.has_candidate(cell, d), "{file} puzzle {}: {cell}", i + 1);
+                    assert!(
+                        end.has_candidate(cell, d),
+                        "{file} puzzle {}: {cell}",
+                        i + 1
+                    );
                 }
             }
             ref other => panic!("{file} puzzle {}: {other:?}", i + 1),
         }
     }
-    eprintln!("{file}: {solved} solved, {stuck} stuck of {}", puzzles.len());
+    eprintln!(
+        "{file}: {solved} solved, {stuck} stuck of {}",
+        puzzles.len()
+    );
 }
 
 #[test]

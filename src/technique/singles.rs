@@ -77,7 +77,9 @@ impl Technique for HiddenSingle {
                         .place(cell, digit)
                         .house(house)
                         .highlight(Role::Pattern, [Candidate::new(cell, digit)])
-                        .explain(format!("Hidden Single: {digit} in {house} => {cell}={digit}"))
+                        .explain(format!(
+                            "Hidden Single: {digit} in {house} => {cell}={digit}"
+                        ))
                 );
             }
         }

@@ -48,7 +48,6 @@ pub fn for_each_combination<T: Copy + Default>(
     }
 }
 
-
 /// Naked subset: `n` cells of a house whose candidates are `n` digits in all; those digits
 /// leave the rest of the house.
 pub struct NakedSubset {
@@ -220,9 +219,9 @@ impl Technique for HiddenSubset {
                     digits_text(mask, "/"),
                     eliminations_text(&elims)
                 );
-                let pattern = cells
-                    .iter()
-                    .flat_map(|c| digits(grid.candidates(c) & mask).map(move |d| Candidate::new(c, d)));
+                let pattern = cells.iter().flat_map(|c| {
+                    digits(grid.candidates(c) & mask).map(move |d| Candidate::new(c, d))
+                });
                 let mut step = Step::new(self.id, self.difficulty)
                     .house(house)
                     .highlight(Role::Pattern, pattern)
