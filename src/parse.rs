@@ -18,10 +18,11 @@ pub fn parse_puzzle(text: &str) -> Result<Grid, ParseError> {
     if trimmed.starts_with(':') {
         return parse_library_line(trimmed).map(|case| case.grid);
     }
-    match parse_line(trimmed) {
+    // `text`, not `trimmed`: error positions count from the start of the input as given
+    // (parse_line skips whitespace anyway)
+    match parse_line(text) {
         Ok(grid) => Ok(grid),
         Err(line_err) => {
-            // Many digit groups longer than one digit: a pencil-mark grid.
             if looks_like_pencil_marks(trimmed) {
                 parse_pencil_marks(trimmed)
             } else {
@@ -31,8 +32,36 @@ pub fn parse_puzzle(text: &str) -> Result<Grid, ParseError> {
     }
 }
 
+/// Whether text that is not an 81-cell line reads as a pencil-mark grid. Split at whitespace
+/// and `|`, a pencil-mark grid's pieces are frames (no digit) and candidate groups (only
+/// digits 1-9, none repeated); there are many groups (a pasted line has at most nine pieces);
+/// no piece is an empty-cell mark (`.`, `0`); and some cell has candidates or a frame line is
+/// there (`:`, `'`). So a mistyped line or pasted grid is reported by the line parser, with the
+/// position of the bad character.
 fn looks_like_pencil_marks(text: &str) -> bool {
-    digit_groups(text).filter(|g| g.len() > 1).count() >= 9
+    let mut groups = 0usize;
+    let mut with_candidates = false;
+    for piece in text
+        .split(|c: char| c.is_whitespace() || c == '|')
+        .filter(|p| !p.is_empty())
+    {
+        if piece.bytes().all(|b| b == b'.' || b == b'0') {
+            return false;
+        }
+        if !piece.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
+            continue;
+        }
+        let mut seen: DigitMask = 0;
+        for b in piece.bytes() {
+            if !(b'1'..=b'9').contains(&b) || seen & digit_bit(b - b'0') != 0 {
+                return false;
+            }
+            seen |= digit_bit(b - b'0');
+        }
+        groups += 1;
+        with_candidates |= piece.len() > 1;
+    }
+    groups > 9 && (with_candidates || text.contains([':', '\'']))
 }
 
 /// Reads 81 cells: digits `1`-`9`, `.` or `0` for an empty cell. Whitespace and the `|`, `-`,
@@ -42,7 +71,7 @@ fn looks_like_pencil_marks(text: &str) -> bool {
 /// let grid = lapiz::parse::parse_line(
 ///     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
 /// ).unwrap();
-/// assert_eq!(grid.givens().len(), 17);
+/// assert_eq!(grid.givens().len(), 18);
 /// ```
 pub fn parse_line(text: &str) -> Result<Grid, ParseError> {
     let mut values = [0u8; 81];

@@ -8,9 +8,15 @@ use serde::{Deserialize, Serialize};
 use crate::grid::Grid;
 use crate::step::Step;
 
+pub mod chains;
+pub mod coloring;
+pub mod fish;
 pub mod intersections;
+pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod uniqueness;
+pub mod wings;
 
 /// Where a technique comes from.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -134,8 +140,21 @@ pub fn library_codes_of(id: &str) -> Vec<&'static str> {
         .collect()
 }
 
-/// All built-in techniques, in the default pipeline's order.
+/// All built-in techniques: the basic ones in the default pipeline's order, then each
+/// family's.
 pub fn builtins() -> Vec<Box<dyn Technique>> {
+    let mut all = basics();
+    all.extend(fish::techniques());
+    all.extend(single_digit::techniques());
+    all.extend(coloring::techniques());
+    all.extend(chains::techniques());
+    all.extend(wings::techniques());
+    all.extend(uniqueness::techniques());
+    all
+}
+
+/// Singles, intersections and subsets.
+fn basics() -> Vec<Box<dyn Technique>> {
     vec![
         Box::new(singles::FullHouse),
         Box::new(singles::HiddenSingle),
