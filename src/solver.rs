@@ -463,7 +463,6 @@ impl Board {
     }
 }
 
-pub static STATS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 /// Depth-first search with a solution limit.
 struct Search {
     count: u32,
@@ -482,7 +481,6 @@ impl Search {
 
     fn run(&mut self, mut board: Board) {
         loop {
-            STATS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             if !board.propagate() {
                 return;
             }
