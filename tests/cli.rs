@@ -139,7 +139,7 @@ fn reglib_counts_and_fails_on_failure() {
     let dir = std::env::temp_dir().join(format!("lapiz-cli-reglib-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let good = ":0003:8:6...+53+4.7....4+2+56.+254867+3+9+1.+4..+9+6.1.162+38+5749.3..+1+4.+5....42193..1.+57...+44+2.6+3.+1+75:::829:";
-    let skipped = ":0300:2:.......8...4..37....6..92..6.9...84.4...8...6.85...3.1..83..6....25..9...3.......:::::";
+    let skipped = ":0001:2:.......8...4..37....6..92..6.9...84.4...8...6.85...3.1..83..6....25..9...3.......:::::";
     let wrong = good.replace(":829:", ":819:");
     let path = dir.join("lib.txt");
     std::fs::write(&path, format!("# cases\n{good}\n{skipped}\n")).unwrap();

@@ -42,7 +42,7 @@ fn every_builtin_case_passes() {
 
 #[test]
 fn unknown_codes_are_skipped_never_passed() {
-    let line = ":0300:2:.......8...4..37....6..92..6.9...84.4...8...6.85...3.1..83..6....25..9...3.......:::::";
+    let line = ":0001:2:.......8...4..37....6..92..6.9...84.4...8...6.85...3.1..83..6....25..9...3.......:::::";
     let report = run_library(line, &builtins());
     assert_eq!(report.total().skipped, 1);
     assert_eq!(report.total().passed, 0);
