@@ -23,6 +23,7 @@ pub mod grid;
 pub mod parse;
 pub mod pipeline;
 pub mod reglib;
+pub mod script;
 pub mod solver;
 pub mod step;
 pub mod technique;

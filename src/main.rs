@@ -11,8 +11,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 use lapiz::engine::solve_grid;
 use lapiz::parse::{format_pencil_marks, parse_puzzle};
 use lapiz::pipeline::Pipeline;
-use lapiz::reglib::{CaseResult, run_library_with};
+use lapiz::reglib::{CaseResult, Tally, check_case, expected_text, run_library_with};
+use lapiz::script::ScriptTechnique;
+use lapiz::script::check::{changes, changes_text, positions};
 use lapiz::solver::count_solutions;
+use lapiz::technique::{Technique, find_all};
 use lapiz::trace::Outcome;
 
 /// lapiz: solves Sudoku the way a strong human does and explains every move.
@@ -50,6 +53,10 @@ enum Command {
         /// A pipeline RON file instead of the default one.
         #[arg(long)]
         pipeline: Option<PathBuf>,
+        /// Also try this technique script (repeatable); it goes right after the basic
+        /// techniques (singles, locked candidates, subsets), before any advanced one.
+        #[arg(long = "technique", value_name = "FILE")]
+        scripts: Vec<PathBuf>,
     },
     /// Print the pencil-mark grid of a puzzle.
     Candidates {
@@ -81,8 +88,65 @@ enum Command {
         /// A pipeline RON file instead of the default one.
         #[arg(long)]
         pipeline: Option<PathBuf>,
+        /// Also list this technique script where `solve --technique` puts it (repeatable).
+        #[arg(long = "technique", value_name = "FILE")]
+        scripts: Vec<PathBuf>,
+    },
+    /// Work on technique scripts.
+    Technique {
+        #[command(subcommand)]
+        command: TechniqueCommand,
     },
 }
+
+#[derive(Subcommand)]
+enum TechniqueCommand {
+    /// Run a technique script over HoDoKu library cases (default: the script's CODES in the
+    /// shared reglib-1.4-dev.txt) or over the positions met solving a puzzle file, and report
+    /// where it fires, what it finds, misses, disagreements and unsound steps.
+    Check {
+        /// The script, e.g. techniques/x-wing.rhai.
+        script: PathBuf,
+        /// The library file (default: $LAPIZ_DATA/reglib/reglib-1.4-dev.txt, else
+        /// ../shared/data/reglib/reglib-1.4-dev.txt).
+        #[arg(long, value_name = "LIBFILE", conflicts_with = "file")]
+        reglib: Option<PathBuf>,
+        /// Library codes to run (repeatable; default: the script's CODES).
+        #[arg(long = "code", value_name = "CODE", conflicts_with = "file")]
+        codes: Vec<String>,
+        /// A puzzle file instead: the script runs at every position met while solving each
+        /// puzzle with the default pipeline (`-` for stdin).
+        #[arg(long, value_name = "PUZZLES")]
+        file: Option<PathBuf>,
+        /// Only the first N puzzles of the file.
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
+        /// The built-in technique to compare with (default: the id without `-script`, else
+        /// a built-in answering the same code; `none` to compare with nothing).
+        #[arg(long, value_name = "ID")]
+        compare: Option<String>,
+        /// Print every step found and every disagreement.
+        #[arg(long)]
+        verbose: bool,
+    },
+}
+
+/// The basic techniques: `solve --technique` puts a script right after the last of these.
+const BASIC_IDS: &[&str] = &[
+    "full-house",
+    "hidden-single",
+    "naked-single",
+    "pointing",
+    "claiming",
+    "locked-pair",
+    "locked-triple",
+    "naked-pair",
+    "naked-triple",
+    "naked-quad",
+    "hidden-pair",
+    "hidden-triple",
+    "hidden-quad",
+];
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -100,6 +164,27 @@ fn load_pipeline(path: Option<&Path>) -> Result<Pipeline> {
         Some(p) => Pipeline::from_file(p)?,
         None => Pipeline::default_pipeline(),
     })
+}
+
+/// The pipeline with the `--technique` scripts added after the basic techniques, in order.
+fn load_pipeline_with(path: Option<&Path>, scripts: &[PathBuf]) -> Result<Pipeline> {
+    let mut pipeline = load_pipeline(path)?;
+    let mut after: Vec<String> = BASIC_IDS.iter().map(|s| s.to_string()).collect();
+    for file in scripts {
+        let t = ScriptTechnique::load(file)?;
+        if pipeline.techniques.iter().any(|o| o.id() == t.id()) {
+            bail!(
+                "{}: technique id `{}` is already in the pipeline",
+                file.display(),
+                t.id()
+            );
+        }
+        let id = t.id().to_string();
+        let ids: Vec<&str> = after.iter().map(String::as_str).collect();
+        pipeline.insert_after(&ids, Box::new(t));
+        after.push(id);
+    }
+    Ok(pipeline)
 }
 
 /// Opens a file, or stdin for `-`.
@@ -135,8 +220,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             format,
             trace,
             pipeline,
+            scripts,
         } => {
-            let pipeline = load_pipeline(pipeline.as_deref())?;
+            let pipeline = load_pipeline_with(pipeline.as_deref(), &scripts)?;
             if let Some(file) = file {
                 if trace.is_some() {
                     bail!("--trace writes one puzzle's trace; use --format ron with --file");
@@ -214,8 +300,55 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 return Ok(ExitCode::FAILURE);
             }
         }
-        Command::Techniques { pipeline } => {
-            let p = load_pipeline(pipeline.as_deref())?;
+        Command::Technique {
+            command:
+                TechniqueCommand::Check {
+                    script,
+                    reglib,
+                    codes,
+                    file,
+                    limit,
+                    compare,
+                    verbose,
+                },
+        } => {
+            let technique = ScriptTechnique::load(&script)?;
+            let twin = twin_of(&technique, compare.as_deref())?;
+            writeln!(
+                out,
+                "script {}: {} \"{}\" {:.1}, codes {}",
+                script.display(),
+                technique.id(),
+                technique.name(),
+                technique.difficulty(),
+                list_or_none(&technique.library_codes()),
+            )?;
+            if let Some(t) = &twin {
+                writeln!(out, "compared with built-in {} ({})", t.id(), t.name())?;
+            }
+            let total = match file {
+                Some(f) => check_file(&technique, twin.as_deref(), &f, limit, verbose, &mut out)?,
+                None => check_library(
+                    &technique,
+                    twin.as_deref(),
+                    reglib,
+                    codes,
+                    verbose,
+                    &mut out,
+                )?,
+            };
+            writeln!(
+                out,
+                "{} passed, {} failed, {} skipped",
+                total.passed, total.failed, total.skipped
+            )?;
+            out.flush()?;
+            if total.failed > 0 {
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        Command::Techniques { pipeline, scripts } => {
+            let p = load_pipeline_with(pipeline.as_deref(), &scripts)?;
             writeln!(
                 out,
                 "{:<3} {:<16} {:<40} {:>10}  source",
@@ -344,4 +477,298 @@ fn count_file(path: &Path, limit: u32, out: &mut impl Write) -> Result<ExitCode>
     } else {
         ExitCode::SUCCESS
     })
+}
+
+fn list_or_none(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".into()
+    } else {
+        items.join(",")
+    }
+}
+
+/// The built-in technique a script is compared with.
+fn twin_of(script: &ScriptTechnique, compare: Option<&str>) -> Result<Option<Box<dyn Technique>>> {
+    match compare {
+        Some("none") => Ok(None),
+        Some(id) => match lapiz::technique::builtin(id) {
+            Some(t) => Ok(Some(t)),
+            None => bail!("--compare: no built-in technique `{id}` (see `lapiz techniques`)"),
+        },
+        None => {
+            let base = script.id().strip_suffix("-script").unwrap_or(script.id());
+            if let Some(t) = lapiz::technique::builtin(base) {
+                return Ok(Some(t));
+            }
+            let codes = script.library_codes();
+            Ok(lapiz::technique::builtins()
+                .into_iter()
+                .find(|t| t.library_codes().iter().any(|c| codes.contains(c))))
+        }
+    }
+}
+
+/// The shared regression library: `$LAPIZ_DATA/reglib/…`, else `../shared/data/reglib/…`.
+fn default_library() -> PathBuf {
+    let data = std::env::var_os("LAPIZ_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("../shared/data"));
+    data.join("reglib/reglib-1.4-dev.txt")
+}
+
+/// Differences between the script's and the twin's changes, as text lines.
+fn disagreements(script: &[lapiz::Step], twin: &[lapiz::Step]) -> Vec<String> {
+    let a = changes(script);
+    let b = changes(twin);
+    let mut out: Vec<String> = a
+        .difference(&b)
+        .map(|c| format!("script only: {}", changes_text(c)))
+        .collect();
+    out.extend(
+        b.difference(&a)
+            .map(|c| format!("built-in only: {}", changes_text(c))),
+    );
+    out
+}
+
+fn check_library(
+    technique: &ScriptTechnique,
+    twin: Option<&dyn Technique>,
+    reglib: Option<PathBuf>,
+    codes: Vec<String>,
+    verbose: bool,
+    out: &mut impl Write,
+) -> Result<Tally> {
+    let codes = if codes.is_empty() {
+        technique.library_codes()
+    } else {
+        codes
+    };
+    if codes.is_empty() {
+        bail!(
+            "{} declares no CODES: pass --code CODE (or --file PUZZLES)",
+            technique.path()
+        );
+    }
+    let path = reglib.unwrap_or_else(default_library);
+    let text = std::fs::read_to_string(&path).with_context(|| {
+        format!(
+            "cannot read the library {} (pass --reglib LIBFILE or set LAPIZ_DATA)",
+            path.display()
+        )
+    })?;
+    writeln!(out, "library {}, codes {}", path.display(), codes.join(","))?;
+    let mut per_code: std::collections::BTreeMap<String, Tally> = Default::default();
+    let mut total = Tally::default();
+    let mut disagreeing = 0usize;
+    for (i, line) in text.lines().enumerate() {
+        let line_number = i + 1;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        // Only lines of the chosen codes are read, so other codes' quirks do not count.
+        let code_field = line.split(':').nth(1).unwrap_or("");
+        let code = code_field.split('-').next().unwrap_or("");
+        if !codes.iter().any(|c| c == code) {
+            continue;
+        }
+        let tally = per_code.entry(code_field.to_string()).or_default();
+        let case = match lapiz::parse::parse_library_line(line) {
+            Ok(c) => c,
+            Err(e) => {
+                writeln!(
+                    out,
+                    "line {line_number} [{code_field}] FAILED: cannot read: {e}"
+                )?;
+                tally.failed += 1;
+                total.failed += 1;
+                continue;
+            }
+        };
+        let result = check_case(&case, technique);
+        let found = find_all(technique, &case.grid).unwrap_or_default();
+        match &result {
+            CaseResult::Passed => {
+                tally.passed += 1;
+                total.passed += 1;
+                let first = found
+                    .iter()
+                    .find(|s| {
+                        let mut e = s.eliminations.clone();
+                        e.sort();
+                        let mut w = case.eliminations.clone();
+                        w.sort();
+                        e == w
+                    })
+                    .or(found.first());
+                let what = first.map_or("nothing, as expected".to_string(), |s| {
+                    s.explanation.clone()
+                });
+                let more = if found.len() > 1 {
+                    format!(" (+{} more)", found.len() - 1)
+                } else {
+                    String::new()
+                };
+                writeln!(
+                    out,
+                    "line {line_number} [{code_field}] passed: {what}{more}"
+                )?;
+            }
+            CaseResult::Failed { reason, found } => {
+                tally.failed += 1;
+                total.failed += 1;
+                writeln!(out, "line {line_number} [{code_field}] FAILED: {reason}")?;
+                writeln!(out, "  case:     {line}")?;
+                writeln!(out, "  expected: {}", expected_text(&case))?;
+                for s in found {
+                    writeln!(out, "  found:    {}", s.explanation)?;
+                }
+            }
+            CaseResult::Skipped => {
+                tally.skipped += 1;
+                total.skipped += 1;
+            }
+        }
+        if verbose && matches!(result, CaseResult::Passed) {
+            for s in &found {
+                writeln!(out, "  found:    {}", s.explanation)?;
+            }
+        }
+        if let Some(t) = twin {
+            let native = find_all(t, &case.grid).unwrap_or_default();
+            let diff = disagreements(&found, &native);
+            if !diff.is_empty() {
+                disagreeing += 1;
+                writeln!(out, "  disagrees with {}:", t.id())?;
+                for d in diff {
+                    writeln!(out, "    {d}")?;
+                }
+            }
+        }
+    }
+    for (code, t) in &per_code {
+        writeln!(
+            out,
+            "{code:<8} passed {:>3}  failed {:>3}  skipped {:>3}",
+            t.passed, t.failed, t.skipped
+        )?;
+    }
+    if let Some(t) = twin {
+        writeln!(
+            out,
+            "{} agrees on {} of {} cases",
+            t.id(),
+            total.passed + total.failed + total.skipped - disagreeing,
+            total.passed + total.failed + total.skipped
+        )?;
+    }
+    Ok(total)
+}
+
+fn check_file(
+    technique: &ScriptTechnique,
+    twin: Option<&dyn Technique>,
+    path: &Path,
+    limit: Option<usize>,
+    verbose: bool,
+    out: &mut impl Write,
+) -> Result<Tally> {
+    let input = open_input(path)?;
+    let pipeline = Pipeline::default_pipeline();
+    let mut total = Tally::default();
+    let (mut puzzles, mut position_count, mut fired, mut steps_found) = (0usize, 0, 0, 0);
+    let (mut fired_puzzles, mut disagreeing) = (0usize, 0usize);
+    for (i, line) in input.lines().enumerate() {
+        let line_number = i + 1;
+        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+        let Some(text) = puzzle_of_line(&line) else {
+            continue;
+        };
+        if limit.is_some_and(|l| puzzles >= l) {
+            break;
+        }
+        puzzles += 1;
+        let Some((grids, solution)) = parse_puzzle(text)
+            .ok()
+            .and_then(|g| positions(&g, &pipeline))
+        else {
+            writeln!(out, "line {line_number}: skipped (not a proper puzzle)")?;
+            total.skipped += 1;
+            continue;
+        };
+        let mut failed = None;
+        let mut fired_here = false;
+        for (k, grid) in grids.iter().enumerate() {
+            position_count += 1;
+            let found = match technique.run(grid) {
+                Ok(f) => f,
+                Err(e) => {
+                    failed = Some(format!("position {}: {e}", k + 1));
+                    break;
+                }
+            };
+            if !found.is_empty() {
+                fired += 1;
+                fired_here = true;
+                steps_found += found.len();
+            }
+            if verbose {
+                for s in &found {
+                    writeln!(
+                        out,
+                        "line {line_number} position {}: {}",
+                        k + 1,
+                        s.explanation
+                    )?;
+                }
+            }
+            if let Some(s) = found.iter().find(|s| s.contradiction(&solution).is_some()) {
+                let bad = s.contradiction(&solution).expect("found above");
+                failed = Some(format!(
+                    "position {}: unsound step (contradicts the solution at {bad}): {}\n  grid: {}",
+                    k + 1,
+                    s.explanation,
+                    lapiz::parse::format_grid_library_line(grid)
+                ));
+                break;
+            }
+            if let Some(t) = twin {
+                let native = find_all(t, grid).unwrap_or_default();
+                let diff = disagreements(&found, &native);
+                if !diff.is_empty() {
+                    disagreeing += 1;
+                    if verbose {
+                        writeln!(
+                            out,
+                            "line {line_number} position {}: disagrees with {}: {}",
+                            k + 1,
+                            t.id(),
+                            diff.join("; ")
+                        )?;
+                    }
+                }
+            }
+        }
+        fired_puzzles += usize::from(fired_here);
+        match failed {
+            Some(why) => {
+                total.failed += 1;
+                writeln!(out, "line {line_number} FAILED: {why}")?;
+            }
+            None => total.passed += 1,
+        }
+    }
+    writeln!(
+        out,
+        "fired at {fired} of {position_count} positions (in {fired_puzzles} of {puzzles} puzzles), {steps_found} steps"
+    )?;
+    if let Some(t) = twin {
+        writeln!(
+            out,
+            "{} disagrees at {disagreeing} of {position_count} positions",
+            t.id()
+        )?;
+    }
+    Ok(total)
 }

@@ -1,9 +1,10 @@
 //! [`Pipeline`]: the ordered list of techniques a solve tries, read from RON.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::script::{ScriptError, ScriptTechnique};
 use crate::technique::{self, Technique};
 
 /// The default pipeline's RON text, embedded in the binary.
@@ -14,6 +15,10 @@ pub const DEFAULT_PIPELINE_RON: &str = include_str!("default_pipeline.ron");
 pub enum EntryConfig {
     /// A technique by id, e.g. `Technique("naked-pair")`.
     Technique(String),
+    /// A Rhai script, e.g. `Script("techniques/skyscraper.rhai")`.
+    Script(String),
+    /// Every `.rhai` script of a folder, sorted by file name, e.g. `Scripts("techniques")`.
+    Scripts(String),
 }
 
 /// A pipeline as written in RON.
@@ -72,6 +77,26 @@ pub enum PipelineError {
         /// The id.
         id: String,
     },
+    /// A script entry could not be loaded.
+    #[error("{source_name}: entry {position}: {error}")]
+    Script {
+        /// File name.
+        source_name: String,
+        /// 1-based position in the list.
+        position: usize,
+        /// Why the script could not be loaded (file, line and column).
+        error: ScriptError,
+    },
+    /// Two entries have the same technique id.
+    #[error("{source_name}: entry {position}: technique id `{id}` is already in the pipeline")]
+    DuplicateId {
+        /// File name.
+        source_name: String,
+        /// 1-based position of the second entry.
+        position: usize,
+        /// The id.
+        id: String,
+    },
 }
 
 /// An ordered list of techniques and the solve settings.
@@ -108,26 +133,75 @@ impl Pipeline {
             path: path.display().to_string(),
             error,
         })?;
-        Pipeline::from_ron(&text, &path.display().to_string())
+        let config: PipelineConfig = ron::from_str(&text).map_err(|error| PipelineError::Ron {
+            source_name: path.display().to_string(),
+            error: Box::new(error),
+        })?;
+        Pipeline::from_config_in(&config, &path.display().to_string(), path.parent())
     }
 
-    /// A pipeline from its parsed configuration.
+    /// A pipeline from its parsed configuration. Script paths are relative to the current
+    /// directory.
     pub fn from_config(
         config: &PipelineConfig,
         source_name: &str,
     ) -> Result<Pipeline, PipelineError> {
-        let mut techniques = Vec::new();
+        Pipeline::from_config_in(config, source_name, None)
+    }
+
+    /// A pipeline from its parsed configuration; a relative script path that does not exist
+    /// from the current directory is looked up in `base` (the pipeline file's folder).
+    pub fn from_config_in(
+        config: &PipelineConfig,
+        source_name: &str,
+        base: Option<&Path>,
+    ) -> Result<Pipeline, PipelineError> {
+        let mut techniques: Vec<Box<dyn Technique>> = Vec::new();
+        let resolve = |p: &str| -> PathBuf {
+            let path = PathBuf::from(p);
+            match base {
+                Some(b) if path.is_relative() && !path.exists() && b.join(&path).exists() => {
+                    b.join(path)
+                }
+                _ => path,
+            }
+        };
         for (i, entry) in config.techniques.iter().enumerate() {
-            match entry {
+            let position = i + 1;
+            let script_error = |error: ScriptError| PipelineError::Script {
+                source_name: source_name.to_string(),
+                position,
+                error,
+            };
+            let added: Vec<Box<dyn Technique>> = match entry {
                 EntryConfig::Technique(id) => {
                     let t =
                         technique::builtin(id).ok_or_else(|| PipelineError::UnknownTechnique {
                             source_name: source_name.to_string(),
-                            position: i + 1,
+                            position,
                             id: id.clone(),
                         })?;
-                    techniques.push(t);
+                    vec![t]
                 }
+                EntryConfig::Script(path) => {
+                    let t = ScriptTechnique::load(&resolve(path)).map_err(script_error)?;
+                    vec![Box::new(t)]
+                }
+                EntryConfig::Scripts(dir) => ScriptTechnique::load_folder(&resolve(dir))
+                    .map_err(script_error)?
+                    .into_iter()
+                    .map(|t| Box::new(t) as Box<dyn Technique>)
+                    .collect(),
+            };
+            for t in added {
+                if techniques.iter().any(|o| o.id() == t.id()) {
+                    return Err(PipelineError::DuplicateId {
+                        source_name: source_name.to_string(),
+                        position,
+                        id: t.id().to_string(),
+                    });
+                }
+                techniques.push(t);
             }
         }
         Ok(Pipeline {
@@ -136,6 +210,17 @@ impl Pipeline {
             verify: config.verify,
             step_limit: config.step_limit,
         })
+    }
+
+    /// Adds `technique` after the last of the pipeline's techniques whose id is in `after`
+    /// (at the start when none is), e.g. a script after the basic techniques.
+    pub fn insert_after(&mut self, after: &[&str], technique: Box<dyn Technique>) {
+        let at = self
+            .techniques
+            .iter()
+            .rposition(|t| after.contains(&t.id()))
+            .map_or(0, |i| i + 1);
+        self.techniques.insert(at, technique);
     }
 
     /// A pipeline of the given techniques with default settings.

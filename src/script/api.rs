@@ -1,0 +1,563 @@
+//! The types and helpers a script sees: `Cell`, `CellSet`, `House`, `Grid` and the `Step`
+//! builder, registered on the shared Rhai engine.
+//!
+//! Every helper works on whole sets or masks, because each script operation costs tens of
+//! nanoseconds while the native work behind a helper costs a few. Arguments are checked and a
+//! bad one (a digit outside 1..=9, an unknown house kind or role) is a runtime error that Rhai
+//! reports at the calling line and column.
+
+use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
+
+use crate::cellset::CellSet;
+use crate::geometry::{Cell, DigitMask, House, HouseKind, digit_bit, digits};
+use crate::grid::{Candidate, Grid};
+use crate::step::{Highlight, Role};
+
+/// The result of a helper: a value, or a runtime error at the call site.
+type Res<T> = Result<T, Box<EvalAltResult>>;
+
+/// The step builder a script gets from `step()`; the host fills in the technique id and
+/// difficulty when it turns the builder into a [`crate::step::Step`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StepBuilder {
+    /// Digits placed.
+    pub placements: Vec<Candidate>,
+    /// Candidates removed.
+    pub eliminations: Vec<Candidate>,
+    /// Houses the step works in.
+    pub houses: Vec<House>,
+    /// Highlighted candidates by role (the host keeps only those present in the grid).
+    pub highlights: Vec<Highlight>,
+    /// The explanation.
+    pub explanation: String,
+    /// A difficulty for this step instead of the script's `DIFFICULTY`.
+    pub difficulty: Option<f32>,
+}
+
+fn err<T>(message: String) -> Res<T> {
+    Err(message.into())
+}
+
+/// A digit argument, checked to be 1..=9.
+pub(crate) fn digit(d: i64) -> Res<u8> {
+    if (1..=9).contains(&d) {
+        Ok(d as u8)
+    } else {
+        err(format!("digit {d} is not 1..9"))
+    }
+}
+
+/// A digit mask from an array of digits.
+fn mask_of_array(digits: &Array) -> Res<DigitMask> {
+    let mut m = 0;
+    for v in digits {
+        match v.as_int() {
+            Ok(d) => m |= digit_bit(digit(d)?),
+            Err(t) => return err(format!("expected an array of digits, found a {t} in it")),
+        }
+    }
+    Ok(m)
+}
+
+fn mask_arg(mask: i64) -> Res<DigitMask> {
+    if (0..=0x1ff).contains(&mask) {
+        Ok(mask as DigitMask)
+    } else {
+        err(format!(
+            "{mask} is not a digit mask (0..=511, bit d-1 for digit d)"
+        ))
+    }
+}
+
+fn digits_array(mask: DigitMask) -> Array {
+    digits(mask).map(|d| Dynamic::from_int(d as i64)).collect()
+}
+
+/// The house indices of a kind name.
+pub(crate) fn kind_range(kind: &str) -> Res<std::ops::Range<u8>> {
+    Ok(match kind {
+        "row" | "rows" => 0..9,
+        "col" | "cols" | "column" | "columns" => 9..18,
+        "box" | "boxes" => 18..27,
+        "line" | "lines" => 0..18,
+        "house" | "houses" | "any" => 0..27,
+        _ => {
+            return err(format!(
+                "`{kind}` is not a house kind (row, col, box, line or house)"
+            ));
+        }
+    })
+}
+
+fn houses_array(range: std::ops::Range<u8>) -> Array {
+    range.map(|i| Dynamic::from(House::from_index(i))).collect()
+}
+
+fn kind_name(kind: HouseKind) -> &'static str {
+    match kind {
+        HouseKind::Row => "row",
+        HouseKind::Column => "col",
+        HouseKind::Box => "box",
+    }
+}
+
+/// The houses of `kind` that `set` touches, in index order.
+fn touched(set: CellSet, kind: &str) -> Res<Array> {
+    let range = kind_range(kind)?;
+    Ok(range
+        .map(House::from_index)
+        .filter(|h| h.cells().intersects(set))
+        .map(Dynamic::from)
+        .collect())
+}
+
+/// A cell from a name (`r1c1`), for `cell("r1c1")` and for map returns.
+pub(crate) fn parse_cell(name: &str) -> Result<Cell, String> {
+    name.parse()
+}
+
+/// A role from its name, case-insensitive, ignoring `-`, `_` and spaces (`ColorA`,
+/// `color-a`, `colour_a`).
+pub(crate) fn parse_role(name: &str) -> Result<Role, String> {
+    let n: String = name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase()
+        .replace("colour", "color");
+    Ok(match n.as_str() {
+        "pattern" => Role::Pattern,
+        "base" => Role::Base,
+        "cover" => Role::Cover,
+        "fin" => Role::Fin,
+        "pivot" => Role::Pivot,
+        "pincer" => Role::Pincer,
+        "link" => Role::Link,
+        "colora" => Role::ColorA,
+        "colorb" => Role::ColorB,
+        _ => {
+            return Err(format!(
+                "`{name}` is not a role (Pattern, Base, Cover, Fin, Pivot, Pincer, Link, ColorA, ColorB)"
+            ));
+        }
+    })
+}
+
+/// Candidates of `cells` × `mask`, cell by cell.
+fn candidates(cells: CellSet, mask: DigitMask) -> impl Iterator<Item = Candidate> {
+    cells
+        .into_iter()
+        .flat_map(move |c| digits(mask).map(move |d| Candidate::new(c, d)))
+}
+
+impl StepBuilder {
+    fn eliminate(&mut self, cells: CellSet, mask: DigitMask) {
+        self.eliminations.extend(candidates(cells, mask));
+    }
+
+    fn highlight(&mut self, role: &str, cells: CellSet, mask: DigitMask) -> Res<()> {
+        let role = parse_role(role).or_else(err)?;
+        let cands: Vec<Candidate> = candidates(cells, mask).collect();
+        match self.highlights.iter_mut().find(|h| h.role == role) {
+            Some(h) => h.candidates.extend(cands),
+            None => self.highlights.push(Highlight {
+                role,
+                candidates: cands,
+            }),
+        }
+        Ok(())
+    }
+}
+
+/// Registers a function both as a method/function `name(x)` and as a property `x.name`.
+macro_rules! prop {
+    ($engine:expr, $name:expr, $f:expr) => {{
+        $engine.register_fn($name, $f);
+        $engine.register_get($name, $f);
+    }};
+}
+
+/// Registers every script type and helper on `engine`.
+pub(crate) fn register(engine: &mut Engine) {
+    register_cell(engine);
+    register_house(engine);
+    register_cellset(engine);
+    register_grid(engine);
+    register_digits(engine);
+    register_step(engine);
+}
+
+fn register_cell(engine: &mut Engine) {
+    engine.register_type_with_name::<Cell>("Cell");
+    engine.register_fn("cell", |name: &str| -> Res<Cell> {
+        parse_cell(name).or_else(err)
+    });
+    engine.register_fn("cell", |row: i64, col: i64| -> Res<Cell> {
+        if (1..=9).contains(&row) && (1..=9).contains(&col) {
+            Ok(Cell::at(row as u8 - 1, col as u8 - 1))
+        } else {
+            err(format!("cell({row}, {col}): row and column are 1..9"))
+        }
+    });
+    engine.register_fn("to_string", |c: &mut Cell| c.to_string());
+    engine.register_fn("to_debug", |c: &mut Cell| c.to_string());
+    prop!(engine, "name", |c: &mut Cell| c.to_string());
+    prop!(engine, "row", |c: &mut Cell| c.row() as i64 + 1);
+    prop!(engine, "col", |c: &mut Cell| c.col() as i64 + 1);
+    prop!(engine, "box", |c: &mut Cell| c.box_index() as i64 + 1);
+    prop!(engine, "index", |c: &mut Cell| c.index() as i64);
+    prop!(engine, "peers", |c: &mut Cell| c.peers());
+    prop!(engine, "houses", |c: &mut Cell| {
+        c.houses().into_iter().map(Dynamic::from).collect::<Array>()
+    });
+    engine.register_fn("house", |c: &mut Cell, kind: &str| -> Res<House> {
+        let [r, col, b] = c.houses();
+        match kind {
+            "row" => Ok(r),
+            "col" | "column" => Ok(col),
+            "box" => Ok(b),
+            _ => err(format!(
+                "`{kind}` is not a house kind of a cell (row, col, box)"
+            )),
+        }
+    });
+    engine.register_fn("sees", |a: &mut Cell, b: Cell| a.sees(b));
+    engine.register_fn("==", |a: Cell, b: Cell| a == b);
+    engine.register_fn("!=", |a: Cell, b: Cell| a != b);
+    engine.register_fn("|", |a: Cell, b: Cell| {
+        CellSet::single(a) | CellSet::single(b)
+    });
+    engine.register_fn("|", |a: Cell, b: CellSet| CellSet::single(a) | b);
+    engine.register_fn("|", |a: CellSet, b: Cell| a | CellSet::single(b));
+    engine.register_fn("-", |a: CellSet, b: Cell| a - CellSet::single(b));
+    engine.register_fn("&", |a: CellSet, b: Cell| a & CellSet::single(b));
+    engine.register_fn("all_cells", || CellSet::ALL);
+}
+
+fn register_house(engine: &mut Engine) {
+    engine.register_type_with_name::<House>("House");
+    engine.register_fn("house", |name: &str| -> Res<House> {
+        name.parse().or_else(err)
+    });
+    engine.register_fn("to_string", |h: &mut House| h.to_string());
+    engine.register_fn("to_debug", |h: &mut House| h.to_string());
+    prop!(engine, "name", |h: &mut House| h.to_string());
+    prop!(engine, "kind", |h: &mut House| kind_name(h.kind())
+        .to_string());
+    prop!(engine, "number", |h: &mut House| h.number() as i64);
+    prop!(engine, "index", |h: &mut House| h.index() as i64);
+    prop!(engine, "cells", |h: &mut House| h.cells());
+    engine.register_fn("==", |a: House, b: House| a == b);
+    engine.register_fn("!=", |a: House, b: House| a != b);
+    engine.register_fn("rows", || houses_array(0..9));
+    engine.register_fn("cols", || houses_array(9..18));
+    engine.register_fn("boxes", || houses_array(18..27));
+    engine.register_fn("lines", || houses_array(0..18));
+    engine.register_fn("houses", || houses_array(0..27));
+    engine.register_fn("houses", |kind: &str| -> Res<Array> {
+        Ok(houses_array(kind_range(kind)?))
+    });
+    engine.register_fn("cells_of", |houses: Array| -> Res<CellSet> {
+        let mut set = CellSet::EMPTY;
+        for (i, h) in houses.into_iter().enumerate() {
+            if let Some(h) = h.clone().try_cast::<House>() {
+                set |= h.cells();
+            } else if let Some(c) = h.clone().try_cast::<Cell>() {
+                set.insert(c);
+            } else if let Some(s) = h.try_cast::<CellSet>() {
+                set |= s;
+            } else {
+                return err(format!(
+                    "cells_of: element {i} is not a House, Cell or CellSet"
+                ));
+            }
+        }
+        Ok(set)
+    });
+}
+
+fn register_cellset(engine: &mut Engine) {
+    engine.register_type_with_name::<CellSet>("CellSet");
+    engine.register_iterator::<CellSet>();
+    engine.register_fn("cellset", || CellSet::EMPTY);
+    engine.register_fn("cellset", |cells: Array| -> Res<CellSet> {
+        let mut set = CellSet::EMPTY;
+        for (i, v) in cells.into_iter().enumerate() {
+            if v.is_string() {
+                let name = v.into_immutable_string().unwrap_or_default();
+                set.insert(parse_cell(&name).or_else(err)?);
+            } else if let Some(c) = v.try_cast::<Cell>() {
+                set.insert(c);
+            } else {
+                return err(format!("cellset: element {i} is not a Cell or a cell name"));
+            }
+        }
+        Ok(set)
+    });
+    engine.register_fn("to_string", |s: &mut CellSet| s.to_string());
+    engine.register_fn("to_debug", |s: &mut CellSet| format!("{s:?}"));
+    prop!(engine, "len", |s: &mut CellSet| s.len() as i64);
+    prop!(engine, "is_empty", |s: &mut CellSet| s.is_empty());
+    prop!(engine, "first", |s: &mut CellSet| match s.first() {
+        Some(c) => Dynamic::from(c),
+        None => Dynamic::UNIT,
+    });
+    prop!(engine, "to_array", |s: &mut CellSet| {
+        s.iter().map(Dynamic::from).collect::<Array>()
+    });
+    prop!(engine, "peers", |s: &mut CellSet| s.common_peers());
+    prop!(engine, "rows", |s: &mut CellSet| touched(*s, "row")
+        .unwrap_or_default());
+    prop!(engine, "cols", |s: &mut CellSet| touched(*s, "col")
+        .unwrap_or_default());
+    prop!(engine, "boxes", |s: &mut CellSet| touched(*s, "box")
+        .unwrap_or_default());
+    prop!(engine, "shared_houses", |s: &mut CellSet| {
+        if s.is_empty() {
+            return Array::new();
+        }
+        House::all()
+            .filter(|h| s.is_subset(h.cells()))
+            .map(Dynamic::from)
+            .collect::<Array>()
+    });
+    engine.register_fn("houses", |s: &mut CellSet, kind: &str| touched(*s, kind));
+    engine.register_fn("contains", |s: &mut CellSet, c: Cell| s.contains(c));
+    engine.register_fn("is_subset", |s: &mut CellSet, o: CellSet| s.is_subset(o));
+    engine.register_fn("intersects", |s: &mut CellSet, o: CellSet| s.intersects(o));
+    engine.register_fn("insert", |s: &mut CellSet, c: Cell| s.insert(c));
+    engine.register_fn("remove", |s: &mut CellSet, c: Cell| s.remove(c));
+    engine.register_fn("|", |a: CellSet, b: CellSet| a | b);
+    engine.register_fn("+", |a: CellSet, b: CellSet| a | b);
+    engine.register_fn("&", |a: CellSet, b: CellSet| a & b);
+    engine.register_fn("-", |a: CellSet, b: CellSet| a - b);
+    engine.register_fn("^", |a: CellSet, b: CellSet| a ^ b);
+    engine.register_fn("==", |a: CellSet, b: CellSet| a == b);
+    engine.register_fn("!=", |a: CellSet, b: CellSet| a != b);
+    engine.register_fn("seen_by_all", |s: CellSet| s.common_peers());
+    engine.register_fn("seen_by_all", |a: Cell, b: Cell| {
+        (CellSet::single(a) | CellSet::single(b)).common_peers()
+    });
+    engine.register_fn("seen_by_any", |s: CellSet| {
+        let mut out = CellSet::EMPTY;
+        for c in s {
+            out |= c.peers();
+        }
+        out - s
+    });
+}
+
+fn register_grid(engine: &mut Engine) {
+    engine.register_type_with_name::<Grid>("Grid");
+    engine.register_fn("to_string", |g: &mut Grid| g.to_line());
+    engine.register_fn("to_debug", |g: &mut Grid| g.to_line());
+    engine.register_fn("cells", |g: &mut Grid, d: i64| -> Res<CellSet> {
+        Ok(g.digit_cells(digit(d)?))
+    });
+    engine.register_fn(
+        "cells_in",
+        |g: &mut Grid, d: i64, h: House| -> Res<CellSet> { Ok(g.digit_cells_in(digit(d)?, h)) },
+    );
+    engine.register_fn("count_in", |g: &mut Grid, d: i64, h: House| -> Res<i64> {
+        Ok(g.digit_cells_in(digit(d)?, h).len() as i64)
+    });
+    engine.register_fn("candidates", |g: &mut Grid, c: Cell| {
+        digits_array(g.candidates(c))
+    });
+    engine.register_fn("mask", |g: &mut Grid, c: Cell| g.candidates(c) as i64);
+    engine.register_fn("mask", |g: &mut Grid, s: CellSet| g.candidates_of(s) as i64);
+    engine.register_fn("count", |g: &mut Grid, c: Cell| {
+        g.candidates(c).count_ones() as i64
+    });
+    engine.register_fn("has", |g: &mut Grid, c: Cell, d: i64| -> Res<bool> {
+        Ok(g.has_candidate(c, digit(d)?))
+    });
+    engine.register_fn("value", |g: &mut Grid, c: Cell| g.value(c) as i64);
+    engine.register_fn("empty", |g: &mut Grid| g.empty_cells());
+    engine.register_fn("filled", |g: &mut Grid| g.filled_cells());
+    engine.register_fn("givens", |g: &mut Grid| g.givens());
+    engine.register_fn("bivalue", |g: &mut Grid| cells_with_count(g, 2));
+    engine.register_fn("cells_with_count", |g: &mut Grid, n: i64| {
+        cells_with_count(g, n)
+    });
+    engine.register_fn(
+        "cells_with_candidates",
+        |g: &mut Grid, m: i64| -> Res<CellSet> { Ok(cells_with_mask(g, mask_arg(m)?)) },
+    );
+    engine.register_fn(
+        "cells_with_candidates",
+        |g: &mut Grid, digits: Array| -> Res<CellSet> {
+            Ok(cells_with_mask(g, mask_of_array(&digits)?))
+        },
+    );
+    engine.register_fn(
+        "houses_with_count",
+        |g: &mut Grid, d: i64, kind: &str, n: i64| -> Res<Array> {
+            let d = digit(d)?;
+            Ok(kind_range(kind)?
+                .map(House::from_index)
+                .filter(|&h| g.digit_cells_in(d, h).len() as i64 == n)
+                .map(Dynamic::from)
+                .collect())
+        },
+    );
+    engine.register_fn(
+        "strong_links",
+        |g: &mut Grid, d: i64, kind: &str| -> Res<Array> {
+            let d = digit(d)?;
+            Ok(kind_range(kind)?
+                .map(|i| g.digit_cells_in(d, House::from_index(i)))
+                .filter(|s| s.len() == 2)
+                .map(Dynamic::from)
+                .collect())
+        },
+    );
+    engine.register_fn(
+        "cells_by_house",
+        |g: &mut Grid, d: i64, kind: &str| -> Res<Array> {
+            let d = digit(d)?;
+            Ok(kind_range(kind)?
+                .map(|i| Dynamic::from(g.digit_cells_in(d, House::from_index(i))))
+                .collect())
+        },
+    );
+}
+
+fn cells_with_count(g: &Grid, n: i64) -> CellSet {
+    g.empty_cells()
+        .into_iter()
+        .filter(|&c| g.candidates(c).count_ones() as i64 == n)
+        .collect()
+}
+
+fn cells_with_mask(g: &Grid, mask: DigitMask) -> CellSet {
+    g.empty_cells()
+        .into_iter()
+        .filter(|&c| g.candidates(c) == mask)
+        .collect()
+}
+
+fn register_digits(engine: &mut Engine) {
+    engine.register_fn("digits", |m: i64| -> Res<Array> {
+        Ok(digits_array(mask_arg(m)?))
+    });
+    engine.register_fn("mask", |digits: Array| -> Res<i64> {
+        Ok(mask_of_array(&digits)? as i64)
+    });
+    engine.register_fn("bit", |d: i64| -> Res<i64> {
+        Ok(digit_bit(digit(d)?) as i64)
+    });
+    engine.register_fn("mask_len", |m: i64| (m as u64 & 0x1ff).count_ones() as i64);
+}
+
+fn register_step(engine: &mut Engine) {
+    engine.register_type_with_name::<StepBuilder>("Step");
+    engine.register_fn("step", StepBuilder::default);
+    engine.register_fn("to_string", |s: &mut StepBuilder| format!("{s:?}"));
+    engine.register_fn("to_debug", |s: &mut StepBuilder| format!("{s:?}"));
+
+    engine.register_fn(
+        "eliminate",
+        |s: &mut StepBuilder, c: Cell, d: i64| -> Res<StepBuilder> {
+            s.eliminate(CellSet::single(c), digit_bit(digit(d)?));
+            Ok(s.clone())
+        },
+    );
+    engine.register_fn(
+        "eliminate",
+        |s: &mut StepBuilder, c: CellSet, d: i64| -> Res<StepBuilder> {
+            s.eliminate(c, digit_bit(digit(d)?));
+            Ok(s.clone())
+        },
+    );
+    engine.register_fn(
+        "eliminate",
+        |s: &mut StepBuilder, c: Cell, d: Array| -> Res<StepBuilder> {
+            s.eliminate(CellSet::single(c), mask_of_array(&d)?);
+            Ok(s.clone())
+        },
+    );
+    engine.register_fn(
+        "eliminate",
+        |s: &mut StepBuilder, c: CellSet, d: Array| -> Res<StepBuilder> {
+            s.eliminate(c, mask_of_array(&d)?);
+            Ok(s.clone())
+        },
+    );
+    engine.register_fn(
+        "place",
+        |s: &mut StepBuilder, c: Cell, d: i64| -> Res<StepBuilder> {
+            s.placements.push(Candidate::new(c, digit(d)?));
+            Ok(s.clone())
+        },
+    );
+    engine.register_fn(
+        "highlight",
+        |s: &mut StepBuilder, role: &str, c: Cell, d: i64| -> Res<StepBuilder> {
+            s.highlight(role, CellSet::single(c), digit_bit(digit(d)?))?;
+            Ok(s.clone())
+        },
+    );
+    engine.register_fn(
+        "highlight",
+        |s: &mut StepBuilder, role: &str, c: CellSet, d: i64| -> Res<StepBuilder> {
+            s.highlight(role, c, digit_bit(digit(d)?))?;
+            Ok(s.clone())
+        },
+    );
+    engine.register_fn(
+        "highlight",
+        |s: &mut StepBuilder, role: &str, c: Cell, d: Array| -> Res<StepBuilder> {
+            s.highlight(role, CellSet::single(c), mask_of_array(&d)?)?;
+            Ok(s.clone())
+        },
+    );
+    engine.register_fn(
+        "highlight",
+        |s: &mut StepBuilder, role: &str, c: CellSet, d: Array| -> Res<StepBuilder> {
+            s.highlight(role, c, mask_of_array(&d)?)?;
+            Ok(s.clone())
+        },
+    );
+    engine.register_fn("house", |s: &mut StepBuilder, h: House| -> StepBuilder {
+        s.houses.push(h);
+        s.clone()
+    });
+    engine.register_fn(
+        "house",
+        |s: &mut StepBuilder, h: &str| -> Res<StepBuilder> {
+            s.houses.push(h.parse().or_else(err)?);
+            Ok(s.clone())
+        },
+    );
+    engine.register_fn(
+        "houses",
+        |s: &mut StepBuilder, hs: Array| -> Res<StepBuilder> {
+            for (i, h) in hs.into_iter().enumerate() {
+                match h.try_cast::<House>() {
+                    Some(h) => s.houses.push(h),
+                    None => return err(format!("houses: element {i} is not a House")),
+                }
+            }
+            Ok(s.clone())
+        },
+    );
+    engine.register_fn(
+        "explain",
+        |s: &mut StepBuilder, text: ImmutableString| -> StepBuilder {
+            s.explanation = text.to_string();
+            s.clone()
+        },
+    );
+    engine.register_fn(
+        "difficulty",
+        |s: &mut StepBuilder, d: rhai::FLOAT| -> StepBuilder {
+            s.difficulty = Some(d);
+            s.clone()
+        },
+    );
+    engine.register_fn("difficulty", |s: &mut StepBuilder, d: i64| -> StepBuilder {
+        s.difficulty = Some(d as f32);
+        s.clone()
+    });
+}

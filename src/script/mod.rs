@@ -1,0 +1,651 @@
+//! Techniques written as Rhai scripts, loaded at run time (`techniques/*.rhai`).
+//!
+//! A script declares its metadata as top-level constants and a `find(grid)` function:
+//!
+//! ```rhai
+//! const ID = "x-wing-script";
+//! const NAME = "X-Wing (script)";
+//! const DIFFICULTY = 3.2;
+//! const CODES = ["0300"];
+//!
+//! fn find(grid) {
+//!     let steps = [];
+//!     // ... steps.push(step().eliminate(cells, digit).explain("..."));
+//!     steps
+//! }
+//! ```
+//!
+//! One Rhai [`Engine`] is built per [`ScriptHost`] (the shared one, [`ScriptHost::shared`], is
+//! built once), each script is compiled once to an [`AST`], its top level runs once at load to
+//! read the constants, and every search calls `find` on the compiled AST without re-running the
+//! top level. Every call runs under explicit [`Limits`]. Any failure (parse error, runtime
+//! error, broken limit, malformed return value) is a [`ScriptError`] naming the file, line and
+//! column; during a solve it becomes a [`TechniqueError`], so the engine records it and disables
+//! the script for the rest of the solve. See `docs/scripting.md`.
+
+use std::cell::Cell as StdCell;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope};
+
+use crate::grid::Grid;
+use crate::step::Step;
+use crate::technique::{Origin, StepSink, Technique, TechniqueError};
+
+pub mod api;
+pub mod check;
+pub mod value;
+
+pub use api::StepBuilder;
+
+/// The limits every script call runs under. Rhai's own defaults differ between debug and
+/// release builds; lapiz sets every one of these explicitly.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limits {
+    /// Operations per call of `find` (and for the top level at load).
+    pub max_operations: u64,
+    /// Depth of nested function calls.
+    pub max_call_levels: usize,
+    /// Depth of nested expressions (statements at top level; functions get the same).
+    pub max_expr_depth: usize,
+    /// Length of any string, in bytes.
+    pub max_string_size: usize,
+    /// Length of any array.
+    pub max_array_size: usize,
+    /// Number of entries of any map.
+    pub max_map_size: usize,
+    /// Wall-clock time per call.
+    pub time_limit: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_operations: 20_000_000,
+            max_call_levels: 48,
+            max_expr_depth: 64,
+            max_string_size: 64 * 1024,
+            max_array_size: 100_000,
+            max_map_size: 10_000,
+            time_limit: Duration::from_secs(2),
+        }
+    }
+}
+
+thread_local! {
+    /// The wall-clock deadline of the script call running on this thread.
+    static DEADLINE: StdCell<Option<Instant>> = const { StdCell::new(None) };
+}
+
+/// The value `on_progress` terminates a script with when its time is up.
+const TIME_UP: &str = "lapiz: time limit";
+
+/// Sets this thread's deadline for the duration of a call and restores the previous one.
+struct DeadlineGuard(Option<Instant>);
+
+impl DeadlineGuard {
+    fn new(limit: Duration) -> DeadlineGuard {
+        let prev = DEADLINE.with(|d| d.replace(Some(Instant::now() + limit)));
+        DeadlineGuard(prev)
+    }
+}
+
+impl Drop for DeadlineGuard {
+    fn drop(&mut self) {
+        DEADLINE.with(|d| d.set(self.0));
+    }
+}
+
+/// A Rhai engine with lapiz's types, helpers and limits, shared by every script loaded with it.
+pub struct ScriptHost {
+    engine: Engine,
+    limits: Limits,
+}
+
+impl fmt::Debug for ScriptHost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ScriptHost")
+            .field("limits", &self.limits)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ScriptHost {
+    /// A host with its own engine and these limits.
+    pub fn new(limits: Limits) -> ScriptHost {
+        let mut engine = Engine::new();
+        engine
+            .set_max_operations(limits.max_operations)
+            .set_max_call_levels(limits.max_call_levels)
+            .set_max_expr_depths(limits.max_expr_depth, limits.max_expr_depth)
+            .set_max_string_size(limits.max_string_size)
+            .set_max_array_size(limits.max_array_size)
+            .set_max_map_size(limits.max_map_size)
+            .set_max_modules(0)
+            .set_strict_variables(true)
+            .set_fail_on_invalid_map_property(true);
+        engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
+        engine.disable_symbol("eval");
+        // Scripts print to stderr so they never mix with lapiz's own output.
+        engine.on_print(|s| eprintln!("{s}"));
+        engine.on_debug(|s, src, pos| {
+            eprintln!("{}:{}: {s}", src.unwrap_or("script"), PosText(pos));
+        });
+        engine.on_progress(|ops| {
+            if ops & 0x3ff != 0 {
+                return None;
+            }
+            let late = DEADLINE.with(|d| d.get().is_some_and(|t| Instant::now() >= t));
+            late.then(|| Dynamic::from(TIME_UP))
+        });
+        api::register(&mut engine);
+        ScriptHost { engine, limits }
+    }
+
+    /// The host with default limits, built once and shared by every script loaded through
+    /// [`ScriptTechnique::load`] and pipelines.
+    pub fn shared() -> Arc<ScriptHost> {
+        static HOST: OnceLock<Arc<ScriptHost>> = OnceLock::new();
+        HOST.get_or_init(|| Arc::new(ScriptHost::new(Limits::default())))
+            .clone()
+    }
+
+    /// The limits scripts run under.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The Rhai engine (to run snippets in tests and tools).
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+}
+
+/// `line:column` of a position, or `?` when Rhai has none.
+struct PosText(Position);
+
+impl fmt::Display for PosText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.0.line(), self.0.position()) {
+            (Some(l), Some(c)) => write!(f, "{l}:{c}"),
+            (Some(l), None) => write!(f, "{l}"),
+            _ => f.write_str("?"),
+        }
+    }
+}
+
+/// Where in a script something happened: file, and line and column when known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// The script's path as given.
+    pub path: String,
+    /// 1-based line, 0 when unknown.
+    pub line: usize,
+    /// 1-based column, 0 when unknown.
+    pub column: usize,
+}
+
+impl Location {
+    fn new(path: &str, pos: Position) -> Location {
+        Location {
+            path: path.to_string(),
+            line: pos.line().unwrap_or(0),
+            column: pos.position().unwrap_or(0),
+        }
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (0, _) => write!(f, "{}", self.path),
+            (l, 0) => write!(f, "{}:{l}", self.path),
+            (l, c) => write!(f, "{}:{l}:{c}", self.path),
+        }
+    }
+}
+
+/// A script could not be loaded or failed while searching.
+#[derive(Debug, thiserror::Error)]
+pub enum ScriptError {
+    /// The file or folder could not be read.
+    #[error("cannot read {path}: {error}")]
+    Io {
+        /// The path.
+        path: String,
+        /// The I/O error.
+        error: std::io::Error,
+    },
+    /// A folder of scripts holds no `.rhai` file.
+    #[error("{path}: no .rhai scripts in this folder")]
+    EmptyFolder {
+        /// The folder.
+        path: String,
+    },
+    /// The script does not parse.
+    #[error("{at}: syntax error: {message}")]
+    Syntax {
+        /// Where.
+        at: Location,
+        /// Rhai's message.
+        message: String,
+    },
+    /// The metadata constants or `find` are missing or wrong.
+    #[error("{at}: {message}")]
+    Declaration {
+        /// Where (the file, and the line when known).
+        at: Location,
+        /// What is wrong.
+        message: String,
+    },
+    /// The script failed while running: a runtime error or a broken limit.
+    #[error("{at}: {message}")]
+    Runtime {
+        /// Where.
+        at: Location,
+        /// What went wrong, e.g. `operation limit exceeded (20000000 operations)`.
+        message: String,
+    },
+    /// `find` returned something that is not steps.
+    #[error("{at}: find returned a malformed value: {field}: {message}")]
+    Malformed {
+        /// Where `find` is defined.
+        at: Location,
+        /// The path of the bad field, e.g. `[0].eliminations[2].cell`.
+        field: String,
+        /// What is wrong with it.
+        message: String,
+    },
+}
+
+/// A technique whose search is a Rhai script's `find(grid)`.
+pub struct ScriptTechnique {
+    host: Arc<ScriptHost>,
+    ast: AST,
+    path: String,
+    id: String,
+    name: String,
+    difficulty: f32,
+    codes: Vec<String>,
+    needs_uniqueness: bool,
+    /// Where `fn find` is written, for errors about its return value.
+    find_at: Location,
+}
+
+impl fmt::Debug for ScriptTechnique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ScriptTechnique")
+            .field("path", &self.path)
+            .field("id", &self.id)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Describes a Rhai runtime error, stripped of Rhai's own position text, with the innermost
+/// position (the line that failed, inside whichever function).
+fn describe(err: Box<EvalAltResult>, limits: &Limits) -> (Position, String) {
+    use EvalAltResult as E;
+    // Unwrap the call chain so the message can say which function failed.
+    let mut chain = Vec::new();
+    let mut e = err;
+    while let E::ErrorInFunctionCall(name, _, inner, pos) = *e {
+        chain.push(format!("{name} (called at {})", PosText(pos)));
+        e = inner;
+    }
+    let mut inner = *e;
+    let pos = inner.take_position();
+    let mut message = match &inner {
+        E::ErrorTooManyOperations(_) => format!(
+            "operation limit exceeded ({} operations per call)",
+            limits.max_operations
+        ),
+        E::ErrorStackOverflow(_) => format!(
+            "call depth limit exceeded ({} levels; runaway recursion?)",
+            limits.max_call_levels
+        ),
+        E::ErrorDataTooLarge(what, _) => {
+            let limit = match what.as_str() {
+                w if w.contains("rray") => format!("{} elements", limits.max_array_size),
+                w if w.contains("ap") => format!("{} entries", limits.max_map_size),
+                w if w.contains("tring") => format!("{} bytes", limits.max_string_size),
+                _ => "the size limit".to_string(),
+            };
+            format!("{what} exceeds the size limit ({limit})")
+        }
+        E::ErrorTerminated(token, _) if token.to_string() == TIME_UP => format!(
+            "time limit exceeded ({} ms per call)",
+            limits.time_limit.as_millis()
+        ),
+        E::ErrorRuntime(d, _) if d.is_string() => format!("runtime error: {d}"),
+        other => other.to_string(),
+    };
+    if !chain.is_empty() {
+        message = format!("{message} (in {})", chain.join(" <- "));
+    }
+    (pos, message)
+}
+
+/// Where `fn find(` is written in `text`, as 1-based line and column.
+fn find_position(text: &str) -> (usize, usize) {
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim_start();
+        if let Some(rest) = t.strip_prefix("fn")
+            && rest.trim_start().starts_with("find")
+            && rest.trim_start()["find".len()..]
+                .trim_start()
+                .starts_with('(')
+        {
+            return (i + 1, line.len() - t.len() + 1);
+        }
+    }
+    (0, 0)
+}
+
+impl ScriptTechnique {
+    /// Loads a script with the shared host.
+    pub fn load(path: &Path) -> Result<ScriptTechnique, ScriptError> {
+        ScriptTechnique::load_with(path, ScriptHost::shared())
+    }
+
+    /// Loads a script with `host` (its engine and limits).
+    pub fn load_with(path: &Path, host: Arc<ScriptHost>) -> Result<ScriptTechnique, ScriptError> {
+        let shown = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|error| ScriptError::Io {
+            path: shown.clone(),
+            error,
+        })?;
+        ScriptTechnique::from_source(&text, &shown, host)
+    }
+
+    /// A script from its text; `path` names it in errors and in its [`Origin`].
+    pub fn from_source(
+        text: &str,
+        path: &str,
+        host: Arc<ScriptHost>,
+    ) -> Result<ScriptTechnique, ScriptError> {
+        let engine = &host.engine;
+        let mut ast = engine.compile(text).map_err(|e| ScriptError::Syntax {
+            at: Location::new(path, e.position()),
+            message: e.err_type().to_string(),
+        })?;
+        ast.set_source(path);
+        let decl = |line: usize, message: String| ScriptError::Declaration {
+            at: Location {
+                path: path.to_string(),
+                line,
+                column: 0,
+            },
+            message,
+        };
+        let (find_line, find_col) = find_position(text);
+        let has_find = ast
+            .iter_functions()
+            .any(|f| f.name == "find" && f.params.len() == 1);
+        if !has_find {
+            return Err(decl(
+                0,
+                "no `fn find(grid)`: a technique script defines find(grid) returning its steps"
+                    .into(),
+            ));
+        }
+        // Run the top level once, to read the declarations.
+        let mut scope = Scope::new();
+        {
+            let _deadline = DeadlineGuard::new(host.limits.time_limit);
+            engine.run_ast_with_scope(&mut scope, &ast).map_err(|e| {
+                let (pos, message) = describe(e, &host.limits);
+                ScriptError::Runtime {
+                    at: Location::new(path, pos),
+                    message,
+                }
+            })?;
+        }
+        let line_of = |name: &str| {
+            text.lines()
+                .position(|l| {
+                    let t = l.trim_start();
+                    (t.starts_with("const ") || t.starts_with("let "))
+                        && t.split_whitespace().nth(1) == Some(name)
+                })
+                .map_or(0, |i| i + 1)
+        };
+        let string = |name: &str| -> Result<Option<String>, ScriptError> {
+            match scope.get(name) {
+                None => Ok(None),
+                Some(v) if v.is_string() => Ok(Some(v.to_string())),
+                Some(v) => Err(decl(
+                    line_of(name),
+                    format!("{name} must be a string, found {}", v.type_name()),
+                )),
+            }
+        };
+        let id = string("ID")?.ok_or_else(|| {
+            decl(
+                0,
+                "missing `const ID = \"...\";` (the technique id, e.g. \"x-wing-script\")".into(),
+            )
+        })?;
+        if id.is_empty()
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(decl(
+                line_of("ID"),
+                format!("ID `{id}` must be letters, digits, `-` and `_`"),
+            ));
+        }
+        if let Some(native) = crate::technique::builtin(&id) {
+            return Err(decl(
+                line_of("ID"),
+                format!(
+                    "ID `{id}` is the id of the built-in technique {}; choose another (e.g. `{id}-script`)",
+                    native.name()
+                ),
+            ));
+        }
+        let name = string("NAME")?.unwrap_or_else(|| id.clone());
+        let difficulty = match scope.get("DIFFICULTY") {
+            None => {
+                return Err(decl(
+                    0,
+                    "missing `const DIFFICULTY = ...;` (Sudoku Explainer scale, e.g. 3.2)".into(),
+                ));
+            }
+            Some(v) => match (v.as_float(), v.as_int()) {
+                (Ok(f), _) if f.is_finite() && f >= 0.0 => f,
+                (_, Ok(i)) if i >= 0 => i as f32,
+                _ => {
+                    return Err(decl(
+                        line_of("DIFFICULTY"),
+                        format!("DIFFICULTY must be a non-negative number, found {v}"),
+                    ));
+                }
+            },
+        };
+        let codes = match scope.get("CODES") {
+            None => Vec::new(),
+            Some(v) if v.is_string() => vec![v.to_string()],
+            Some(v) if v.is_array() => {
+                let arr = v.clone().cast::<rhai::Array>();
+                let mut codes = Vec::new();
+                for c in arr {
+                    if !c.is_string() {
+                        return Err(decl(
+                            line_of("CODES"),
+                            "CODES must be an array of strings like [\"0300\"]".into(),
+                        ));
+                    }
+                    codes.push(c.to_string());
+                }
+                codes
+            }
+            Some(_) => {
+                return Err(decl(
+                    line_of("CODES"),
+                    "CODES must be an array of strings like [\"0300\"]".into(),
+                ));
+            }
+        };
+        let needs_uniqueness = match scope.get("NEEDS_UNIQUENESS") {
+            None => false,
+            Some(v) => v.as_bool().map_err(|_| {
+                decl(
+                    line_of("NEEDS_UNIQUENESS"),
+                    "NEEDS_UNIQUENESS must be true or false".into(),
+                )
+            })?,
+        };
+        Ok(ScriptTechnique {
+            host,
+            ast,
+            path: path.to_string(),
+            id,
+            name,
+            difficulty,
+            codes,
+            needs_uniqueness,
+            find_at: Location {
+                path: path.to_string(),
+                line: find_line,
+                column: find_col,
+            },
+        })
+    }
+
+    /// Every `.rhai` script of a folder, sorted by file name, loaded with the shared host.
+    pub fn load_folder(dir: &Path) -> Result<Vec<ScriptTechnique>, ScriptError> {
+        let shown = dir.display().to_string();
+        let io = |error| ScriptError::Io {
+            path: shown.clone(),
+            error,
+        };
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(io)?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "rhai") && p.is_file())
+            .collect();
+        files.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
+        if files.is_empty() {
+            return Err(ScriptError::EmptyFolder { path: shown });
+        }
+        files.iter().map(|p| ScriptTechnique::load(p)).collect()
+    }
+
+    /// The script's path as given.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// Calls `find` on `grid` and converts what it returns.
+    pub fn run(&self, grid: &Grid) -> Result<Vec<Step>, ScriptError> {
+        let engine = &self.host.engine;
+        let mut scope = Scope::new();
+        let result = {
+            let _deadline = DeadlineGuard::new(self.host.limits.time_limit);
+            engine.call_fn_with_options::<Dynamic>(
+                CallFnOptions::new().eval_ast(false).rewind_scope(true),
+                &mut scope,
+                &self.ast,
+                "find",
+                (grid.clone(),),
+            )
+        };
+        let value = result.map_err(|e| {
+            let (pos, message) = describe(e, &self.host.limits);
+            ScriptError::Runtime {
+                at: Location::new(&self.path, pos),
+                message,
+            }
+        })?;
+        value::to_steps(value, &self.id, self.difficulty, grid).map_err(|m| {
+            ScriptError::Malformed {
+                at: self.find_at.clone(),
+                field: if m.path.is_empty() {
+                    "(returned value)".into()
+                } else {
+                    m.path
+                },
+                message: m.message,
+            }
+        })
+    }
+}
+
+impl Technique for ScriptTechnique {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn difficulty(&self) -> f32 {
+        self.difficulty
+    }
+
+    fn origin(&self) -> Origin {
+        Origin::Script(self.path.clone())
+    }
+
+    fn needs_uniqueness(&self) -> bool {
+        self.needs_uniqueness
+    }
+
+    fn library_codes(&self) -> Vec<String> {
+        self.codes.clone()
+    }
+
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let steps = self.run(grid).map_err(|e| TechniqueError::Failed {
+            technique: self.id.clone(),
+            message: e.to_string(),
+        })?;
+        for step in steps {
+            crate::emit!(sink, step);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn script(body: &str) -> Result<ScriptTechnique, ScriptError> {
+        let text =
+            format!("const ID = \"t\";\nconst NAME = \"T\";\nconst DIFFICULTY = 1.0;\n{body}");
+        ScriptTechnique::from_source(&text, "t.rhai", ScriptHost::shared())
+    }
+
+    #[test]
+    fn metadata_is_read_once() {
+        let t = script("const CODES = [\"0300\"];\nfn find(grid) { () }").unwrap();
+        assert_eq!(t.id(), "t");
+        assert_eq!(t.name(), "T");
+        assert_eq!(t.library_codes(), vec!["0300".to_string()]);
+        assert_eq!(t.origin(), Origin::Script("t.rhai".into()));
+    }
+
+    #[test]
+    fn missing_find_is_a_declaration_error() {
+        let e = script("fn other(grid) { () }").unwrap_err();
+        assert!(e.to_string().contains("no `fn find(grid)`"), "{e}");
+    }
+
+    #[test]
+    fn builtin_ids_are_refused() {
+        let text = "const ID = \"naked-pair\"; const DIFFICULTY = 1; fn find(g) { () }";
+        let e = ScriptTechnique::from_source(text, "x.rhai", ScriptHost::shared()).unwrap_err();
+        assert!(e.to_string().contains("built-in technique"), "{e}");
+    }
+
+    #[test]
+    fn find_position_is_found() {
+        assert_eq!(find_position("const X = 1;\n  fn find (grid) {}"), (2, 3));
+    }
+}
