@@ -191,6 +191,7 @@ fn summarize(entries: &[Entry], pipeline: &Pipeline) -> Summary {
                     .position(|t| t.id() == step.technique)
                 {
                     counts[i] += 1;
+                    summary.uniqueness_assumed |= pipeline.techniques[i].needs_uniqueness();
                 }
                 let harder = summary
                     .hardest

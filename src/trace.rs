@@ -97,6 +97,11 @@ pub struct Summary {
     pub techniques: Vec<TechniqueCount>,
     /// The hardest applied step.
     pub hardest: Option<Hardest>,
+    /// Whether a technique that assumes a unique solution (a uniqueness technique) was applied.
+    /// The engine only solves puzzles it has proved to have exactly one solution, so such steps
+    /// are sound.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub uniqueness_assumed: bool,
 }
 
 /// The annotated record of one solve.
@@ -218,6 +223,12 @@ impl Trace {
             Outcome::Invalid { reason } => {
                 let _ = writeln!(out, "Invalid puzzle: {reason}");
             }
+        }
+        if self.summary.uniqueness_assumed {
+            let _ = writeln!(
+                out,
+                "Uniqueness techniques were used: the puzzle was proved to have exactly one solution."
+            );
         }
         if self.summary.rejected > 0 {
             let _ = writeln!(out, "Rejected steps: {}", self.summary.rejected);
