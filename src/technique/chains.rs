@@ -1,8 +1,184 @@
-//! (being written)
+//! Chains. For now: Remote Pairs.
+//!
+//! A remote pair is a chain of bivalue cells that all hold the same two digits, each cell
+//! seeing the next. The cells alternate between the two digits, so two cells an odd number of
+//! steps apart hold both digits between them: any other cell seeing both loses both digits.
 
-use crate::technique::Technique;
+use std::ops::ControlFlow;
+
+use crate::cellset::CellSet;
+use crate::geometry::{Cell, DigitMask, digits, digits_text};
+use crate::grid::{Candidate, Grid};
+use crate::step::{Role, Step, eliminations_text};
+use crate::technique::{StepSink, Technique, TechniqueError};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
-    Vec::new()
+    vec![Box::new(RemotePairs)]
+}
+
+/// Sudoku Explainer's length bonus for a chain of `links` inferences: 0.1 each time the
+/// length passes 4, 6, 8, 12, 16, 24, 32, … (the ceiling grows by 3/2 and 4/3 in turn).
+pub fn length_bonus(links: usize) -> f32 {
+    let mut added = 0.0;
+    let mut ceil = 4usize;
+    let mut odd = false;
+    while links > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// The longest remote pair searched, in cells.
+const MAX_CELLS: usize = 24;
+
+/// Remote Pairs: a chain of at least four bivalue cells with the same two digits.
+pub struct RemotePairs;
+
+/// Rating of a remote pair of `cells` cells: an XY-chain of `2 * cells - 1` links, on the scale
+/// where an XY-Wing (a three-cell XY-chain, five links) is 4.2.
+fn remote_pair_difficulty(cells: usize) -> f32 {
+    let d = 4.1 + length_bonus(2 * cells - 1);
+    (d * 10.0).round() / 10.0
+}
+
+impl Technique for RemotePairs {
+    fn id(&self) -> &str {
+        "remote-pairs"
+    }
+    fn name(&self) -> &str {
+        "Remote Pair"
+    }
+    fn difficulty(&self) -> f32 {
+        remote_pair_difficulty(4)
+    }
+    fn library_codes(&self) -> Vec<String> {
+        vec!["0703".into()]
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let bivalue: CellSet = grid
+            .empty_cells()
+            .iter()
+            .filter(|&c| grid.candidates(c).count_ones() == 2)
+            .collect();
+        let mut done = CellSet::EMPTY;
+        for first in bivalue {
+            if done.contains(first) {
+                continue;
+            }
+            let mask = grid.candidates(first);
+            let group: CellSet = bivalue
+                .iter()
+                .filter(|&c| grid.candidates(c) == mask)
+                .collect();
+            done |= group;
+            if group.len() < 4 {
+                continue;
+            }
+            let mut search = Search {
+                grid,
+                mask,
+                group,
+                path: [Cell::new(0); MAX_CELLS],
+                len: 0,
+                on_path: CellSet::EMPTY,
+                sink,
+            };
+            for start in group {
+                if search.extend(start).is_break() {
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+struct Search<'a, 'b, 'c> {
+    grid: &'a Grid,
+    mask: DigitMask,
+    group: CellSet,
+    path: [Cell; MAX_CELLS],
+    len: usize,
+    on_path: CellSet,
+    sink: &'b mut StepSink<'c>,
+}
+
+impl Search<'_, '_, '_> {
+    /// Pushes `cell` on the path, reports the chain when it is one, and goes deeper.
+    fn extend(&mut self, cell: Cell) -> ControlFlow<()> {
+        self.path[self.len] = cell;
+        self.len += 1;
+        self.on_path.insert(cell);
+        let mut flow = ControlFlow::Continue(());
+        // the ends of an even chain hold opposite digits; report each chain in one direction
+        if self.len >= 4 && self.len.is_multiple_of(2) && self.path[0] < cell {
+            flow = self.report();
+        }
+        if flow.is_continue() && self.len < MAX_CELLS {
+            let next = cell.peers() & (self.group - self.on_path);
+            for n in next {
+                flow = self.extend(n);
+                if flow.is_break() {
+                    break;
+                }
+            }
+        }
+        self.on_path.remove(cell);
+        self.len -= 1;
+        flow
+    }
+
+    fn report(&mut self) -> ControlFlow<()> {
+        let (start, end) = (self.path[0], self.path[self.len - 1]);
+        let seeing = (start.peers() & end.peers()) - self.on_path;
+        let mut elims = Vec::new();
+        for cell in seeing {
+            for d in digits(self.mask) {
+                if self.grid.has_candidate(cell, d) {
+                    elims.push(Candidate::new(cell, d));
+                }
+            }
+        }
+        if elims.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        elims.sort();
+        let cells = &self.path[..self.len];
+        let names: Vec<String> = cells.iter().map(Cell::to_string).collect();
+        let text = format!(
+            "Remote Pair: {} {} => {}",
+            digits_text(self.mask, "/"),
+            names.join(" -"),
+            eliminations_text(&elims)
+        );
+        let (even, odd): (Vec<_>, Vec<_>) = cells.iter().enumerate().partition(|(i, _)| i % 2 == 0);
+        let cands = |v: Vec<(usize, &Cell)>| -> Vec<Candidate> {
+            v.into_iter()
+                .flat_map(|(_, &c)| digits(self.mask).map(move |d| Candidate::new(c, d)))
+                .collect()
+        };
+        let mut step = Step::new("remote-pairs", remote_pair_difficulty(self.len))
+            .highlight(Role::ColorA, cands(even))
+            .highlight(Role::ColorB, cands(odd))
+            .explain(text);
+        step.eliminations = elims;
+        (self.sink)(step)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn se_length_bonus() {
+        assert_eq!(length_bonus(4), 0.0);
+        assert!((length_bonus(5) - 0.1).abs() < 1e-6);
+        assert!((length_bonus(7) - 0.2).abs() < 1e-6);
+        assert!((length_bonus(11) - 0.3).abs() < 1e-6);
+        assert_eq!(remote_pair_difficulty(4), 4.3);
+    }
 }

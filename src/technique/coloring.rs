@@ -1,8 +1,301 @@
-//! (being written)
+//! Colouring: Simple Colors (trap and wrap) and Multi-Colors (types 1 and 2).
+//!
+//! For one digit, the strong links (a digit with exactly two places in a house) join
+//! candidates into clusters; each cluster is coloured in two colours so that the two ends of a
+//! strong link differ. In every cluster exactly one colour is true.
 
-use crate::technique::Technique;
+use std::ops::ControlFlow;
+
+use crate::cellset::CellSet;
+use crate::geometry::House;
+use crate::grid::{Candidate, Grid};
+use crate::step::{Role, Step, eliminations_text};
+use crate::technique::{StepSink, Technique, TechniqueError};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
-    Vec::new()
+    vec![
+        Box::new(Coloring::SIMPLE_TRAP),
+        Box::new(Coloring::SIMPLE_WRAP),
+        Box::new(Coloring::MULTI_1),
+        Box::new(Coloring::MULTI_2),
+    ]
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Trap,
+    Wrap,
+    Multi1,
+    Multi2,
+}
+
+/// One colouring technique; the constants are the built-ins.
+pub struct Coloring {
+    kind: Kind,
+    id: &'static str,
+    name: &'static str,
+    difficulty: f32,
+    code: &'static str,
+}
+
+impl Coloring {
+    /// Simple Colors Trap (4.5): a candidate seeing both colours of a cluster is false.
+    pub const SIMPLE_TRAP: Coloring = Coloring {
+        kind: Kind::Trap,
+        id: "simple-colors-trap",
+        name: "Simple Colors Trap",
+        difficulty: 4.5,
+        code: "0500",
+    };
+    /// Simple Colors Wrap (4.5): a colour with two candidates in one house is false.
+    pub const SIMPLE_WRAP: Coloring = Coloring {
+        kind: Kind::Wrap,
+        id: "simple-colors-wrap",
+        name: "Simple Colors Wrap",
+        difficulty: 4.5,
+        code: "0501",
+    };
+    /// Multi-Colors 1 (4.7): when a colour of one cluster sees a colour of another, one of the
+    /// two opposite colours is true; candidates seeing both opposite colours are false.
+    pub const MULTI_1: Coloring = Coloring {
+        kind: Kind::Multi1,
+        id: "multi-colors-1",
+        name: "Multi-Colors 1",
+        difficulty: 4.7,
+        code: "0502",
+    };
+    /// Multi-Colors 2 (4.7): a colour of one cluster that sees both colours of another is false.
+    pub const MULTI_2: Coloring = Coloring {
+        kind: Kind::Multi2,
+        id: "multi-colors-2",
+        name: "Multi-Colors 2",
+        difficulty: 4.7,
+        code: "0503",
+    };
+}
+
+/// A cluster of one digit: its two colours.
+#[derive(Clone, Copy, Debug)]
+struct Cluster {
+    colors: [CellSet; 2],
+}
+
+impl Cluster {
+    fn cells(&self) -> CellSet {
+        self.colors[0] | self.colors[1]
+    }
+}
+
+/// Every cell that sees some cell of `set`.
+fn seen_by_any(set: CellSet) -> CellSet {
+    let mut out = CellSet::EMPTY;
+    for c in set {
+        out |= c.peers();
+    }
+    out
+}
+
+/// Whether two cells of `set` share a house.
+fn has_mutual_peers(set: CellSet) -> bool {
+    set.iter().any(|c| c.peers().intersects(set))
+}
+
+/// The clusters of `digit` (two or more candidates each), written to `out`; returns how many.
+fn clusters(grid: &Grid, digit: u8, out: &mut [Cluster; 41]) -> usize {
+    // strong-link neighbours of every cell
+    let mut partners = [CellSet::EMPTY; 81];
+    let mut linked = CellSet::EMPTY;
+    for house in House::all() {
+        let cells = grid.digit_cells_in(digit, house);
+        if cells.len() == 2 {
+            let a = cells.first().expect("two cells");
+            let b = (cells - CellSet::single(a)).first().expect("two cells");
+            partners[a.index()].insert(b);
+            partners[b.index()].insert(a);
+            linked |= cells;
+        }
+    }
+    let mut n = 0;
+    let mut left = linked;
+    while let Some(start) = left.first() {
+        let mut colors = [CellSet::single(start), CellSet::EMPTY];
+        let mut frontier = [CellSet::single(start), CellSet::EMPTY];
+        while !(frontier[0] | frontier[1]).is_empty() {
+            let mut next = [CellSet::EMPTY; 2];
+            for (side, cells) in frontier.iter().enumerate() {
+                for c in *cells {
+                    next[1 - side] |= partners[c.index()];
+                }
+            }
+            for side in 0..2 {
+                next[side] -= colors[0] | colors[1];
+                colors[side] |= next[side];
+            }
+            frontier = next;
+        }
+        left -= colors[0] | colors[1];
+        out[n] = Cluster { colors };
+        n += 1;
+    }
+    n
+}
+
+fn candidates(cells: CellSet, digit: u8) -> Vec<Candidate> {
+    cells.iter().map(|c| Candidate::new(c, digit)).collect()
+}
+
+impl Technique for Coloring {
+    fn id(&self) -> &str {
+        self.id
+    }
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn difficulty(&self) -> f32 {
+        self.difficulty
+    }
+    fn library_codes(&self) -> Vec<String> {
+        vec![self.code.to_string()]
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let mut found = [Cluster {
+            colors: [CellSet::EMPTY; 2],
+        }; 41];
+        for digit in 1..=9u8 {
+            let n = clusters(grid, digit, &mut found);
+            let flow = match self.kind {
+                Kind::Trap | Kind::Wrap => self.simple(grid, digit, &found[..n], sink),
+                Kind::Multi1 | Kind::Multi2 => self.multi(grid, digit, &found[..n], sink),
+            };
+            if flow.is_break() {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Coloring {
+    /// A step of one cluster, or of two (`second`), eliminating `elims`.
+    fn step(
+        &self,
+        digit: u8,
+        first: &Cluster,
+        second: Option<&Cluster>,
+        elims: CellSet,
+        detail: &str,
+    ) -> Step {
+        let elims = candidates(elims, digit);
+        let [a, b] = first.colors;
+        let mut text = format!("{}: {digit} {a} / {b}", self.name);
+        let mut step = Step::new(self.id, self.difficulty)
+            .highlight(Role::ColorA, candidates(a, digit))
+            .highlight(Role::ColorB, candidates(b, digit));
+        if let Some(c2) = second {
+            let [c, d] = c2.colors;
+            text.push_str(&format!(", {c} / {d}"));
+            step = step
+                .highlight(Role::ColorA, candidates(c, digit))
+                .highlight(Role::ColorB, candidates(d, digit));
+        }
+        let text = format!("{text}{detail} => {}", eliminations_text(&elims));
+        let mut step = step.explain(text);
+        step.eliminations = elims;
+        step
+    }
+
+    fn simple(
+        &self,
+        grid: &Grid,
+        digit: u8,
+        clusters: &[Cluster],
+        sink: &mut StepSink<'_>,
+    ) -> ControlFlow<()> {
+        let all = grid.digit_cells(digit);
+        for cl in clusters {
+            let [a, b] = cl.colors;
+            match self.kind {
+                Kind::Trap => {
+                    let elims = (all & seen_by_any(a) & seen_by_any(b)) - cl.cells();
+                    if !elims.is_empty() {
+                        sink(self.step(digit, cl, None, elims, ""))?;
+                    }
+                }
+                _ => {
+                    for bad in [a, b] {
+                        if has_mutual_peers(bad) {
+                            let detail = format!(" ({bad} sees itself)");
+                            sink(self.step(digit, cl, None, bad, &detail))?;
+                        }
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn multi(
+        &self,
+        grid: &Grid,
+        digit: u8,
+        clusters: &[Cluster],
+        sink: &mut StepSink<'_>,
+    ) -> ControlFlow<()> {
+        let all = grid.digit_cells(digit);
+        for (i, c1) in clusters.iter().enumerate() {
+            for (j, c2) in clusters.iter().enumerate() {
+                if i == j || (self.kind == Kind::Multi1 && j < i) {
+                    continue;
+                }
+                let seen = [seen_by_any(c1.colors[0]), seen_by_any(c1.colors[1])];
+                if self.kind == Kind::Multi1 {
+                    // whenever a colour of one cluster sees a colour of the other, one of the
+                    // two opposite colours is true: all such eliminations of the pair together
+                    let mut elims = CellSet::EMPTY;
+                    for (s1, seen1) in seen.iter().enumerate() {
+                        for s2 in 0..2 {
+                            if !seen1.intersects(c2.colors[s2]) {
+                                continue;
+                            }
+                            let (ox, oy) = (c1.colors[1 - s1], c2.colors[1 - s2]);
+                            elims |= (all & seen_by_any(ox) & seen_by_any(oy)) - (ox | oy);
+                        }
+                    }
+                    if !elims.is_empty() {
+                        sink(self.step(digit, c1, Some(c2), elims, ""))?;
+                    }
+                } else {
+                    for (x, seen1) in c1.colors.into_iter().zip(seen) {
+                        if seen1.intersects(c2.colors[0]) && seen1.intersects(c2.colors[1]) {
+                            let detail = format!(" ({x} sees both colours of the second)");
+                            sink(self.step(digit, c1, Some(c2), x, &detail))?;
+                        }
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_library_line;
+
+    #[test]
+    fn clusters_alternate_colours() {
+        let line = ":0500:1:+23.7.+68+955972+8...+6+6..+9+3+5.+7.+3.+6.9.5.7+7+5.+36...+9+4.+9+5+7.+683+872.+5396.+94+5+6.7..+8+1638.+9+7+5.:439:127 128 132 133::";
+        let case = parse_library_line(line).unwrap();
+        let mut out = [Cluster {
+            colors: [CellSet::EMPTY; 2],
+        }; 41];
+        let n = clusters(&case.grid, 1, &mut out);
+        assert!(n > 0);
+        for cl in &out[..n] {
+            assert!(!cl.colors[0].intersects(cl.colors[1]));
+            assert!(!cl.colors[1].is_empty());
+        }
+    }
 }

@@ -1,8 +1,544 @@
-//! (being written)
+//! Single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle and the
+//! dual forms of the kite and the empty rectangle.
+//!
+//! All of them are short X-chains on one digit: two strong links (a digit with exactly two
+//! places in a house) joined by a weak link, `a = b - c = d`, so `a` or `d` holds the digit and
+//! every cell seeing both loses it. The Empty Rectangle replaces one strong link by a box whose
+//! candidates lie on one row and one column of the box (a grouped strong link).
 
-use crate::technique::Technique;
+use crate::cellset::CellSet;
+use crate::geometry::{Cell, House, HouseKind};
+use crate::grid::{Candidate, Grid};
+use crate::step::{Role, Step, eliminations_text};
+use crate::technique::{StepSink, Technique, TechniqueError};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
-    Vec::new()
+    vec![
+        Box::new(SingleDigitPattern::SKYSCRAPER),
+        Box::new(SingleDigitPattern::TWO_STRING_KITE),
+        Box::new(SingleDigitPattern::DUAL_TWO_STRING_KITE),
+        Box::new(SingleDigitPattern::TURBOT_FISH),
+        Box::new(SingleDigitPattern::EMPTY_RECTANGLE),
+        Box::new(SingleDigitPattern::DUAL_EMPTY_RECTANGLE),
+    ]
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Skyscraper,
+    Kite,
+    DualKite,
+    Turbot,
+    EmptyRectangle,
+    DualEmptyRectangle,
+}
+
+/// One single-digit pattern technique; the constants are the built-ins.
+pub struct SingleDigitPattern {
+    kind: Kind,
+    id: &'static str,
+    name: &'static str,
+    difficulty: f32,
+    code: &'static str,
+}
+
+impl SingleDigitPattern {
+    /// Skyscraper (4.0): two strong links in parallel lines whose bases share a line.
+    pub const SKYSCRAPER: SingleDigitPattern = SingleDigitPattern {
+        kind: Kind::Skyscraper,
+        id: "skyscraper",
+        name: "Skyscraper",
+        difficulty: 4.0,
+        code: "0400",
+    };
+    /// 2-String Kite (4.1): a strong link in a row and one in a column joined in a box.
+    pub const TWO_STRING_KITE: SingleDigitPattern = SingleDigitPattern {
+        kind: Kind::Kite,
+        id: "2-string-kite",
+        name: "2-String Kite",
+        difficulty: 4.1,
+        code: "0401",
+    };
+    /// Dual 2-String Kite (4.1): two kites on the same pair of box cells, reported together.
+    pub const DUAL_TWO_STRING_KITE: SingleDigitPattern = SingleDigitPattern {
+        kind: Kind::DualKite,
+        id: "dual-2-string-kite",
+        name: "Dual 2-String Kite",
+        difficulty: 4.1,
+        code: "0404",
+    };
+    /// Turbot Fish (4.2): any other strong-weak-strong chain on one digit (a box involved).
+    pub const TURBOT_FISH: SingleDigitPattern = SingleDigitPattern {
+        kind: Kind::Turbot,
+        id: "turbot-fish",
+        name: "Turbot Fish",
+        difficulty: 4.2,
+        code: "0403",
+    };
+    /// Empty Rectangle (4.3): a box's candidates on one row and one column, plus a strong link.
+    pub const EMPTY_RECTANGLE: SingleDigitPattern = SingleDigitPattern {
+        kind: Kind::EmptyRectangle,
+        id: "empty-rectangle",
+        name: "Empty Rectangle",
+        difficulty: 4.3,
+        code: "0402",
+    };
+    /// Dual Empty Rectangle (4.3): two empty rectangles in the same box, reported together.
+    pub const DUAL_EMPTY_RECTANGLE: SingleDigitPattern = SingleDigitPattern {
+        kind: Kind::DualEmptyRectangle,
+        id: "dual-empty-rectangle",
+        name: "Dual Empty Rectangle",
+        difficulty: 4.3,
+        code: "0405",
+    };
+}
+
+impl Technique for SingleDigitPattern {
+    fn id(&self) -> &str {
+        self.id
+    }
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn difficulty(&self) -> f32 {
+        self.difficulty
+    }
+    fn library_codes(&self) -> Vec<String> {
+        vec![self.code.to_string()]
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        if self.kind == Kind::DualKite {
+            let _ = self.find_dual_kites(grid, sink);
+            return Ok(());
+        }
+        for digit in 1..=9u8 {
+            let flow = match self.kind {
+                Kind::Skyscraper | Kind::Kite | Kind::Turbot => self.find_chains(grid, digit, sink),
+                Kind::DualKite => std::ops::ControlFlow::Continue(()),
+                Kind::EmptyRectangle => self.find_empty_rectangles(grid, digit, sink),
+                Kind::DualEmptyRectangle => self.find_dual_empty_rectangles(grid, digit, sink),
+            };
+            if flow.is_break() {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A strong link: the only two places of a digit in a line, a box, or both.
+#[derive(Clone, Copy)]
+struct Link {
+    a: Cell,
+    b: Cell,
+    line: Option<House>,
+    boxed: Option<House>,
+}
+
+impl Default for Link {
+    fn default() -> Link {
+        Link {
+            a: Cell::new(0),
+            b: Cell::new(0),
+            line: None,
+            boxed: None,
+        }
+    }
+}
+
+impl Link {
+    /// A house the link lives in (its line if it has one).
+    fn house(&self) -> House {
+        self.line.or(self.boxed).expect("a link has a house")
+    }
+}
+
+/// The strong links of `digit`, one per pair of cells, in `out`; returns how many.
+fn strong_links(grid: &Grid, digit: u8, out: &mut [Link; 27]) -> usize {
+    let mut n = 0;
+    for house in House::all() {
+        let cells = grid.digit_cells_in(digit, house);
+        if cells.len() != 2 {
+            continue;
+        }
+        let a = cells.first().expect("two cells");
+        let b = (cells - CellSet::single(a)).first().expect("two cells");
+        let slot = match out[..n].iter().position(|l| l.a == a && l.b == b) {
+            Some(i) => i,
+            None => {
+                out[n] = Link {
+                    a,
+                    b,
+                    ..Link::default()
+                };
+                n += 1;
+                n - 1
+            }
+        };
+        if house.kind() == HouseKind::Box {
+            out[slot].boxed = Some(house);
+        } else {
+            out[slot].line = Some(house);
+        }
+    }
+    n
+}
+
+/// What a chain `a = b - c = d` of two strong links is called.
+fn classify(l1: &Link, l2: &Link, b: Cell, c: Cell, a: Cell, d: Cell) -> Option<Kind> {
+    if let (Some(h1), Some(h2)) = (l1.line, l2.line) {
+        match (h1.kind(), h2.kind()) {
+            (HouseKind::Row, HouseKind::Row) if b.col() == c.col() => {
+                // both ends in one column too: an X-Wing, not this family's
+                return (a.col() != d.col()).then_some(Kind::Skyscraper);
+            }
+            (HouseKind::Column, HouseKind::Column) if b.row() == c.row() => {
+                return (a.row() != d.row()).then_some(Kind::Skyscraper);
+            }
+            (HouseKind::Row, HouseKind::Column) | (HouseKind::Column, HouseKind::Row)
+                if b.box_index() == c.box_index()
+                    && a.box_index() != b.box_index()
+                    && d.box_index() != c.box_index() =>
+            {
+                return Some(Kind::Kite);
+            }
+            _ => {}
+        }
+    }
+    Some(Kind::Turbot)
+}
+
+/// A chain `a = b - c = d` found on one digit, with what it eliminates.
+#[derive(Clone, Copy)]
+struct Chain {
+    a: Cell,
+    b: Cell,
+    c: Cell,
+    d: Cell,
+    h1: House,
+    h2: House,
+    elims: CellSet,
+}
+
+/// Calls `f` with every chain of two strong links of `digit` and its kind.
+fn for_each_chain(
+    grid: &Grid,
+    digit: u8,
+    f: &mut dyn FnMut(Kind, &Chain) -> std::ops::ControlFlow<()>,
+) -> std::ops::ControlFlow<()> {
+    let mut links = [Link::default(); 27];
+    let n = strong_links(grid, digit, &mut links);
+    let cells = grid.digit_cells(digit);
+    for i in 0..n {
+        for j in i + 1..n {
+            let (l1, l2) = (&links[i], &links[j]);
+            for (a, b) in [(l1.a, l1.b), (l1.b, l1.a)] {
+                for (c, d) in [(l2.a, l2.b), (l2.b, l2.a)] {
+                    if a == c || a == d || b == c || b == d || !b.sees(c) {
+                        continue;
+                    }
+                    let Some(kind) = classify(l1, l2, b, c, a, d) else {
+                        continue;
+                    };
+                    let pattern: CellSet = [a, b, c, d].into_iter().collect();
+                    let elims = (cells & a.peers() & d.peers()) - pattern;
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let (h1, h2) = match kind {
+                        Kind::Skyscraper | Kind::Kite => {
+                            (l1.line.expect("line"), l2.line.expect("line"))
+                        }
+                        _ => (l1.house(), l2.house()),
+                    };
+                    let chain = Chain {
+                        a,
+                        b,
+                        c,
+                        d,
+                        h1,
+                        h2,
+                        elims,
+                    };
+                    f(kind, &chain)?;
+                }
+            }
+        }
+    }
+    std::ops::ControlFlow::Continue(())
+}
+
+fn candidates(cells: impl IntoIterator<Item = Cell>, digit: u8) -> Vec<Candidate> {
+    let mut v: Vec<Candidate> = cells
+        .into_iter()
+        .map(|c| Candidate::new(c, digit))
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+impl SingleDigitPattern {
+    fn find_chains(
+        &self,
+        grid: &Grid,
+        digit: u8,
+        sink: &mut StepSink<'_>,
+    ) -> std::ops::ControlFlow<()> {
+        for_each_chain(grid, digit, &mut |kind, ch| {
+            if kind != self.kind {
+                return std::ops::ControlFlow::Continue(());
+            }
+            let elims = candidates(ch.elims, digit);
+            let text = format!(
+                "{}: {digit} in {},{} (connected by {},{}) => {}",
+                self.name,
+                ch.a,
+                ch.d,
+                ch.b,
+                ch.c,
+                eliminations_text(&elims)
+            );
+            let mut step = Step::new(self.id, self.difficulty)
+                .house(ch.h1)
+                .house(ch.h2)
+                .highlight(Role::Pincer, candidates([ch.a, ch.d], digit))
+                .highlight(Role::Link, candidates([ch.b, ch.c], digit))
+                .explain(text);
+            step.eliminations = elims;
+            sink(step)
+        })
+    }
+
+    /// Pairs of kites whose weak link joins the same two box cells. Usually one digit with the
+    /// two strings of each kite swapped; HoDoKu also pairs kites of two digits that run
+    /// through the same two (bivalue) box cells, so those are reported too.
+    fn find_dual_kites(&self, grid: &Grid, sink: &mut StepSink<'_>) -> std::ops::ControlFlow<()> {
+        let mut kites: Vec<(u8, Chain)> = Vec::new();
+        for digit in 1..=9u8 {
+            let _ = for_each_chain(grid, digit, &mut |kind, ch| {
+                if kind == Kind::Kite {
+                    kites.push((digit, *ch));
+                }
+                std::ops::ControlFlow::Continue(())
+            });
+        }
+        for (i, (d1, k1)) in kites.iter().enumerate() {
+            for (d2, k2) in &kites[i + 1..] {
+                let same_cells = (k1.b == k2.c && k1.c == k2.b) || (k1.b == k2.b && k1.c == k2.c);
+                if !same_cells || (d1 == d2 && k1.b == k2.b) {
+                    continue;
+                }
+                let mut elims = candidates(k1.elims, *d1);
+                elims.extend(candidates(k2.elims, *d2));
+                elims.sort();
+                let second = if d1 == d2 {
+                    String::new()
+                } else {
+                    format!("{d2} in ")
+                };
+                let text = format!(
+                    "{}: {d1} in {},{} / {second}{},{} (connected by {},{}) => {}",
+                    self.name,
+                    k1.a,
+                    k1.d,
+                    k2.a,
+                    k2.d,
+                    k1.b,
+                    k1.c,
+                    eliminations_text(&elims)
+                );
+                let mut pincers = candidates([k1.a, k1.d], *d1);
+                pincers.extend(candidates([k2.a, k2.d], *d2));
+                let mut links = candidates([k1.b, k1.c], *d1);
+                links.extend(candidates([k2.b, k2.c], *d2));
+                let mut step = Step::new(self.id, self.difficulty)
+                    .house(k1.h1)
+                    .house(k1.h2)
+                    .house(k2.h1)
+                    .house(k2.h2)
+                    .highlight(Role::Pincer, pincers)
+                    .highlight(Role::Link, links)
+                    .explain(text);
+                step.eliminations = elims;
+                sink(step)?;
+            }
+        }
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn find_empty_rectangles(
+        &self,
+        grid: &Grid,
+        digit: u8,
+        sink: &mut StepSink<'_>,
+    ) -> std::ops::ControlFlow<()> {
+        for_each_empty_rectangle(grid, digit, &mut |er| {
+            let elims = candidates([er.target], digit);
+            let step = self.er_step(grid, digit, &[*er], elims);
+            sink(step)
+        })
+    }
+
+    fn find_dual_empty_rectangles(
+        &self,
+        grid: &Grid,
+        digit: u8,
+        sink: &mut StepSink<'_>,
+    ) -> std::ops::ControlFlow<()> {
+        let mut found: Vec<EmptyRectangle> = Vec::new();
+        let _ = for_each_empty_rectangle(grid, digit, &mut |er| {
+            found.push(*er);
+            std::ops::ControlFlow::Continue(())
+        });
+        for (i, e1) in found.iter().enumerate() {
+            for e2 in &found[i + 1..] {
+                if e1.boxed != e2.boxed || e1.target == e2.target {
+                    continue;
+                }
+                let elims = candidates([e1.target, e2.target], digit);
+                let step = self.er_step(grid, digit, &[*e1, *e2], elims);
+                sink(step)?;
+            }
+        }
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn er_step(
+        &self,
+        grid: &Grid,
+        digit: u8,
+        ers: &[EmptyRectangle],
+        elims: Vec<Candidate>,
+    ) -> Step {
+        let boxed = ers[0].boxed;
+        let links: Vec<String> = ers.iter().map(|e| format!("{}/{}", e.p, e.q)).collect();
+        let text = format!(
+            "{}: {digit} in {boxed} ({}) => {}",
+            self.name,
+            links.join(", "),
+            eliminations_text(&elims)
+        );
+        let mut step = Step::new(self.id, self.difficulty).house(boxed);
+        for e in ers {
+            step = step.house(e.link);
+        }
+        let mut step = step
+            .highlight(
+                Role::Pattern,
+                candidates(grid.digit_cells_in(digit, boxed), digit),
+            )
+            .highlight(
+                Role::Link,
+                candidates(ers.iter().flat_map(|e| [e.p, e.q]), digit),
+            )
+            .explain(text);
+        step.eliminations = elims;
+        step
+    }
+}
+
+/// An empty rectangle: the box, the strong link `p = q` (`p` on the box's row or column line),
+/// and the cell that loses the digit.
+#[derive(Clone, Copy)]
+struct EmptyRectangle {
+    boxed: House,
+    link: House,
+    p: Cell,
+    q: Cell,
+    target: Cell,
+}
+
+/// Calls `f` with every empty rectangle of `digit` that eliminates something.
+fn for_each_empty_rectangle(
+    grid: &Grid,
+    digit: u8,
+    f: &mut dyn FnMut(&EmptyRectangle) -> std::ops::ControlFlow<()>,
+) -> std::ops::ControlFlow<()> {
+    let all = grid.digit_cells(digit);
+    for boxed in House::boxes() {
+        let in_box = all & boxed.cells();
+        if in_box.len() < 2 {
+            continue;
+        }
+        let b = boxed.number() - 1;
+        let (band, stack) = (b / 3 * 3, b % 3 * 3);
+        for row in band..band + 3 {
+            for col in stack..stack + 3 {
+                let (r_cells, c_cells) = (House::row(row).cells(), House::col(col).cells());
+                if !in_box.is_subset(r_cells | c_cells)
+                    || (in_box & (r_cells - c_cells)).is_empty()
+                    || (in_box & (c_cells - r_cells)).is_empty()
+                {
+                    continue;
+                }
+                // a strong link in a column that starts on the box's row, outside the box
+                for x in (0..9u8).filter(|x| !(stack..stack + 3).contains(x)) {
+                    let line = House::col(x);
+                    let pair = grid.digit_cells_in(digit, line);
+                    let p = Cell::at(row, x);
+                    if pair.len() != 2 || !pair.contains(p) {
+                        continue;
+                    }
+                    let q = (pair - CellSet::single(p)).first().expect("two cells");
+                    if (band..band + 3).contains(&q.row()) {
+                        continue;
+                    }
+                    let target = Cell::at(q.row(), col);
+                    if all.contains(target) {
+                        let er = EmptyRectangle {
+                            boxed,
+                            link: line,
+                            p,
+                            q,
+                            target,
+                        };
+                        f(&er)?;
+                    }
+                }
+                // a strong link in a row that starts on the box's column, outside the box
+                for y in (0..9u8).filter(|y| !(band..band + 3).contains(y)) {
+                    let line = House::row(y);
+                    let pair = grid.digit_cells_in(digit, line);
+                    let p = Cell::at(y, col);
+                    if pair.len() != 2 || !pair.contains(p) {
+                        continue;
+                    }
+                    let q = (pair - CellSet::single(p)).first().expect("two cells");
+                    if (stack..stack + 3).contains(&q.col()) {
+                        continue;
+                    }
+                    let target = Cell::at(row, q.col());
+                    if all.contains(target) {
+                        let er = EmptyRectangle {
+                            boxed,
+                            link: line,
+                            p,
+                            q,
+                            target,
+                        };
+                        f(&er)?;
+                    }
+                }
+            }
+        }
+    }
+    std::ops::ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_library_line;
+    use crate::technique::find_all;
+
+    #[test]
+    fn skyscraper_explanation() {
+        let line = ":0400:1:+6+9+7.....+2..19+72.6+3..+3..679.9+12...6.+737+4+2+6.95.+8+65+7.+9.+2414+8+6+93+2+757.9.24..+6..+68.+7..+9::117 118 134 135::";
+        let case = parse_library_line(line).unwrap();
+        let steps = find_all(&SingleDigitPattern::SKYSCRAPER, &case.grid).unwrap();
+        assert!(!steps.is_empty());
+        assert!(steps[0].explanation.starts_with("Skyscraper: 1 in "));
+    }
 }

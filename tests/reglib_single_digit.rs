@@ -1,0 +1,112 @@
+//! HoDoKu regression-library cases of the single-digit patterns, colourings and remote pairs
+//! all pass, and the techniques are sound on a real collection.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use lapiz::Pipeline;
+use lapiz::engine::solve_puzzle;
+use lapiz::reglib::run_library;
+use lapiz::technique::{Technique, builtin, chains, coloring, single_digit};
+
+fn family() -> Vec<Box<dyn Technique>> {
+    let mut v = single_digit::techniques();
+    v.extend(coloring::techniques());
+    v.extend(chains::techniques());
+    v
+}
+
+#[test]
+fn every_family_case_passes() {
+    let Some(text) = common::read_data("reglib/reglib-1.4-dev.txt") else {
+        return;
+    };
+    let techniques = family();
+    let report = run_library(&text, &techniques);
+    let mut messages = Vec::new();
+    for f in &report.failures {
+        let found: Vec<&str> = f.found.iter().map(|s| s.explanation.as_str()).collect();
+        messages.push(format!(
+            "line {} [{}]: {}\n  expected {}\n  found {found:#?}",
+            f.line_number, f.code, f.reason, f.expected
+        ));
+    }
+    for (code, t) in &report.per_code {
+        if t.passed + t.failed > 0 {
+            eprintln!("{code}: {} passed, {} failed", t.passed, t.failed);
+        }
+    }
+    assert!(messages.is_empty(), "{}", messages.join("\n"));
+    for t in &techniques {
+        for code in t.library_codes() {
+            let passed: usize = report
+                .per_code
+                .iter()
+                .filter(|(c, _)| c.split('-').next() == Some(code.as_str()))
+                .map(|(_, t)| t.passed)
+                .sum();
+            assert!(passed > 0, "no case of {code} ({}) passed", t.id());
+        }
+    }
+}
+
+const BASICS: [&str; 13] = [
+    "full-house",
+    "hidden-single",
+    "naked-single",
+    "pointing",
+    "claiming",
+    "locked-pair",
+    "naked-pair",
+    "hidden-pair",
+    "locked-triple",
+    "naked-triple",
+    "hidden-triple",
+    "naked-quad",
+    "hidden-quad",
+];
+
+fn basics_then(extra: Vec<Box<dyn Technique>>) -> Pipeline {
+    let mut v: Vec<Box<dyn Technique>> = BASICS
+        .iter()
+        .map(|id| builtin(id).expect("basic technique"))
+        .collect();
+    v.extend(extra);
+    Pipeline::from_techniques("family", v)
+}
+
+/// Solves `puzzles` with `pipeline`, asserting no step is rejected; counts the steps of `ids`.
+fn fired(puzzles: &[String], pipeline: &Pipeline, ids: &[String]) -> BTreeMap<String, usize> {
+    let mut fired = BTreeMap::<String, usize>::new();
+    for p in puzzles {
+        let trace = solve_puzzle(p, pipeline);
+        assert_eq!(trace.summary.rejected, 0, "rejected step in {p}");
+        for s in trace.steps() {
+            if ids.contains(&s.technique) {
+                *fired.entry(s.technique.clone()).or_default() += 1;
+            }
+        }
+    }
+    fired
+}
+
+#[test]
+fn family_is_sound_on_top1465() {
+    let Some(puzzles) = common::puzzles("top1465.txt", 300) else {
+        return;
+    };
+    let ids: Vec<String> = family().iter().map(|t| t.id().to_string()).collect();
+    // all together, easiest first
+    let together = fired(&puzzles, &basics_then(family()), &ids);
+    eprintln!("together: {together:?}");
+    assert!(together.values().sum::<usize>() >= 10, "{together:?}");
+    // each alone after the basics, so every one of them gets to fire
+    for t in family() {
+        let id = t.id().to_string();
+        let alone = fired(&puzzles, &basics_then(vec![t]), std::slice::from_ref(&id));
+        let n = alone.get(&id).copied().unwrap_or(0);
+        eprintln!("{id} alone: {n}");
+        assert!(n > 0, "{id} never fired");
+    }
+}
