@@ -53,11 +53,29 @@ fn run_collection(file: &str, limit: usize) {
 }
 
 #[test]
-fn first_2000_of_17_clue_without_rejected_steps() {
-    run_collection("17-clue.txt", 2000);
+fn first_5000_of_17_clue_without_rejected_steps() {
+    run_collection("17-clue.txt", 5000);
 }
 
 #[test]
 fn top1465_without_rejected_steps() {
-    run_collection("top1465.txt", 2000);
+    run_collection("top1465.txt", usize::MAX);
+}
+
+#[test]
+fn first_2000_of_hardest_without_rejected_steps() {
+    run_collection("hardest-1905-11plus.txt", 2000);
+}
+
+#[test]
+fn first_1000_of_unbiased_without_rejected_steps() {
+    run_collection("unbiased-1000.txt", usize::MAX);
+}
+
+/// The whole of the two large collections: `cargo test --release -- --ignored`.
+#[test]
+#[ignore = "long: every 17-clue and hardest puzzle"]
+fn all_17_clue_and_hardest_without_rejected_steps() {
+    run_collection("17-clue.txt", usize::MAX);
+    run_collection("hardest-1905-11plus.txt", usize::MAX);
 }
