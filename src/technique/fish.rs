@@ -1,8 +1,562 @@
-//! (being written)
+//! Fish: one generic finder over base and cover sets, and the named fish as configurations
+//! of it — basic (X-Wing, Swordfish, Jellyfish), finned and sashimi, Franken and mutant, with
+//! or without fins, and siamese pairs of finned fish.
+//!
+//! For a digit, a fish takes `n` base houses and `n` cover houses (no house in both). Each
+//! base house must hold the digit once, in a different cell when the base houses do not
+//! overlap; when every base candidate lies in a cover house, those `n` digits fill the `n`
+//! cover houses, so the digit leaves every other cell of the covers. Base candidates outside
+//! the covers, and base candidates in two base houses (endo fins), are fins: then either a fin
+//! is true or the fish holds, so only cover candidates that see every fin go. A base candidate
+//! in two cover houses cannot be true either (cannibalism).
 
-use crate::technique::Technique;
+use std::ops::ControlFlow;
 
-/// The techniques of this family, easiest first.
+use crate::cellset::CellSet;
+use crate::emit;
+use crate::geometry::{Cell, House};
+use crate::grid::{Candidate, Grid};
+use crate::step::{Role, Step, eliminations_text};
+use crate::technique::{StepSink, Technique, TechniqueError};
+
+/// House mask bits of the nine rows (bit `i` is house index `i`).
+pub const ROWS: u32 = 0x1ff;
+/// House mask bits of the nine columns.
+pub const COLS: u32 = 0x1ff << 9;
+/// House mask bits of the nine boxes.
+pub const BOXES: u32 = 0x1ff << 18;
+
+/// Which houses a fish draws its base and cover sets from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Rows for base and columns for cover, or the other way round.
+    Basic,
+    /// Rows and boxes for base, columns and boxes for cover (or transposed), not basic.
+    Franken,
+    /// Any houses, neither basic nor Franken.
+    Mutant,
+}
+
+impl Shape {
+    /// The shape of a fish with these base and cover house masks.
+    pub fn of(base: u32, cover: u32) -> Shape {
+        let within = |m: u32, allowed: u32| m & !allowed == 0;
+        if (within(base, ROWS) && within(cover, COLS))
+            || (within(base, COLS) && within(cover, ROWS))
+        {
+            Shape::Basic
+        } else if (within(base, ROWS | BOXES) && within(cover, COLS | BOXES))
+            || (within(base, COLS | BOXES) && within(cover, ROWS | BOXES))
+        {
+            Shape::Franken
+        } else {
+            Shape::Mutant
+        }
+    }
+
+    /// The (base, cover) house masks to search for fish of this shape (a superset: the
+    /// caller checks [`Shape::of`]).
+    fn spaces(self) -> &'static [(u32, u32)] {
+        match self {
+            Shape::Basic => &[(ROWS, COLS), (COLS, ROWS)],
+            Shape::Franken => &[(ROWS | BOXES, COLS | BOXES), (COLS | BOXES, ROWS | BOXES)],
+            Shape::Mutant => &[(ROWS | COLS | BOXES, ROWS | COLS | BOXES)],
+        }
+    }
+}
+
+/// What a fish does with fins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fins {
+    /// No fins (a basic, Franken or mutant fish).
+    None,
+    /// Fins, and without them every base house would keep at least two candidates.
+    Finned,
+    /// Fins, and without them some base house would keep at most one candidate.
+    Sashimi,
+    /// Fins of either kind (finned Franken and mutant fish do not tell them apart).
+    Any,
+}
+
+/// One fish found by [`find_fish`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundFish {
+    /// The digit.
+    pub digit: u8,
+    /// Number of base (and cover) houses.
+    pub size: usize,
+    /// Base houses as a mask of house indices.
+    pub base: u32,
+    /// Cover houses as a mask of house indices.
+    pub cover: u32,
+    /// Cells of the base houses holding the digit.
+    pub base_cells: CellSet,
+    /// Cells of the cover houses holding the digit.
+    pub cover_cells: CellSet,
+    /// Fins: base candidates outside every cover, plus the endo fins.
+    pub fins: CellSet,
+    /// Endo fins: base candidates in two base houses.
+    pub endo_fins: CellSet,
+    /// Cells losing the digit.
+    pub eliminations: CellSet,
+}
+
+impl FoundFish {
+    /// The shape of the fish by its houses.
+    pub fn shape(&self) -> Shape {
+        Shape::of(self.base, self.cover)
+    }
+
+    /// Whether, without the fins, some base house would keep at most one candidate (the
+    /// fish without its fins is degenerate): HoDoKu's sashimi.
+    pub fn is_sashimi(&self) -> bool {
+        !self.fins.is_empty()
+            && houses_of(self.base).any(|h| ((self.base_cells & h.cells()) - self.fins).len() <= 1)
+    }
+
+    /// The kind of fins: `None`, `Finned` or `Sashimi`.
+    pub fn fin_kind(&self) -> Fins {
+        if self.fins.is_empty() {
+            Fins::None
+        } else if self.is_sashimi() {
+            Fins::Sashimi
+        } else {
+            Fins::Finned
+        }
+    }
+}
+
+/// The houses of a mask, rows then columns then boxes.
+fn houses_of(mask: u32) -> impl Iterator<Item = House> {
+    (0..27u8)
+        .filter(move |i| mask >> i & 1 != 0)
+        .map(House::from_index)
+}
+
+/// Houses of a mask in the usual notation, e.g. `r28b7`, `c148`.
+pub fn houses_text(mask: u32) -> String {
+    let mut s = String::new();
+    for (kind, letter) in [(ROWS, 'r'), (COLS, 'c'), (BOXES, 'b')] {
+        let part = mask & kind;
+        if part == 0 {
+            continue;
+        }
+        s.push(letter);
+        for h in houses_of(part) {
+            s.push((b'0' + h.number()) as char);
+        }
+    }
+    s
+}
+
+/// The three houses of a cell as indices.
+#[inline]
+fn house_indices(cell: Cell) -> [usize; 3] {
+    cell.houses().map(House::index)
+}
+
+/// The search state shared by one base set.
+struct Search<'a> {
+    digit: u8,
+    size: usize,
+    /// Cells holding the digit.
+    cands: CellSet,
+    /// Houses allowed as covers (base houses removed).
+    cover_allowed: u32,
+    /// Whether fins are allowed.
+    fins_allowed: bool,
+    base: u32,
+    base_cells: CellSet,
+    /// Base candidates in exactly one base house.
+    single: CellSet,
+    endo: CellSet,
+    found: &'a mut dyn FnMut(&FoundFish) -> ControlFlow<()>,
+}
+
+impl Search<'_> {
+    /// Chooses cover houses: takes the first base candidate not yet covered nor a fin, and
+    /// either covers it with one of its houses (excluding, in later branches, the houses
+    /// tried before, so every cover set is reached once) or makes it a fin.
+    #[allow(clippy::too_many_arguments)]
+    fn covers(
+        &mut self,
+        k: usize,
+        cover: u32,
+        covered: CellSet,
+        twice: CellSet,
+        forbidden: u32,
+        fins: CellSet,
+    ) -> ControlFlow<()> {
+        let uncovered = self.single - covered - fins;
+        if k == self.size || uncovered.is_empty() {
+            if k < self.size {
+                return ControlFlow::Continue(());
+            }
+            let all_fins = fins | uncovered | self.endo;
+            if !all_fins.is_empty() && !self.fins_allowed {
+                return ControlFlow::Continue(());
+            }
+            let mut targets = (covered - self.base_cells) | (twice & (self.base_cells - self.endo));
+            if !all_fins.is_empty() {
+                targets &= all_fins.common_peers();
+            }
+            if targets.is_empty() {
+                return ControlFlow::Continue(());
+            }
+            let fish = FoundFish {
+                digit: self.digit,
+                size: self.size,
+                base: self.base,
+                cover,
+                base_cells: self.base_cells,
+                cover_cells: covered,
+                fins: all_fins,
+                endo_fins: self.endo,
+                eliminations: targets,
+            };
+            return (self.found)(&fish);
+        }
+        let x = uncovered.first().expect("not empty");
+        let mut forb = forbidden;
+        for h in house_indices(x) {
+            let bit = 1u32 << h;
+            if self.cover_allowed & !forb & bit == 0 {
+                continue;
+            }
+            let hc = House::from_index(h as u8).cells() & self.cands;
+            self.covers(
+                k + 1,
+                cover | bit,
+                covered | hc,
+                twice | (covered & hc),
+                forb,
+                fins,
+            )?;
+            forb |= bit;
+        }
+        if self.fins_allowed {
+            let nf = fins | CellSet::single(x);
+            if (nf | self.endo).common_peers().intersects(self.cands) {
+                self.covers(k, cover, covered, twice, forb, nf)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Finds every fish of `digit` with `size` base and cover houses drawn from the houses of
+/// `shape` (a superset of the shape: check [`FoundFish::shape`]), with fins when
+/// `fins_allowed`, calling `found` for each one that eliminates something until it breaks.
+///
+/// Every cover house covers at least one base candidate that no cover chosen before it
+/// covers; every fish is reported once.
+pub fn find_fish(
+    grid: &Grid,
+    digit: u8,
+    size: usize,
+    shape: Shape,
+    fins_allowed: bool,
+    found: &mut dyn FnMut(&FoundFish) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let cands = grid.digit_cells(digit);
+    for &(base_allowed, cover_allowed) in shape.spaces() {
+        let mut houses = [0u8; 27];
+        let mut n = 0;
+        for h in houses_of(base_allowed) {
+            if h.cells().intersects(cands) {
+                houses[n] = h.index() as u8;
+                n += 1;
+            }
+        }
+        let mut search = Search {
+            digit,
+            size,
+            cands,
+            cover_allowed,
+            fins_allowed,
+            base: 0,
+            base_cells: CellSet::EMPTY,
+            single: CellSet::EMPTY,
+            endo: CellSet::EMPTY,
+            found,
+        };
+        bases(
+            &mut search,
+            &houses[..n],
+            0,
+            0,
+            CellSet::EMPTY,
+            CellSet::EMPTY,
+        )?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Chooses base houses from `houses[from..]`, then the covers.
+fn bases(
+    s: &mut Search<'_>,
+    houses: &[u8],
+    from: usize,
+    base: u32,
+    cells: CellSet,
+    endo: CellSet,
+) -> ControlFlow<()> {
+    let k = base.count_ones() as usize;
+    if k == s.size {
+        // every base house needs a candidate of its own
+        let single = cells - endo;
+        if houses_of(base).any(|h| !h.cells().intersects(single)) {
+            return ControlFlow::Continue(());
+        }
+        s.base = base;
+        s.base_cells = cells;
+        s.single = single;
+        s.endo = endo;
+        let allowed = s.cover_allowed;
+        s.cover_allowed &= !base;
+        let flow = s.covers(0, 0, CellSet::EMPTY, CellSet::EMPTY, 0, CellSet::EMPTY);
+        s.cover_allowed = allowed;
+        return flow;
+    }
+    for i in from..houses.len() {
+        if houses.len() - i < s.size - k {
+            break;
+        }
+        let hc = House::from_index(houses[i]).cells() & s.cands;
+        let new_endo = endo | (cells & hc);
+        if !new_endo.is_empty() && (!s.fins_allowed || !new_endo.common_peers().intersects(s.cands))
+        {
+            continue;
+        }
+        bases(
+            s,
+            houses,
+            i + 1,
+            base | 1 << houses[i],
+            cells | hc,
+            new_endo,
+        )?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The usual name of a fish size.
+fn size_name(size: usize) -> &'static str {
+    match size {
+        2 => "X-Wing",
+        3 => "Swordfish",
+        4 => "Jellyfish",
+        5 => "Squirmbag",
+        6 => "Whale",
+        _ => "Leviathan",
+    }
+}
+
+/// A named fish: a configuration of [`find_fish`].
+pub struct Fish {
+    size: usize,
+    shape: Shape,
+    fins: Fins,
+    allow_siamese: bool,
+    id: String,
+    name: String,
+    difficulty: f32,
+    code: String,
+}
+
+impl Fish {
+    /// The fish of `size` (2..=7) houses, `shape` and `fins`, rated `difficulty`.
+    pub fn new(size: usize, shape: Shape, fins: Fins, difficulty: f32) -> Fish {
+        assert!((2..=7).contains(&size), "fish of 2 to 7 houses");
+        let (prefix_id, prefix_name, code_base) = match (shape, fins) {
+            (Shape::Basic, Fins::None) => ("", "", 300),
+            (Shape::Basic, Fins::Finned) => ("finned-", "Finned ", 310),
+            (Shape::Basic, Fins::Sashimi) => ("sashimi-", "Sashimi ", 320),
+            (Shape::Basic, Fins::Any) => ("finned-or-sashimi-", "Finned/Sashimi ", 310),
+            (Shape::Franken, Fins::None) => ("franken-", "Franken ", 330),
+            (Shape::Franken, _) => ("finned-franken-", "Finned Franken ", 340),
+            (Shape::Mutant, Fins::None) => ("mutant-", "Mutant ", 350),
+            (Shape::Mutant, _) => ("finned-mutant-", "Finned Mutant ", 360),
+        };
+        let size_name = size_name(size);
+        let fins = match (shape, fins) {
+            (Shape::Franken | Shape::Mutant, Fins::Finned | Fins::Sashimi) => Fins::Any,
+            _ => fins,
+        };
+        Fish {
+            size,
+            shape,
+            fins,
+            allow_siamese: false,
+            id: format!("{prefix_id}{}", size_name.to_lowercase()),
+            name: format!("{prefix_name}{size_name}"),
+            difficulty,
+            code: format!("0{}", code_base + size - 2),
+        }
+    }
+
+    /// Also reports siamese fish: two fins fish of this kind on the same base houses whose
+    /// eliminations, put together, go further than either (only for fish with fins).
+    pub fn with_siamese(mut self, allow: bool) -> Fish {
+        self.allow_siamese = allow && self.fins != Fins::None;
+        self
+    }
+
+    /// Whether a found fish is one of this technique's.
+    fn accepts(&self, f: &FoundFish) -> bool {
+        if f.shape() != self.shape {
+            return false;
+        }
+        match self.fins {
+            Fins::None => f.fins.is_empty(),
+            Fins::Any => !f.fins.is_empty(),
+            Fins::Finned | Fins::Sashimi => f.fin_kind() == self.fins,
+        }
+    }
+
+    /// The step for a fish (or a siamese pair when `other` is given).
+    fn step(&self, f: &FoundFish, other: Option<&FoundFish>) -> Step {
+        let d = f.digit;
+        let mut elims = f.eliminations;
+        let mut fins = f.fins;
+        let mut base_cells = f.base_cells;
+        let mut cover_cells = f.cover_cells;
+        let mut houses = f.base | f.cover;
+        if let Some(o) = other {
+            elims |= o.eliminations;
+            fins |= o.fins;
+            base_cells |= o.base_cells;
+            cover_cells |= o.cover_cells;
+            houses |= o.base | o.cover;
+        }
+        let cands = |s: CellSet| s.iter().map(move |c| Candidate::new(c, d));
+        let elim_list: Vec<Candidate> = cands(elims).collect();
+        let describe = |f: &FoundFish| {
+            let mut t = format!("{} {}", houses_text(f.base), houses_text(f.cover));
+            for c in f.fins {
+                if f.endo_fins.contains(c) {
+                    t.push_str(&format!(" ef{c}"));
+                } else {
+                    t.push_str(&format!(" f{c}"));
+                }
+            }
+            t
+        };
+        let text = match other {
+            None => format!(
+                "{}: {d} {} => {}",
+                self.name,
+                describe(f),
+                eliminations_text(&elim_list)
+            ),
+            Some(o) => format!(
+                "Siamese {}: {d} {} + {} => {}",
+                self.name,
+                describe(f),
+                describe(o),
+                eliminations_text(&elim_list)
+            ),
+        };
+        let mut step = Step::new(&self.id, self.difficulty);
+        for h in houses_of(houses) {
+            step = step.house(h);
+        }
+        step = step
+            .highlight(Role::Base, cands(base_cells - fins))
+            .highlight(Role::Cover, cands(cover_cells - base_cells));
+        if !fins.is_empty() {
+            step = step.highlight(Role::Fin, cands(fins));
+        }
+        step.eliminations = elim_list;
+        step.explain(text)
+    }
+}
+
+impl Technique for Fish {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn difficulty(&self) -> f32 {
+        self.difficulty
+    }
+    fn library_codes(&self) -> Vec<String> {
+        let mut codes = vec![self.code.clone()];
+        if self.allow_siamese {
+            codes.push(format!("{}1", self.code));
+        }
+        codes
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let with_fins = self.fins != Fins::None;
+        for digit in 1..=9u8 {
+            let mut finned: Vec<FoundFish> = Vec::new();
+            let flow = find_fish(grid, digit, self.size, self.shape, with_fins, &mut |f| {
+                if self.allow_siamese && !f.fins.is_empty() && f.shape() == self.shape {
+                    finned.push(f.clone());
+                }
+                if self.accepts(f) {
+                    sink(self.step(f, None))
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            if flow.is_break() {
+                return Ok(());
+            }
+            if !self.allow_siamese {
+                continue;
+            }
+            for (i, a) in finned.iter().enumerate() {
+                for b in &finned[i + 1..] {
+                    if a.base != b.base
+                        || a.eliminations.is_subset(b.eliminations)
+                        || b.eliminations.is_subset(a.eliminations)
+                    {
+                        continue;
+                    }
+                    if !self.accepts(a) && !self.accepts(b) {
+                        continue;
+                    }
+                    emit!(sink, self.step(a, Some(b)));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The techniques of this family, easiest first: basic, finned and sashimi fish (with
+/// siamese pairs), then Franken and mutant fish with and without fins.
+///
+/// Difficulties: Sudoku Explainer rates X-Wing 3.2, Swordfish 3.8 and Jellyfish 5.2; it has no
+/// finned, Franken or mutant fish, so those extend its scale consistently: finned +0.2,
+/// sashimi +0.3, Franken +0.6, finned Franken +0.8, mutant +1.0, finned mutant +1.2 over the
+/// basic fish of the same size.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
-    Vec::new()
+    let base = [(2, 3.2f32), (3, 3.8), (4, 5.2)];
+    let mut out: Vec<Box<dyn Technique>> = Vec::new();
+    let configs: [(Shape, Fins, f32); 7] = [
+        (Shape::Basic, Fins::None, 0.0),
+        (Shape::Basic, Fins::Finned, 0.2),
+        (Shape::Basic, Fins::Sashimi, 0.3),
+        (Shape::Franken, Fins::None, 0.6),
+        (Shape::Franken, Fins::Any, 0.8),
+        (Shape::Mutant, Fins::None, 1.0),
+        (Shape::Mutant, Fins::Any, 1.2),
+    ];
+    for (shape, fins, extra) in configs {
+        for (size, d) in base {
+            let fish = Fish::new(size, shape, fins, round1(d + extra));
+            out.push(Box::new(fish.with_siamese(size >= 3)));
+        }
+    }
+    out
+}
+
+/// Rounds to one decimal.
+fn round1(x: f32) -> f32 {
+    (x * 10.0).round() / 10.0
 }

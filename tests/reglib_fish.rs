@@ -1,0 +1,139 @@
+//! The fish family: every HoDoKu regression-library case of its codes passes, and a pipeline
+//! of the basic techniques plus the fish never has a step rejected.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use lapiz::Pipeline;
+use lapiz::engine::solve_grid;
+use lapiz::parse::parse_line;
+use lapiz::reglib::run_library;
+use lapiz::technique::{Technique, builtin, fish};
+
+#[test]
+fn every_fish_case_passes() {
+    let Some(text) = common::read_data("reglib/reglib-1.4-dev.txt") else {
+        return;
+    };
+    let techniques = fish::techniques();
+    let report = run_library(&text, &techniques);
+    let mut messages = Vec::new();
+    for f in &report.failures {
+        let found: Vec<&str> = f.found.iter().map(|s| s.explanation.as_str()).collect();
+        messages.push(format!(
+            "line {} [{}]: {}\n  expected {}\n  found {found:#?}",
+            f.line_number, f.code, f.reason, f.expected
+        ));
+    }
+    for (code, t) in &report.per_code {
+        if t.passed + t.failed > 0 {
+            eprintln!("{code}: {} passed, {} failed", t.passed, t.failed);
+        }
+    }
+    assert!(messages.is_empty(), "{}", messages.join("\n"));
+    // every code with cases in the library had them run and pass
+    let ours: Vec<String> = techniques.iter().flat_map(|t| t.library_codes()).collect();
+    let mut with_cases = 0;
+    for code in &ours {
+        let passed: usize = report
+            .per_code
+            .iter()
+            .filter(|(c, _)| c.split('-').next() == Some(code.as_str()))
+            .map(|(_, t)| {
+                assert_eq!(t.skipped, 0, "{code} cases skipped");
+                t.passed
+            })
+            .sum();
+        let in_library = text.lines().any(|l| l.starts_with(&format!(":{code}:")));
+        if in_library {
+            assert!(passed > 0, "no case of {code} passed");
+            with_cases += 1;
+        }
+    }
+    assert!(with_cases >= 20, "only {with_cases} fish codes have cases");
+}
+
+const BASICS: [&str; 13] = [
+    "full-house",
+    "hidden-single",
+    "naked-single",
+    "pointing",
+    "claiming",
+    "locked-pair",
+    "naked-pair",
+    "hidden-pair",
+    "locked-triple",
+    "naked-triple",
+    "hidden-triple",
+    "naked-quad",
+    "hidden-quad",
+];
+
+fn pipeline(fish: Vec<Box<dyn Technique>>) -> Pipeline {
+    let mut v: Vec<Box<dyn Technique>> = BASICS
+        .iter()
+        .map(|id| builtin(id).unwrap_or_else(|| panic!("no built-in {id}")))
+        .collect();
+    v.extend(fish);
+    Pipeline::from_techniques("basics+fish", v)
+}
+
+fn run_sound(fish: Vec<Box<dyn Technique>>, limit: usize) -> BTreeMap<String, usize> {
+    let ids: Vec<String> = fish.iter().map(|t| t.id().to_string()).collect();
+    let pipeline = pipeline(fish);
+    let mut fired: BTreeMap<String, usize> = BTreeMap::new();
+    let Some(puzzles) = common::puzzles("top1465.txt", limit) else {
+        return fired;
+    };
+    for (i, p) in puzzles.iter().enumerate() {
+        let grid = parse_line(p).unwrap_or_else(|e| panic!("puzzle {}: {e}", i + 1));
+        let trace = solve_grid(&grid, &pipeline);
+        assert_eq!(
+            trace.summary.rejected,
+            0,
+            "top1465 puzzle {} ({p}): rejected step in {:#?}",
+            i + 1,
+            trace.entries
+        );
+        for s in trace.steps() {
+            if ids.contains(&s.technique) {
+                *fired.entry(s.technique.clone()).or_default() += 1;
+            }
+        }
+    }
+    eprintln!("fish steps: {fired:?}");
+    fired
+}
+
+#[test]
+fn basic_finned_and_sashimi_fish_are_sound_on_top1465() {
+    let fish: Vec<Box<dyn Technique>> = fish::techniques()
+        .into_iter()
+        .filter(|t| !t.id().contains("franken") && !t.id().contains("mutant"))
+        .collect();
+    let fired = run_sound(fish, 300);
+    if fired.is_empty() && common::puzzles("top1465.txt", 1).is_none() {
+        return;
+    }
+    let total: usize = fired.values().sum();
+    assert!(total >= 10, "fish fired only {total} times: {fired:?}");
+    assert!(fired.contains_key("x-wing"), "{fired:?}");
+    assert!(fired.contains_key("swordfish"), "{fired:?}");
+    assert!(fired.keys().any(|k| k.starts_with("finned-")), "{fired:?}");
+}
+
+#[test]
+fn franken_and_mutant_fish_are_sound_on_top1465() {
+    let fish: Vec<Box<dyn Technique>> = fish::techniques();
+    let fired = run_sound(fish, 100);
+    if fired.is_empty() && common::puzzles("top1465.txt", 1).is_none() {
+        return;
+    }
+    assert!(
+        fired
+            .keys()
+            .any(|k| k.contains("franken") || k.contains("mutant")),
+        "{fired:?}"
+    );
+}
