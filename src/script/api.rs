@@ -414,6 +414,17 @@ fn register_grid(engine: &mut Engine) {
     );
     engine.register_fn(
         "cells_by_house",
+        |g: &mut Grid, d: i64, kind: &str, min: i64, max: i64| -> Res<Array> {
+            let d = digit(d)?;
+            Ok(kind_range(kind)?
+                .map(|i| g.digit_cells_in(d, House::from_index(i)))
+                .filter(|s| (min..=max).contains(&(s.len() as i64)))
+                .map(Dynamic::from)
+                .collect())
+        },
+    );
+    engine.register_fn(
+        "cells_by_house",
         |g: &mut Grid, d: i64, kind: &str| -> Res<Array> {
             let d = digit(d)?;
             Ok(kind_range(kind)?
