@@ -21,6 +21,8 @@
 //!   hidden singles in columns by folding a digit's three band words onto one row.
 //! * When propagation stalls the search guesses, preferring a cell with two candidates, on a
 //!   copy of the board kept in the recursion's stack frame (no heap allocation).
+//! * On x86-64 the search is compiled twice, and the copy built with POPCNT/BMI/LZCNT is used
+//!   when the CPU has them (checked at run time), since the crate is built for baseline x86-64.
 //!
 //! Input values: `0` is an empty cell and `1..=9` a given. Any value above 9 makes the grid
 //! invalid: it is treated like clashing givens (no solution).
@@ -159,8 +161,8 @@ struct Board {
     cand: [u32; 27],
     /// Unsolved cells per band.
     unsolved: [u32; 3],
-    /// Per band, bit `3 * digit + row` set while that row has no placement of the digit yet.
-    rows_left: [u32; 3],
+    /// Per word, bit `row` set while that row has no placement of the digit yet.
+    rows_left: [u8; 27],
     /// Words changed since they were last propagated (bit per word index).
     dirty: u32,
 }
@@ -171,7 +173,7 @@ impl Board {
         let mut b = Board {
             cand: [BAND; 27],
             unsolved: [BAND; 3],
-            rows_left: [BAND; 3],
+            rows_left: [7; 27],
             dirty: BAND,
         };
         for (i, &v) in values.iter().enumerate() {
@@ -216,8 +218,8 @@ impl Board {
         loop {
             let occ = ROW_BOXES[(a & ROW) as usize] as usize
                 | (ROW_BOXES[((a >> 9) & ROW) as usize] as usize) << 3
-                | (ROW_BOXES[(a >> 18) as usize] as usize) << 6;
-            a &= PERMUTATION_CELLS[occ];
+                | (ROW_BOXES[((a >> 18) & ROW) as usize] as usize) << 6;
+            a &= PERMUTATION_CELLS[occ & 511];
             if a == 0 {
                 return false;
             }
@@ -227,7 +229,7 @@ impl Board {
             let single = ((r0 & r0.wrapping_sub(1)) == 0) as u32
                 | (((r1 & r1.wrapping_sub(1)) == 0) as u32) << 1
                 | (((r2 & r2.wrapping_sub(1)) == 0) as u32) << 2;
-            let new = single & (self.rows_left[band] >> (3 * d)) & 7;
+            let new = single & self.rows_left[i] as u32;
             if new == 0 {
                 break;
             }
@@ -239,7 +241,7 @@ impl Board {
                 return false;
             }
             let cols = (c0 | c1 | c2) * COPY_ROWS;
-            self.rows_left[band] &= !(new << (3 * d));
+            self.rows_left[i] &= !new as u8;
             self.unsolved[band] &= !placed;
             let mut dirty = 0u32;
             for ob in 0..3 {
@@ -352,7 +354,7 @@ impl Board {
                     continue;
                 }
                 // Rows already placed hold exactly their cell; only restrict open rows.
-                let open = ROWS[((self.rows_left[band] >> (3 * d)) & 7) as usize];
+                let open = ROWS[(self.rows_left[j] & 7) as usize];
                 let mut h = hits & open;
                 let mut n = a;
                 while h != 0 {
@@ -389,13 +391,18 @@ impl Board {
         }
     }
 
+    #[inline(always)]
     fn solved(&self) -> bool {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
-    /// Picks a cell to guess on: a bivalue cell if there is one, else a cell with the fewest
-    /// candidates. Returns `(band, position, digit mask)`.
+    /// Picks a cell to guess on: a bivalue cell if there is one (the last one of the band with
+    /// the most bivalue cells, which measured best), else a cell with the fewest candidates.
+    /// Returns `(band, position, digit mask)`.
+    #[inline(always)]
     fn pick(&self) -> (usize, u32, u32) {
+        let mut choice: Option<(usize, u32)> = None;
+        let mut score = 0;
         for band in 0..3 {
             let u = self.unsolved[band];
             if u == 0 {
@@ -412,9 +419,15 @@ impl Board {
             }
             let pairs = u & r2 & !r3;
             if pairs != 0 {
-                let pos = pairs.trailing_zeros();
-                return (band, pos, self.digits_at(band, pos));
+                let sc = pairs.count_ones();
+                if sc > score {
+                    score = sc;
+                    choice = Some((band, 31 - pairs.leading_zeros()));
+                }
             }
+        }
+        if let Some((band, pos)) = choice {
+            return (band, pos, self.digits_at(band, pos));
         }
         let mut best = (0, 0, 0);
         let mut best_n = u32::MAX;
@@ -434,6 +447,7 @@ impl Board {
         best
     }
 
+    #[inline(always)]
     fn digits_at(&self, band: usize, pos: u32) -> u32 {
         let mut m = 0;
         for d in 0..9 {
@@ -443,6 +457,7 @@ impl Board {
     }
 
     /// Places digit `d` at (band, pos) by restricting the digit's row to that cell.
+    #[inline(always)]
     fn assign(&mut self, band: usize, pos: u32, d: usize) {
         let j = 3 * d + band;
         self.cand[j] &= !(ROW << (pos / 9 * 9)) | (1 << pos);
@@ -479,16 +494,49 @@ impl Search {
         }
     }
 
-    fn run(&mut self, mut board: Board) {
+    /// Runs the search, using the CPU's bit-manipulation instructions when it has them.
+    fn run(&mut self, board: Board) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("popcnt")
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("lzcnt")
+            {
+                // SAFETY: the features `search_bmi` is compiled for were just detected.
+                unsafe { self.search_bmi(board) };
+                return;
+            }
+        }
+        self.search(board);
+    }
+
+    /// The search, compiled for any x86-64 (or other) CPU.
+    fn search(&mut self, board: Board) {
+        search_body!(self, board, search);
+    }
+
+    /// The same search compiled with POPCNT/BMI/LZCNT enabled.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    fn search_bmi(&mut self, board: Board) {
+        search_body!(self, board, search_bmi);
+    }
+}
+
+/// The depth-first search loop, shared by the generic and the feature-specific builds.
+macro_rules! search_body {
+    ($self:ident, $board:ident, $recurse:ident) => {{
+        let mut board = $board;
         loop {
             if !board.propagate() {
                 return;
             }
             if board.solved() {
-                if self.count == 0 {
-                    board.write_solution(&mut self.first);
+                if $self.count == 0 {
+                    board.write_solution(&mut $self.first);
                 }
-                self.count += 1;
+                $self.count += 1;
                 return;
             }
             let (band, pos, mut digits) = board.pick();
@@ -500,15 +548,16 @@ impl Search {
                 digits &= digits - 1;
                 let mut child = board;
                 child.assign(band, pos, d);
-                self.run(child);
-                if self.count >= self.limit {
+                $self.$recurse(child);
+                if $self.count >= $self.limit {
                     return;
                 }
             }
             board.assign(band, pos, digits.trailing_zeros() as usize);
         }
-    }
+    }};
 }
+use search_body;
 
 #[cfg(test)]
 mod tests {
