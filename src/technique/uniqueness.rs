@@ -1,8 +1,772 @@
-//! (being written)
+//! Uniqueness: unique rectangles (types 1–6), the hidden rectangle, avoidable rectangles
+//! (types 1 and 2) and BUG+1.
+//!
+//! All of them rest on one fact: in a puzzle with a unique solution, four non-given cells
+//! forming a rectangle over exactly two rows, two columns and two boxes can never hold the
+//! pattern `a b / b a` — swapping `a` and `b` in those four cells would give a second
+//! solution. (A BUG, where every unsolved cell is bivalue and every digit has two places in
+//! each house, likewise has either zero or at least two solutions.) Every technique here
+//! therefore reports [`Technique::needs_uniqueness`].
+//!
+//! Rectangle corners are numbered `0 1 / 2 3`: corners `i` and `i ^ 1` share a row, `i` and
+//! `i ^ 2` a column, and `i` and `3 - i` are diagonal (they never share a house).
 
-use crate::technique::Technique;
+use std::ops::ControlFlow;
+
+use crate::cellset::CellSet;
+use crate::emit;
+use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
+use crate::grid::{Candidate, Grid};
+use crate::step::{Role, Step, eliminations_text};
+use crate::technique::subsets::for_each_combination;
+use crate::technique::{StepSink, Technique, TechniqueError};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
-    Vec::new()
+    vec![
+        Box::new(UniqueRectangle::TYPE_1),
+        Box::new(UniqueRectangle::TYPE_2),
+        Box::new(UniqueRectangle::TYPE_4),
+        Box::new(UniqueRectangle::TYPE_5),
+        Box::new(AvoidableRectangle::TYPE_1),
+        Box::new(AvoidableRectangle::TYPE_2),
+        Box::new(UniqueRectangle::TYPE_3),
+        Box::new(UniqueRectangle::TYPE_6),
+        Box::new(HiddenRectangle),
+        Box::new(BugPlusOne),
+    ]
+}
+
+/// Every rectangle of four cells over two rows, two columns and exactly two boxes, corners in
+/// the order `r1c1, r1c2, r2c1, r2c2`.
+fn for_each_rectangle(f: &mut dyn FnMut([Cell; 4]) -> ControlFlow<()>) -> ControlFlow<()> {
+    for r1 in 0..9u8 {
+        for r2 in r1 + 1..9 {
+            let same_band = r1 / 3 == r2 / 3;
+            for c1 in 0..9u8 {
+                for c2 in c1 + 1..9 {
+                    if same_band == (c1 / 3 == c2 / 3) {
+                        continue;
+                    }
+                    f([
+                        Cell::at(r1, c1),
+                        Cell::at(r1, c2),
+                        Cell::at(r2, c1),
+                        Cell::at(r2, c2),
+                    ])?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The houses both cells are in.
+fn shared_houses(a: Cell, b: Cell) -> impl Iterator<Item = House> {
+    let hb = b.houses();
+    a.houses().into_iter().filter(move |h| hb.contains(h))
+}
+
+/// Every candidate of `cells` whose digit is in `mask`.
+fn candidates_in(grid: &Grid, cells: CellSet, mask: DigitMask) -> Vec<Candidate> {
+    cells
+        .iter()
+        .flat_map(|c| digits(grid.candidates(c) & mask).map(move |d| Candidate::new(c, d)))
+        .collect()
+}
+
+/// The eliminations of `digit` from `targets`, sorted.
+fn eliminations_of(grid: &Grid, digit: u8, targets: CellSet) -> Vec<Candidate> {
+    (grid.digit_cells(digit) & targets)
+        .iter()
+        .map(|c| Candidate::new(c, digit))
+        .collect()
+}
+
+/// A unique rectangle: four empty corners and the two digits `a`/`b` (`ab`), where at least
+/// one corner holds exactly `a` and `b`. Corners holding exactly `ab` are the floor; the
+/// others (`extra`, a bit per corner) hold other digits too (and may miss `a` or `b`: a digit
+/// already eliminated cannot take part in the deadly pattern, which only helps).
+struct Ur {
+    cells: [Cell; 4],
+    ab: DigitMask,
+    extra: u8,
+}
+
+impl Ur {
+    fn set(&self) -> CellSet {
+        self.cells.iter().copied().collect()
+    }
+    fn extra_cells(&self) -> CellSet {
+        (0..4)
+            .filter(|i| self.extra >> i & 1 != 0)
+            .map(|i| self.cells[i])
+            .collect()
+    }
+    /// The corner indices with extra candidates.
+    fn extra_indices(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..4).filter(|i| self.extra >> i & 1 != 0)
+    }
+    /// The candidates that are not `a` or `b` in the extra cells.
+    fn extras_mask(&self, grid: &Grid) -> DigitMask {
+        self.extra_indices()
+            .fold(0, |m, i| m | grid.candidates(self.cells[i]))
+            & !self.ab
+    }
+    fn text(&self) -> String {
+        format!("{} in {}", digits_text(self.ab, "/"), self.set())
+    }
+    /// A step with the rectangle highlighted: `a`/`b` as pattern, extra digits as fins.
+    fn step(&self, grid: &Grid, id: &str, difficulty: f32) -> Step {
+        let set = self.set();
+        Step::new(id, difficulty)
+            .highlight(Role::Pattern, candidates_in(grid, set, self.ab))
+            .highlight(Role::Fin, candidates_in(grid, set, !self.ab))
+    }
+}
+
+/// Every unique rectangle of `grid` (see [`Ur`]).
+fn for_each_ur(grid: &Grid, f: &mut dyn FnMut(&Ur) -> ControlFlow<()>) -> ControlFlow<()> {
+    let empty = grid.empty_cells();
+    for_each_rectangle(&mut |cells| {
+        if !cells.iter().all(|&c| empty.contains(c)) {
+            return ControlFlow::Continue(());
+        }
+        let mut seen: [DigitMask; 4] = [0; 4];
+        for (n, &c) in cells.iter().enumerate() {
+            let ab = grid.candidates(c);
+            if ab.count_ones() != 2 || seen[..n].contains(&ab) {
+                continue;
+            }
+            seen[n] = ab;
+            let extra = (0..4)
+                .filter(|&i| grid.candidates(cells[i]) != ab)
+                .fold(0u8, |m, i| m | 1 << i);
+            if extra == 0 {
+                // a deadly pattern: the puzzle is not unique; nothing to say
+                continue;
+            }
+            f(&Ur { cells, ab, extra })?;
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+/// Which unique-rectangle type a [`UniqueRectangle`] finds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum UrKind {
+    /// One corner has extra digits: `a` and `b` leave it.
+    One,
+    /// Two corners sharing a house have the same single extra digit `c`: `c` leaves every
+    /// cell seeing both.
+    Two,
+    /// Two corners sharing a house have extra digits that form a naked subset with other
+    /// cells of that house.
+    Three,
+    /// Two corners sharing a house, one of `a`/`b` confined to them in that house: the other
+    /// leaves both.
+    Four,
+    /// Two diagonal corners or three corners have the same single extra digit `c`: `c`
+    /// leaves every cell seeing all of them.
+    Five,
+    /// Two diagonal corners have extra digits and `a` (or `b`) is confined to the rectangle
+    /// in both rows or both columns: it leaves those two corners.
+    Six,
+}
+
+/// Unique rectangle of one type (see the kinds above).
+pub struct UniqueRectangle {
+    kind: UrKind,
+    id: &'static str,
+    name: &'static str,
+    code: &'static str,
+}
+
+impl UniqueRectangle {
+    /// Type 1 (4.5).
+    pub const TYPE_1: UniqueRectangle = UniqueRectangle {
+        kind: UrKind::One,
+        id: "unique-rectangle-1",
+        name: "Unique Rectangle Type 1",
+        code: "0600",
+    };
+    /// Type 2 (4.5).
+    pub const TYPE_2: UniqueRectangle = UniqueRectangle {
+        kind: UrKind::Two,
+        id: "unique-rectangle-2",
+        name: "Unique Rectangle Type 2",
+        code: "0601",
+    };
+    /// Type 3 (4.5 plus 0.1 per cell of the subset beyond the rectangle: 4.6–4.8).
+    pub const TYPE_3: UniqueRectangle = UniqueRectangle {
+        kind: UrKind::Three,
+        id: "unique-rectangle-3",
+        name: "Unique Rectangle Type 3",
+        code: "0602",
+    };
+    /// Type 4 (4.5).
+    pub const TYPE_4: UniqueRectangle = UniqueRectangle {
+        kind: UrKind::Four,
+        id: "unique-rectangle-4",
+        name: "Unique Rectangle Type 4",
+        code: "0603",
+    };
+    /// Type 5 (4.5, the argument of type 2).
+    pub const TYPE_5: UniqueRectangle = UniqueRectangle {
+        kind: UrKind::Five,
+        id: "unique-rectangle-5",
+        name: "Unique Rectangle Type 5",
+        code: "0604",
+    };
+    /// Type 6 (4.6: the argument of type 4 with two pairs of strong links).
+    pub const TYPE_6: UniqueRectangle = UniqueRectangle {
+        kind: UrKind::Six,
+        id: "unique-rectangle-6",
+        name: "Unique Rectangle Type 6",
+        code: "0605",
+    };
+
+    fn find_one(&self, grid: &Grid, ur: &Ur, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+        let n_extra = ur.extra.count_ones();
+        let xs = ur.extra_cells();
+        match self.kind {
+            UrKind::One => {
+                if n_extra != 1 {
+                    return ControlFlow::Continue(());
+                }
+                let cell = xs.first().expect("one extra cell");
+                let elims = candidates_in(grid, xs, ur.ab);
+                if elims.is_empty() {
+                    return ControlFlow::Continue(());
+                }
+                let text = format!(
+                    "{}: {} => {}",
+                    self.name,
+                    ur.text(),
+                    eliminations_text(&elims)
+                );
+                let mut step = ur.step(grid, self.id, 4.5).explain(text);
+                step.houses = cell.houses().to_vec();
+                step.eliminations = elims;
+                sink(step)
+            }
+            UrKind::Two | UrKind::Five => {
+                let extras = ur.extras_mask(grid);
+                if extras.count_ones() != 1 || !(2..=3).contains(&n_extra) {
+                    return ControlFlow::Continue(());
+                }
+                let is_two = n_extra == 2 && {
+                    let mut it = xs.iter();
+                    let (p, q) = (it.next(), it.next());
+                    matches!((p, q), (Some(p), Some(q)) if p.sees(q))
+                };
+                if is_two != (self.kind == UrKind::Two) {
+                    return ControlFlow::Continue(());
+                }
+                let c = extras.trailing_zeros() as u8 + 1;
+                let elims = eliminations_of(grid, c, xs.common_peers());
+                if elims.is_empty() {
+                    return ControlFlow::Continue(());
+                }
+                let text = format!(
+                    "{}: {} (extra {c} in {xs}) => {}",
+                    self.name,
+                    ur.text(),
+                    eliminations_text(&elims)
+                );
+                let mut step = ur.step(grid, self.id, 4.5).explain(text);
+                step.eliminations = elims;
+                sink(step)
+            }
+            UrKind::Three => {
+                if n_extra != 2 {
+                    return ControlFlow::Continue(());
+                }
+                let mut it = xs.iter();
+                let (p, q) = (it.next().expect("two"), it.next().expect("two"));
+                let extras = ur.extras_mask(grid);
+                let mut houses = [House::row(0); 2];
+                let mut n = 0;
+                for h in shared_houses(p, q) {
+                    houses[n] = h;
+                    n += 1;
+                }
+                for i in 0..n {
+                    self.type_3_in(grid, ur, &houses[..n], i, extras, sink)?;
+                }
+                ControlFlow::Continue(())
+            }
+            UrKind::Four => {
+                if n_extra != 2 {
+                    return ControlFlow::Continue(());
+                }
+                let mut it = xs.iter();
+                let (p, q) = (it.next().expect("two"), it.next().expect("two"));
+                for house in shared_houses(p, q) {
+                    for u in digits(ur.ab) {
+                        let w = digits(ur.ab & !digit_bit(u)).next().expect("pair");
+                        // u must still have a place in the house (not be solved there)
+                        let places = grid.digit_cells_in(u, house);
+                        if places.is_empty() || !places.is_subset(xs) {
+                            continue;
+                        }
+                        let elims = eliminations_of(grid, w, xs);
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        let text = format!(
+                            "{}: {} ({u} only in {xs} in {house}) => {}",
+                            self.name,
+                            ur.text(),
+                            eliminations_text(&elims)
+                        );
+                        let link = candidates_in(grid, xs, digit_bit(u));
+                        let mut step = ur
+                            .step(grid, self.id, 4.5)
+                            .house(house)
+                            .highlight(Role::Link, link)
+                            .explain(text);
+                        step.eliminations = elims;
+                        sink(step)?;
+                    }
+                }
+                ControlFlow::Continue(())
+            }
+            UrKind::Six => {
+                if n_extra != 2 || !matches!(ur.extra, 0b1001 | 0b0110) {
+                    return ControlFlow::Continue(());
+                }
+                let set = ur.set();
+                for u in digits(ur.ab) {
+                    // u confined to the rectangle in a house
+                    let confined = |h: House| {
+                        let places = grid.digit_cells_in(u, h);
+                        !places.is_empty() && places.is_subset(set)
+                    };
+                    let mut elims = Vec::new();
+                    let mut houses = Vec::new();
+                    for e in ur.extra_indices() {
+                        let other = ur.cells[3 - e];
+                        let row = House::row(other.row());
+                        let col = House::col(other.col());
+                        let via = [row, col].into_iter().find(|&h| confined(h));
+                        if let Some(h) = via
+                            && grid.has_candidate(ur.cells[e], u)
+                        {
+                            elims.push(Candidate::new(ur.cells[e], u));
+                            houses.push(h);
+                        }
+                    }
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    elims.sort();
+                    let text = format!(
+                        "{}: {} ({u} only in the rectangle in {}) => {}",
+                        self.name,
+                        ur.text(),
+                        houses
+                            .iter()
+                            .map(|h| h.to_string())
+                            .collect::<Vec<_>>()
+                            .join(","),
+                        eliminations_text(&elims)
+                    );
+                    let link = candidates_in(grid, set, digit_bit(u));
+                    let mut step = ur
+                        .step(grid, self.id, 4.6)
+                        .highlight(Role::Link, link)
+                        .explain(text);
+                    step.houses = houses;
+                    step.eliminations = elims;
+                    sink(step)?;
+                }
+                ControlFlow::Continue(())
+            }
+        }
+    }
+
+    /// Type 3 in `houses[which]`: the two extra corners act as one cell holding `extras`;
+    /// with `k - 1` other cells of the house they hold `k` digits in all, a naked subset. When
+    /// the subset also lies in the other shared house (line and box), the digits leave both;
+    /// such a subset is reported once, from the first house.
+    fn type_3_in(
+        &self,
+        grid: &Grid,
+        ur: &Ur,
+        houses: &[House],
+        which: usize,
+        extras: DigitMask,
+        sink: &mut StepSink<'_>,
+    ) -> ControlFlow<()> {
+        let house = houses[which];
+        let roof = ur.extra_cells();
+        let mut cells = [Cell::default(); 9];
+        let mut n = 0;
+        for c in (house.cells() & grid.empty_cells()) - ur.set() {
+            let m = grid.candidates(c);
+            if (m | extras).count_ones() <= 4 {
+                cells[n] = c;
+                n += 1;
+            }
+        }
+        for size in 1..=3usize {
+            for_each_combination(&cells[..n], size, &mut |chosen| {
+                let mask = chosen.iter().fold(extras, |m, &c| m | grid.candidates(c));
+                if mask.count_ones() as usize != size + 1 {
+                    return ControlFlow::Continue(());
+                }
+                let subset: CellSet = chosen.iter().copied().collect();
+                let all: Vec<House> = houses
+                    .iter()
+                    .copied()
+                    .filter(|h| subset.is_subset(h.cells()))
+                    .collect();
+                if all[0] != house {
+                    return ControlFlow::Continue(());
+                }
+                let area = all.iter().fold(CellSet::EMPTY, |a, h| a | h.cells());
+                let rest = area - subset - roof;
+                let mut elims: Vec<Candidate> = candidates_in(grid, rest, mask);
+                if elims.is_empty() {
+                    return ControlFlow::Continue(());
+                }
+                elims.sort();
+                let kind = ["pair", "triple", "quadruple"][size - 1];
+                let text = format!(
+                    "{}: {} with naked {kind} {} in {},{subset} => {}",
+                    self.name,
+                    ur.text(),
+                    digits_text(mask, "/"),
+                    roof,
+                    eliminations_text(&elims)
+                );
+                let difficulty = 4.5 + 0.1 * size as f32;
+                let mut step = ur
+                    .step(grid, self.id, difficulty)
+                    .highlight(Role::Base, candidates_in(grid, subset, mask))
+                    .explain(text);
+                step.houses = all;
+                step.eliminations = elims;
+                sink(step)
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl Technique for UniqueRectangle {
+    fn id(&self) -> &str {
+        self.id
+    }
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn difficulty(&self) -> f32 {
+        match self.kind {
+            UrKind::Three => 4.6,
+            UrKind::Six => 4.6,
+            _ => 4.5,
+        }
+    }
+    fn needs_uniqueness(&self) -> bool {
+        true
+    }
+    fn library_codes(&self) -> Vec<String> {
+        vec![self.code.into()]
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let _ = for_each_ur(grid, &mut |ur| self.find_one(grid, ur, sink));
+        Ok(())
+    }
+}
+
+/// Hidden rectangle: a rectangle of empty cells where one corner holds exactly `a` and `b`
+/// and, in the row and the column of the opposite corner, `b` has no place outside the
+/// rectangle. That corner cannot be `a`: it would force `b` into both its neighbours and `a`
+/// into the bivalue corner, the deadly pattern.
+pub struct HiddenRectangle;
+
+impl Technique for HiddenRectangle {
+    fn id(&self) -> &str {
+        "hidden-rectangle"
+    }
+    fn name(&self) -> &str {
+        "Hidden Rectangle"
+    }
+    fn difficulty(&self) -> f32 {
+        4.6
+    }
+    fn needs_uniqueness(&self) -> bool {
+        true
+    }
+    fn library_codes(&self) -> Vec<String> {
+        vec!["0606".into()]
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let empty = grid.empty_cells();
+        let _ = for_each_rectangle(&mut |cells| {
+            if !cells.iter().all(|&c| empty.contains(c)) {
+                return ControlFlow::Continue(());
+            }
+            let set: CellSet = cells.iter().copied().collect();
+            for (i, &corner) in cells.iter().enumerate() {
+                let ab = grid.candidates(corner);
+                if ab.count_ones() != 2 {
+                    continue;
+                }
+                let target = cells[3 - i];
+                let row = House::row(target.row());
+                let col = House::col(target.col());
+                for u in digits(ab) {
+                    let w = digits(ab & !digit_bit(u)).next().expect("pair");
+                    let in_row = grid.digit_cells_in(u, row);
+                    let in_col = grid.digit_cells_in(u, col);
+                    if !grid.has_candidate(target, w)
+                        || in_row.is_empty()
+                        || in_col.is_empty()
+                        || !in_row.is_subset(set)
+                        || !in_col.is_subset(set)
+                    {
+                        continue;
+                    }
+                    let elims = vec![Candidate::new(target, w)];
+                    let text = format!(
+                        "{}: {} in {set} ({corner} bivalue, {u} only in the rectangle in {row},{col}) => {}",
+                        self.name(),
+                        digits_text(ab, "/"),
+                        eliminations_text(&elims)
+                    );
+                    let link = candidates_in(grid, set, digit_bit(u));
+                    let mut step = Step::new(self.id(), self.difficulty())
+                        .house(row)
+                        .house(col)
+                        .highlight(Role::Pattern, candidates_in(grid, set, ab))
+                        .highlight(Role::Link, link)
+                        .explain(text);
+                    step.eliminations = elims;
+                    sink(step)?;
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        Ok(())
+    }
+}
+
+/// Avoidable rectangle: a rectangle of non-given cells, some already solved, that would
+/// become the deadly pattern. Type 1: three corners are solved and the fourth loses the digit
+/// completing the pattern. Type 2: the unsolved corners hold their pattern digit and one and
+/// the same extra digit `c`; one of them is `c`, so `c` leaves every cell seeing them all.
+pub struct AvoidableRectangle {
+    type_2: bool,
+}
+
+impl AvoidableRectangle {
+    /// Type 1 (4.5).
+    pub const TYPE_1: AvoidableRectangle = AvoidableRectangle { type_2: false };
+    /// Type 2 (4.5).
+    pub const TYPE_2: AvoidableRectangle = AvoidableRectangle { type_2: true };
+
+    /// `pattern[i]` is the digit corner `i` takes in the deadly pattern.
+    fn find_one(
+        &self,
+        grid: &Grid,
+        cells: [Cell; 4],
+        pattern: [u8; 4],
+        sink: &mut StepSink<'_>,
+    ) -> ControlFlow<()> {
+        let empty: CellSet = cells
+            .iter()
+            .copied()
+            .filter(|&c| grid.value(c) == 0)
+            .collect();
+        // every unsolved corner must still be able to take its pattern digit
+        let mut others: DigitMask = 0;
+        let mut open = CellSet::EMPTY;
+        for (i, &c) in cells.iter().enumerate() {
+            if grid.value(c) != 0 {
+                continue;
+            }
+            let m = grid.candidates(c);
+            if m & digit_bit(pattern[i]) == 0 {
+                return ControlFlow::Continue(());
+            }
+            let rest = m & !digit_bit(pattern[i]);
+            if rest != 0 {
+                others |= rest;
+                open.insert(c);
+            }
+        }
+        let set: CellSet = cells.iter().copied().collect();
+        let ab = digit_bit(pattern[0]) | digit_bit(pattern[1]);
+        let solved = set - empty;
+        let (elims, role_cells) = if !self.type_2 {
+            if empty.len() != 1 {
+                return ControlFlow::Continue(());
+            }
+            let cell = empty.first().expect("one");
+            let i = cells.iter().position(|&c| c == cell).expect("corner");
+            (vec![Candidate::new(cell, pattern[i])], empty)
+        } else {
+            if empty.len() < 2 || others.count_ones() != 1 {
+                return ControlFlow::Continue(());
+            }
+            let c = others.trailing_zeros() as u8 + 1;
+            (eliminations_of(grid, c, open.common_peers()), open)
+        };
+        if elims.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let name = if self.type_2 {
+            "Avoidable Rectangle Type 2"
+        } else {
+            "Avoidable Rectangle Type 1"
+        };
+        let text = format!(
+            "{name}: {} in {set} (solved {solved}) => {}",
+            digits_text(ab, "/"),
+            eliminations_text(&elims)
+        );
+        let pattern_cands = cells
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| grid.value(**c) == 0)
+            .map(|(i, &c)| Candidate::new(c, pattern[i]));
+        let mut step = Step::new(self.id(), self.difficulty())
+            .highlight(Role::Pattern, pattern_cands)
+            .highlight(Role::Fin, candidates_in(grid, role_cells, !ab))
+            .explain(text);
+        step.eliminations = elims;
+        sink(step)
+    }
+}
+
+impl Technique for AvoidableRectangle {
+    fn id(&self) -> &str {
+        if self.type_2 {
+            "avoidable-rectangle-2"
+        } else {
+            "avoidable-rectangle-1"
+        }
+    }
+    fn name(&self) -> &str {
+        if self.type_2 {
+            "Avoidable Rectangle Type 2"
+        } else {
+            "Avoidable Rectangle Type 1"
+        }
+    }
+    fn difficulty(&self) -> f32 {
+        4.5
+    }
+    fn needs_uniqueness(&self) -> bool {
+        true
+    }
+    fn library_codes(&self) -> Vec<String> {
+        vec![if self.type_2 { "0608" } else { "0607" }.into()]
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let _ = for_each_rectangle(&mut |cells| {
+            if cells.iter().any(|&c| grid.is_given(c)) {
+                return ControlFlow::Continue(());
+            }
+            let values = cells.map(|c| grid.value(c));
+            let placed = values.iter().filter(|&&v| v != 0).count();
+            if placed == 0 || placed == 4 {
+                return ControlFlow::Continue(());
+            }
+            // diagonal corners take the same digit: a on 0/3, b on 1/2
+            let pick = |i: usize, j: usize| -> Result<u8, ()> {
+                match (values[i], values[j]) {
+                    (0, v) | (v, 0) => Ok(v),
+                    (v, w) if v == w => Ok(v),
+                    _ => Err(()),
+                }
+            };
+            let (Ok(a), Ok(b)) = (pick(0, 3), pick(1, 2)) else {
+                return ControlFlow::Continue(());
+            };
+            if a == b && a != 0 {
+                return ControlFlow::Continue(());
+            }
+            let range = |v: u8| if v == 0 { 1..=9u8 } else { v..=v };
+            for a in range(a) {
+                for b in range(b) {
+                    if a == b {
+                        continue;
+                    }
+                    self.find_one(grid, cells, [a, b, b, a], sink)?;
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        Ok(())
+    }
+}
+
+/// BUG+1: every unsolved cell but one is bivalue, the last has three candidates, and every
+/// digit has exactly two places in each house where it is missing, except one digit of the
+/// three-candidate cell, which has three in that cell's houses. Without that digit the grid
+/// would be a BUG (no or several solutions), so it is the cell's value: its other candidates
+/// go.
+pub struct BugPlusOne;
+
+impl Technique for BugPlusOne {
+    fn id(&self) -> &str {
+        "bug-plus-1"
+    }
+    fn name(&self) -> &str {
+        "Bivalue Universal Grave + 1"
+    }
+    fn difficulty(&self) -> f32 {
+        5.6
+    }
+    fn needs_uniqueness(&self) -> bool {
+        true
+    }
+    fn library_codes(&self) -> Vec<String> {
+        vec!["0610".into()]
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let mut triple = None;
+        for c in grid.empty_cells() {
+            match grid.candidates(c).count_ones() {
+                2 => {}
+                3 if triple.is_none() => triple = Some(c),
+                _ => return Ok(()),
+            }
+        }
+        let Some(cell) = triple else { return Ok(()) };
+        let houses = cell.houses();
+        let mask = grid.candidates(cell);
+        for x in digits(mask) {
+            let ok = House::all().all(|h| {
+                (1..=9u8).all(|d| {
+                    let mut n = grid.digit_cells_in(d, h).len();
+                    if d == x && houses.contains(&h) {
+                        n -= 1;
+                    }
+                    n == 0 || n == 2
+                })
+            });
+            if !ok {
+                continue;
+            }
+            let elims: Vec<Candidate> = digits(mask & !digit_bit(x))
+                .map(|d| Candidate::new(cell, d))
+                .collect();
+            let text = format!(
+                "{}: {cell} is {x} (every other cell bivalue) => {}",
+                self.name(),
+                eliminations_text(&elims)
+            );
+            let mut step = Step::new(self.id(), self.difficulty())
+                .highlight(Role::Pattern, [Candidate::new(cell, x)])
+                .explain(text);
+            step.eliminations = elims;
+            emit!(sink, step);
+        }
+        Ok(())
+    }
 }

@@ -1,8 +1,368 @@
-//! (being written)
+//! Wings: XY-Wing, XYZ-Wing, WXYZ-Wing (as a bent set of four cells) and W-Wing.
+//!
+//! Every wing is a small set of cells that must hold some digit `z` in at least one of its
+//! "pincer" cells; `z` then leaves every cell that sees all of them.
 
-use crate::technique::Technique;
+use crate::cellset::CellSet;
+use crate::emit;
+use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
+use crate::grid::{Candidate, Grid};
+use crate::step::{Role, Step, eliminations_text};
+use crate::technique::{StepSink, Technique, TechniqueError};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
-    Vec::new()
+    vec![
+        Box::new(XyWing),
+        Box::new(XyzWing),
+        Box::new(WWing),
+        Box::new(WxyzWing),
+    ]
+}
+
+/// The eliminations of `digit` from `targets`, sorted.
+fn eliminations_of(grid: &Grid, digit: u8, targets: CellSet) -> Vec<Candidate> {
+    (grid.digit_cells(digit) & targets)
+        .iter()
+        .map(|c| Candidate::new(c, digit))
+        .collect()
+}
+
+/// Every candidate of `cells`.
+fn all_candidates(grid: &Grid, cells: CellSet) -> Vec<Candidate> {
+    cells
+        .iter()
+        .flat_map(|c| digits(grid.candidates(c)).map(move |d| Candidate::new(c, d)))
+        .collect()
+}
+
+/// The empty cells with exactly `n` candidates.
+fn cells_with_count(grid: &Grid, n: u32) -> CellSet {
+    grid.empty_cells()
+        .iter()
+        .filter(|&c| grid.candidates(c).count_ones() == n)
+        .collect()
+}
+
+/// A wing step: `pivot` cells (may be empty), `pincers`, digit `z` removed from `elims`.
+fn wing_step(
+    id: &str,
+    name: &str,
+    difficulty: f32,
+    grid: &Grid,
+    mask: DigitMask,
+    pivot: CellSet,
+    pincers: CellSet,
+    elims: Vec<Candidate>,
+) -> Step {
+    let cells = pivot | pincers;
+    let text = format!(
+        "{name}: {} in {cells} => {}",
+        digits_text(mask, "/"),
+        eliminations_text(&elims)
+    );
+    let mut step = Step::new(id, difficulty);
+    if !pivot.is_empty() {
+        step = step.highlight(Role::Pivot, all_candidates(grid, pivot));
+    }
+    let mut step = step
+        .highlight(Role::Pincer, all_candidates(grid, pincers))
+        .explain(text);
+    step.eliminations = elims;
+    step
+}
+
+/// XY-Wing: a bivalue pivot `xy` seeing two bivalue pincers `xz` and `yz`; `z` leaves every
+/// cell seeing both pincers.
+pub struct XyWing;
+
+impl Technique for XyWing {
+    fn id(&self) -> &str {
+        "xy-wing"
+    }
+    fn name(&self) -> &str {
+        "XY-Wing"
+    }
+    fn difficulty(&self) -> f32 {
+        4.2
+    }
+    fn library_codes(&self) -> Vec<String> {
+        vec!["0800".into()]
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let bivalue = cells_with_count(grid, 2);
+        for pivot in bivalue {
+            let pm = grid.candidates(pivot);
+            let wings: CellSet = (pivot.peers() & bivalue)
+                .iter()
+                .filter(|&c| (grid.candidates(c) & pm).count_ones() == 1)
+                .collect();
+            for a in wings {
+                let am = grid.candidates(a);
+                let z_bit = am & !pm;
+                for b in wings {
+                    if b <= a {
+                        continue;
+                    }
+                    let bm = grid.candidates(b);
+                    // b holds z and the pivot digit a does not
+                    if bm & z_bit == 0 || bm & am & pm != 0 {
+                        continue;
+                    }
+                    let z = z_bit.trailing_zeros() as u8 + 1;
+                    let pincers = CellSet::single(a) | CellSet::single(b);
+                    let elims = eliminations_of(grid, z, pincers.common_peers());
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let step = wing_step(
+                        self.id(),
+                        self.name(),
+                        self.difficulty(),
+                        grid,
+                        pm | z_bit,
+                        CellSet::single(pivot),
+                        pincers,
+                        elims,
+                    );
+                    emit!(sink, step);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// XYZ-Wing: a pivot `xyz` seeing two bivalue pincers `xz` and `yz`; `z` leaves every cell
+/// seeing the pivot and both pincers.
+pub struct XyzWing;
+
+impl Technique for XyzWing {
+    fn id(&self) -> &str {
+        "xyz-wing"
+    }
+    fn name(&self) -> &str {
+        "XYZ-Wing"
+    }
+    fn difficulty(&self) -> f32 {
+        4.4
+    }
+    fn library_codes(&self) -> Vec<String> {
+        vec!["0801".into()]
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let bivalue = cells_with_count(grid, 2);
+        for pivot in cells_with_count(grid, 3) {
+            let pm = grid.candidates(pivot);
+            let wings: CellSet = (pivot.peers() & bivalue)
+                .iter()
+                .filter(|&c| grid.candidates(c) & !pm == 0)
+                .collect();
+            for a in wings {
+                let am = grid.candidates(a);
+                for b in wings {
+                    if b <= a {
+                        continue;
+                    }
+                    let bm = grid.candidates(b);
+                    // two different pairs of the pivot's digits sharing exactly z
+                    if bm == am {
+                        continue;
+                    }
+                    let z_bit = am & bm;
+                    let z = z_bit.trailing_zeros() as u8 + 1;
+                    let pincers = CellSet::single(a) | CellSet::single(b);
+                    let targets = (pincers | CellSet::single(pivot)).common_peers();
+                    let elims = eliminations_of(grid, z, targets);
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let step = wing_step(
+                        self.id(),
+                        self.name(),
+                        self.difficulty(),
+                        grid,
+                        pm,
+                        CellSet::single(pivot),
+                        pincers,
+                        elims,
+                    );
+                    emit!(sink, step);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// W-Wing: two bivalue cells `xy` that do not see each other, joined by a strong link on `x`
+/// (a house where `x` has only two places, one seeing each cell); `y` leaves every cell
+/// seeing both.
+pub struct WWing;
+
+impl Technique for WWing {
+    fn id(&self) -> &str {
+        "w-wing"
+    }
+    fn name(&self) -> &str {
+        "W-Wing"
+    }
+    fn difficulty(&self) -> f32 {
+        4.4
+    }
+    fn library_codes(&self) -> Vec<String> {
+        vec!["0803".into()]
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let bivalue = cells_with_count(grid, 2);
+        for a in bivalue {
+            let mask = grid.candidates(a);
+            for b in bivalue {
+                if b <= a || grid.candidates(b) != mask || a.sees(b) {
+                    continue;
+                }
+                let pair = CellSet::single(a) | CellSet::single(b);
+                let targets = pair.common_peers();
+                for x in digits(mask) {
+                    let y = digits(mask & !digit_bit(x)).next().expect("bivalue");
+                    let elims = eliminations_of(grid, y, targets);
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let Some((house, ends)) = strong_link_between(grid, x, a, b) else {
+                        continue;
+                    };
+                    let text = format!(
+                        "{}: {}/{} in {} (connected by {} in {}) => {}",
+                        self.name(),
+                        x,
+                        y,
+                        pair,
+                        ends,
+                        house,
+                        eliminations_text(&elims)
+                    );
+                    let links = ends.iter().map(|c| Candidate::new(c, x));
+                    let mut step = Step::new(self.id(), self.difficulty())
+                        .house(house)
+                        .highlight(Role::Pincer, all_candidates(grid, pair))
+                        .highlight(Role::Link, links)
+                        .explain(text);
+                    step.eliminations = elims;
+                    emit!(sink, step);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A house where `x` has exactly two places, neither `a` nor `b`, one seeing `a` and the
+/// other `b`: the house and the two places.
+fn strong_link_between(grid: &Grid, x: u8, a: Cell, b: Cell) -> Option<(House, CellSet)> {
+    let ends = CellSet::single(a) | CellSet::single(b);
+    for house in House::all() {
+        let cells = grid.digit_cells_in(x, house);
+        if cells.len() != 2 || cells.intersects(ends) {
+            continue;
+        }
+        let mut it = cells.iter();
+        let (p, q) = (it.next()?, it.next()?);
+        if (p.sees(a) && q.sees(b)) || (p.sees(b) && q.sees(a)) {
+            return Some((house, cells));
+        }
+    }
+    None
+}
+
+/// WXYZ-Wing, as a generalised bent set: four cells holding four digits in all, where every
+/// digit but one (`z`) is restricted (its cells in the set all see each other). The four
+/// cells need four different values and the restricted digits can give at most one each, so
+/// `z` is in the set: it leaves every cell seeing all the set's `z` cells.
+pub struct WxyzWing;
+
+impl WxyzWing {
+    /// Whether the cells of `digit` among `cells` all see each other.
+    fn restricted(grid: &Grid, digit: u8, cells: CellSet) -> bool {
+        let ds = grid.digit_cells(digit) & cells;
+        ds.iter()
+            .all(|c| (ds - CellSet::single(c)).is_subset(c.peers()))
+    }
+}
+
+impl Technique for WxyzWing {
+    fn id(&self) -> &str {
+        "wxyz-wing"
+    }
+    fn name(&self) -> &str {
+        "WXYZ-Wing"
+    }
+    fn difficulty(&self) -> f32 {
+        4.6
+    }
+    fn library_codes(&self) -> Vec<String> {
+        vec!["0802".into()]
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let empty = grid.empty_cells();
+        let mut list = [Cell::default(); 81];
+        // every set of four digits
+        for mask in 0u16..512 {
+            if mask.count_ones() != 4 {
+                continue;
+            }
+            let mut n = 0;
+            for c in empty {
+                let m = grid.candidates(c);
+                if m & !mask == 0 && m.count_ones() >= 2 {
+                    list[n] = c;
+                    n += 1;
+                }
+            }
+            let cells = &list[..n];
+            for i in 0..n {
+                for j in i + 1..n {
+                    for k in j + 1..n {
+                        for l in k + 1..n {
+                            let quad = [cells[i], cells[j], cells[k], cells[l]];
+                            let union = quad.iter().fold(0, |m, &c| m | grid.candidates(c));
+                            if union != mask {
+                                continue;
+                            }
+                            let set: CellSet = quad.iter().copied().collect();
+                            let mut z = 0;
+                            let mut free = 0;
+                            for d in digits(mask) {
+                                if !Self::restricted(grid, d, set) {
+                                    z = d;
+                                    free += 1;
+                                }
+                            }
+                            if free != 1 {
+                                continue;
+                            }
+                            let zs = grid.digit_cells(z) & set;
+                            let elims = eliminations_of(grid, z, zs.common_peers() - set);
+                            if elims.is_empty() {
+                                continue;
+                            }
+                            let pivot = set - zs;
+                            let step = wing_step(
+                                self.id(),
+                                self.name(),
+                                self.difficulty(),
+                                grid,
+                                mask,
+                                pivot,
+                                zs,
+                                elims,
+                            );
+                            emit!(sink, step);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
 }
