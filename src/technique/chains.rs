@@ -151,7 +151,7 @@ impl Search<'_, '_, '_> {
         let text = format!(
             "Remote Pair: {} {} => {}",
             digits_text(self.mask, "/"),
-            names.join(" -"),
+            names.join("-"),
             eliminations_text(&elims)
         );
         let (even, odd): (Vec<_>, Vec<_>) = cells.iter().enumerate().partition(|(i, _)| i % 2 == 0);

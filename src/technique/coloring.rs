@@ -7,7 +7,7 @@
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::geometry::House;
+use crate::geometry::{Cell, House};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::{StepSink, Technique, TechniqueError};
@@ -96,9 +96,10 @@ fn seen_by_any(set: CellSet) -> CellSet {
     out
 }
 
-/// Whether two cells of `set` share a house.
-fn has_mutual_peers(set: CellSet) -> bool {
-    set.iter().any(|c| c.peers().intersects(set))
+/// Two cells of `set` that share a house, if any.
+fn mutual_peers(set: CellSet) -> Option<(Cell, Cell)> {
+    set.iter()
+        .find_map(|c| (c.peers() & set).first().map(|other| (c, other)))
 }
 
 /// The clusters of `digit` (two or more candidates each), written to `out`; returns how many.
@@ -224,8 +225,8 @@ impl Coloring {
                 }
                 _ => {
                     for bad in [a, b] {
-                        if has_mutual_peers(bad) {
-                            let detail = format!(" ({bad} sees itself)");
+                        if let Some((x, y)) = mutual_peers(bad) {
+                            let detail = format!(" ({x} and {y} share a house)");
                             sink(self.step(digit, cl, None, bad, &detail))?;
                         }
                     }
@@ -268,7 +269,7 @@ impl Coloring {
                 } else {
                     for (x, seen1) in c1.colors.into_iter().zip(seen) {
                         if seen1.intersects(c2.colors[0]) && seen1.intersects(c2.colors[1]) {
-                            let detail = format!(" ({x} sees both colours of the second)");
+                            let detail = format!(" ({x} sees both colours of the second cluster)");
                             sink(self.step(digit, c1, Some(c2), x, &detail))?;
                         }
                     }
