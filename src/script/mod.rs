@@ -64,12 +64,12 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            max_operations: 20_000_000,
+            max_operations: 5_000_000,
             max_call_levels: 48,
             max_expr_depth: 64,
             max_string_size: 64 * 1024,
-            max_array_size: 100_000,
-            max_map_size: 10_000,
+            max_array_size: 10_000,
+            max_map_size: 1_000,
             time_limit: Duration::from_secs(2),
         }
     }
@@ -556,10 +556,14 @@ impl ScriptTechnique {
         };
         let value = result.map_err(|e| {
             let (pos, message) = describe(e, &self.host.limits);
-            ScriptError::Runtime {
-                at: Location::new(&self.path, pos),
-                message,
-            }
+            // Rhai gives no position for some broken limits (stack, sizes, time): then the
+            // error points at `fn find`.
+            let at = if pos.is_none() {
+                self.find_at.clone()
+            } else {
+                Location::new(&self.path, pos)
+            };
+            ScriptError::Runtime { at, message }
         })?;
         value::to_steps(value, &self.id, self.difficulty, grid).map_err(|m| {
             ScriptError::Malformed {

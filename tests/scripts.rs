@@ -1,0 +1,556 @@
+//! Technique scripts: the shipped scripts against the regression library and their native
+//! twins, every failure path (each a clear error while the solve goes on), pipeline entries,
+//! the command line, and a trace snapshot with a scripted step.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::Arc;
+use std::time::Duration;
+
+use lapiz::engine::solve_grid;
+use lapiz::parse::{parse_library_line, parse_puzzle};
+use lapiz::pipeline::{Pipeline, PipelineError};
+use lapiz::reglib::run_library;
+use lapiz::script::check::changes;
+use lapiz::script::{Limits, ScriptError, ScriptHost, ScriptTechnique};
+use lapiz::technique::{Technique, find_all};
+use lapiz::trace::{Entry, Outcome, Rejection, Trace};
+
+/// The shipped scripts and the library code each answers.
+const SCRIPTS: &[(&str, &str)] = &[
+    ("techniques/x-wing.rhai", "0300"),
+    ("techniques/skyscraper.rhai", "0400"),
+    ("techniques/2-string-kite.rhai", "0401"),
+    ("techniques/xy-wing.rhai", "0800"),
+];
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+/// The basic techniques get stuck on this one; the Skyscraper script takes it further.
+const STUCK: &str =
+    "........2.......39..7..1..........53......6....1.92........87.....5.4....39......";
+
+const BASICS: &str = r#"Technique("full-house"), Technique("hidden-single"), Technique("naked-single"),
+    Technique("pointing"), Technique("claiming"), Technique("locked-pair"), Technique("naked-pair"),
+    Technique("hidden-pair"), Technique("locked-triple"), Technique("naked-triple"),
+    Technique("hidden-triple"), Technique("naked-quad"), Technique("hidden-quad")"#;
+
+fn fixture(name: &str) -> String {
+    format!("tests/fixtures/scripts/{name}.rhai")
+}
+
+fn load(path: &str) -> ScriptTechnique {
+    ScriptTechnique::load(Path::new(path)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A pipeline: `first` entries, the basic techniques, then `last` entries.
+fn pipeline(first: &str, last: &str) -> Pipeline {
+    let ron = format!("Pipeline(name: \"test\", techniques: [{first} {BASICS}, {last}])");
+    Pipeline::from_ron(&ron, "test.ron").unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn failures(t: &Trace) -> Vec<String> {
+    t.entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Failed { error, .. } => Some(error.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+// ---- The shipped scripts --------------------------------------------------------------------
+
+#[test]
+fn shipped_scripts_pass_their_library_cases() {
+    let Some(lib) = common::read_data("reglib/reglib-1.4-dev.txt") else {
+        return;
+    };
+    for (path, code) in SCRIPTS {
+        let t = load(path);
+        assert_eq!(t.library_codes(), vec![code.to_string()], "{path}");
+        let lines: String = lib
+            .lines()
+            .filter(|l| l.starts_with(&format!(":{code}:")) || l.starts_with(&format!(":{code}-")))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let report = run_library(&lines, &[Box::new(t) as Box<dyn Technique>]);
+        let total = report.total();
+        assert!(total.passed > 0, "{path}: no {code} cases");
+        assert_eq!(
+            total.failed,
+            0,
+            "{path}: {:#?}",
+            report
+                .failures
+                .iter()
+                .map(|f| (f.line_number, &f.reason))
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(total.skipped, 0, "{path}");
+    }
+}
+
+#[test]
+fn shipped_scripts_agree_with_their_native_twins() {
+    let Some(lib) = common::read_data("reglib/reglib-1.4-dev.txt") else {
+        return;
+    };
+    for (path, code) in SCRIPTS {
+        let script = load(path);
+        let native_id = script.id().strip_suffix("-script").unwrap();
+        let Some(native) = lapiz::technique::builtin(native_id) else {
+            eprintln!("skipping the comparison for {path}: no built-in `{native_id}` yet");
+            continue;
+        };
+        let mut cases = 0;
+        for line in lib.lines().filter(|l| l.starts_with(&format!(":{code}:"))) {
+            let case = parse_library_line(line).unwrap();
+            let a = changes(&find_all(&script, &case.grid).unwrap());
+            let b = changes(&find_all(native.as_ref(), &case.grid).unwrap());
+            assert_eq!(a, b, "{path} and built-in {native_id} differ on {line}");
+            cases += 1;
+        }
+        assert!(cases > 0);
+    }
+}
+
+#[test]
+fn shipped_scripts_agree_with_natives_on_solve_positions() {
+    let Some(puzzles) = common::puzzles("top1465.txt", 25) else {
+        return;
+    };
+    let basics = Pipeline::default_pipeline();
+    for (path, _) in SCRIPTS {
+        let script = load(path);
+        let native_id = script.id().strip_suffix("-script").unwrap();
+        let Some(native) = lapiz::technique::builtin(native_id) else {
+            eprintln!("skipping the comparison for {path}: no built-in `{native_id}` yet");
+            continue;
+        };
+        for p in &puzzles {
+            let grid = parse_puzzle(p).unwrap();
+            let (grids, solution) = lapiz::script::check::positions(&grid, &basics).unwrap();
+            for g in grids {
+                let found = find_all(&script, &g).unwrap();
+                for s in &found {
+                    assert_eq!(s.contradiction(&solution), None, "{path}: unsound {s:?}");
+                }
+                let native_found = find_all(native.as_ref(), &g).unwrap();
+                assert_eq!(changes(&found), changes(&native_found), "{path} on {g:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn map_returns_work_like_the_builder() {
+    let t = load(&fixture("map_steps"));
+    let grid = parse_puzzle(EASY).unwrap();
+    let steps = find_all(&t, &grid).unwrap();
+    assert!(!steps.is_empty());
+    let s = &steps[0];
+    assert_eq!(s.technique, "row-hidden-single-map");
+    assert_eq!(s.placements.len(), 1);
+    assert!(
+        s.explanation.starts_with("Hidden Single: "),
+        "{}",
+        s.explanation
+    );
+    assert_eq!(s.highlights.len(), 1);
+    let trace = solve_grid(
+        &grid,
+        &pipeline(&format!("Script(\"{}\"),", fixture("map_steps")), ""),
+    );
+    assert!(trace.is_solved());
+    assert!(
+        trace
+            .steps()
+            .any(|s| s.technique == "row-hidden-single-map")
+    );
+}
+
+// ---- Failure paths ----------------------------------------------------------------------------
+
+#[test]
+fn parse_error_names_file_line_and_column() {
+    let path = fixture("parse_error");
+    let err = ScriptTechnique::load(Path::new(&path)).unwrap_err();
+    assert!(matches!(err, ScriptError::Syntax { .. }), "{err:?}");
+    let msg = err.to_string();
+    assert!(
+        msg.starts_with(&format!("{path}:5:13: syntax error")),
+        "{msg}"
+    );
+    // In a pipeline it is an error at build time, naming the entry.
+    let ron = format!("Pipeline(techniques: [Technique(\"naked-single\"), Script(\"{path}\")])");
+    let err = Pipeline::from_ron(&ron, "p.ron").err().unwrap();
+    assert!(matches!(err, PipelineError::Script { position: 2, .. }));
+    assert!(
+        err.to_string()
+            .starts_with(&format!("p.ron: entry 2: {path}:5:13: syntax error")),
+        "{err}"
+    );
+    // And when the script is one of a folder's.
+    let ron = "Pipeline(techniques: [Scripts(\"tests/fixtures/scripts/bad_folder\")])";
+    let err = Pipeline::from_ron(ron, "p.ron").err().unwrap();
+    assert!(
+        err.to_string()
+            .contains("bad_folder/b.rhai:5:13: syntax error"),
+        "{err}"
+    );
+}
+
+/// Solves EASY with the script `name` first in the pipeline: it fails with an error
+/// containing `expected`, is disabled, and the basic techniques still solve the puzzle.
+fn fails_and_solve_goes_on(name: &str, expected: &[&str]) -> String {
+    let path = fixture(name);
+    let p = pipeline(&format!("Script(\"{path}\"),"), "");
+    let t = solve_grid(&parse_puzzle(EASY).unwrap(), &p);
+    let f = failures(&t);
+    assert_eq!(
+        f.len(),
+        1,
+        "one failure, then the script is disabled: {f:?}"
+    );
+    for e in expected {
+        assert!(f[0].contains(e), "`{}` lacks `{e}`", f[0]);
+    }
+    assert!(t.is_solved(), "the solve goes on");
+    assert!(t.steps().count() > 10);
+    f[0].clone()
+}
+
+#[test]
+fn runtime_error_is_recorded_with_its_line() {
+    let msg = fails_and_solve_goes_on(
+        "runtime_error",
+        &[
+            "technique runtime-error failed: ",
+            "runtime_error.rhai:7:",
+            "digit 10 is not 1..9",
+        ],
+    );
+    assert!(msg.contains("runtime error"), "{msg}");
+}
+
+#[test]
+fn infinite_loop_hits_the_operation_limit() {
+    fails_and_solve_goes_on(
+        "infinite_loop",
+        &[
+            "infinite_loop.rhai:",
+            "operation limit exceeded (5000000 operations per call)",
+        ],
+    );
+}
+
+#[test]
+fn infinite_loop_hits_the_time_limit() {
+    let host = Arc::new(ScriptHost::new(Limits {
+        max_operations: 0, // unlimited: only the clock stops it
+        time_limit: Duration::from_millis(100),
+        ..Limits::default()
+    }));
+    let t = ScriptTechnique::load_with(Path::new(&fixture("infinite_loop")), host).unwrap();
+    let start = std::time::Instant::now();
+    let err = t.run(&parse_puzzle(EASY).unwrap()).unwrap_err();
+    assert!(start.elapsed() < Duration::from_secs(2));
+    let msg = err.to_string();
+    assert!(
+        msg.contains("time limit exceeded (100 ms per call)"),
+        "{msg}"
+    );
+    assert!(
+        msg.starts_with("tests/fixtures/scripts/infinite_loop.rhai:"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn deep_recursion_hits_the_call_depth_limit() {
+    fails_and_solve_goes_on(
+        "deep_recursion",
+        &["deep_recursion.rhai:8:1: call depth limit exceeded"],
+    );
+}
+
+#[test]
+fn huge_array_hits_the_size_limit() {
+    fails_and_solve_goes_on(
+        "huge_array",
+        &[
+            "huge_array.rhai:4:1: ",
+            "exceeds the size limit (10000 elements)",
+        ],
+    );
+}
+
+#[test]
+fn malformed_return_names_the_field() {
+    let msg = fails_and_solve_goes_on(
+        "malformed",
+        &[
+            "malformed.rhai:4:1: find returned a malformed value: eliminations[0].cell:",
+            "`r0c4` is not a cell name",
+        ],
+    );
+    assert!(msg.starts_with("technique malformed failed: "), "{msg}");
+}
+
+#[test]
+fn malformed_values_of_every_shape_are_named() {
+    let cases = [
+        ("42", "(returned value): the value is a i64 42"),
+        ("[step(), 3]", "[1]: [1] is a i64 3"),
+        (
+            "#{ eliminations: [\"9r1c1\", #{cell: \"r1c2\"}] }",
+            "eliminations[1].digit: missing",
+        ),
+        (
+            "#{ explaination: \"typo\" }",
+            "explaination: unknown field `explaination`",
+        ),
+        (
+            "#{ highlights: [#{role: \"Wing\", candidates: []}] }",
+            "highlights[0].role: `Wing` is not a role",
+        ),
+        (
+            "#{ placements: [#{cell: \"r1c1\", digit: 0}] }",
+            "placements[0].digit: digit 0 is not 1..9",
+        ),
+    ];
+    for (ret, expected) in cases {
+        let text =
+            format!("const ID = \"m\";\nconst DIFFICULTY = 1;\nfn find(grid) {{\n    {ret}\n}}\n");
+        let t = ScriptTechnique::from_source(&text, "m.rhai", ScriptHost::shared()).unwrap();
+        let err = t.run(&parse_puzzle(EASY).unwrap()).unwrap_err().to_string();
+        assert!(
+            err.starts_with("m.rhai:3:1: find returned a malformed value: "),
+            "{err}"
+        );
+        assert!(err.contains(expected), "`{err}` lacks `{expected}`");
+    }
+}
+
+#[test]
+fn unsound_step_is_rejected_and_the_solve_goes_on() {
+    let p = pipeline(&format!("Script(\"{}\"),", fixture("unsound")), "");
+    let t = solve_grid(&parse_puzzle(EASY).unwrap(), &p);
+    let rejected: Vec<_> = t
+        .entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Rejected { step, reason } => Some((step, reason)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rejected.len(), 1);
+    assert_eq!(rejected[0].0.technique, "unsound");
+    assert!(matches!(rejected[0].1, Rejection::Unsound { .. }));
+    assert!(t.is_solved());
+    assert_eq!(t.summary.rejected, 1);
+}
+
+#[test]
+fn declaration_errors_are_clear() {
+    let cases = [
+        ("fn find(grid) { () }", "missing `const ID"),
+        (
+            "const ID = \"a b\"; const DIFFICULTY = 1; fn find(g) { () }",
+            "1: ID `a b` must be",
+        ),
+        (
+            "const ID = \"x\"; fn find(g) { () }",
+            "missing `const DIFFICULTY",
+        ),
+        (
+            "const ID = \"x\"; const DIFFICULTY = 1;",
+            "no `fn find(grid)`",
+        ),
+        (
+            "const ID = \"x\"; const DIFFICULTY = 1; const CODES = [3]; fn find(g) { () }",
+            "CODES must be an array of strings",
+        ),
+        (
+            "const ID = \"x\"; let y = undefined_name; fn find(g) { () }",
+            "undefined_name",
+        ),
+    ];
+    for (text, expected) in cases {
+        let err = ScriptTechnique::from_source(text, "d.rhai", ScriptHost::shared())
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("d.rhai"), "{err}");
+        assert!(err.contains(expected), "`{err}` lacks `{expected}`");
+    }
+}
+
+// ---- Pipelines ------------------------------------------------------------------------------
+
+#[test]
+fn pipeline_entries_take_scripts_anywhere() {
+    let ron = r#"Pipeline(techniques: [
+        Script("techniques/xy-wing.rhai"),
+        Technique("naked-single"),
+        Scripts("techniques"),
+    ])"#;
+    let err = Pipeline::from_ron(ron, "p.ron").err().unwrap();
+    assert!(
+        err.to_string()
+            .contains("entry 3: technique id `xy-wing-script` is already in the pipeline"),
+        "{err}"
+    );
+    let ron = r#"Pipeline(techniques: [
+        Script("techniques/xy-wing.rhai"),
+        Technique("naked-single"),
+        Scripts("tests/fixtures/scripts/bad_folder"),
+    ])"#;
+    assert!(Pipeline::from_ron(ron, "p.ron").is_err());
+    let ron = r#"Pipeline(techniques: [Technique("naked-single"), Scripts("techniques")])"#;
+    let p = Pipeline::from_ron(ron, "p.ron").unwrap();
+    // The folder's scripts, sorted by file name.
+    assert_eq!(
+        p.ids(),
+        [
+            "naked-single",
+            "2-string-kite-script",
+            "skyscraper-script",
+            "x-wing-script",
+            "xy-wing-script"
+        ]
+    );
+    assert_eq!(
+        p.techniques[4].origin().to_string(),
+        "script techniques/xy-wing.rhai"
+    );
+}
+
+#[test]
+fn insert_after_puts_a_script_after_the_basics() {
+    let mut p = Pipeline::default_pipeline();
+    let n = p.techniques.len();
+    p.insert_after(&["hidden-quad"], Box::new(load("techniques/x-wing.rhai")));
+    assert_eq!(p.techniques.len(), n + 1);
+    let at = p.ids().iter().position(|i| i == "x-wing-script").unwrap();
+    assert_eq!(p.ids()[at - 1], "hidden-quad");
+}
+
+// ---- Trace snapshot -------------------------------------------------------------------------
+
+#[test]
+fn trace_with_a_scripted_step() {
+    let p = pipeline("", "Script(\"techniques/skyscraper.rhai\")");
+    let t = solve_grid(&parse_puzzle(STUCK).unwrap(), &p);
+    assert!(t.steps().any(|s| s.technique == "skyscraper-script"));
+    assert_eq!(t.summary.rejected, 0);
+    assert!(failures(&t).is_empty());
+    let back = Trace::from_ron(&t.to_ron()).unwrap();
+    assert_eq!(back, t);
+    insta::assert_snapshot!("scripted_skyscraper", t.to_ron());
+    // Without the script the basics are stuck earlier.
+    let basics = solve_grid(&parse_puzzle(STUCK).unwrap(), &pipeline("", ""));
+    assert!(matches!(basics.outcome, Outcome::Stuck { .. }));
+    assert!(basics.steps().count() < t.steps().count());
+}
+
+// ---- Command line ---------------------------------------------------------------------------
+
+fn lapiz(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_lapiz"))
+        .args(args)
+        .output()
+        .expect("lapiz runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_technique_check_on_a_library_file() {
+    let dir = std::env::temp_dir().join(format!("lapiz-scripts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lib = dir.join("lib.txt");
+    // Two X-Wing cases from the HoDoKu library; the second with a wrong expectation.
+    let good = ":0300:4:+7.9+3+2+8+6..+628145+9+3+7.5+367+9.+8+2+8...3+6.+2..+3..+1+7.685..+4+823.93.78.+42.6.8.+2.+3......+7.1+84+3::443 447::";
+    let bad = good.replace("443 447", "443");
+    std::fs::write(&lib, format!("{good}\n:0000:1:junk\n{bad}\n")).unwrap();
+    let lib = lib.to_str().unwrap();
+    let (ok, out, err) = lapiz(&[
+        "technique",
+        "check",
+        "techniques/x-wing.rhai",
+        "--reglib",
+        lib,
+    ]);
+    assert!(!ok, "a failed case fails the command");
+    assert!(
+        out.contains("script techniques/x-wing.rhai: x-wing-script"),
+        "{out}"
+    );
+    assert!(out.contains("line 1 [0300] passed: X-Wing: 4"), "{out}");
+    assert!(out.contains("line 3 [0300] FAILED"), "{out}");
+    assert!(out.contains("  expected: r4c3<>4"), "{out}");
+    assert!(
+        out.ends_with("1 passed, 1 failed, 0 skipped\n"),
+        "{out}{err}"
+    );
+
+    std::fs::write(dir.join("lib2.txt"), format!("{good}\n")).unwrap();
+    let lib2 = dir.join("lib2.txt");
+    let (ok, out, _) = lapiz(&[
+        "technique",
+        "check",
+        "techniques/x-wing.rhai",
+        "--reglib",
+        lib2.to_str().unwrap(),
+        "--code",
+        "0300",
+    ]);
+    assert!(ok);
+    assert!(out.ends_with("1 passed, 0 failed, 0 skipped\n"), "{out}");
+}
+
+#[test]
+fn cli_technique_check_on_a_puzzle_file_reports_failures() {
+    let dir = std::env::temp_dir().join(format!("lapiz-scripts-f-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.txt");
+    std::fs::write(&file, format!("{STUCK}\n{EASY}\nnot a puzzle\n")).unwrap();
+    let f = file.to_str().unwrap();
+    let (ok, out, _) = lapiz(&[
+        "technique",
+        "check",
+        "techniques/skyscraper.rhai",
+        "--file",
+        f,
+    ]);
+    assert!(ok, "{out}");
+    assert!(out.contains("fired at "), "{out}");
+    assert!(out.ends_with("2 passed, 0 failed, 1 skipped\n"), "{out}");
+    let (ok, out, _) = lapiz(&["technique", "check", &fixture("unsound"), "--file", f]);
+    assert!(!ok);
+    assert!(out.contains("FAILED: position 1: unsound step"), "{out}");
+    let (ok, out, _) = lapiz(&["technique", "check", &fixture("runtime_error"), "--file", f]);
+    assert!(!ok);
+    assert!(out.contains("runtime_error.rhai:7:"), "{out}");
+    assert!(out.ends_with("0 passed, 2 failed, 1 skipped\n"), "{out}");
+}
+
+#[test]
+fn cli_solve_and_techniques_take_a_script() {
+    let (ok, out, _) = lapiz(&["solve", STUCK, "--technique", "techniques/skyscraper.rhai"]);
+    assert!(ok);
+    assert!(out.contains(". Skyscraper: 4 in "), "{out}");
+    let (ok, out, _) = lapiz(&["techniques", "--technique", "techniques/x-wing.rhai"]);
+    assert!(ok);
+    assert!(out.contains("script techniques/x-wing.rhai"), "{out}");
+    assert!(out.contains("built-in"), "{out}");
+    let (ok, _, err) = lapiz(&["solve", EASY, "--technique", &fixture("parse_error")]);
+    assert!(!ok);
+    assert!(err.contains("parse_error.rhai:5:13: syntax error"), "{err}");
+}
