@@ -155,6 +155,12 @@ fn house_indices(cell: Cell) -> [usize; 3] {
     cell.houses().map(House::index)
 }
 
+/// The three houses of a cell as a house mask.
+#[inline]
+fn house_bits(cell: Cell) -> u32 {
+    1 << cell.row() | 1 << (9 + cell.col()) | 1 << (18 + cell.box_index())
+}
+
 /// The search state shared by one base set.
 struct Search<'a> {
     digit: u8,
@@ -188,35 +194,36 @@ impl Search<'_> {
         fins: CellSet,
     ) -> ControlFlow<()> {
         let uncovered = self.single - covered - fins;
-        if k == self.size || uncovered.is_empty() {
-            if k < self.size {
-                return ControlFlow::Continue(());
-            }
-            let all_fins = fins | uncovered | self.endo;
-            if !all_fins.is_empty() && !self.fins_allowed {
-                return ControlFlow::Continue(());
-            }
-            let mut targets = (covered - self.base_cells) | (twice & (self.base_cells - self.endo));
-            if !all_fins.is_empty() {
-                targets &= all_fins.common_peers();
-            }
-            if targets.is_empty() {
-                return ControlFlow::Continue(());
-            }
-            let fish = FoundFish {
-                digit: self.digit,
-                size: self.size,
-                base: self.base,
-                cover,
-                base_cells: self.base_cells,
-                cover_cells: covered,
-                fins: all_fins,
-                endo_fins: self.endo,
-                eliminations: targets,
-            };
-            return (self.found)(&fish);
+        if k == self.size {
+            return self.report(cover, covered, twice, fins | uncovered);
         }
-        let x = uncovered.first().expect("not empty");
+        if uncovered.is_empty() {
+            // Every base candidate is covered or a fin with fewer covers: the other covers
+            // may be any houses still allowed that hold a base candidate.
+            let extra = self.cover_allowed & !forbidden & !cover;
+            return self.extra_covers(k, extra, cover, covered, twice, fins);
+        }
+        // Cells no remaining house can cover are fins; otherwise branch on the cell with the
+        // fewest houses left to cover it.
+        let avail = self.cover_allowed & !forbidden;
+        let mut forced = CellSet::EMPTY;
+        let mut best: Option<(Cell, u32)> = None;
+        for c in uncovered {
+            let n = (house_bits(c) & avail).count_ones();
+            if n == 0 {
+                forced.insert(c);
+            } else if best.is_none() {
+                best = Some((c, n));
+            }
+        }
+        if !forced.is_empty() {
+            let nf = fins | forced;
+            if !self.fins_allowed || !(nf | self.endo).common_peers().intersects(self.cands) {
+                return ControlFlow::Continue(());
+            }
+            return self.covers(k, cover, covered, twice, forbidden, nf);
+        }
+        let (x, _) = best.expect("not empty");
         let mut forb = forbidden;
         for h in house_indices(x) {
             let bit = 1u32 << h;
@@ -241,6 +248,76 @@ impl Search<'_> {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// Adds covers from the houses of `extra` (in index order) up to the size, then reports.
+    fn extra_covers(
+        &mut self,
+        k: usize,
+        extra: u32,
+        cover: u32,
+        covered: CellSet,
+        twice: CellSet,
+        fins: CellSet,
+    ) -> ControlFlow<()> {
+        if k == self.size {
+            return self.report(cover, covered, twice, fins);
+        }
+        let mut rest = extra;
+        while rest != 0 {
+            let h = rest.trailing_zeros();
+            rest &= rest - 1;
+            if (rest.count_ones() as usize) < self.size - k - 1 {
+                break;
+            }
+            let hc = House::from_index(h as u8).cells() & self.cands;
+            if !hc.intersects(self.base_cells) {
+                continue;
+            }
+            self.extra_covers(
+                k + 1,
+                rest,
+                cover | 1 << h,
+                covered | hc,
+                twice | (covered & hc),
+                fins,
+            )?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Reports the fish with these covers and fins (besides the endo fins) when it
+    /// eliminates something.
+    fn report(
+        &mut self,
+        cover: u32,
+        covered: CellSet,
+        twice: CellSet,
+        fins: CellSet,
+    ) -> ControlFlow<()> {
+        let all_fins = fins | self.endo;
+        if !all_fins.is_empty() && !self.fins_allowed {
+            return ControlFlow::Continue(());
+        }
+        let mut targets = (covered - self.base_cells) | (twice & (self.base_cells - self.endo));
+        if !all_fins.is_empty() {
+            targets &= all_fins.common_peers();
+        }
+        if targets.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let fish = FoundFish {
+            digit: self.digit,
+            size: self.size,
+            base: self.base,
+            cover,
+            base_cells: self.base_cells,
+            cover_cells: covered,
+            fins: all_fins,
+            endo_fins: self.endo,
+            eliminations: targets,
+        };
+        (self.found)(&fish)
     }
 }
 
@@ -493,15 +570,17 @@ impl Technique for Fish {
         let with_fins = self.fins != Fins::None;
         for digit in 1..=9u8 {
             let mut finned: Vec<FoundFish> = Vec::new();
+            // elimination sets already reported: another fish with the same ones adds nothing
+            let mut seen: Vec<CellSet> = Vec::new();
             let flow = find_fish(grid, digit, self.size, self.shape, with_fins, &mut |f| {
                 if self.allow_siamese && !f.fins.is_empty() && f.shape() == self.shape {
                     finned.push(f.clone());
                 }
-                if self.accepts(f) {
-                    sink(self.step(f, None))
-                } else {
-                    ControlFlow::Continue(())
+                if !self.accepts(f) || seen.contains(&f.eliminations) {
+                    return ControlFlow::Continue(());
                 }
+                seen.push(f.eliminations);
+                sink(self.step(f, None))
             });
             if flow.is_break() {
                 return Ok(());
@@ -509,17 +588,19 @@ impl Technique for Fish {
             if !self.allow_siamese {
                 continue;
             }
+            // siamese: two fish on the same base houses, together eliminating more than either
+            finned.sort_by_key(|f| f.base);
             for (i, a) in finned.iter().enumerate() {
-                for b in &finned[i + 1..] {
-                    if a.base != b.base
-                        || a.eliminations.is_subset(b.eliminations)
-                        || b.eliminations.is_subset(a.eliminations)
+                for b in finned[i + 1..].iter().take_while(|b| b.base == a.base) {
+                    let both = a.eliminations | b.eliminations;
+                    if both == a.eliminations
+                        || both == b.eliminations
+                        || !(self.accepts(a) || self.accepts(b))
+                        || seen.contains(&both)
                     {
                         continue;
                     }
-                    if !self.accepts(a) && !self.accepts(b) {
-                        continue;
-                    }
+                    seen.push(both);
                     emit!(sink, self.step(a, Some(b)));
                 }
             }
