@@ -390,6 +390,16 @@ fn register_grid(engine: &mut Engine) {
             Ok(cells_with_mask(g, mask_of_array(&digits)?))
         },
     );
+    engine.register_fn("pincers", |g: &mut Grid, c: Cell| -> CellSet {
+        let m = g.candidates(c);
+        (c.peers() & g.empty_cells())
+            .into_iter()
+            .filter(|&p| {
+                let pm = g.candidates(p);
+                pm.count_ones() == 2 && (pm & m).count_ones() == 1
+            })
+            .collect()
+    });
     engine.register_fn(
         "houses_with_count",
         |g: &mut Grid, d: i64, kind: &str, n: i64| -> Res<Array> {
