@@ -180,24 +180,17 @@ fn pipeline_never_rejects_on_top1465() {
     }
 }
 
-/// A hand-made WXYZ-Wing: r1c1 {1,2,3,4} sees r1c2 {1,4}, r1c3 {2,4} and r2c1... see below.
+/// A hand-made WXYZ-Wing (bent set): r1c1 {1,2,3}, r1c2 {1,4}, r2c3 {2,4}, r1c7 {3,4}.
+/// 1 (r1c1, r1c2: row 1), 2 (r1c1, r2c3: box 1) and 3 (r1c1, r1c7: row 1) are restricted;
+/// 4 is not (r2c3 and r1c7 do not see each other). So 4 is in r1c2, r2c3 or r1c7, and leaves
+/// r1c3, the only cell seeing all three. The other cells keep all nine candidates.
 #[test]
 fn wxyz_wing_hand_made() {
-    // Four cells: r1c1 {1,2,3,4} (pivot), r1c5 {1,4}, r3c2 {2,4}, r5c1 {3,4}.
-    // 1, 2 and 3 are restricted (each has its cells in one house with r1c1); only 4 is free,
-    // so 4 leaves every cell seeing r1c5, r3c2 and r5c1 and r1c1 ... none exists except none;
-    // use r1c1 without 4 instead: the z cells are then r1c5, r3c2, r5c1? They share no peer,
-    // so take the classic shape: pivot r1c1 {1,2,3,4}, pincers r1c2 {1,4}, r2c3 {2,4},
-    // r1c7 {3,4}: z = 4 in r1c1, r1c2, r2c3, r1c7; r1c1,r1c2,r1c7 share row 1 and
-    // r1c1,r1c2,r2c3 share box 1: cells seeing all four are none; so drop 4 from the pivot.
     let mut grid = Grid::empty();
     let set = |g: &mut Grid, r: u8, c: u8, ds: &[u8]| {
         let m = ds.iter().fold(0u16, |m, d| m | 1 << (d - 1));
         g.set_candidates(lapiz::Cell::at(r, c), m);
     };
-    // pivot r1c1 {1,2,3}, pincers r1c2 {1,4}, r2c3 {2,4}, r1c7 {3,4}: 4 is in r1c2, r2c3,
-    // r1c7; the cells seeing all three: r1c... r1c2/r1c7 need row 1 (or box), r2c3 needs box
-    // 1 or row 2: r1c3 sees r1c2 (row), r1c7 (row), r2c3 (box).
     set(&mut grid, 0, 0, &[1, 2, 3]);
     set(&mut grid, 0, 1, &[1, 4]);
     set(&mut grid, 1, 2, &[2, 4]);
@@ -213,7 +206,8 @@ fn wxyz_wing_hand_made() {
     );
 }
 
-/// A library line from HoDoKu's format for quick checks of single cases.
+/// HoDoKu's fail case for the hidden rectangle: nothing may be found. (A finder that takes a
+/// digit already solved in a line for a "strong link" there finds four unsound steps here.)
 #[test]
 fn hidden_rectangle_fail_case_finds_nothing() {
     let line = ":0606-x:34:.51.+8..4+2....2.3...........3..8.+29.....5.4......1.+9+4.....7+5+6+214.6.+29....2........:432 732 832 932 433 633 733 833 933 334 335 635 735 336 881 383 883 392 492 892 992 393 493 893 993 395:435::";

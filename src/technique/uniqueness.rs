@@ -302,33 +302,34 @@ impl UniqueRectangle {
                 }
                 let mut it = xs.iter();
                 let (p, q) = (it.next().expect("two"), it.next().expect("two"));
-                for house in shared_houses(p, q) {
-                    for u in digits(ur.ab) {
-                        let w = digits(ur.ab & !digit_bit(u)).next().expect("pair");
-                        // u must still have a place in the house (not be solved there)
-                        let places = grid.digit_cells_in(u, house);
-                        if places.is_empty() || !places.is_subset(xs) {
-                            continue;
-                        }
-                        let elims = eliminations_of(grid, w, xs);
-                        if elims.is_empty() {
-                            continue;
-                        }
-                        let text = format!(
-                            "{}: {} ({u} only in {xs} in {house}) => {}",
-                            self.name,
-                            ur.text(),
-                            eliminations_text(&elims)
-                        );
-                        let link = candidates_in(grid, xs, digit_bit(u));
-                        let mut step = ur
-                            .step(grid, self.id, 4.5)
-                            .house(house)
-                            .highlight(Role::Link, link)
-                            .explain(text);
-                        step.eliminations = elims;
-                        sink(step)?;
+                for u in digits(ur.ab) {
+                    let w = digits(ur.ab & !digit_bit(u)).next().expect("pair");
+                    // u confined to the two corners in a shared house where it still has a
+                    // place (not solved there); one such house is enough
+                    let Some(house) = shared_houses(p, q).find(|&h| {
+                        let places = grid.digit_cells_in(u, h);
+                        !places.is_empty() && places.is_subset(xs)
+                    }) else {
+                        continue;
+                    };
+                    let elims = eliminations_of(grid, w, xs);
+                    if elims.is_empty() {
+                        continue;
                     }
+                    let text = format!(
+                        "{}: {} ({u} only in {xs} in {house}) => {}",
+                        self.name,
+                        ur.text(),
+                        eliminations_text(&elims)
+                    );
+                    let link = candidates_in(grid, xs, digit_bit(u));
+                    let mut step = ur
+                        .step(grid, self.id, 4.5)
+                        .house(house)
+                        .highlight(Role::Link, link)
+                        .explain(text);
+                    step.eliminations = elims;
+                    sink(step)?;
                 }
                 ControlFlow::Continue(())
             }

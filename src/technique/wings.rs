@@ -46,9 +46,7 @@ fn cells_with_count(grid: &Grid, n: u32) -> CellSet {
 
 /// A wing step: `pivot` cells (may be empty), `pincers`, digit `z` removed from `elims`.
 fn wing_step(
-    id: &str,
-    name: &str,
-    difficulty: f32,
+    technique: &dyn Technique,
     grid: &Grid,
     mask: DigitMask,
     pivot: CellSet,
@@ -57,11 +55,12 @@ fn wing_step(
 ) -> Step {
     let cells = pivot | pincers;
     let text = format!(
-        "{name}: {} in {cells} => {}",
+        "{}: {} in {cells} => {}",
+        technique.name(),
         digits_text(mask, "/"),
         eliminations_text(&elims)
     );
-    let mut step = Step::new(id, difficulty);
+    let mut step = Step::new(technique.id(), technique.difficulty());
     if !pivot.is_empty() {
         step = step.highlight(Role::Pivot, all_candidates(grid, pivot));
     }
@@ -116,9 +115,7 @@ impl Technique for XyWing {
                         continue;
                     }
                     let step = wing_step(
-                        self.id(),
-                        self.name(),
-                        self.difficulty(),
+                        self,
                         grid,
                         pm | z_bit,
                         CellSet::single(pivot),
@@ -177,16 +174,7 @@ impl Technique for XyzWing {
                     if elims.is_empty() {
                         continue;
                     }
-                    let step = wing_step(
-                        self.id(),
-                        self.name(),
-                        self.difficulty(),
-                        grid,
-                        pm,
-                        CellSet::single(pivot),
-                        pincers,
-                        elims,
-                    );
+                    let step = wing_step(self, grid, pm, CellSet::single(pivot), pincers, elims);
                     emit!(sink, step);
                 }
             }
@@ -281,12 +269,56 @@ fn strong_link_between(grid: &Grid, x: u8, a: Cell, b: Cell) -> Option<(House, C
 /// `z` is in the set: it leaves every cell seeing all the set's `z` cells.
 pub struct WxyzWing;
 
+/// The digits shared by `cell` and some cell of `chosen` it does not see: the digits that
+/// adding `cell` makes unrestricted.
+fn unrestricted_with(grid: &Grid, chosen: &[Cell], cell: Cell) -> DigitMask {
+    let m = grid.candidates(cell);
+    chosen
+        .iter()
+        .filter(|&&p| !p.sees(cell))
+        .fold(0, |acc, &p| acc | (m & grid.candidates(p)))
+}
+
 impl WxyzWing {
-    /// Whether the cells of `digit` among `cells` all see each other.
-    fn restricted(grid: &Grid, digit: u8, cells: CellSet) -> bool {
-        let ds = grid.digit_cells(digit) & cells;
-        ds.iter()
-            .all(|c| (ds - CellSet::single(c)).is_subset(c.peers()))
+    /// Extends `chosen` (cells before `from` in `cells`) to four cells, pruning as soon as two
+    /// digits are unrestricted, and reports every bent set found.
+    #[allow(clippy::too_many_arguments)]
+    fn extend(
+        &self,
+        grid: &Grid,
+        mask: DigitMask,
+        cells: &[Cell],
+        from: usize,
+        chosen: &mut [Cell; 4],
+        n: usize,
+        free: DigitMask,
+        sink: &mut StepSink<'_>,
+    ) -> std::ops::ControlFlow<()> {
+        use std::ops::ControlFlow;
+        if n == 4 {
+            let set: CellSet = chosen.iter().copied().collect();
+            if free.count_ones() != 1 || grid.candidates_of(set) != mask {
+                return ControlFlow::Continue(());
+            }
+            let z = free.trailing_zeros() as u8 + 1;
+            let zs = grid.digit_cells(z) & set;
+            let elims = eliminations_of(grid, z, zs.common_peers() - set);
+            if elims.is_empty() {
+                return ControlFlow::Continue(());
+            }
+            let step = wing_step(self, grid, mask, set - zs, zs, elims);
+            return sink(step);
+        }
+        for i in from..cells.len() {
+            let c = cells[i];
+            let f = free | unrestricted_with(grid, &chosen[..n], c);
+            if f.count_ones() > 1 {
+                continue;
+            }
+            chosen[n] = c;
+            self.extend(grid, mask, cells, i + 1, chosen, n + 1, f, sink)?;
+        }
+        std::ops::ControlFlow::Continue(())
     }
 }
 
@@ -304,63 +336,27 @@ impl Technique for WxyzWing {
         vec!["0802".into()]
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let empty = grid.empty_cells();
         let mut list = [Cell::default(); 81];
-        // every set of four digits
+        // cells with two to four candidates, by the set of four digits holding them
         for mask in 0u16..512 {
             if mask.count_ones() != 4 {
                 continue;
             }
             let mut n = 0;
-            for c in empty {
+            for c in grid.empty_cells() {
                 let m = grid.candidates(c);
                 if m & !mask == 0 && m.count_ones() >= 2 {
                     list[n] = c;
                     n += 1;
                 }
             }
-            let cells = &list[..n];
-            for i in 0..n {
-                for j in i + 1..n {
-                    for k in j + 1..n {
-                        for l in k + 1..n {
-                            let quad = [cells[i], cells[j], cells[k], cells[l]];
-                            let union = quad.iter().fold(0, |m, &c| m | grid.candidates(c));
-                            if union != mask {
-                                continue;
-                            }
-                            let set: CellSet = quad.iter().copied().collect();
-                            let mut z = 0;
-                            let mut free = 0;
-                            for d in digits(mask) {
-                                if !Self::restricted(grid, d, set) {
-                                    z = d;
-                                    free += 1;
-                                }
-                            }
-                            if free != 1 {
-                                continue;
-                            }
-                            let zs = grid.digit_cells(z) & set;
-                            let elims = eliminations_of(grid, z, zs.common_peers() - set);
-                            if elims.is_empty() {
-                                continue;
-                            }
-                            let pivot = set - zs;
-                            let step = wing_step(
-                                self.id(),
-                                self.name(),
-                                self.difficulty(),
-                                grid,
-                                mask,
-                                pivot,
-                                zs,
-                                elims,
-                            );
-                            emit!(sink, step);
-                        }
-                    }
-                }
+            if n < 4 {
+                continue;
+            }
+            let mut chosen = [Cell::default(); 4];
+            let flow = self.extend(grid, mask, &list[..n], 0, &mut chosen, 0, 0, sink);
+            if flow.is_break() {
+                break;
             }
         }
         Ok(())
