@@ -634,6 +634,11 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
             out.push(Box::new(fish.with_siamese(size >= 3)));
         }
     }
+    // HoDoKu's library has one finned mutant squirmbag (five houses); it is the slowest
+    // search here (a few tenths of a second on a hard grid), so it comes last.
+    out.push(Box::new(
+        Fish::new(5, Shape::Mutant, Fins::Any, 6.6).with_siamese(true),
+    ));
     out
 }
 
