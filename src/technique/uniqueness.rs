@@ -610,7 +610,7 @@ impl AvoidableRectangle {
             let i = cells.iter().position(|&c| c == cell).expect("corner");
             (vec![Candidate::new(cell, pattern[i])], empty)
         } else {
-            if empty.len() < 2 || others.count_ones() != 1 {
+            if open.len() < 2 || others.count_ones() != 1 {
                 return ControlFlow::Continue(());
             }
             let c = others.trailing_zeros() as u8 + 1;

@@ -221,13 +221,9 @@ impl Technique for WWing {
                         continue;
                     };
                     let text = format!(
-                        "{}: {}/{} in {} (connected by {} in {}) => {}",
+                        "{}: {} in {pair} (connected by {x} in {ends}) => {}",
                         self.name(),
-                        x,
-                        y,
-                        pair,
-                        ends,
-                        house,
+                        digits_text(mask, "/"),
                         eliminations_text(&elims)
                     );
                     let links = ends.iter().map(|c| Candidate::new(c, x));
