@@ -53,8 +53,8 @@ enum Command {
         /// A pipeline RON file instead of the default one.
         #[arg(long)]
         pipeline: Option<PathBuf>,
-        /// Also try this technique script (repeatable); it goes right after the basic
-        /// techniques (singles, locked candidates, subsets), before any advanced one.
+        /// Also try this technique script (repeatable); it goes in difficulty order, before
+        /// the first technique at least as hard (so before a built-in twin).
         #[arg(long = "technique", value_name = "FILE")]
         scripts: Vec<PathBuf>,
     },
@@ -131,23 +131,6 @@ enum TechniqueCommand {
     },
 }
 
-/// The basic techniques: `solve --technique` puts a script right after the last of these.
-const BASIC_IDS: &[&str] = &[
-    "full-house",
-    "hidden-single",
-    "naked-single",
-    "pointing",
-    "claiming",
-    "locked-pair",
-    "locked-triple",
-    "naked-pair",
-    "naked-triple",
-    "naked-quad",
-    "hidden-pair",
-    "hidden-triple",
-    "hidden-quad",
-];
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
@@ -166,10 +149,10 @@ fn load_pipeline(path: Option<&Path>) -> Result<Pipeline> {
     })
 }
 
-/// The pipeline with the `--technique` scripts added after the basic techniques, in order.
+/// The pipeline with the `--technique` scripts added in difficulty order, each before the
+/// first technique at least as hard as it.
 fn load_pipeline_with(path: Option<&Path>, scripts: &[PathBuf]) -> Result<Pipeline> {
     let mut pipeline = load_pipeline(path)?;
-    let mut after: Vec<String> = BASIC_IDS.iter().map(|s| s.to_string()).collect();
     for file in scripts {
         let t = ScriptTechnique::load(file)?;
         if pipeline.techniques.iter().any(|o| o.id() == t.id()) {
@@ -179,10 +162,7 @@ fn load_pipeline_with(path: Option<&Path>, scripts: &[PathBuf]) -> Result<Pipeli
                 t.id()
             );
         }
-        let id = t.id().to_string();
-        let ids: Vec<&str> = after.iter().map(String::as_str).collect();
-        pipeline.insert_after(&ids, Box::new(t));
-        after.push(id);
+        pipeline.insert_by_difficulty(Box::new(t));
     }
     Ok(pipeline)
 }

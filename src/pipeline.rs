@@ -212,6 +212,19 @@ impl Pipeline {
         })
     }
 
+    /// Adds `technique` in difficulty order: before the first technique at least as hard, so
+    /// it gets its chance before a built-in twin of the same difficulty (at the end when every
+    /// technique is easier).
+    pub fn insert_by_difficulty(&mut self, technique: Box<dyn Technique>) {
+        let d = technique.difficulty();
+        let at = self
+            .techniques
+            .iter()
+            .position(|t| t.difficulty() >= d)
+            .unwrap_or(self.techniques.len());
+        self.techniques.insert(at, technique);
+    }
+
     /// Adds `technique` after the last of the pipeline's techniques whose id is in `after`
     /// (at the start when none is), e.g. a script after the basic techniques.
     pub fn insert_after(&mut self, after: &[&str], technique: Box<dyn Technique>) {

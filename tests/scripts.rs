@@ -429,6 +429,18 @@ fn pipeline_entries_take_scripts_anywhere() {
 }
 
 #[test]
+fn insert_by_difficulty_goes_before_the_first_as_hard() {
+    let mut p = Pipeline::default_pipeline();
+    p.insert_by_difficulty(Box::new(load("techniques/skyscraper.rhai")));
+    let ids = p.ids();
+    let at = ids.iter().position(|i| i == "skyscraper-script").unwrap();
+    assert!(p.techniques[..at].iter().all(|t| t.difficulty() < 4.0));
+    if let Some(native) = ids.iter().position(|i| i == "skyscraper") {
+        assert!(at < native, "the script goes before its built-in twin");
+    }
+}
+
+#[test]
 fn insert_after_puts_a_script_after_the_basics() {
     let mut p = Pipeline::default_pipeline();
     let n = p.techniques.len();
@@ -543,7 +555,18 @@ fn cli_technique_check_on_a_puzzle_file_reports_failures() {
 
 #[test]
 fn cli_solve_and_techniques_take_a_script() {
-    let (ok, out, _) = lapiz(&["solve", STUCK, "--technique", "techniques/skyscraper.rhai"]);
+    let dir = std::env::temp_dir().join(format!("lapiz-scripts-s-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let basics = dir.join("basics.ron");
+    std::fs::write(&basics, format!("Pipeline(techniques: [{BASICS}])")).unwrap();
+    let (ok, out, _) = lapiz(&[
+        "solve",
+        STUCK,
+        "--pipeline",
+        basics.to_str().unwrap(),
+        "--technique",
+        "techniques/skyscraper.rhai",
+    ]);
     assert!(ok);
     assert!(out.contains(". Skyscraper: 4 in "), "{out}");
     let (ok, out, _) = lapiz(&["techniques", "--technique", "techniques/x-wing.rhai"]);
