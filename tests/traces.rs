@@ -15,9 +15,10 @@ const HIDDEN_PAIR: &str =
 /// Needs a naked triple.
 const NAKED_TRIPLE: &str =
     "..............2..8..7.5..69.....834...1........9...2......1........9...6.3....4..";
-/// Beyond the basic techniques: the solve gets stuck.
-const STUCK: &str =
-    "........2.......39..7..1..........53......6....1.92........87.....5.4....39......";
+/// Needs fish beyond the basics: a sashimi X-wing and a sashimi swordfish.
+const FISH: &str = "........2.......39..7..1..........53......6....1.92........87.....5.4....39......";
+/// Arto Inkala's famous hard puzzle: beyond the built-in techniques, the solve gets stuck.
+const STUCK: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 /// Many solutions (only the first three rows of EASY).
 const MULTIPLE: &str =
     "..3.2.6..9..3.5..1..18.64........................................................";
@@ -53,6 +54,16 @@ fn naked_triple() {
     assert!(t.is_solved());
     assert!(t.steps().any(|s| s.technique == "naked-triple"));
     insta::assert_snapshot!("naked_triple", t.to_ron());
+}
+
+#[test]
+fn sashimi_fish() {
+    let t = trace(FISH);
+    assert!(t.is_solved());
+    assert!(t.steps().any(|s| s.technique == "sashimi-swordfish"));
+    insta::assert_snapshot!("sashimi_fish", t.to_ron());
+    let grid = lapiz::parse::parse_puzzle(FISH).unwrap();
+    insta::assert_snapshot!("sashimi_fish_text", t.to_text(Some(&grid)));
 }
 
 #[test]
