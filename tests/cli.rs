@@ -5,7 +5,8 @@ use std::process::{Command, Output, Stdio};
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-const STUCK: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+const STUCK: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
 fn lapiz(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))

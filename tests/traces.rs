@@ -16,9 +16,11 @@ const HIDDEN_PAIR: &str =
 const NAKED_TRIPLE: &str =
     "..............2..8..7.5..69.....834...1........9...2......1........9...6.3....4..";
 /// Needs fish beyond the basics: a sashimi X-wing and a sashimi swordfish.
-const FISH: &str = "........2.......39..7..1..........53......6....1.92........87.....5.4....39......";
+const FISH: &str =
+    "........2.......39..7..1..........53......6....1.92........87.....5.4....39......";
 /// Arto Inkala's famous hard puzzle: beyond the built-in techniques, the solve gets stuck.
-const STUCK: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+const STUCK: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 /// Many solutions (only the first three rows of EASY).
 const MULTIPLE: &str =
     "..3.2.6..9..3.5..1..18.64........................................................";
