@@ -185,6 +185,7 @@ pub(crate) fn register(engine: &mut Engine) {
     register_grid(engine);
     register_digits(engine);
     register_step(engine);
+    register_patterns(engine);
 }
 
 fn register_cell(engine: &mut Engine) {
@@ -442,6 +443,212 @@ fn register_grid(engine: &mut Engine) {
                 .collect())
         },
     );
+}
+
+/// Two strong links of one digit joined at one end each (a Turbot-fish shape), from
+/// `grid.link_pairs(d, kind_a, kind_b, join)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinkPair {
+    /// The digit.
+    pub digit: u8,
+    /// The house of the first link and of the second.
+    pub houses: [House; 2],
+    /// The joined ends of the first and second link (they share `join`).
+    pub base: [Cell; 2],
+    /// The far ends of the first and second link.
+    pub ends: [Cell; 2],
+    /// The house of the `join` kind holding both base ends.
+    pub join: House,
+    /// Cells with the digit that see both far ends, outside the four link cells.
+    pub elims: CellSet,
+}
+
+/// The houses of a kind range that hold both cells, first by index.
+fn shared_house(a: Cell, b: Cell, range: &std::ops::Range<u8>) -> Option<House> {
+    a.houses()
+        .into_iter()
+        .find(|h| range.contains(&(h.index() as u8)) && h.cells().contains(b))
+}
+
+/// Every pair of strong links of `d`, one in a house of `kinds_a`, one in `kinds_b` (each
+/// unordered pair once), with disjoint cells, where one end of each (the base) shares a house
+/// of `join` that holds neither far end, and the far ends share no house of `join`.
+fn link_pairs(g: &Grid, d: u8, kind_a: &str, kind_b: &str, join: &str) -> Res<Vec<LinkPair>> {
+    let (ra, rb, rj) = (kind_range(kind_a)?, kind_range(kind_b)?, kind_range(join)?);
+    let links = |r: std::ops::Range<u8>| {
+        r.map(House::from_index)
+            .map(|h| (h, g.digit_cells_in(d, h)))
+            .filter(|(_, s)| s.len() == 2)
+            .collect::<Vec<_>>()
+    };
+    let same = ra == rb;
+    let (la, lb) = (links(ra), links(rb));
+    let where_ = g.digit_cells(d);
+    let mut out = Vec::new();
+    for (ha, a) in &la {
+        for (hb, b) in &lb {
+            if (same && ha.index() >= hb.index()) || a.intersects(*b) {
+                continue;
+            }
+            for ea in *a {
+                for eb in *b {
+                    let Some(j) = shared_house(ea, eb, &rj) else {
+                        continue;
+                    };
+                    let (fa, fb) = (
+                        (*a - CellSet::single(ea)).first(),
+                        (*b - CellSet::single(eb)).first(),
+                    );
+                    let (Some(fa), Some(fb)) = (fa, fb) else {
+                        continue;
+                    };
+                    if j.cells().contains(fa)
+                        || j.cells().contains(fb)
+                        || shared_house(fa, fb, &rj).is_some()
+                    {
+                        continue;
+                    }
+                    let ends = CellSet::single(fa) | CellSet::single(fb);
+                    out.push(LinkPair {
+                        digit: d,
+                        houses: [*ha, *hb],
+                        base: [ea, eb],
+                        ends: [fa, fb],
+                        join: j,
+                        elims: where_ & ends.common_peers() - (*a | *b),
+                    });
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A pivot and two bivalue pincers `{x,z}`, `{y,z}` that between them cover the pivot's
+/// candidates, from `grid.wings(pivots)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wing {
+    /// The pivot.
+    pub pivot: Cell,
+    /// The two pincers.
+    pub pincers: [Cell; 2],
+    /// The digit both pincers hold (`z`).
+    pub z: u8,
+    /// Cells with `z` seeing both pincers (and the pivot too when it holds `z`).
+    pub elims: CellSet,
+}
+
+/// For each pivot of `pivots` in index order, each pair of bivalue peers `a`, `b` (in index
+/// order) sharing one digit `z`, whose candidates lie within the pivot's plus `z` and cover
+/// the pivot's: XY-Wings for bivalue pivots, XYZ-Wings for three-candidate ones.
+fn wings(g: &Grid, pivots: CellSet) -> Vec<Wing> {
+    let mut out = Vec::new();
+    for pivot in pivots & g.empty_cells() {
+        let m = g.candidates(pivot);
+        let cands: Vec<(Cell, DigitMask)> = (pivot.peers() & g.empty_cells())
+            .into_iter()
+            .map(|p| (p, g.candidates(p)))
+            .filter(|&(_, pm)| pm.count_ones() == 2 && pm & m != 0)
+            .collect();
+        for (i, &(a, am)) in cands.iter().enumerate() {
+            for &(b, bm) in &cands[i + 1..] {
+                let zm = am & bm;
+                if zm.count_ones() != 1 || (am | bm) & !(m | zm) != 0 || m & !(am | bm) != 0 {
+                    continue;
+                }
+                let z = digits(zm).next().unwrap_or(1);
+                let mut seen = (CellSet::single(a) | CellSet::single(b)).common_peers();
+                if m & zm != 0 {
+                    seen &= pivot.peers();
+                }
+                out.push(Wing {
+                    pivot,
+                    pincers: [a, b],
+                    z,
+                    elims: g.digit_cells(z) & seen,
+                });
+            }
+        }
+    }
+    out
+}
+
+fn register_patterns(engine: &mut Engine) {
+    engine.register_type_with_name::<LinkPair>("LinkPair");
+    engine.register_fn(
+        "link_pairs",
+        |g: &mut Grid, d: i64, kind_a: &str, kind_b: &str, join: &str| -> Res<Array> {
+            Ok(link_pairs(g, digit(d)?, kind_a, kind_b, join)?
+                .into_iter()
+                .map(Dynamic::from)
+                .collect())
+        },
+    );
+    engine.register_fn(
+        "link_pairs",
+        |g: &mut Grid, d: i64, kind: &str| -> Res<Array> {
+            let cross = match kind {
+                "row" | "rows" => "col",
+                "col" | "cols" | "column" | "columns" => "row",
+                _ => return err(format!("link_pairs(d, kind): `{kind}` is not row or col")),
+            };
+            Ok(link_pairs(g, digit(d)?, kind, kind, cross)?
+                .into_iter()
+                .map(Dynamic::from)
+                .collect())
+        },
+    );
+    engine.register_fn("to_string", |p: &mut LinkPair| format!("{p:?}"));
+    engine.register_fn("to_debug", |p: &mut LinkPair| format!("{p:?}"));
+    prop!(engine, "digit", |p: &mut LinkPair| p.digit as i64);
+    prop!(engine, "base", |p: &mut LinkPair| CellSet::single(
+        p.base[0]
+    ) | CellSet::single(
+        p.base[1]
+    ));
+    prop!(engine, "ends", |p: &mut LinkPair| CellSet::single(
+        p.ends[0]
+    ) | CellSet::single(
+        p.ends[1]
+    ));
+    prop!(engine, "cells", |p: &mut LinkPair| {
+        p.base
+            .into_iter()
+            .chain(p.ends)
+            .map(CellSet::single)
+            .fold(CellSet::EMPTY, |a, b| a | b)
+    });
+    prop!(engine, "base_a", |p: &mut LinkPair| p.base[0]);
+    prop!(engine, "base_b", |p: &mut LinkPair| p.base[1]);
+    prop!(engine, "end_a", |p: &mut LinkPair| p.ends[0]);
+    prop!(engine, "end_b", |p: &mut LinkPair| p.ends[1]);
+    prop!(engine, "house_a", |p: &mut LinkPair| p.houses[0]);
+    prop!(engine, "house_b", |p: &mut LinkPair| p.houses[1]);
+    prop!(engine, "join", |p: &mut LinkPair| p.join);
+    prop!(engine, "elims", |p: &mut LinkPair| p.elims);
+
+    engine.register_type_with_name::<Wing>("Wing");
+    engine.register_fn("wings", |g: &mut Grid, pivots: CellSet| -> Array {
+        wings(g, pivots).into_iter().map(Dynamic::from).collect()
+    });
+    engine.register_fn("wings", |g: &mut Grid, pivot: Cell| -> Array {
+        wings(g, CellSet::single(pivot))
+            .into_iter()
+            .map(Dynamic::from)
+            .collect()
+    });
+    engine.register_fn("to_string", |w: &mut Wing| format!("{w:?}"));
+    engine.register_fn("to_debug", |w: &mut Wing| format!("{w:?}"));
+    prop!(engine, "pivot", |w: &mut Wing| w.pivot);
+    prop!(engine, "a", |w: &mut Wing| w.pincers[0]);
+    prop!(engine, "b", |w: &mut Wing| w.pincers[1]);
+    prop!(engine, "pincers", |w: &mut Wing| CellSet::single(
+        w.pincers[0]
+    ) | CellSet::single(
+        w.pincers[1]
+    ));
+    prop!(engine, "z", |w: &mut Wing| w.z as i64);
+    prop!(engine, "elims", |w: &mut Wing| w.elims);
 }
 
 fn cells_with_count(g: &Grid, n: i64) -> CellSet {
