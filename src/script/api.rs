@@ -515,7 +515,7 @@ fn link_pairs(g: &Grid, d: u8, kind_a: &str, kind_b: &str, join: &str) -> Res<Ve
                         base: [ea, eb],
                         ends: [fa, fb],
                         join: j,
-                        elims: where_ & ends.common_peers() - (*a | *b),
+                        elims: (where_ & ends.common_peers()) - (*a | *b),
                     });
                 }
             }
