@@ -22,6 +22,7 @@ pub mod geometry;
 pub mod grid;
 pub mod parse;
 pub mod pipeline;
+pub mod plugin;
 pub mod reglib;
 pub mod script;
 pub mod solver;

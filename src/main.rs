@@ -57,6 +57,10 @@ enum Command {
         /// the first technique at least as hard (so before a built-in twin).
         #[arg(long = "technique", value_name = "FILE")]
         scripts: Vec<PathBuf>,
+        /// Also load this technique plugin library (repeatable); its techniques go in
+        /// difficulty order. A plugin that fails to load is reported and left out.
+        #[arg(long = "plugin", value_name = "FILE")]
+        plugins: Vec<PathBuf>,
     },
     /// Print the pencil-mark grid of a puzzle.
     Candidates {
@@ -82,6 +86,10 @@ enum Command {
         /// A pipeline RON file whose techniques are tested (default: all built-ins).
         #[arg(long)]
         pipeline: Option<PathBuf>,
+        /// Test this plugin library's techniques instead of the built-ins (repeatable; with
+        /// --pipeline, in addition to the pipeline's).
+        #[arg(long = "plugin", value_name = "FILE")]
+        plugins: Vec<PathBuf>,
     },
     /// List the pipeline's techniques in order.
     Techniques {
@@ -91,6 +99,9 @@ enum Command {
         /// Also list this technique script where `solve --technique` puts it (repeatable).
         #[arg(long = "technique", value_name = "FILE")]
         scripts: Vec<PathBuf>,
+        /// Also list this plugin's techniques where `solve --plugin` puts them (repeatable).
+        #[arg(long = "plugin", value_name = "FILE")]
+        plugins: Vec<PathBuf>,
     },
     /// Work on technique scripts.
     Technique {
@@ -149,10 +160,23 @@ fn load_pipeline(path: Option<&Path>) -> Result<Pipeline> {
     })
 }
 
-/// The pipeline with the `--technique` scripts added in difficulty order, each before the
-/// first technique at least as hard as it.
-fn load_pipeline_with(path: Option<&Path>, scripts: &[PathBuf]) -> Result<Pipeline> {
+/// The pipeline with the `--technique` scripts and `--plugin` libraries added in difficulty
+/// order, each before the first technique at least as hard as it. A plugin that fails to load
+/// and anything else the pipeline left out are reported on stderr; the rest goes on.
+fn load_pipeline_with(
+    path: Option<&Path>,
+    scripts: &[PathBuf],
+    plugins: &[PathBuf],
+) -> Result<Pipeline> {
     let mut pipeline = load_pipeline(path)?;
+    for file in plugins {
+        if let Err(e) = pipeline.add_plugin(file) {
+            pipeline.warnings.push(format!("{e}; going on without it"));
+        }
+    }
+    for w in &pipeline.warnings {
+        eprintln!("warning: {w}");
+    }
     for file in scripts {
         let t = ScriptTechnique::load(file)?;
         if pipeline.techniques.iter().any(|o| o.id() == t.id()) {
@@ -201,8 +225,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             trace,
             pipeline,
             scripts,
+            plugins,
         } => {
-            let pipeline = load_pipeline_with(pipeline.as_deref(), &scripts)?;
+            let pipeline = load_pipeline_with(pipeline.as_deref(), &scripts, &plugins)?;
             if let Some(file) = file {
                 if trace.is_some() {
                     bail!("--trace writes one puzzle's trace; use --format ron with --file");
@@ -237,11 +262,32 @@ fn run(cli: Cli) -> Result<ExitCode> {
             file,
             verbose,
             pipeline,
+            plugins,
         } => {
-            let techniques = match pipeline {
-                Some(p) => Pipeline::from_file(&p)?.techniques,
-                None => lapiz::technique::builtins(),
+            let mut techniques = match pipeline {
+                Some(p) => {
+                    let p = Pipeline::from_file(&p)?;
+                    for w in &p.warnings {
+                        eprintln!("warning: {w}");
+                    }
+                    p.techniques
+                }
+                None if plugins.is_empty() => lapiz::technique::builtins(),
+                None => Vec::new(),
             };
+            for path in &plugins {
+                let plugin = lapiz::plugin::load(path)?;
+                for t in plugin.techniques() {
+                    if techniques.iter().any(|o| o.id() == t.id()) {
+                        bail!(
+                            "{}: technique id `{}` is already tested",
+                            path.display(),
+                            t.id()
+                        );
+                    }
+                    techniques.push(t);
+                }
+            }
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("cannot read {}", file.display()))?;
             let report = run_library_with(&text, &techniques, |_, _, _: &CaseResult| {});
@@ -327,8 +373,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 return Ok(ExitCode::FAILURE);
             }
         }
-        Command::Techniques { pipeline, scripts } => {
-            let p = load_pipeline_with(pipeline.as_deref(), &scripts)?;
+        Command::Techniques {
+            pipeline,
+            scripts,
+            plugins,
+        } => {
+            let p = load_pipeline_with(pipeline.as_deref(), &scripts, &plugins)?;
             writeln!(
                 out,
                 "{:<3} {:<16} {:<40} {:>10}  source",

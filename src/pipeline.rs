@@ -1,9 +1,11 @@
 //! [`Pipeline`]: the ordered list of techniques a solve tries, read from RON.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::plugin::{self, Plugin, PluginError};
 use crate::script::{ScriptError, ScriptTechnique};
 use crate::technique::{self, Technique};
 
@@ -19,6 +21,11 @@ pub enum EntryConfig {
     Script(String),
     /// Every `.rhai` script of a folder, sorted by file name, e.g. `Scripts("techniques")`.
     Scripts(String),
+    /// Every technique of a plugin library, in its order, e.g.
+    /// `Plugin("plugins/liblapiz_example_rust.so")`.
+    Plugin(String),
+    /// Every technique of every plugin library of a folder (sorted by file name).
+    Plugins(String),
 }
 
 /// A pipeline as written in RON.
@@ -28,6 +35,10 @@ pub struct PipelineConfig {
     /// A name shown in traces.
     #[serde(default)]
     pub name: String,
+    /// Plugin libraries, or folders of them, to load first: their techniques can then be
+    /// named by id in `techniques`, e.g. `plugins: ["plugins/build"]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plugins: Vec<String>,
     /// Techniques in the order they are tried.
     pub techniques: Vec<EntryConfig>,
     /// Check every step against the solution before applying it (default on).
@@ -109,6 +120,9 @@ pub struct Pipeline {
     pub verify: bool,
     /// Step limit per solve.
     pub step_limit: usize,
+    /// What was left out while building it (a plugin that failed to load, and the entries
+    /// naming its techniques): the solve goes on without them.
+    pub warnings: Vec<String>,
 }
 
 impl Pipeline {
@@ -157,6 +171,7 @@ impl Pipeline {
         base: Option<&Path>,
     ) -> Result<Pipeline, PipelineError> {
         let mut techniques: Vec<Box<dyn Technique>> = Vec::new();
+        let mut warnings = Vec::new();
         let resolve = |p: &str| -> PathBuf {
             let path = PathBuf::from(p);
             match base {
@@ -166,6 +181,17 @@ impl Pipeline {
                 _ => path,
             }
         };
+        // Plugins whose techniques the entries may name by id.
+        let mut known: Vec<Arc<Plugin>> = Vec::new();
+        for p in &config.plugins {
+            match load_plugins(&resolve(p)) {
+                Ok((ok, failed)) => {
+                    known.extend(ok);
+                    warnings.extend(failed.iter().map(|e| format!("{e}; left out")));
+                }
+                Err(e) => warnings.push(format!("{e}; left out")),
+            }
+        }
         for (i, entry) in config.techniques.iter().enumerate() {
             let position = i + 1;
             let script_error = |error: ScriptError| PipelineError::Script {
@@ -175,13 +201,44 @@ impl Pipeline {
             };
             let added: Vec<Box<dyn Technique>> = match entry {
                 EntryConfig::Technique(id) => {
-                    let t =
-                        technique::builtin(id).ok_or_else(|| PipelineError::UnknownTechnique {
-                            source_name: source_name.to_string(),
-                            position,
-                            id: id.clone(),
-                        })?;
-                    vec![t]
+                    let from_plugin = || {
+                        known
+                            .iter()
+                            .flat_map(|p| p.techniques())
+                            .find(|t| t.id() == id)
+                    };
+                    match technique::builtin(id).or_else(from_plugin) {
+                        Some(t) => vec![t],
+                        // a plugin that failed to load may have offered it: go on without
+                        None if !warnings.is_empty() => {
+                            warnings.push(format!(
+                                "{source_name}: entry {position} names technique `{id}`, which no loaded plugin offers; left out"
+                            ));
+                            vec![]
+                        }
+                        None => {
+                            return Err(PipelineError::UnknownTechnique {
+                                source_name: source_name.to_string(),
+                                position,
+                                id: id.clone(),
+                            });
+                        }
+                    }
+                }
+                EntryConfig::Plugin(path) | EntryConfig::Plugins(path) => {
+                    match load_plugins(&resolve(path)) {
+                        Ok((ok, failed)) => {
+                            warnings.extend(failed.iter().map(|e| {
+                                format!("{source_name}: entry {position}: {e}; left out")
+                            }));
+                            ok.iter().flat_map(|p| p.techniques()).collect()
+                        }
+                        Err(e) => {
+                            warnings
+                                .push(format!("{source_name}: entry {position}: {e}; left out"));
+                            vec![]
+                        }
+                    }
                 }
                 EntryConfig::Script(path) => {
                     let t = ScriptTechnique::load(&resolve(path)).map_err(script_error)?;
@@ -209,6 +266,7 @@ impl Pipeline {
             techniques,
             verify: config.verify,
             step_limit: config.step_limit,
+            warnings,
         })
     }
 
@@ -243,12 +301,53 @@ impl Pipeline {
             techniques,
             verify: true,
             step_limit: default_step_limit(),
+            warnings: Vec::new(),
         }
+    }
+
+    /// Loads a plugin library and adds its techniques in difficulty order (as
+    /// [`Pipeline::insert_by_difficulty`]). A technique whose id is already in the pipeline is
+    /// left out with a warning in [`Pipeline::warnings`]. Returns the ids added.
+    pub fn add_plugin(&mut self, path: &Path) -> Result<Vec<String>, PluginError> {
+        let plugin = plugin::load(path)?;
+        let mut added = Vec::new();
+        for t in plugin.techniques() {
+            if self.techniques.iter().any(|o| o.id() == t.id()) {
+                self.warnings.push(format!(
+                    "plugin {}: technique id `{}` is already in the pipeline; left out",
+                    plugin.path,
+                    t.id()
+                ));
+                continue;
+            }
+            added.push(t.id().to_string());
+            self.insert_by_difficulty(t);
+        }
+        Ok(added)
     }
 
     /// The technique ids in order.
     pub fn ids(&self) -> Vec<String> {
         self.techniques.iter().map(|t| t.id().to_string()).collect()
+    }
+}
+
+/// The plugins of a library file, or of every library in a folder: those that loaded and the
+/// errors of those that did not.
+type Loaded = (Vec<Arc<Plugin>>, Vec<PluginError>);
+
+fn load_plugins(path: &Path) -> Result<Loaded, PluginError> {
+    if path.is_dir() {
+        let (mut ok, mut failed) = (Vec::new(), Vec::new());
+        for r in plugin::load_folder(path)? {
+            match r {
+                Ok(p) => ok.push(p),
+                Err(e) => failed.push(e),
+            }
+        }
+        Ok((ok, failed))
+    } else {
+        plugin::load(path).map(|p| (vec![p], vec![]))
     }
 }
 

@@ -1,0 +1,103 @@
+//! A misbehaving plugin, built only by lapiz's tests: each technique breaks one rule of the
+//! plugin ABI, so the tests can show that the host reports it clearly and carries on.
+
+use lapiz_plugin_api::{Error, Grid, Output, PluginTechnique, Step};
+
+lapiz_plugin_api::export_plugin!(
+    "fault-plugin",
+    [
+        Fault::Panic,
+        Fault::Error,
+        Fault::CellOutOfRange,
+        Fault::DigitOutOfRange,
+        Fault::Overflow,
+        Fault::BadRole,
+        Fault::Unsound,
+    ]
+);
+
+/// The ways this plugin misbehaves, one technique each.
+pub enum Fault {
+    /// Panics inside the search.
+    Panic,
+    /// Returns an error status with a message.
+    Error,
+    /// Eliminates a candidate of cell 81 (cells are 0..81).
+    CellOutOfRange,
+    /// Eliminates digit 0 from a cell.
+    DigitOutOfRange,
+    /// Reports more eliminations than the buffer holds.
+    Overflow,
+    /// Highlights a candidate with role 200.
+    BadRole,
+    /// Eliminates every candidate of the first empty cell, the solution's among them.
+    Unsound,
+}
+
+impl PluginTechnique for Fault {
+    fn id(&self) -> &str {
+        match self {
+            Fault::Panic => "fault-panic",
+            Fault::Error => "fault-error",
+            Fault::CellOutOfRange => "fault-cell-range",
+            Fault::DigitOutOfRange => "fault-digit-range",
+            Fault::Overflow => "fault-overflow",
+            Fault::BadRole => "fault-bad-role",
+            Fault::Unsound => "fault-unsound",
+        }
+    }
+    fn name(&self) -> &str {
+        "Fault"
+    }
+    fn difficulty(&self) -> f32 {
+        1.0
+    }
+    fn find(&self, grid: &Grid<'_>, out: &mut Output<'_>) -> Result<(), Error> {
+        let Some(first) = grid.empty_cells().next() else {
+            return Ok(());
+        };
+        match self {
+            Fault::Panic => panic!("deliberate panic in the fault plugin"),
+            Fault::Error => Err("deliberate failure: the search gave up".into()),
+            Fault::CellOutOfRange => out.emit(&Step::new("bad cell").eliminate(81, 5)),
+            Fault::DigitOutOfRange => out.emit(&Step::new("bad digit").eliminate(first, 0)),
+            Fault::Overflow => {
+                // SAFETY: only lengths are written; the host must catch the lie.
+                let raw = unsafe { out.raw() };
+                raw.eliminations_len = raw.eliminations_cap + 1;
+                // SAFETY: the host's own callback for this output.
+                unsafe { (raw.emit)(raw) };
+                Ok(())
+            }
+            Fault::BadRole => {
+                // SAFETY: one highlight fits every host buffer (capacity at least 1024).
+                let raw = unsafe { out.raw() };
+                unsafe {
+                    *raw.highlights = lapiz_plugin_api::abi::LpHighlight {
+                        cell: first,
+                        digit: 1,
+                        role: 200,
+                    };
+                    *raw.eliminations = lapiz_plugin_api::abi::LpCandidate {
+                        cell: first,
+                        digit: grid.candidates(first).trailing_zeros() as u8 + 1,
+                    };
+                }
+                raw.highlights_len = 1;
+                raw.eliminations_len = 1;
+                // SAFETY: the host's own callback for this output.
+                unsafe { (raw.emit)(raw) };
+                Ok(())
+            }
+            Fault::Unsound => {
+                let mut step = Step::new("Fault: removes every candidate of a cell");
+                for d in 1..=9u8 {
+                    if grid.has(first, d) {
+                        step = step.eliminate(first, d);
+                    }
+                }
+                out.emit(&step)
+            }
+        }
+    }
+}

@@ -1,0 +1,384 @@
+//! The safe Rust side: [`PluginTechnique`], [`Step`], [`Output`] and the [`export_plugin!`]
+//! machinery that turns them into the C descriptor table.
+
+use std::ffi::{CString, c_void};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use crate::abi::*;
+use crate::grid::Grid;
+
+/// What a highlighted candidate does in a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Role {
+    /// The candidates that make the pattern.
+    Pattern = LP_ROLE_PATTERN,
+    /// Base candidates.
+    Base = LP_ROLE_BASE,
+    /// Cover candidates.
+    Cover = LP_ROLE_COVER,
+    /// Fin candidates.
+    Fin = LP_ROLE_FIN,
+    /// Pivot of a wing.
+    Pivot = LP_ROLE_PIVOT,
+    /// Pincer of a wing.
+    Pincer = LP_ROLE_PINCER,
+    /// A chain link.
+    Link = LP_ROLE_LINK,
+    /// First colour.
+    ColorA = LP_ROLE_COLOR_A,
+    /// Second colour.
+    ColorB = LP_ROLE_COLOR_B,
+}
+
+/// One step a plugin found: placements and/or eliminations, highlighted candidates, the
+/// explanation, and optionally its own difficulty.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Step {
+    /// `(cell, digit)` placed.
+    pub placements: Vec<(u8, u8)>,
+    /// `(cell, digit)` removed.
+    pub eliminations: Vec<(u8, u8)>,
+    /// `(cell, digit, role)` that justify the step.
+    pub highlights: Vec<(u8, u8, Role)>,
+    /// E.g. `Remote Pair: 1/2 r1c1-r1c5-r3c4-r3c9 => r1c8<>1,2`.
+    pub explanation: String,
+    /// The step's difficulty when it differs from the technique's.
+    pub difficulty: Option<f32>,
+}
+
+impl Step {
+    /// An empty step with its explanation.
+    pub fn new(explanation: impl Into<String>) -> Step {
+        Step {
+            explanation: explanation.into(),
+            ..Step::default()
+        }
+    }
+
+    /// Adds a placement.
+    pub fn place(mut self, cell: u8, digit: u8) -> Step {
+        self.placements.push((cell, digit));
+        self
+    }
+
+    /// Adds an elimination.
+    pub fn eliminate(mut self, cell: u8, digit: u8) -> Step {
+        self.eliminations.push((cell, digit));
+        self
+    }
+
+    /// Adds a highlighted candidate.
+    pub fn highlight(mut self, cell: u8, digit: u8, role: Role) -> Step {
+        self.highlights.push((cell, digit, role));
+        self
+    }
+
+    /// Sets the step's own difficulty.
+    pub fn rated(mut self, difficulty: f32) -> Step {
+        self.difficulty = Some(difficulty);
+        self
+    }
+}
+
+/// Why a search ended early: the host asked for no more steps (not a failure), or the search
+/// failed with a message.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Error {
+    /// The host wants no more steps (or refused one): return at once. Not a failure.
+    Stop,
+    /// The search failed; the message reaches the user.
+    Failed(String),
+}
+
+impl From<String> for Error {
+    fn from(message: String) -> Error {
+        Error::Failed(message)
+    }
+}
+
+impl From<&str> for Error {
+    fn from(message: &str) -> Error {
+        Error::Failed(message.to_string())
+    }
+}
+
+/// Where a search hands its steps: a safe wrapper of the host's [`LpOutput`].
+pub struct Output<'a> {
+    raw: &'a mut LpOutput,
+}
+
+impl Output<'_> {
+    /// Copies `step` into the host's buffers and hands it over. `Err(Error::Stop)` means
+    /// return now (`?` does it); a step too large for the buffers is an error.
+    pub fn emit(&mut self, step: &Step) -> Result<(), Error> {
+        let o = &mut *self.raw;
+        let too_big = |what: &str, len: usize, cap: u32| {
+            Error::Failed(format!(
+                "step has {len} {what}, the host's buffer holds {cap}"
+            ))
+        };
+        if step.placements.len() > o.placements_cap as usize {
+            return Err(too_big(
+                "placements",
+                step.placements.len(),
+                o.placements_cap,
+            ));
+        }
+        if step.eliminations.len() > o.eliminations_cap as usize {
+            return Err(too_big(
+                "eliminations",
+                step.eliminations.len(),
+                o.eliminations_cap,
+            ));
+        }
+        if step.highlights.len() > o.highlights_cap as usize {
+            return Err(too_big(
+                "highlights",
+                step.highlights.len(),
+                o.highlights_cap,
+            ));
+        }
+        // SAFETY: the host guarantees each pointer is valid for its capacity, checked above.
+        unsafe {
+            for (i, &(cell, digit)) in step.placements.iter().enumerate() {
+                *o.placements.add(i) = LpCandidate { cell, digit };
+            }
+            for (i, &(cell, digit)) in step.eliminations.iter().enumerate() {
+                *o.eliminations.add(i) = LpCandidate { cell, digit };
+            }
+            for (i, &(cell, digit, role)) in step.highlights.iter().enumerate() {
+                *o.highlights.add(i) = LpHighlight {
+                    cell,
+                    digit,
+                    role: role as u8,
+                };
+            }
+        }
+        let text = truncate(&step.explanation, o.explanation_cap as usize);
+        // SAFETY: `text` fits the explanation buffer.
+        unsafe { std::ptr::copy_nonoverlapping(text.as_ptr(), o.explanation, text.len()) };
+        o.placements_len = step.placements.len() as u32;
+        o.eliminations_len = step.eliminations.len() as u32;
+        o.highlights_len = step.highlights.len() as u32;
+        o.explanation_len = text.len() as u32;
+        o.difficulty = step.difficulty.unwrap_or(0.0);
+        // SAFETY: `emit` is the host's callback for this very output.
+        match unsafe { (o.emit)(o) } {
+            LP_CONTINUE => Ok(()),
+            _ => Err(Error::Stop),
+        }
+    }
+}
+
+impl Output<'_> {
+    /// The host's raw output, for authors who write the buffers themselves (lengths never
+    /// above capacities, then call `emit`).
+    ///
+    /// # Safety
+    /// Writes through the buffer pointers must stay within their capacities.
+    pub unsafe fn raw(&mut self) -> &mut LpOutput {
+        self.raw
+    }
+}
+
+/// The longest prefix of `text` of at most `cap` bytes that ends on a character boundary.
+fn truncate(text: &str, cap: usize) -> &str {
+    if text.len() <= cap {
+        return text;
+    }
+    let mut end = cap;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+/// A technique written in Rust, exported with [`export_plugin!`]. Searches may run on
+/// several threads at once, hence `Sync`.
+pub trait PluginTechnique: Send + Sync + 'static {
+    /// Stable id: lowercase letters, digits, `-` and `_` (e.g. `remote-pairs-rs`).
+    fn id(&self) -> &str;
+    /// Display name.
+    fn name(&self) -> &str;
+    /// Difficulty on Sudoku Explainer's scale.
+    fn difficulty(&self) -> f32;
+    /// HoDoKu library codes it answers, comma separated (e.g. `0703`).
+    fn codes(&self) -> &str {
+        ""
+    }
+    /// Whether it is only sound on puzzles with one solution.
+    fn needs_uniqueness(&self) -> bool {
+        false
+    }
+    /// Searches `grid` and emits every step found (stop when `emit` says so).
+    fn find(&self, grid: &Grid<'_>, out: &mut Output<'_>) -> Result<(), Error>;
+}
+
+/// The descriptor table built once per plugin: the C strings and arrays it points into live
+/// with it, for the life of the process. Used by [`export_plugin!`].
+#[doc(hidden)]
+pub struct Table {
+    plugin: LpPlugin,
+    _entries: Vec<LpTechnique>,
+    _strings: Vec<CString>,
+    _techniques: Vec<Box<Box<dyn PluginTechnique>>>,
+}
+
+// SAFETY: the table is immutable once built; its raw pointers point into data it owns, and the
+// techniques are `Sync`.
+unsafe impl Send for Table {}
+// SAFETY: as above.
+unsafe impl Sync for Table {}
+
+fn c_string(s: &str) -> CString {
+    CString::new(s.replace('\0', "")).expect("NULs removed")
+}
+
+/// Builds the descriptor table (once; `cell` is the exporting function's static). Returns null
+/// when building panics. Used by [`export_plugin!`].
+#[doc(hidden)]
+pub fn __describe(
+    cell: &'static std::sync::OnceLock<Option<Table>>,
+    name: &str,
+    make: fn() -> Vec<Box<dyn PluginTechnique>>,
+) -> *const LpPlugin {
+    let built = cell.get_or_init(|| {
+        quiet_panics_in_searches();
+        catch_unwind(AssertUnwindSafe(|| {
+            let techniques: Vec<Box<Box<dyn PluginTechnique>>> =
+                make().into_iter().map(Box::new).collect();
+            let mut strings = Vec::new();
+            let mut entries = Vec::new();
+            for t in &techniques {
+                let (id, tname, codes) =
+                    (c_string(t.id()), c_string(t.name()), c_string(t.codes()));
+                entries.push(LpTechnique {
+                    id: id.as_ptr(),
+                    name: tname.as_ptr(),
+                    codes: codes.as_ptr(),
+                    difficulty: t.difficulty(),
+                    flags: if t.needs_uniqueness() {
+                        LP_NEEDS_UNIQUENESS
+                    } else {
+                        0
+                    },
+                    context: &**t as *const Box<dyn PluginTechnique> as *const c_void,
+                    search: Some(search_trampoline),
+                });
+                strings.extend([id, tname, codes]);
+            }
+            let plugin_name = c_string(name);
+            let plugin = LpPlugin {
+                abi_version: LP_ABI_VERSION,
+                struct_size: size_of::<LpPlugin>() as u32,
+                technique_size: size_of::<LpTechnique>() as u32,
+                technique_count: entries.len() as u32,
+                techniques: entries.as_ptr(),
+                name: plugin_name.as_ptr(),
+            };
+            strings.push(plugin_name);
+            Table {
+                plugin,
+                _entries: entries,
+                _strings: strings,
+                _techniques: techniques,
+            }
+        }))
+        .ok()
+    });
+    match built {
+        Some(table) => &table.plugin,
+        None => std::ptr::null(),
+    }
+}
+
+thread_local! {
+    /// Whether this thread is inside a search, whose panics are caught and reported to the host.
+    static IN_SEARCH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Installs (in this plugin's own copy of std) a panic hook that stays silent for panics
+/// inside a search, which reach the user through the host's error, and prints the others as
+/// before.
+fn quiet_panics_in_searches() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !IN_SEARCH.with(|s| s.get()) {
+            previous(info);
+        }
+    }));
+}
+
+/// The C search function of every Rust technique: runs `find` with panics caught.
+unsafe extern "C" fn search_trampoline(
+    context: *const c_void,
+    grid: *const LpGrid,
+    out: *mut LpOutput,
+) -> i32 {
+    if context.is_null() || grid.is_null() || out.is_null() {
+        return LP_ERROR;
+    }
+    // SAFETY: `context` is the technique box this table made; the host passes a valid grid and
+    // output for the duration of the call.
+    let (technique, grid, out) = unsafe {
+        (
+            &*(context as *const Box<dyn PluginTechnique>),
+            &*grid,
+            &mut *out,
+        )
+    };
+    IN_SEARCH.with(|s| s.set(true));
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        let mut output = Output { raw: &mut *out };
+        technique.find(&Grid::new(grid), &mut output)
+    }));
+    IN_SEARCH.with(|s| s.set(false));
+    let (status, message) = match result {
+        Ok(Ok(())) | Ok(Err(Error::Stop)) => return LP_OK,
+        Ok(Err(Error::Failed(m))) => (LP_ERROR, m),
+        Err(payload) => {
+            let m = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "panic with a non-text payload".into());
+            (LP_PANIC, m)
+        }
+    };
+    let text = truncate(&message, out.explanation_cap as usize);
+    // SAFETY: the explanation buffer holds `explanation_cap` bytes.
+    unsafe { std::ptr::copy_nonoverlapping(text.as_ptr(), out.explanation, text.len()) };
+    out.explanation_len = text.len() as u32;
+    status
+}
+
+/// Exports a plugin: `export_plugin!("name", [TechniqueA, TechniqueB::new(3)]);` defines the
+/// entry symbol `lapiz_plugin` returning the descriptor of these techniques.
+#[macro_export]
+macro_rules! export_plugin {
+    ($name:expr, [$($technique:expr),* $(,)?]) => {
+        /// The lapiz plugin entry point.
+        #[unsafe(no_mangle)]
+        pub extern "C" fn lapiz_plugin() -> *const $crate::abi::LpPlugin {
+            static TABLE: ::std::sync::OnceLock<::std::option::Option<$crate::__Table>> =
+                ::std::sync::OnceLock::new();
+            fn make() -> ::std::vec::Vec<::std::boxed::Box<dyn $crate::PluginTechnique>> {
+                ::std::vec![$(::std::boxed::Box::new($technique)),*]
+            }
+            $crate::__describe(&TABLE, $name, make)
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truncation_keeps_characters_whole() {
+        assert_eq!(truncate("r1c1<>5", 100), "r1c1<>5");
+        assert_eq!(truncate("ab€", 4), "ab");
+        assert_eq!(truncate("ab€", 5), "ab€");
+    }
+}
