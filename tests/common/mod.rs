@@ -38,3 +38,5 @@ pub fn puzzles(file: &str, limit: usize) -> Option<Vec<String>> {
             .collect(),
     )
 }
+
+pub mod plugins;

@@ -91,7 +91,7 @@ impl Chain<'_, '_> {
         self.path.push(cell);
         let len = self.path.len();
         // report each chain once, from its smaller end
-        if len >= 4 && len % 2 == 0 && self.path[0] < cell {
+        if len >= 4 && len.is_multiple_of(2) && self.path[0] < cell {
             self.report(out)?;
         }
         if len < MAX_CELLS {

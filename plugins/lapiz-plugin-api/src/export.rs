@@ -222,6 +222,9 @@ pub struct Table {
     plugin: LpPlugin,
     _entries: Vec<LpTechnique>,
     _strings: Vec<CString>,
+    // Boxed twice: the outer box gives each technique a thin pointer that stays put, which is
+    // the search's `context`.
+    #[allow(clippy::vec_box)]
     _techniques: Vec<Box<Box<dyn PluginTechnique>>>,
 }
 

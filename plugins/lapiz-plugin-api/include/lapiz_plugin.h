@@ -1,0 +1,130 @@
+/*
+ * lapiz_plugin.h: the C ABI through which lapiz loads technique plugins.
+ *
+ * This header mirrors plugins/lapiz-plugin-api/src/abi.rs; a lapiz test compiles it and
+ * checks every size, field offset and constant against the Rust definitions.
+ *
+ * A plugin is a shared library exporting one symbol:
+ *
+ *     const LpPlugin *lapiz_plugin(void);
+ *
+ * which returns a descriptor table that stays valid for the life of the process. The host
+ * owns every buffer a search writes into: a plugin never frees host memory, the host never
+ * frees plugin memory. See docs/plugins.md for the rules and a walk-through.
+ */
+#ifndef LAPIZ_PLUGIN_H
+#define LAPIZ_PLUGIN_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Any change to the types or rules below bumps this; lapiz loads only its own version. */
+#define LP_ABI_VERSION 1u
+
+/* Search status. */
+#define LP_OK 0     /* ran to the end, or stopped because emit asked it to */
+#define LP_ERROR 1  /* failed; the explanation buffer holds the message */
+#define LP_PANIC 2  /* aborted its work; the explanation buffer may hold the message */
+
+/* What emit answers. */
+#define LP_CONTINUE 0 /* keep searching */
+#define LP_STOP 1     /* no more steps wanted: return LP_OK now */
+#define LP_REJECTED 2 /* the host refused the step; the technique is disabled: return now */
+
+/* LpTechnique.flags */
+#define LP_NEEDS_UNIQUENESS 1u /* only sound when the puzzle has one solution */
+
+/* LpHighlight.role */
+#define LP_ROLE_PATTERN 0
+#define LP_ROLE_BASE 1
+#define LP_ROLE_COVER 2
+#define LP_ROLE_FIN 3
+#define LP_ROLE_PIVOT 4
+#define LP_ROLE_PINCER 5
+#define LP_ROLE_LINK 6
+#define LP_ROLE_COLOR_A 7
+#define LP_ROLE_COLOR_B 8
+
+/* The host's buffers hold at least this many entries (bytes for the explanation). */
+#define LP_MIN_PLACEMENTS 81u
+#define LP_MIN_ELIMINATIONS 729u
+#define LP_MIN_HIGHLIGHTS 1024u
+#define LP_MIN_EXPLANATION 1024u
+
+/* Cells are numbered 0..80 row by row (r1c1 = 0, r9c9 = 80); digits are 1..9. */
+typedef struct LpGrid {
+    uint8_t values[81];      /* digit of each cell, 0 when empty */
+    uint16_t candidates[81]; /* bit d-1 for digit d; 0 for filled cells */
+} LpGrid;
+
+typedef struct LpCandidate {
+    uint8_t cell;
+    uint8_t digit;
+} LpCandidate;
+
+typedef struct LpHighlight {
+    uint8_t cell;
+    uint8_t digit;
+    uint8_t role; /* LP_ROLE_* */
+} LpHighlight;
+
+struct LpOutput;
+
+/* Hands the step written in the buffers to the host, which copies it, resets every length
+ * to 0 and answers LP_CONTINUE, LP_STOP or LP_REJECTED. */
+typedef int32_t (*LpEmitFn)(struct LpOutput *out);
+
+/* One search's output: fill the buffers for one step (lengths never above capacities), call
+ * out->emit(out), go on to the next step. */
+typedef struct LpOutput {
+    LpCandidate *placements;
+    uint32_t placements_cap;
+    uint32_t placements_len;
+    LpCandidate *eliminations;
+    uint32_t eliminations_cap;
+    uint32_t eliminations_len;
+    LpHighlight *highlights;
+    uint32_t highlights_cap;
+    uint32_t highlights_len;
+    uint8_t *explanation; /* UTF-8, no NUL needed; the error message with LP_ERROR */
+    uint32_t explanation_cap;
+    uint32_t explanation_len;
+    float difficulty;     /* the step's own rating; 0 means the technique's */
+    uint32_t struct_size; /* sizeof(LpOutput) as the host sees it */
+    void *host;           /* the host's; leave it alone */
+    LpEmitFn emit;
+} LpOutput;
+
+/* A search may run on several threads at once (each with its own output). */
+typedef int32_t (*LpSearchFn)(const void *context, const LpGrid *grid, LpOutput *out);
+
+typedef struct LpTechnique {
+    const char *id;    /* e.g. "xy-wing-c": lowercase letters, digits, '-', '_' */
+    const char *name;  /* e.g. "XY-Wing" */
+    const char *codes; /* HoDoKu library codes, comma separated, or NULL */
+    float difficulty;  /* Sudoku Explainer's scale, in (0, 20] */
+    uint32_t flags;    /* LP_NEEDS_UNIQUENESS or 0 */
+    const void *context; /* passed back to search */
+    LpSearchFn search;
+} LpTechnique;
+
+typedef struct LpPlugin {
+    uint32_t abi_version;    /* LP_ABI_VERSION; stays the first field in every version */
+    uint32_t struct_size;    /* sizeof(LpPlugin) */
+    uint32_t technique_size; /* sizeof(LpTechnique) */
+    uint32_t technique_count;
+    const LpTechnique *techniques;
+    const char *name;
+} LpPlugin;
+
+/* The one symbol a plugin exports. */
+typedef const LpPlugin *(*LpEntryFn)(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LAPIZ_PLUGIN_H */

@@ -1,0 +1,118 @@
+//! Builds the plugins the tests load: the Rust ones with a nested `cargo build` into their own
+//! target folder (so it never waits on the outer build's lock), the C ones with the system C
+//! compiler. Each is built once per test binary.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// The project root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Where test-built plugins go.
+pub fn build_dir() -> PathBuf {
+    root().join("target").join("plugin-tests")
+}
+
+/// `lib{name}.so` (or the platform's equivalent).
+pub fn library_file(name: &str) -> String {
+    format!(
+        "{}{name}{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    )
+}
+
+fn rust_plugins() -> &'static PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let target = build_dir().join("cargo");
+        let status = Command::new(cargo)
+            .current_dir(root())
+            .args([
+                "build",
+                "--quiet",
+                "-p",
+                "example-rust",
+                "-p",
+                "fault-plugin",
+            ])
+            .arg("--target-dir")
+            .arg(&target)
+            .env_remove("CARGO_TARGET_DIR")
+            .env_remove("RUSTFLAGS")
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building the Rust plugins failed");
+        target.join("debug")
+    })
+}
+
+/// The example Rust plugin (Remote Pairs, BUG+1), built once.
+pub fn example_rust() -> PathBuf {
+    rust_plugins().join(library_file("lapiz_example_rust"))
+}
+
+/// The fault plugin, built once.
+pub fn fault_plugin() -> PathBuf {
+    rust_plugins().join(library_file("lapiz_fault_plugin"))
+}
+
+/// Compiles a C plugin source into `build_dir()/c/lib{name}.so` with the header's folder on
+/// the include path.
+pub fn c_plugin(source: &Path, name: &str) -> PathBuf {
+    let dir = build_dir().join("c");
+    std::fs::create_dir_all(&dir).expect("plugin build folder");
+    let out = dir.join(library_file(name));
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let output = Command::new(&cc)
+        .args([
+            "-shared", "-fPIC", "-O2", "-Wall", "-Wextra", "-Werror", "-std=c99",
+        ])
+        .arg("-I")
+        .arg(root().join("plugins/lapiz-plugin-api/include"))
+        .arg("-o")
+        .arg(&out)
+        .arg(source)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run the C compiler `{cc}`: {e}"));
+    assert!(
+        output.status.success(),
+        "compiling {} failed:\n{}",
+        source.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    out
+}
+
+/// The example C plugin (XY-Wing), built once.
+pub fn example_c() -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            c_plugin(
+                &root().join("plugins/example-c/xy_wing.c"),
+                "lapiz_example_c",
+            )
+        })
+        .clone()
+}
+
+/// A C fixture of `tests/fixtures/plugins/{name}.c`, built once per name (a library already
+/// loaded by this process must not be rewritten).
+pub fn fixture(name: &str) -> PathBuf {
+    static BUILT: std::sync::Mutex<Vec<(String, PathBuf)>> = std::sync::Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, p)) = built.iter().find(|(n, _)| n == name) {
+        return p.clone();
+    }
+    let out = c_plugin(
+        &root().join(format!("tests/fixtures/plugins/{name}.c")),
+        &format!("fixture_{name}"),
+    );
+    built.push((name.to_string(), out.clone()));
+    out
+}

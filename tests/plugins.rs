@@ -1,0 +1,572 @@
+//! Technique plugins: the example plugins pass their library cases and agree with the built-in
+//! twins; every way a plugin can misbehave gives a clear error and the solve goes on; the C
+//! header agrees with the Rust ABI. The plugins are built by the tests themselves
+//! (`tests/common/plugins.rs`).
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use common::plugins::{example_c, example_rust, fault_plugin, fixture, root};
+use lapiz::engine::solve_grid;
+use lapiz::parse::parse_line;
+use lapiz::pipeline::Pipeline;
+use lapiz::plugin::{self, PluginError};
+use lapiz::reglib::run_library;
+use lapiz::script::check::{changes, positions};
+use lapiz::technique::{Origin, Technique, builtin, find_all};
+use lapiz::trace::{Entry, Rejection};
+use lapiz_plugin_api::abi::*;
+
+const PUZZLE: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+fn techniques_of(path: &Path) -> Vec<Box<dyn Technique>> {
+    plugin::load(path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .techniques()
+}
+
+/// Runs the library cases of the plugin's techniques; returns (passed, failed).
+fn library_result(path: &Path) -> Option<(usize, usize)> {
+    let text = common::read_data("reglib/reglib-1.4-dev.txt")?;
+    let report = run_library(&text, &techniques_of(path));
+    for f in &report.failures {
+        eprintln!("FAILED line {} [{}]: {}", f.line_number, f.code, f.reason);
+    }
+    let total = report.total();
+    Some((total.passed, total.failed))
+}
+
+#[test]
+fn example_rust_plugin_describes_its_techniques() {
+    let p = plugin::load(&example_rust()).unwrap();
+    assert_eq!(p.name, "example-rust");
+    assert_eq!(p.technique_ids(), ["remote-pairs-rs", "bug-plus-1-rs"]);
+    let ts = p.techniques();
+    assert_eq!(ts[0].library_codes(), ["0703"]);
+    assert!(!ts[0].needs_uniqueness());
+    assert!(ts[1].needs_uniqueness());
+    assert_eq!(ts[1].difficulty(), 5.6);
+    assert!(matches!(ts[0].origin(), Origin::Plugin(_)));
+    // loading again gives the same library, never a second copy
+    let again = plugin::load(&example_rust()).unwrap();
+    assert!(std::sync::Arc::ptr_eq(&p, &again));
+}
+
+#[test]
+fn example_rust_plugin_passes_every_library_case_of_its_codes() {
+    let Some((passed, failed)) = library_result(&example_rust()) else {
+        return;
+    };
+    assert_eq!(failed, 0);
+    // 16 remote pairs (0703), 9 BUG+1 and 3 BUG+1 cases where nothing may be found
+    assert_eq!(passed, 28);
+}
+
+#[test]
+fn example_c_plugin_passes_every_library_case_of_its_codes() {
+    let p = plugin::load(&example_c()).unwrap();
+    assert_eq!(p.technique_ids(), ["xy-wing-c"]);
+    let Some((passed, failed)) = library_result(&example_c()) else {
+        return;
+    };
+    assert_eq!((passed, failed), (6, 0));
+}
+
+/// The plugins find exactly what their built-in twins find at every position met solving the
+/// first puzzles of top1465, and on the library cases of their codes.
+#[test]
+fn plugins_agree_with_their_built_in_twins() {
+    let (Some(puzzles), Some(library)) = (
+        common::puzzles("top1465.txt", 150),
+        common::read_data("reglib/reglib-1.4-dev.txt"),
+    ) else {
+        return;
+    };
+    let pipeline = Pipeline::default_pipeline();
+    let mut grids: Vec<(lapiz::Grid, Option<[u8; 81]>)> = Vec::new();
+    for p in &puzzles {
+        let (gs, solution) = positions(&parse_line(p).unwrap(), &pipeline).unwrap();
+        grids.extend(gs.into_iter().map(|g| (g, Some(solution))));
+    }
+    for line in library.lines() {
+        if [":0703:", ":0610", ":0800:"]
+            .iter()
+            .any(|c| line.starts_with(c))
+        {
+            let case = lapiz::parse::parse_library_line(line).unwrap();
+            grids.push((case.grid, None));
+        }
+    }
+    let mut pairs: Vec<(Box<dyn Technique>, Box<dyn Technique>)> = Vec::new();
+    for t in techniques_of(&example_rust())
+        .into_iter()
+        .chain(techniques_of(&example_c()))
+    {
+        let twin = match t.id() {
+            "remote-pairs-rs" => "remote-pairs",
+            "bug-plus-1-rs" => "bug-plus-1",
+            "xy-wing-c" => "xy-wing",
+            other => panic!("unexpected technique {other}"),
+        };
+        pairs.push((t, builtin(twin).unwrap()));
+    }
+    let mut fired = vec![0usize; pairs.len()];
+    for (g, solution) in &grids {
+        {
+            for (i, (plugin, native)) in pairs.iter().enumerate() {
+                let found = find_all(plugin.as_ref(), g).unwrap();
+                if let Some(solution) = solution {
+                    for s in &found {
+                        assert!(s.contradiction(solution).is_none(), "unsound: {s:?}");
+                    }
+                }
+                fired[i] += usize::from(!found.is_empty());
+                let expected = find_all(native.as_ref(), g).unwrap();
+                assert_eq!(
+                    changes(&found),
+                    changes(&expected),
+                    "{} and {} disagree on {}",
+                    plugin.id(),
+                    native.id(),
+                    lapiz::parse::format_grid_library_line(g)
+                );
+            }
+        }
+    }
+    // the comparison means something only where they fire
+    assert!(fired.iter().all(|&n| n > 0), "fired: {fired:?}");
+}
+
+#[test]
+fn plugin_steps_carry_roles_text_and_ratings() {
+    let text = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let grid = parse_line(text).unwrap();
+    let mut pipeline = Pipeline::default_pipeline();
+    pipeline.add_plugin(&example_c()).unwrap();
+    let trace = solve_grid(&grid, &pipeline);
+    assert!(trace.is_solved());
+    // an XY-Wing from the C plugin, on a grid where the built-ins before it find nothing
+    let Some(case) = common::read_data("reglib/reglib-1.4-dev.txt") else {
+        return;
+    };
+    let line = case.lines().find(|l| l.starts_with(":0800:")).unwrap();
+    let case = lapiz::parse::parse_library_line(line).unwrap();
+    let xy = &techniques_of(&example_c())[0];
+    let steps = find_all(xy.as_ref(), &case.grid).unwrap();
+    let s = &steps[0];
+    assert_eq!(s.technique, "xy-wing-c");
+    assert_eq!(s.difficulty, 4.2);
+    assert!(s.explanation.starts_with("XY-Wing: "), "{}", s.explanation);
+    assert!(s.explanation.contains(" => "), "{}", s.explanation);
+    let roles: Vec<_> = s.highlights.iter().map(|h| h.role).collect();
+    assert_eq!(roles, [lapiz::Role::Pivot, lapiz::Role::Pincer]);
+    assert_eq!(s.highlights[0].candidates.len(), 2);
+    assert_eq!(s.highlights[1].candidates.len(), 4);
+}
+
+#[test]
+fn every_fault_gives_its_error_and_the_solve_goes_on() {
+    let grid = parse_line(PUZZLE).unwrap();
+    let mut pipeline = Pipeline::from_techniques("faults", techniques_of(&fault_plugin()));
+    pipeline
+        .techniques
+        .extend(Pipeline::default_pipeline().techniques);
+    let trace = solve_grid(&grid, &pipeline);
+    assert!(trace.is_solved(), "{:?}", trace.outcome);
+    let failed = |id: &str| -> String {
+        trace
+            .entries
+            .iter()
+            .find_map(|e| match e {
+                Entry::Failed { technique, error } if technique == id => Some(error.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no failure recorded for {id}"))
+    };
+    let expect = [
+        (
+            "fault-panic",
+            "the search panicked: deliberate panic in the fault plugin",
+        ),
+        (
+            "fault-error",
+            "the search failed: deliberate failure: the search gave up",
+        ),
+        (
+            "fault-cell-range",
+            "eliminations[0] names cell 81 (cells are 0 to 80)",
+        ),
+        (
+            "fault-digit-range",
+            "eliminations[0] names digit 0 (digits are 1 to 9)",
+        ),
+        (
+            "fault-overflow",
+            "730 eliminations overflow a buffer of 729",
+        ),
+        (
+            "fault-bad-role",
+            "highlights[0] has role 200 (roles are 0 to 8)",
+        ),
+    ];
+    for (id, message) in expect {
+        let error = failed(id);
+        assert!(error.contains(message), "{id}: {error}");
+        assert!(
+            error.contains("lapiz_fault_plugin"),
+            "names the plugin: {error}"
+        );
+    }
+    let rejected: Vec<_> = trace
+        .entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Rejected {
+                step,
+                reason: Rejection::Unsound { .. },
+            } => Some(step.technique.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rejected, ["fault-unsound"]);
+    // each failing technique is disabled after its first failure
+    assert_eq!(trace.summary.rejected, 1);
+    let failures = trace
+        .entries
+        .iter()
+        .filter(|e| matches!(e, Entry::Failed { .. }))
+        .count();
+    assert_eq!(failures, expect.len());
+}
+
+#[test]
+fn plugin_searches_run_on_several_threads_at_once() {
+    let techniques = techniques_of(&example_rust());
+    let Some(text) = common::read_data("reglib/reglib-1.4-dev.txt") else {
+        return;
+    };
+    let cases: Vec<_> = text
+        .lines()
+        .filter(|l| l.starts_with(":0703:"))
+        .map(|l| lapiz::parse::parse_library_line(l).unwrap())
+        .collect();
+    let single: Vec<_> = cases
+        .iter()
+        .map(|c| changes(&find_all(techniques[0].as_ref(), &c.grid).unwrap()))
+        .collect();
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| {
+                for _ in 0..20 {
+                    for (c, expected) in cases.iter().zip(&single) {
+                        let found = find_all(techniques[0].as_ref(), &c.grid).unwrap();
+                        assert_eq!(&changes(&found), expected);
+                    }
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn another_abi_version_is_refused_naming_both() {
+    let err = plugin::load(&fixture("wrong_abi")).unwrap_err();
+    assert!(
+        matches!(err, PluginError::AbiVersion { found, expected, .. } if found == LP_ABI_VERSION + 1 && expected == LP_ABI_VERSION),
+        "{err}"
+    );
+    let text = err.to_string();
+    assert!(
+        text.contains(&format!("ABI version {}", LP_ABI_VERSION + 1))
+            && text.contains(&format!("speaks version {LP_ABI_VERSION}")),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_library_without_the_entry_symbol_is_not_a_plugin() {
+    let err = plugin::load(&fixture("no_entry")).unwrap_err();
+    assert!(matches!(err, PluginError::NoEntry { .. }), "{err}");
+    assert!(
+        err.to_string().contains("no `lapiz_plugin` symbol"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_null_descriptor_is_refused() {
+    let err = plugin::load(&fixture("null_descriptor")).unwrap_err();
+    assert!(matches!(err, PluginError::NoDescriptor { .. }), "{err}");
+}
+
+#[test]
+fn a_malformed_technique_descriptor_is_named() {
+    let err = plugin::load(&fixture("bad_descriptor")).unwrap_err();
+    assert!(
+        matches!(err, PluginError::BadTechnique { index: 0, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("\"Bad Id\""), "{err}");
+}
+
+#[test]
+fn pipelines_name_plugins_by_path_and_by_id_after_loading_a_folder() {
+    let dir = std::env::temp_dir().join(format!("lapiz-plugins-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lib = dir.join(common::plugins::library_file("lapiz_example_rust"));
+    std::fs::copy(example_rust(), &lib).unwrap();
+    let ron = format!(
+        r#"Pipeline(
+            name: "with plugins",
+            plugins: ["{dir}"],
+            techniques: [
+                Technique("hidden-single"),
+                Technique("naked-single"),
+                Technique("remote-pairs-rs"),
+                Plugin("{c}"),
+            ],
+        )"#,
+        dir = dir.display(),
+        c = example_c().display(),
+    );
+    let p = Pipeline::from_ron(&ron, "p.ron").unwrap();
+    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    assert_eq!(
+        p.ids(),
+        [
+            "hidden-single",
+            "naked-single",
+            "remote-pairs-rs",
+            "xy-wing-c"
+        ]
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_plugin_that_fails_to_load_is_left_out_and_the_solve_goes_on() {
+    let ron = r#"Pipeline(
+        plugins: ["no/such/folder"],
+        techniques: [
+            Technique("hidden-single"),
+            Technique("naked-single"),
+            Plugin("no/such/plugin.so"),
+            Technique("remote-pairs-rs"),
+        ],
+    )"#;
+    let p = Pipeline::from_ron(ron, "p.ron").unwrap();
+    assert_eq!(p.ids(), ["hidden-single", "naked-single"]);
+    assert_eq!(p.warnings.len(), 3, "{:?}", p.warnings);
+    assert!(p.warnings[0].contains("no/such/folder"), "{:?}", p.warnings);
+    assert!(
+        p.warnings[1].contains("entry 3: plugin no/such/plugin.so: no such file"),
+        "{:?}",
+        p.warnings
+    );
+    assert!(
+        p.warnings[2].contains("`remote-pairs-rs`"),
+        "{:?}",
+        p.warnings
+    );
+    let trace = lapiz::solve_puzzle(PUZZLE, &p);
+    assert!(trace.is_solved());
+    // without a failed plugin, an unknown id is still an error
+    let err = Pipeline::from_ron(
+        r#"Pipeline(techniques: [Technique("remote-pairs-rs")])"#,
+        "q.ron",
+    )
+    .err()
+    .unwrap();
+    assert!(
+        err.to_string()
+            .contains("unknown technique `remote-pairs-rs`")
+    );
+}
+
+fn lapiz(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_lapiz"))
+        .args(args)
+        .output()
+        .expect("lapiz runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_reglib_tests_a_plugin_against_the_library() {
+    let lib = common::data_dir().join("reglib/reglib-1.4-dev.txt");
+    if !lib.exists() {
+        eprintln!("skipping: {} not found", lib.display());
+        return;
+    }
+    let rust = example_rust();
+    let (ok, out, err) = lapiz(&[
+        "reglib",
+        lib.to_str().unwrap(),
+        "--plugin",
+        rust.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("0703     passed  16  failed   0"), "{out}");
+    assert!(out.ends_with("28 passed, 0 failed, 866 skipped\n"), "{out}");
+}
+
+#[test]
+fn cli_lists_plugin_techniques_with_their_origin() {
+    let c = example_c();
+    let (ok, out, err) = lapiz(&["techniques", "--plugin", c.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let line = out
+        .lines()
+        .find(|l| l.contains("xy-wing-c"))
+        .expect("listed");
+    assert!(line.contains(&format!("plugin {}", c.display())), "{line}");
+    // in difficulty order: just before the built-in XY-Wing
+    let ids: Vec<&str> = out
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    let at = |id: &str| ids.iter().position(|&i| i == id).unwrap();
+    assert!(at("xy-wing-c") < at("xy-wing"), "{out}");
+    assert!(at("xy-wing-c") > at("naked-triple"), "{out}");
+}
+
+#[test]
+fn cli_solve_goes_on_without_a_plugin_that_fails_to_load() {
+    let not_a_lib = root().join("README.md");
+    let (ok, out, err) = lapiz(&[
+        "solve",
+        PUZZLE,
+        "--plugin",
+        "no/such/plugin.so",
+        "--plugin",
+        not_a_lib.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Solved in"), "{out}");
+    assert!(
+        err.contains("warning: plugin no/such/plugin.so: no such file; going on without it"),
+        "{err}"
+    );
+    assert!(err.contains("not a shared library"), "{err}");
+}
+
+/// The C header and the Rust ABI agree: a C file asserting every size, offset and constant
+/// (with the Rust values) must compile.
+#[test]
+fn c_header_matches_the_rust_abi() {
+    use std::mem::{offset_of, size_of};
+    let mut c = String::from("#include <stddef.h>\n#include \"lapiz_plugin.h\"\n");
+    let mut check = |expr: String, value: usize| {
+        c.push_str(&format!(
+            "_Static_assert({expr} == {value}, \"{}\");\n",
+            expr.replace('"', "'")
+        ));
+    };
+    macro_rules! sizes {
+        ($($t:ident { $($f:ident),* }),* $(,)?) => {$(
+            check(format!("sizeof({})", stringify!($t)), size_of::<$t>());
+            check(format!("_Alignof({})", stringify!($t)), align_of::<$t>());
+            $(check(
+                format!("offsetof({}, {})", stringify!($t), stringify!($f)),
+                offset_of!($t, $f),
+            );)*
+        )*};
+    }
+    sizes!(
+        LpGrid { values, candidates },
+        LpCandidate { cell, digit },
+        LpHighlight { cell, digit, role },
+        LpOutput {
+            placements,
+            placements_cap,
+            placements_len,
+            eliminations,
+            eliminations_cap,
+            eliminations_len,
+            highlights,
+            highlights_cap,
+            highlights_len,
+            explanation,
+            explanation_cap,
+            explanation_len,
+            difficulty,
+            struct_size,
+            host,
+            emit
+        },
+        LpTechnique {
+            id,
+            name,
+            codes,
+            difficulty,
+            flags,
+            context,
+            search
+        },
+        LpPlugin {
+            abi_version,
+            struct_size,
+            technique_size,
+            technique_count,
+            techniques,
+            name
+        },
+    );
+    let constants: [(&str, i64); 24] = [
+        ("LP_ABI_VERSION", LP_ABI_VERSION.into()),
+        ("LP_OK", LP_OK.into()),
+        ("LP_ERROR", LP_ERROR.into()),
+        ("LP_PANIC", LP_PANIC.into()),
+        ("LP_CONTINUE", LP_CONTINUE.into()),
+        ("LP_STOP", LP_STOP.into()),
+        ("LP_REJECTED", LP_REJECTED.into()),
+        ("LP_NEEDS_UNIQUENESS", LP_NEEDS_UNIQUENESS.into()),
+        ("LP_ROLE_PATTERN", LP_ROLE_PATTERN.into()),
+        ("LP_ROLE_BASE", LP_ROLE_BASE.into()),
+        ("LP_ROLE_COVER", LP_ROLE_COVER.into()),
+        ("LP_ROLE_FIN", LP_ROLE_FIN.into()),
+        ("LP_ROLE_PIVOT", LP_ROLE_PIVOT.into()),
+        ("LP_ROLE_PINCER", LP_ROLE_PINCER.into()),
+        ("LP_ROLE_LINK", LP_ROLE_LINK.into()),
+        ("LP_ROLE_COLOR_A", LP_ROLE_COLOR_A.into()),
+        ("LP_ROLE_COLOR_B", LP_ROLE_COLOR_B.into()),
+        ("LP_MIN_PLACEMENTS", LP_MIN_PLACEMENTS.into()),
+        ("LP_MIN_ELIMINATIONS", LP_MIN_ELIMINATIONS.into()),
+        ("LP_MIN_HIGHLIGHTS", LP_MIN_HIGHLIGHTS.into()),
+        ("LP_MIN_EXPLANATION", LP_MIN_EXPLANATION.into()),
+        ("sizeof(uint16_t)", 2),
+        ("sizeof(float)", 4),
+        ("sizeof(LpEntryFn)", size_of::<LpEntryFn>() as i64),
+    ];
+    for (name, value) in constants {
+        c.push_str(&format!("_Static_assert({name} == {value}, \"{name}\");\n"));
+    }
+    // the entry symbol's name, as a declaration the compiler checks against the typedef
+    c.push_str(&format!(
+        "const LpPlugin *{LP_ENTRY_SYMBOL}(void);\nLpEntryFn entry = {LP_ENTRY_SYMBOL};\n"
+    ));
+    let dir = common::plugins::build_dir().join("header-check");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("check.c");
+    std::fs::write(&file, &c).unwrap();
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let out = Command::new(&cc)
+        .args(["-std=c11", "-Wall", "-Werror", "-fsyntax-only", "-I"])
+        .arg(root().join("plugins/lapiz-plugin-api/include"))
+        .arg(&file)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run the C compiler `{cc}`: {e}"));
+    assert!(
+        out.status.success(),
+        "the C header disagrees with the Rust ABI:\n{}\n{c}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
