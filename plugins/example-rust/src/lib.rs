@@ -233,6 +233,7 @@ mod tests {
     #[test]
     fn ratings_follow_the_chain_length() {
         assert_eq!(remote_pair_difficulty(4), 4.3);
-        assert_eq!(remote_pair_difficulty(6), 4.5);
+        assert_eq!(remote_pair_difficulty(6), 4.4);
+        assert_eq!(remote_pair_difficulty(8), 4.5);
     }
 }
