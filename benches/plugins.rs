@@ -10,21 +10,14 @@
 //!
 //! The data is read from `$LAPIZ_DATA` or `../shared/data`; the bench skips what is missing.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Instant;
 
-use lapiz::engine::solve_grid;
-use lapiz::parse::parse_line;
-use lapiz::technique::{Technique, builtin, find_all};
-use lapiz::{Grid, Pipeline};
-
-fn data_dir() -> PathBuf {
-    match std::env::var_os("LAPIZ_DATA") {
-        Some(p) => PathBuf::from(p),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
-    }
-}
+use common::{positions, puzzles, time};
+use lapiz::Pipeline;
+use lapiz::technique::builtin;
 
 fn library_file(name: &str) -> String {
     format!(
@@ -58,59 +51,28 @@ fn build_plugins(root: &Path) -> (PathBuf, PathBuf) {
         .expect("the C compiler runs");
     assert!(status.success(), "building example-c failed");
     (
-        target.join("release").join(library_file("lapiz_example_rust")),
+        target
+            .join("release")
+            .join(library_file("lapiz_example_rust")),
         c,
     )
 }
 
-/// Mean µs per `find_all` of `t` over `grids`, best of `rounds`, and the steps found.
-fn time(t: &dyn Technique, grids: &[Grid], rounds: usize) -> (f64, usize) {
-    let mut best = f64::INFINITY;
-    let mut found = 0;
-    for _ in 0..rounds {
-        let start = Instant::now();
-        found = 0;
-        for g in grids {
-            found += find_all(t, g).map(|s| s.len()).unwrap_or(0);
-        }
-        best = best.min(start.elapsed().as_secs_f64());
-    }
-    (best * 1e6 / grids.len().max(1) as f64, found)
-}
-
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let path = data_dir().join("puzzles/top1465.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipping: {} not found; set LAPIZ_DATA", path.display());
+    let Some(puzzles) = puzzles("top1465.txt") else {
         return;
     };
     let (rust, c) = build_plugins(root);
     let mut plugins = Vec::new();
     for lib in [&rust, &c] {
-        plugins.extend(lapiz::plugin::load(lib).expect("example plugins load").techniques());
+        plugins.extend(
+            lapiz::plugin::load(lib)
+                .expect("example plugins load")
+                .techniques(),
+        );
     }
-    let pipeline = Pipeline::default_pipeline();
-    let mut positions = Vec::new();
-    for line in text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-    {
-        let Ok(g) = parse_line(&line.chars().take(81).collect::<String>()) else {
-            continue;
-        };
-        let trace = solve_grid(&g, &pipeline);
-        let mut grid = g.clone();
-        for (i, step) in trace.steps().enumerate() {
-            if i % 5 == 0 {
-                positions.push(grid.clone());
-            }
-            step.apply(&mut grid);
-        }
-        if !grid.is_solved() {
-            positions.push(grid);
-        }
-    }
+    let positions = positions(&puzzles, &Pipeline::default_pipeline(), 5);
     println!(
         "top1465 positions: {} grids\n{:<18} {:>12} {:>12} {:>8} {:>12}",
         positions.len(),

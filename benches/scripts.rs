@@ -9,13 +9,15 @@
 //!
 //! The data is read from `$LAPIZ_DATA` or `../shared/data`; the bench skips what is missing.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::time::Instant;
 
-use lapiz::engine::solve_grid;
-use lapiz::parse::{parse_library_line, parse_line};
+use common::{data_dir, positions, puzzles, time};
+use lapiz::parse::parse_library_line;
 use lapiz::script::{ScriptHost, ScriptTechnique};
-use lapiz::technique::{Technique, builtin, find_all};
+use lapiz::technique::{Technique, builtin};
 use lapiz::{Grid, Pipeline};
 
 const SCRIPTS: &[&str] = &[
@@ -24,28 +26,6 @@ const SCRIPTS: &[&str] = &[
     "techniques/2-string-kite.rhai",
     "techniques/xy-wing.rhai",
 ];
-
-fn data_dir() -> PathBuf {
-    match std::env::var_os("LAPIZ_DATA") {
-        Some(p) => PathBuf::from(p),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
-    }
-}
-
-/// Mean µs per `find_all` of `t` over `grids`, best of `rounds`, and the steps found.
-fn time(t: &dyn Technique, grids: &[Grid], rounds: usize) -> (f64, usize) {
-    let mut best = f64::INFINITY;
-    let mut found = 0;
-    for _ in 0..rounds {
-        let start = Instant::now();
-        found = 0;
-        for g in grids {
-            found += find_all(t, g).map(|s| s.len()).unwrap_or(0);
-        }
-        best = best.min(start.elapsed().as_secs_f64());
-    }
-    (best * 1e6 / grids.len().max(1) as f64, found)
-}
 
 fn compare(label: &str, grids: &[Grid], rounds: usize) {
     println!(
@@ -120,34 +100,9 @@ fn main() {
         Err(_) => eprintln!("skipping reglib: {} not found", lib_path.display()),
     }
 
-    let path = data_dir().join("puzzles/top1465.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!(
-            "skipping top1465: {} not found; set LAPIZ_DATA",
-            path.display()
-        );
+    let Some(puzzles) = puzzles("top1465.txt") else {
         return;
     };
-    let pipeline = Pipeline::default_pipeline();
-    let mut positions = Vec::new();
-    for line in text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-    {
-        let Ok(g) = parse_line(&line.chars().take(81).collect::<String>()) else {
-            continue;
-        };
-        let trace = solve_grid(&g, &pipeline);
-        let mut grid = g.clone();
-        for (i, step) in trace.steps().enumerate() {
-            if i % 5 == 0 {
-                positions.push(grid.clone());
-            }
-            step.apply(&mut grid);
-        }
-        if !grid.is_solved() {
-            positions.push(grid);
-        }
-    }
+    let positions = positions(&puzzles, &Pipeline::default_pipeline(), 5);
     compare("top1465 positions", &positions, 3);
 }

@@ -7,32 +7,19 @@
 //!
 //! The data is read from `$LAPIZ_DATA/puzzles/` or `../shared/data/puzzles/`.
 
-use std::path::PathBuf;
+mod common;
+
 use std::time::Instant;
 
+use common::{positions, puzzles};
+use lapiz::Pipeline;
 use lapiz::engine::solve_grid;
-use lapiz::parse::parse_line;
 use lapiz::technique::{builtins, find_all};
-use lapiz::{Grid, Pipeline};
-
-fn data_dir() -> PathBuf {
-    match std::env::var_os("LAPIZ_DATA") {
-        Some(p) => PathBuf::from(p),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
-    }
-}
 
 fn main() {
-    let path = data_dir().join("puzzles/top1465.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipping: {} not found; set LAPIZ_DATA", path.display());
+    let Some(puzzles) = puzzles("top1465.txt") else {
         return;
     };
-    let puzzles: Vec<Grid> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| parse_line(&l.chars().take(81).collect::<String>()).ok())
-        .collect();
     let pipeline = Pipeline::default_pipeline();
 
     // pipeline throughput, best of 3
@@ -54,20 +41,7 @@ fn main() {
     );
 
     // positions met while solving
-    let mut positions = Vec::new();
-    for g in &puzzles {
-        let trace = solve_grid(g, &pipeline);
-        let mut grid = g.clone();
-        for (i, step) in trace.steps().enumerate() {
-            if i % 10 == 0 {
-                positions.push(grid.clone());
-            }
-            step.apply(&mut grid);
-        }
-        if !grid.is_solved() {
-            positions.push(grid);
-        }
-    }
+    let positions = positions(&puzzles, &pipeline, 10);
     println!("{} positions", positions.len());
     println!("{:<34} {:>12} {:>10}", "technique", "µs/search", "steps");
     for t in builtins() {

@@ -386,17 +386,7 @@ fn a_plugin_that_fails_to_load_is_left_out_and_the_solve_goes_on() {
     );
 }
 
-fn lapiz(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_lapiz"))
-        .args(args)
-        .output()
-        .expect("lapiz runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::run_lapiz as lapiz;
 
 #[test]
 fn cli_reglib_tests_a_plugin_against_the_library() {

@@ -5,7 +5,6 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -470,17 +469,7 @@ fn trace_with_a_scripted_step() {
 
 // ---- Command line ---------------------------------------------------------------------------
 
-fn lapiz(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_lapiz"))
-        .args(args)
-        .output()
-        .expect("lapiz runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::run_lapiz as lapiz;
 
 #[test]
 fn cli_technique_check_on_a_library_file() {

@@ -39,4 +39,17 @@ pub fn puzzles(file: &str, limit: usize) -> Option<Vec<String>> {
     )
 }
 
+/// Runs the `lapiz` binary: (exit success, stdout, stderr).
+pub fn run_lapiz(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lapiz"))
+        .args(args)
+        .output()
+        .expect("lapiz runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 pub mod plugins;
