@@ -560,3 +560,28 @@ fn c_header_matches_the_rust_abi() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A whole trace in which a plugin technique makes a step (BUG+1 from the Rust example, which
+/// goes before the built-in twin of the same difficulty).
+#[test]
+fn trace_with_a_plugin_step() {
+    let puzzle =
+        "..34.67.94..9........5...26.9.....15..2...8...1.357....6173.5..9.............82..";
+    let mut pipeline = Pipeline::default_pipeline();
+    let added = pipeline.add_plugin(&example_rust()).unwrap();
+    assert_eq!(added, ["remote-pairs-rs", "bug-plus-1-rs"]);
+    let trace = lapiz::solve_puzzle(puzzle, &pipeline);
+    assert!(trace.is_solved(), "{:?}", trace.outcome);
+    assert!(trace.summary.uniqueness_assumed);
+    let plugin_steps: Vec<_> = trace
+        .steps()
+        .filter(|s| s.technique == "bug-plus-1-rs")
+        .collect();
+    assert_eq!(plugin_steps.len(), 1);
+    assert_eq!(
+        plugin_steps[0].explanation,
+        "BUG+1: r2c8 is 8 (every other cell bivalue) => r2c8<>3,5"
+    );
+    assert_eq!(trace.summary.rejected, 0);
+    insta::assert_snapshot!("plugin_bug_plus_1", trace.to_ron());
+}
