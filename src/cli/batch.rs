@@ -29,8 +29,10 @@ pub fn progress(len: Option<u64>, unit: &str) -> ProgressBar {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
         ),
         None => ProgressBar::new_spinner().with_style(
-            ProgressStyle::with_template(&format!("{{elapsed_precise}} {{spinner}} {{msg}} {unit}"))
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            ProgressStyle::with_template(&format!(
+                "{{elapsed_precise}} {{spinner}} {{msg}} {unit}"
+            ))
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
         ),
     };
     bar.enable_steady_tick(Duration::from_millis(200));

@@ -282,9 +282,11 @@ pub fn generate_command(
         |_, g, _| {
             let g = g?;
             match (&g.rating, args.rate) {
-                (Some(r), true) => {
-                    writeln!(out, "{}", rating_row(args.format, &g.line(), &Ok(r.clone())))?
-                }
+                (Some(r), true) => writeln!(
+                    out,
+                    "{}",
+                    rating_row(args.format, &g.line(), &Ok(r.clone()))
+                )?,
                 _ => writeln!(out, "{}", g.line())?,
             }
             Ok(())
