@@ -297,7 +297,7 @@ fn search_rows(
         }
         return;
     }
-    let band_start = level % 3 == 0;
+    let band_start = level.is_multiple_of(3);
     let current_band = if band_start {
         None
     } else {
