@@ -15,26 +15,20 @@ use crate::{open_input, puzzle_of_line};
 /// Puzzle lines per chunk: enough to keep every core busy, small enough to keep memory flat.
 pub const CHUNK: usize = 4096;
 
-/// A progress bar on stderr, hidden when stderr is not a terminal. `len` is the total (bytes
-/// of the input file, or items), when known.
-pub fn progress(len: Option<u64>, unit: &str) -> ProgressBar {
+/// A progress bar on stderr, hidden when stderr is not a terminal. With `len` (the total,
+/// in bytes for a file or items for `generate`) a bar drawn with `template`, else a spinner
+/// drawn with it.
+pub fn progress(len: Option<u64>, template: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = match len {
-        Some(n) => ProgressBar::new(n).with_style(
-            ProgressStyle::with_template(&format!(
-                "{{elapsed_precise}} [{{wide_bar}}] {{percent}}% {{msg}} {unit} (eta {{eta}})"
-            ))
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        ),
-        None => ProgressBar::new_spinner().with_style(
-            ProgressStyle::with_template(&format!(
-                "{{elapsed_precise}} {{spinner}} {{msg}} {unit}"
-            ))
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-        ),
+        Some(n) => ProgressBar::new(n),
+        None => ProgressBar::new_spinner(),
     };
+    let bar = bar.with_style(
+        ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
 }
@@ -45,6 +39,8 @@ pub struct Item {
     pub line: usize,
     /// The puzzle text ([`puzzle_of_line`]).
     pub text: String,
+    /// The line's length in bytes.
+    pub bytes: u64,
 }
 
 /// Runs `work` on every puzzle line of `path` (`-` for stdin) in parallel, a chunk at a time,
@@ -61,7 +57,15 @@ pub fn for_each_puzzle<T: Send>(
     } else {
         std::fs::metadata(path).ok().map(|m| m.len())
     };
-    let bar = progress(len, "puzzles");
+    let bar = match len {
+        Some(_) => progress(
+            len,
+            "{elapsed_precise} [{bar:40}] {percent}% of {binary_total_bytes} (eta {eta}) {msg}",
+        ),
+        None => progress(None, "{elapsed_precise} {spinner} {pos} puzzles"),
+    };
+    // The bar moves as each puzzle is done: by its line's bytes for a file, by one for stdin.
+    let step = |item: &Item| if len.is_some() { item.bytes } else { 1 };
     let mut line = String::new();
     let (mut line_number, mut bytes, mut done) = (0usize, 0u64, 0u64);
     let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
@@ -83,17 +87,26 @@ pub fn for_each_puzzle<T: Send>(
                 chunk.push(Item {
                     line: line_number,
                     text: text.to_string(),
+                    bytes: n as u64,
                 });
             }
         }
-        let results: Vec<T> = chunk.par_iter().map(|item| work(&item.text)).collect();
+        let results: Vec<T> = chunk
+            .par_iter()
+            .map(|item| {
+                let r = work(&item.text);
+                bar.inc(step(item));
+                r
+            })
+            .collect();
         for (item, r) in chunk.iter().zip(results) {
             emit(item, r, &bar)?;
         }
         done += chunk.len() as u64;
-        bar.set_message(done.to_string());
         if len.is_some() {
+            // Also count comment and blank lines.
             bar.set_position(bytes);
+            bar.set_message(format!("{done} puzzles"));
         }
         if eof {
             break;
@@ -111,14 +124,23 @@ pub fn for_each_index<T: Send>(
     work: impl Fn(u64) -> T + Sync,
     mut emit: impl FnMut(u64, T, &ProgressBar) -> Result<()>,
 ) -> Result<()> {
-    let bar = progress(Some(count), "");
+    let bar = progress(
+        Some(count),
+        "{elapsed_precise} [{bar:40}] {pos}/{len} puzzles (eta {eta})",
+    );
     let mut start = 0u64;
     while start < count {
         let end = count.min(start + chunk.max(1));
-        let results: Vec<T> = (start..end).into_par_iter().map(&work).collect();
+        let results: Vec<T> = (start..end)
+            .into_par_iter()
+            .map(|i| {
+                let r = work(i);
+                bar.inc(1);
+                r
+            })
+            .collect();
         for (i, r) in (start..end).zip(results) {
             emit(i, r, &bar)?;
-            bar.inc(1);
         }
         start = end;
     }
