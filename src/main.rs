@@ -384,7 +384,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
 enum SolveRecord {
     /// The line does not parse.
     Unreadable(String),
-    /// A solve: the output text, the status, the invalid reason, rejected steps.
+    /// A solve: the text to print, how it ended (without the stuck pencil marks) and the
+    /// rejected steps.
     Solved {
         text: String,
         outcome: Outcome,
