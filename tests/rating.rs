@@ -18,9 +18,29 @@ const KNOWN: &[(&str, Level, &str)] = &[
         "naked-single",
     ),
     (
+        ".5...4......8.92...6..7...3...1..7......3.8.2.71.....5..5..13...4......7..8...6..",
+        Level::Medium,
+        "locked-pair",
+    ),
+    (
+        ".6.2.....4....6729..3..1.6..41.8.6....9..2..8....5...4.9....8....4.1.....8.....9.",
+        Level::Medium,
+        "finned-x-wing",
+    ),
+    (
+        "...9...3.......78.9.46.......751.......38...221......586..9......2.....6..1.3....",
+        Level::Hard,
+        "finned-swordfish",
+    ),
+    (
         "3....15..7.1..4....4......6.35.8...1.........8...9..24............3.875..5.1..9.8",
         Level::Unfair,
         "xyz-wing",
+    ),
+    (
+        "35...1...9.....6....4.7...96...3...88.2..9..31.986.5......13.........2....6.....4",
+        Level::Extreme,
+        "bug-plus-1",
     ),
     (
         // Beyond the default pipeline (it needs chains).
@@ -55,7 +75,7 @@ fn a_smaller_pipeline_rates_the_same_puzzle_beyond() {
         "test",
     )
     .unwrap();
-    let r = rate(&solve_puzzle(KNOWN[2].0, &singles), &singles).unwrap();
+    let r = rate(&solve_puzzle(KNOWN[4].0, &singles), &singles).unwrap();
     assert_eq!(r.level, Level::Beyond);
     assert_eq!(r.rating_text(), ">2.3");
 }
