@@ -172,7 +172,7 @@ pub struct GenerateOptions {
 }
 
 /// The default attempt budget per puzzle.
-pub const DEFAULT_ATTEMPTS: u32 = 2000;
+pub const DEFAULT_ATTEMPTS: u32 = 20_000;
 
 impl Default for GenerateOptions {
     fn default() -> Self {
