@@ -251,3 +251,20 @@ fn canonical_finds_equivalent_puzzles() {
     let single = lapiz(&["canonical", &line], None);
     assert_eq!(text(&single.stdout).trim(), lines[0]);
 }
+
+#[test]
+fn scripts_run_on_several_threads() {
+    // One pipeline, with a Rhai technique, shared by the worker threads.
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/techniques/xy-wing.rhai");
+    let input = format!("{EASY}\n{UNFAIR}\n{STUCK}\n").repeat(4);
+    let args = ["solve", "--file", "-", "--technique", script];
+    let one = lapiz(&[&["--threads", "1"][..], &args[..]].concat(), Some(&input));
+    let two = lapiz(&[&["--threads", "2"][..], &args[..]].concat(), Some(&input));
+    assert!(one.status.success(), "{}", text(&one.stderr));
+    assert_eq!(one.stdout, two.stdout);
+    assert!(
+        text(&one.stdout).ends_with("solved: 8, stuck: 4, invalid: 0, rejected steps: 0\n"),
+        "{}",
+        text(&one.stdout)
+    );
+}
