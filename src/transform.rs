@@ -8,21 +8,30 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-/// A permutation that is not one (a repeated or out-of-range index).
+/// Arguments that do not describe an equivalence transform.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("not a permutation of 0..{len}: {given:?}")]
-pub struct NotAPermutation {
-    /// The size expected.
-    pub len: usize,
-    /// What was given.
-    pub given: Vec<usize>,
+pub enum TransformError {
+    /// A permutation that is not one (a repeated or out-of-range index).
+    #[error("not a permutation of 0..{len}: {given:?}")]
+    NotAPermutation {
+        /// The size expected.
+        len: usize,
+        /// What was given.
+        given: Vec<usize>,
+    },
+    /// A row (column) order that splits a band (stack).
+    #[error("line order {0:?} does not keep bands (stacks) together")]
+    SplitsBands(Vec<usize>),
+    /// A band or stack number above 2.
+    #[error("no band or stack {0} (they are 0, 1, 2)")]
+    NoSuchBand(usize),
 }
 
-fn check_perm(p: &[usize]) -> Result<(), NotAPermutation> {
+fn check_perm(p: &[usize]) -> Result<(), TransformError> {
     let mut seen = 0u32;
     for &i in p {
         if i >= p.len() || seen & (1 << i) != 0 {
-            return Err(NotAPermutation {
+            return Err(TransformError::NotAPermutation {
                 len: p.len(),
                 given: p.to_vec(),
             });
@@ -32,21 +41,51 @@ fn check_perm(p: &[usize]) -> Result<(), NotAPermutation> {
     Ok(())
 }
 
+/// Checks that a 9-line order is a permutation that keeps bands together.
+fn check_line_order(order: &[usize; 9]) -> Result<(), TransformError> {
+    check_perm(order)?;
+    for b in 0..3 {
+        let band = order[3 * b] / 3;
+        if order[3 * b..3 * b + 3].iter().any(|&l| l / 3 != band) {
+            return Err(TransformError::SplitsBands(order.to_vec()));
+        }
+    }
+    Ok(())
+}
+
 /// A combined transform: the value at `(r, c)` of the result is `digits[v]` where `v` is the
 /// value at `(rows[r], cols[c])` of the source, read transposed first when `transpose` is set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Transform {
-    /// Read the source transposed.
-    pub transpose: bool,
-    /// Source row of each result row.
-    pub rows: [usize; 9],
-    /// Source column of each result column.
-    pub cols: [usize; 9],
-    /// New digit for each digit (`digits[0]` stays 0).
-    pub digits: [u8; 10],
+    transpose: bool,
+    rows: [usize; 9],
+    cols: [usize; 9],
+    digits: [u8; 10],
 }
 
 impl Transform {
+    /// A transform from its parts: read transposed or not, the source row of each result row
+    /// and the source column of each result column (orders that keep bands and stacks
+    /// together), and the new digit of each digit 1..=9 (`digits[d - 1]`).
+    pub fn new(
+        transpose: bool,
+        rows: [usize; 9],
+        cols: [usize; 9],
+        digits: [u8; 9],
+    ) -> Result<Transform, TransformError> {
+        check_line_order(&rows)?;
+        check_line_order(&cols)?;
+        check_perm(&digits.map(|d| (d as usize).wrapping_sub(1)))?;
+        let mut d = [0u8; 10];
+        d[1..].copy_from_slice(&digits);
+        Ok(Transform {
+            transpose,
+            rows,
+            cols,
+            digits: d,
+        })
+    }
+
     /// The identity.
     pub fn identity() -> Transform {
         Transform {
@@ -107,7 +146,7 @@ fn random_line_order(rng: &mut impl Rng) -> [usize; 9] {
 }
 
 /// Relabels digits: `map[d - 1]` replaces `d` (a permutation of 1..=9 given as `[u8; 9]`).
-pub fn relabel(grid: &[u8; 81], map: [u8; 9]) -> Result<[u8; 81], NotAPermutation> {
+pub fn relabel(grid: &[u8; 81], map: [u8; 9]) -> Result<[u8; 81], TransformError> {
     let idx: Vec<usize> = map.iter().map(|&d| (d as usize).wrapping_sub(1)).collect();
     check_perm(&idx)?;
     let mut full = [0u8; 10];
@@ -131,9 +170,11 @@ pub fn permute_rows_in_band(
     grid: &[u8; 81],
     band: usize,
     perm: [usize; 3],
-) -> Result<[u8; 81], NotAPermutation> {
+) -> Result<[u8; 81], TransformError> {
     check_perm(&perm)?;
-    let band = band.min(2);
+    if band > 2 {
+        return Err(TransformError::NoSuchBand(band));
+    }
     let mut out = *grid;
     for (i, &p) in perm.iter().enumerate() {
         let (dst, src) = (3 * band + i, 3 * band + p);
@@ -143,7 +184,7 @@ pub fn permute_rows_in_band(
 }
 
 /// Reorders the bands: `perm[i]` is the band that goes to band `i`.
-pub fn permute_bands(grid: &[u8; 81], perm: [usize; 3]) -> Result<[u8; 81], NotAPermutation> {
+pub fn permute_bands(grid: &[u8; 81], perm: [usize; 3]) -> Result<[u8; 81], TransformError> {
     check_perm(&perm)?;
     let mut out = *grid;
     for (i, &p) in perm.iter().enumerate() {
@@ -158,7 +199,7 @@ pub fn permute_cols_in_stack(
     grid: &[u8; 81],
     stack: usize,
     perm: [usize; 3],
-) -> Result<[u8; 81], NotAPermutation> {
+) -> Result<[u8; 81], TransformError> {
     Ok(transpose(&permute_rows_in_band(
         &transpose(grid),
         stack,
@@ -167,7 +208,7 @@ pub fn permute_cols_in_stack(
 }
 
 /// Reorders the stacks: `perm[i]` is the stack that goes to stack `i`.
-pub fn permute_stacks(grid: &[u8; 81], perm: [usize; 3]) -> Result<[u8; 81], NotAPermutation> {
+pub fn permute_stacks(grid: &[u8; 81], perm: [usize; 3]) -> Result<[u8; 81], TransformError> {
     Ok(transpose(&permute_bands(&transpose(grid), perm)?))
 }
 
@@ -416,6 +457,27 @@ mod tests {
         assert!(permute_rows_in_band(&g, 0, [0, 1, 3]).is_err());
         assert!(relabel(&g, [1, 2, 3, 4, 5, 6, 7, 8, 8]).is_err());
         assert!(relabel(&g, [0, 2, 3, 4, 5, 6, 7, 8, 9]).is_err());
+        assert!(permute_rows_in_band(&g, 3, [0, 1, 2]).is_err());
+        let id = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+        let digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        assert_eq!(
+            Transform::new(false, id, id, digits).unwrap(),
+            Transform::identity()
+        );
+        let split = [0, 1, 3, 2, 4, 5, 6, 7, 8];
+        assert_eq!(
+            Transform::new(false, split, id, digits),
+            Err(TransformError::SplitsBands(split.to_vec()))
+        );
+        assert!(Transform::new(true, id, [9, 1, 2, 3, 4, 5, 6, 7, 8], digits).is_err());
+        assert!(Transform::new(true, id, id, [1, 1, 3, 4, 5, 6, 7, 8, 9]).is_err());
+        let t = Transform::new(
+            true,
+            [3, 5, 4, 0, 1, 2, 8, 7, 6],
+            id,
+            [2, 1, 3, 4, 5, 6, 7, 8, 9],
+        );
+        assert!(valid_solved(&t.unwrap().apply(&g)));
     }
 
     #[test]
