@@ -69,6 +69,12 @@ enum Command {
         /// The puzzle.
         puzzle: String,
     },
+    /// Rate puzzles: hardest step, level, score, hardest technique, technique counts.
+    Rate(cli::RateArgs),
+    /// Generate puzzles with one solution (minimal by default), optionally to a target.
+    Generate(cli::GenerateArgs),
+    /// The canonical form of a puzzle (equal for equivalent puzzles), to find duplicates.
+    Canonical(cli::CanonicalArgs),
     /// Count solutions by brute force (capped at the limit).
     Count {
         /// Puzzle file (one per line, `#` comments; `-` for stdin).
@@ -98,12 +104,6 @@ enum Command {
         #[arg(long = "technique", value_name = "FILE")]
         scripts: Vec<PathBuf>,
     },
-    /// Rate puzzles: hardest step, level, score, hardest technique, technique counts.
-    Rate(cli::RateArgs),
-    /// Generate puzzles with one solution (minimal by default), optionally to a target.
-    Generate(cli::GenerateArgs),
-    /// The canonical form of a puzzle (equal for equivalent puzzles), to find duplicates.
-    Canonical(cli::CanonicalArgs),
     /// Work on technique scripts.
     Technique {
         #[command(subcommand)]
@@ -246,6 +246,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 return Ok(ExitCode::from(2));
             }
         }
+        Command::Candidates { puzzle } => {
+            let grid = parse_puzzle(&puzzle).context("cannot read the puzzle")?;
+            write!(out, "{}", format_pencil_marks(&grid))?;
+        }
         Command::Rate(args) => {
             let pipeline = load_pipeline(args.pipeline.as_deref())?;
             return cli::rate_command(args, &pipeline, &mut out);
@@ -255,10 +259,6 @@ fn run(cli: Cli) -> Result<ExitCode> {
             return cli::generate_command(args, &pipeline, &mut out);
         }
         Command::Canonical(args) => return cli::canonical_command(args, &mut out),
-        Command::Candidates { puzzle } => {
-            let grid = parse_puzzle(&puzzle).context("cannot read the puzzle")?;
-            write!(out, "{}", format_pencil_marks(&grid))?;
-        }
         Command::Count { file, limit } => {
             return count_file(&file, limit.max(1), &mut out);
         }
