@@ -14,8 +14,8 @@ use lapiz::rating::rate;
 use lapiz::{Grid, Pipeline, engine::solve_grid, parse::parse_puzzle};
 use rayon::prelude::*;
 
-const RUNS: usize = 3;
-const GENERATED: u64 = 400;
+const RUNS: usize = 5;
+const GENERATED: u64 = 2000;
 const CANONICAL: usize = 2000;
 
 fn data_dir() -> PathBuf {
