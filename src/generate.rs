@@ -423,6 +423,13 @@ pub fn generate(
             "{n} clues: no proper Sudoku has fewer than 17"
         )));
     }
+    if let Clues::Exactly(n) = options.clues
+        && n > 81
+    {
+        return Err(GenerateError::Impossible(format!(
+            "{n} clues: a grid has 81 cells"
+        )));
+    }
     let mut rng = rng_for(seed, index);
     for attempt in 1..=options.attempts.max(1) {
         let solution = random_solution(&mut rng);
@@ -521,14 +528,16 @@ mod tests {
             generate(&o, &p, 1, 0),
             Err(GenerateError::Impossible(_))
         ));
-        let o = GenerateOptions {
-            clues: Clues::Exactly(12),
-            ..Default::default()
-        };
-        assert!(matches!(
-            generate(&o, &p, 1, 0),
-            Err(GenerateError::Impossible(_))
-        ));
+        for n in [12, 82] {
+            let o = GenerateOptions {
+                clues: Clues::Exactly(n),
+                ..Default::default()
+            };
+            assert!(matches!(
+                generate(&o, &p, 1, 0),
+                Err(GenerateError::Impossible(_))
+            ));
+        }
     }
 
     #[test]
