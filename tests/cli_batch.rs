@@ -77,6 +77,8 @@ fn rate_file_keeps_order_and_reports_bad_lines() {
     let err = text(&out.stderr);
     assert!(err.contains("-:3: "), "{err}");
     assert!(err.contains("-:6: invalid puzzle"), "{err}");
+    // stderr is not a terminal here: no progress bar, only the two error lines.
+    assert_eq!(err.lines().count(), 2, "{err}");
 }
 
 #[test]
