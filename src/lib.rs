@@ -18,17 +18,20 @@
 pub mod cellset;
 pub mod engine;
 pub mod error;
+pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod parse;
 pub mod pipeline;
 pub mod plugin;
+pub mod rating;
 pub mod reglib;
 pub mod script;
 pub mod solver;
 pub mod step;
 pub mod technique;
 pub mod trace;
+pub mod transform;
 
 pub use cellset::CellSet;
 pub use engine::solve_puzzle;

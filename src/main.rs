@@ -18,10 +18,16 @@ use lapiz::solver::count_solutions;
 use lapiz::technique::{Technique, find_all};
 use lapiz::trace::Outcome;
 
+mod cli;
+
 /// lapiz: solves Sudoku the way a strong human does and explains every move.
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
+    /// Worker threads for file and batch commands (default: all cores, or
+    /// `RAYON_NUM_THREADS`).
+    #[arg(long, global = true, value_name = "N")]
+    threads: Option<usize>,
     #[command(subcommand)]
     command: Command,
 }
@@ -67,6 +73,12 @@ enum Command {
         /// The puzzle.
         puzzle: String,
     },
+    /// Rate puzzles: hardest step, level, score, hardest technique, technique counts.
+    Rate(cli::RateArgs),
+    /// Generate puzzles with one solution (minimal by default), optionally to a target.
+    Generate(cli::GenerateArgs),
+    /// The canonical form of a puzzle (equal for equivalent puzzles), to find duplicates.
+    Canonical(cli::CanonicalArgs),
     /// Count solutions by brute force (capped at the limit).
     Count {
         /// Puzzle file (one per line, `#` comments; `-` for stdin).
@@ -144,6 +156,14 @@ enum TechniqueCommand {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(n) = cli.threads
+        && let Err(e) = rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+    {
+        eprintln!("error: cannot start {n} threads: {e}");
+        return ExitCode::FAILURE;
+    }
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
@@ -255,6 +275,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let grid = parse_puzzle(&puzzle).context("cannot read the puzzle")?;
             write!(out, "{}", format_pencil_marks(&grid))?;
         }
+        Command::Rate(args) => {
+            let pipeline = load_pipeline(args.pipeline.as_deref())?;
+            return cli::rate_command(args, &pipeline, &mut out);
+        }
+        Command::Generate(args) => {
+            let pipeline = load_pipeline(args.pipeline.as_deref())?;
+            return cli::generate_command(args, &pipeline, &mut out);
+        }
+        Command::Canonical(args) => return cli::canonical_command(args, &mut out),
         Command::Count { file, limit } => {
             return count_file(&file, limit.max(1), &mut out);
         }
@@ -401,62 +430,95 @@ fn run(cli: Cli) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// What `solve --file` prints and counts for one puzzle line.
+enum SolveRecord {
+    /// The line does not parse.
+    Unreadable(String),
+    /// A solve: the text to print, how it ended (without the stuck pencil marks) and the
+    /// rejected steps.
+    Solved {
+        text: String,
+        outcome: Outcome,
+        rejected: usize,
+    },
+}
+
 fn solve_file(
     path: &Path,
     pipeline: &Pipeline,
     format: Format,
     out: &mut impl Write,
 ) -> Result<ExitCode> {
-    let input = open_input(path)?;
     let (mut solved, mut stuck, mut invalid, mut rejected) = (0usize, 0usize, 0usize, 0usize);
     let mut bad_lines = 0usize;
-    for (i, line) in input.lines().enumerate() {
-        let line_number = i + 1;
-        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
-        let Some(text) = puzzle_of_line(&line) else {
-            continue;
-        };
+    let work = |text: &str| {
         let grid = match parse_puzzle(text) {
             Ok(g) => g,
-            Err(e) => {
-                eprintln!("{}:{line_number}: {e}", path.display());
-                writeln!(out, "{text}\tinvalid\t{e}")?;
-                invalid += 1;
-                bad_lines += 1;
-                continue;
-            }
+            Err(e) => return SolveRecord::Unreadable(e.to_string()),
         };
         let t = solve_grid(&grid, pipeline);
-        rejected += t.summary.rejected;
-        let (status, detail) = match &t.outcome {
-            Outcome::Solved => {
-                solved += 1;
-                ("solved", String::new())
-            }
-            Outcome::Stuck { .. } | Outcome::StepLimit { .. } => {
-                stuck += 1;
-                ("stuck", String::new())
-            }
-            Outcome::Invalid { reason } => {
-                invalid += 1;
-                eprintln!("{}:{line_number}: invalid puzzle: {reason}", path.display());
-                ("invalid", reason.clone())
+        let text = match format {
+            Format::Ron => t.to_ron(),
+            Format::Text => {
+                let status = match &t.outcome {
+                    Outcome::Solved => "solved",
+                    Outcome::Stuck { .. } | Outcome::StepLimit { .. } => "stuck",
+                    Outcome::Invalid { .. } => "invalid",
+                };
+                let detail = match &t.outcome {
+                    Outcome::Invalid { reason } => reason.clone(),
+                    _ => t
+                        .summary
+                        .hardest
+                        .as_ref()
+                        .map(|h| format!("{} {:.1}", h.technique, h.difficulty))
+                        .unwrap_or_default(),
+                };
+                format!("{}\t{status}\t{}\t{detail}\n", t.puzzle, t.summary.steps)
             }
         };
-        match format {
-            Format::Ron => write!(out, "{}", t.to_ron())?,
-            Format::Text => {
-                let hardest = t
-                    .summary
-                    .hardest
-                    .as_ref()
-                    .map(|h| format!("{} {:.1}", h.technique, h.difficulty))
-                    .unwrap_or_default();
-                let detail = if detail.is_empty() { hardest } else { detail };
-                writeln!(out, "{}\t{status}\t{}\t{detail}", t.puzzle, t.summary.steps)?;
+        let outcome = match t.outcome {
+            // The pencil marks are not needed for counting.
+            Outcome::Stuck { .. } => Outcome::Stuck {
+                pencil_marks: Vec::new(),
+            },
+            o => o,
+        };
+        SolveRecord::Solved {
+            text,
+            outcome,
+            rejected: t.summary.rejected,
+        }
+    };
+    cli::batch::for_each_puzzle(path, work, |item, record, bar| {
+        match record {
+            SolveRecord::Unreadable(e) => {
+                bar.suspend(|| eprintln!("{}:{}: {e}", path.display(), item.line));
+                writeln!(out, "{}\tinvalid\t{e}", item.text)?;
+                invalid += 1;
+                bad_lines += 1;
+            }
+            SolveRecord::Solved {
+                text,
+                outcome,
+                rejected: r,
+            } => {
+                rejected += r;
+                match outcome {
+                    Outcome::Solved => solved += 1,
+                    Outcome::Stuck { .. } | Outcome::StepLimit { .. } => stuck += 1,
+                    Outcome::Invalid { reason } => {
+                        invalid += 1;
+                        bar.suspend(|| {
+                            eprintln!("{}:{}: invalid puzzle: {reason}", path.display(), item.line)
+                        });
+                    }
+                }
+                out.write_all(text.as_bytes())?;
             }
         }
-    }
+        Ok(())
+    })?;
     writeln!(
         out,
         "solved: {solved}, stuck: {stuck}, invalid: {invalid}, rejected steps: {rejected}"
@@ -470,33 +532,32 @@ fn solve_file(
 }
 
 fn count_file(path: &Path, limit: u32, out: &mut impl Write) -> Result<ExitCode> {
-    let input = open_input(path)?;
     let (mut puzzles, mut unique, mut none, mut multiple) = (0usize, 0usize, 0usize, 0usize);
     let mut bad_lines = 0usize;
-    for (i, line) in input.lines().enumerate() {
-        let line_number = i + 1;
-        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
-        let Some(text) = puzzle_of_line(&line) else {
-            continue;
-        };
-        let grid = match parse_puzzle(text) {
-            Ok(g) => g,
+    let work = |text: &str| {
+        parse_puzzle(text)
+            .map(|grid| (grid.to_line(), count_solutions(grid.values(), limit)))
+            .map_err(|e| e.to_string())
+    };
+    cli::batch::for_each_puzzle(path, work, |item, record, bar| {
+        match record {
             Err(e) => {
-                eprintln!("{}:{line_number}: {e}", path.display());
-                writeln!(out, "{text}\terror")?;
+                bar.suspend(|| eprintln!("{}:{}: {e}", path.display(), item.line));
+                writeln!(out, "{}\terror", item.text)?;
                 bad_lines += 1;
-                continue;
             }
-        };
-        let n = count_solutions(grid.values(), limit);
-        puzzles += 1;
-        match n {
-            0 => none += 1,
-            1 => unique += 1,
-            _ => multiple += 1,
+            Ok((line, n)) => {
+                puzzles += 1;
+                match n {
+                    0 => none += 1,
+                    1 => unique += 1,
+                    _ => multiple += 1,
+                }
+                writeln!(out, "{line}\t{n}")?;
+            }
         }
-        writeln!(out, "{}\t{n}", grid.to_line())?;
-    }
+        Ok(())
+    })?;
     writeln!(
         out,
         "puzzles: {puzzles}, unique: {unique}, none: {none}, multiple: {multiple}"

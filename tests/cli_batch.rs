@@ -1,0 +1,272 @@
+//! `rate`, `generate`, `canonical` and the parallel `--file` paths of the command line: output
+//! in input order, bad lines reported and skipped, same seed same output on any thread count.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const STUCK: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+const UNFAIR: &str =
+    "3....15..7.1..4....4......6.35.8...1.........8...9..24............3.875..5.1..9.8";
+
+fn lapiz(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("lapiz runs");
+    {
+        let mut input = child.stdin.take().unwrap();
+        if let Some(s) = stdin {
+            input.write_all(s.as_bytes()).unwrap();
+        }
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn rate_prints_the_columns_in_order() {
+    let out = lapiz(&["rate", EASY], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(
+        lines[0],
+        "puzzle\trating\tlevel\tscore\thardest technique\ttechniques"
+    );
+    let f: Vec<&str> = lines[1].split('\t').collect();
+    assert_eq!(f[0], EASY);
+    assert_eq!(f[1], "1.2");
+    assert_eq!(f[2], "easy");
+    assert!(f[3].parse::<u32>().unwrap() > 0);
+    assert_eq!(f[4], "hidden-single");
+    assert!(f[5].contains("hidden-single="), "{}", f[5]);
+}
+
+#[test]
+fn rate_file_keeps_order_and_reports_bad_lines() {
+    let input = format!(
+        "# a comment\n{EASY}\nnot a puzzle\n\n{STUCK}\n33{}\n{UNFAIR}\n",
+        &EASY[2..]
+    );
+    let out = lapiz(&["rate", "--file", "-", "--no-header"], Some(&input));
+    assert_eq!(out.status.code(), Some(1));
+    let s = text(&out.stdout);
+    let rows: Vec<Vec<&str>> = s.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(rows.len(), 5, "{s}");
+    assert_eq!((rows[0][0], rows[0][2]), (EASY, "easy"));
+    assert_eq!((rows[1][0], rows[1][2]), ("not a puzzle", "invalid"));
+    assert_eq!(
+        (rows[2][0], rows[2][1], rows[2][2]),
+        (STUCK, ">5.6", "beyond")
+    );
+    assert_eq!(rows[3][2], "invalid");
+    assert!(rows[3][5].contains("both hold 3"), "{:?}", rows[3]);
+    assert_eq!(
+        (rows[4][0], rows[4][2], rows[4][4]),
+        (UNFAIR, "unfair", "xyz-wing")
+    );
+    let err = text(&out.stderr);
+    assert!(err.contains("-:3: "), "{err}");
+    assert!(err.contains("-:6: invalid puzzle"), "{err}");
+    // stderr is not a terminal here: no progress bar, only the two error lines.
+    assert_eq!(err.lines().count(), 2, "{err}");
+}
+
+#[test]
+fn rate_csv_quotes_fields() {
+    let input = format!("{EASY}\n12,3\n");
+    let out = lapiz(&["rate", "--file", "-", "--format", "csv"], Some(&input));
+    let s = text(&out.stdout);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(
+        lines[0],
+        "puzzle,rating,level,score,hardest technique,techniques"
+    );
+    assert!(lines[1].starts_with(&format!("{EASY},1.2,easy,")), "{s}");
+    assert!(lines[2].starts_with("\"12,3\",,invalid,"), "{s}");
+}
+
+#[test]
+fn count_file_keeps_order_across_chunks() {
+    // More lines than one chunk (4096), with bad lines on both sides of the boundary.
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for i in 0..4200 {
+        if i % 997 == 500 || i == 4095 || i == 4096 {
+            input.push_str(&format!("bad{i}\n"));
+            expected.push(format!("bad{i}\terror"));
+            continue;
+        }
+        // A unique puzzle (EASY), or EASY with one given removed (count 1 or 2), varied by i.
+        let mut p: Vec<u8> = EASY.bytes().collect();
+        let k = i % 81;
+        if p[k] != b'.' && i % 3 == 0 {
+            p[k] = b'.';
+        }
+        let line = String::from_utf8(p).unwrap();
+        input.push_str(&line);
+        input.push('\n');
+        expected.push(line);
+    }
+    let out = lapiz(&["count", "--file", "-"], Some(&input));
+    assert_eq!(out.status.code(), Some(1));
+    let s = text(&out.stdout);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines.len(), expected.len() + 1);
+    for (got, want) in lines.iter().zip(&expected) {
+        if want.starts_with("bad") {
+            assert_eq!(got, want);
+        } else {
+            assert_eq!(got.split('\t').next().unwrap(), want);
+        }
+    }
+    let last = lines.last().unwrap();
+    assert!(last.starts_with("puzzles: 4194, unique: "), "{last}");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("-:4096: ") && err.contains("-:4097: "),
+        "{err}"
+    );
+}
+
+#[test]
+fn solve_file_with_threads_gives_the_same_output() {
+    let input = format!("{EASY}\n{STUCK}\nxx\n{UNFAIR}\n");
+    let one = lapiz(&["--threads", "1", "solve", "--file", "-"], Some(&input));
+    let two = lapiz(&["solve", "--file", "-", "--threads", "2"], Some(&input));
+    assert_eq!(one.stdout, two.stdout);
+    let s = text(&one.stdout);
+    assert!(
+        s.ends_with("solved: 2, stuck: 1, invalid: 1, rejected steps: 0\n"),
+        "{s}"
+    );
+    let rows: Vec<&str> = s
+        .lines()
+        .map(|l| l.split('\t').nth(1).unwrap_or(""))
+        .collect();
+    assert_eq!(&rows[..4], &["solved", "stuck", "invalid", "solved"]);
+}
+
+#[test]
+fn generate_is_reproducible_and_in_order_on_any_thread_count() {
+    let args = ["generate", "--count", "12", "--seed", "31"];
+    let a = lapiz(&[&["--threads", "1"][..], &args[..]].concat(), None);
+    let b = lapiz(&[&["--threads", "2"][..], &args[..]].concat(), None);
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    assert_eq!(a.stdout, b.stdout);
+    let s = text(&a.stdout);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines.len(), 12);
+    for l in &lines {
+        assert_eq!(l.len(), 81);
+        assert!(l.bytes().all(|c| c == b'.' || (b'1'..=b'9').contains(&c)));
+    }
+    // Puzzle i is the same whatever the count: a prefix of a longer run.
+    let c = lapiz(&["generate", "--count", "3", "--seed", "31"], None);
+    assert!(s.starts_with(&text(&c.stdout)));
+    // And each line counts as unique.
+    let counted = lapiz(&["count", "--file", "-"], Some(&s));
+    assert!(text(&counted.stdout).contains("puzzles: 12, unique: 12, none: 0, multiple: 0"));
+}
+
+#[test]
+fn generate_with_targets_and_rating() {
+    let out = lapiz(
+        &[
+            "generate",
+            "--count",
+            "2",
+            "--seed",
+            "4",
+            "--difficulty",
+            "medium",
+            "--symmetry",
+            "rot180",
+            "--rate",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    let rows: Vec<Vec<&str>> = s.lines().skip(1).map(|l| l.split('\t').collect()).collect();
+    assert_eq!(rows.len(), 2);
+    for r in rows {
+        assert_eq!(r[2], "medium");
+        let h: f32 = r[1].parse().unwrap();
+        assert!((2.4..=3.4).contains(&h));
+    }
+}
+
+#[test]
+fn generate_gives_up_with_a_clear_error() {
+    let out = lapiz(
+        &[
+            "generate",
+            "--clues",
+            "17",
+            "--attempts",
+            "2",
+            "--seed",
+            "1",
+        ],
+        None,
+    );
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("in 2 attempts"), "{err}");
+    let out = lapiz(&["generate", "--rating", "5..3"], None);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("empty range"));
+    let out = lapiz(&["generate", "--difficulty", "hardest"], None);
+    assert!(!out.status.success());
+}
+
+#[test]
+fn canonical_finds_equivalent_puzzles() {
+    // EASY, turned a quarter, mirrored and relabelled 1<->9: equivalent.
+    let v: Vec<u8> = EASY
+        .bytes()
+        .map(|c| if c == b'.' { 0 } else { c - b'0' })
+        .collect();
+    let g: [u8; 81] = v.try_into().unwrap();
+    let t = lapiz::transform::mirror_horizontal(&lapiz::transform::rotate90(&g));
+    let t = lapiz::transform::relabel(&t, [9, 2, 3, 4, 5, 6, 7, 8, 1]).unwrap();
+    let line = lapiz::generate::to_line(&t);
+    let input = format!("{EASY}\n{line}\n{UNFAIR}\nnope\n");
+    let out = lapiz(&["canonical", "--file", "-"], Some(&input));
+    assert_eq!(out.status.code(), Some(1));
+    let s = text(&out.stdout);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0], lines[1]);
+    assert_ne!(lines[0], lines[2]);
+    assert_eq!(lines[3], "nope\terror");
+    let single = lapiz(&["canonical", &line], None);
+    assert_eq!(text(&single.stdout).trim(), lines[0]);
+}
+
+#[test]
+fn scripts_run_on_several_threads() {
+    // One pipeline, with a Rhai technique, shared by the worker threads.
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/techniques/xy-wing.rhai");
+    let input = format!("{EASY}\n{UNFAIR}\n{STUCK}\n").repeat(4);
+    let args = ["solve", "--file", "-", "--technique", script];
+    let one = lapiz(&[&["--threads", "1"][..], &args[..]].concat(), Some(&input));
+    let two = lapiz(&[&["--threads", "2"][..], &args[..]].concat(), Some(&input));
+    assert!(one.status.success(), "{}", text(&one.stderr));
+    assert_eq!(one.stdout, two.stdout);
+    assert!(
+        text(&one.stdout).ends_with("solved: 8, stuck: 4, invalid: 0, rejected steps: 0\n"),
+        "{}",
+        text(&one.stdout)
+    );
+}
