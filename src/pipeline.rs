@@ -183,15 +183,21 @@ impl Pipeline {
         };
         // Plugins whose techniques the entries may name by id.
         let mut known: Vec<Arc<Plugin>> = Vec::new();
+        let mut known_failed = false;
         for p in &config.plugins {
             match load_plugins(&resolve(p)) {
                 Ok((ok, failed)) => {
                     known.extend(ok);
+                    known_failed |= !failed.is_empty();
                     warnings.extend(failed.iter().map(|e| format!("{e}; left out")));
                 }
-                Err(e) => warnings.push(format!("{e}; left out")),
+                Err(e) => {
+                    known_failed = true;
+                    warnings.push(format!("{e}; left out"));
+                }
             }
         }
+        warnings.extend(shadowed_ids(&known));
         for (i, entry) in config.techniques.iter().enumerate() {
             let position = i + 1;
             let script_error = |error: ScriptError| PipelineError::Script {
@@ -210,9 +216,9 @@ impl Pipeline {
                     match technique::builtin(id).or_else(from_plugin) {
                         Some(t) => vec![t],
                         // a plugin that failed to load may have offered it: go on without
-                        None if !warnings.is_empty() => {
+                        None if known_failed => {
                             warnings.push(format!(
-                                "{source_name}: entry {position} names technique `{id}`, which no loaded plugin offers; left out"
+                                "{source_name}: entry {position} names technique `{id}`, which is no built-in and which no loaded plugin offers (one of `plugins` failed to load); left out"
                             ));
                             vec![]
                         }
@@ -330,6 +336,31 @@ impl Pipeline {
     pub fn ids(&self) -> Vec<String> {
         self.techniques.iter().map(|t| t.id().to_string()).collect()
     }
+}
+
+/// Warnings for plugin technique ids that `Technique(id)` cannot reach: the same id as a
+/// built-in (the built-in wins) or as an earlier plugin's technique (the first wins).
+fn shadowed_ids(plugins: &[Arc<Plugin>]) -> Vec<String> {
+    let mut seen: Vec<(String, &str)> = Vec::new();
+    let mut out = Vec::new();
+    for p in plugins {
+        for id in p.technique_ids() {
+            if technique::builtin(&id).is_some() {
+                out.push(format!(
+                    "plugin {}: technique `{id}` has a built-in's id; `Technique(\"{id}\")` names the built-in (use `Plugin(...)` for the plugin's)",
+                    p.path
+                ));
+            } else if let Some((_, first)) = seen.iter().find(|(s, _)| *s == id) {
+                out.push(format!(
+                    "plugin {}: technique `{id}` is also offered by plugin {first}, which `Technique(\"{id}\")` names",
+                    p.path
+                ));
+            } else {
+                seen.push((id, &p.path));
+            }
+        }
+    }
+    out
 }
 
 /// The plugins of a library file, or of every library in a folder: those that loaded and the

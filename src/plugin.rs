@@ -31,6 +31,14 @@ pub enum PluginError {
         /// The path.
         path: String,
     },
+    /// The file exists but cannot be reached (permissions, a path through a file, …).
+    #[error("plugin {path}: {message}")]
+    Io {
+        /// The path.
+        path: String,
+        /// The I/O error.
+        message: String,
+    },
     /// The file is not a loadable shared library.
     #[error("plugin {path}: not a shared library this system can load ({message})")]
     NotALibrary {
@@ -361,6 +369,10 @@ const ELIMINATIONS_CAP: usize = LP_MIN_ELIMINATIONS as usize;
 const HIGHLIGHTS_CAP: usize = LP_MIN_HIGHLIGHTS as usize;
 const EXPLANATION_CAP: usize = LP_MIN_EXPLANATION as usize;
 
+/// The most steps one search may emit: a plugin that never stops is refused past it, so
+/// collecting every step (`find_all`) cannot exhaust memory.
+pub const MAX_STEPS_PER_SEARCH: usize = 100_000;
+
 /// The host's side of one search, reached from `emit` through `LpOutput::host`.
 struct Session<'a, 'b> {
     technique: &'a Descriptor,
@@ -371,6 +383,8 @@ struct Session<'a, 'b> {
     refused: Option<String>,
     /// The sink wants no more steps (or a step was refused).
     stopped: bool,
+    /// Steps emitted so far.
+    emitted: usize,
 }
 
 impl Technique for PluginTechnique {
@@ -415,6 +429,7 @@ impl Technique for PluginTechnique {
             ],
             refused: None,
             stopped: false,
+            emitted: 0,
         };
         let mut out = LpOutput {
             placements: placements.as_mut_ptr(),
@@ -482,6 +497,14 @@ unsafe extern "C" fn host_emit(out: *mut LpOutput) -> i32 {
             LP_STOP
         };
     }
+    session.emitted += 1;
+    if session.emitted > MAX_STEPS_PER_SEARCH {
+        session.refused = Some(format!(
+            "refused a step: more than {MAX_STEPS_PER_SEARCH} steps in one search"
+        ));
+        session.stopped = true;
+        return LP_REJECTED;
+    }
     let result = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: the checks in `read_step` keep every read inside the host's buffers.
         let step = unsafe { read_step(out, session) };
@@ -512,7 +535,10 @@ unsafe extern "C" fn host_emit(out: *mut LpOutput) -> i32 {
             LP_STOP
         }
         Err(_) => {
-            session.refused = Some("the host failed taking a step".into());
+            session.refused = Some(
+                "lapiz itself failed while taking a step (a bug in lapiz, not in the plugin)"
+                    .into(),
+            );
             session.stopped = true;
             LP_REJECTED
         }

@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use common::plugins::{example_c, example_rust, fault_plugin, fixture, root};
+use common::plugins::{example_c, example_rust, fault_plugin, fixture, fixture_case, root};
 use lapiz::engine::solve_grid;
 use lapiz::parse::parse_line;
 use lapiz::pipeline::Pipeline;
@@ -142,13 +142,6 @@ fn plugins_agree_with_their_built_in_twins() {
 
 #[test]
 fn plugin_steps_carry_roles_text_and_ratings() {
-    let text = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-    let grid = parse_line(text).unwrap();
-    let mut pipeline = Pipeline::default_pipeline();
-    pipeline.add_plugin(&example_c()).unwrap();
-    let trace = solve_grid(&grid, &pipeline);
-    assert!(trace.is_solved());
-    // an XY-Wing from the C plugin, on a grid where the built-ins before it find nothing
     let Some(case) = common::read_data("reglib/reglib-1.4-dev.txt") else {
         return;
     };
@@ -170,7 +163,11 @@ fn plugin_steps_carry_roles_text_and_ratings() {
 #[test]
 fn every_fault_gives_its_error_and_the_solve_goes_on() {
     let grid = parse_line(PUZZLE).unwrap();
-    let mut pipeline = Pipeline::from_techniques("faults", techniques_of(&fault_plugin()));
+    let faults: Vec<_> = techniques_of(&fault_plugin())
+        .into_iter()
+        .filter(|t| t.id() != "fault-flood")
+        .collect();
+    let mut pipeline = Pipeline::from_techniques("faults", faults);
     pipeline
         .techniques
         .extend(Pipeline::default_pipeline().techniques);
@@ -211,6 +208,12 @@ fn every_fault_gives_its_error_and_the_solve_goes_on() {
             "fault-bad-role",
             "highlights[0] has role 200 (roles are 0 to 8)",
         ),
+        ("fault-bad-text", "the explanation is not UTF-8"),
+        ("fault-bad-difficulty", "difficulty 99 is not in (0, 20]"),
+        (
+            "fault-swapped-buffers",
+            "the plugin changed the output's buffer pointers or capacities",
+        ),
     ];
     for (id, message) in expect {
         let error = failed(id);
@@ -240,6 +243,74 @@ fn every_fault_gives_its_error_and_the_solve_goes_on() {
         .filter(|e| matches!(e, Entry::Failed { .. }))
         .count();
     assert_eq!(failures, expect.len());
+}
+
+#[test]
+fn a_plugin_that_never_stops_emitting_is_cut_off() {
+    let flood = techniques_of(&fault_plugin())
+        .into_iter()
+        .find(|t| t.id() == "fault-flood")
+        .unwrap();
+    let grid = parse_line(PUZZLE).unwrap();
+    let err = find_all(flood.as_ref(), &grid).unwrap_err().to_string();
+    assert!(
+        err.contains(&format!(
+            "more than {} steps in one search",
+            plugin::MAX_STEPS_PER_SEARCH
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_undefined_status_is_named() {
+    let t = &techniques_of(&fixture("odd_status"))[0];
+    let err = find_all(t.as_ref(), &parse_line(PUZZLE).unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("the search returned unknown status 7"),
+        "{err}"
+    );
+}
+
+#[test]
+fn every_malformed_descriptor_is_named() {
+    let cases = [
+        (
+            1,
+            "technique 0: id \"Bad Id\" is not 1 to 64 lowercase letters",
+        ),
+        (2, "technique 0: `no-search`: no search function"),
+        (3, "technique 1: id `twice` appears twice"),
+        (4, "technique 0: `nameless`: no name"),
+        (
+            5,
+            "technique 0: `too-hard`: difficulty 25 is not in (0, 20]",
+        ),
+        (6, "technique 0: `flagged`: unknown flags 0x6"),
+        (7, "is not UTF-8"),
+        (8, "sizeof(LpTechnique) is"),
+    ];
+    for (case, message) in cases {
+        let err = plugin::load(&fixture_case("bad_descriptor", case)).unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains(message), "case {case}: {text}");
+        if case == 8 {
+            assert!(matches!(
+                err,
+                PluginError::StructSize {
+                    what: "LpTechnique",
+                    ..
+                }
+            ));
+        } else {
+            assert!(
+                matches!(err, PluginError::BadTechnique { .. }),
+                "case {case}: {text}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -303,16 +374,6 @@ fn a_null_descriptor_is_refused() {
 }
 
 #[test]
-fn a_malformed_technique_descriptor_is_named() {
-    let err = plugin::load(&fixture("bad_descriptor")).unwrap_err();
-    assert!(
-        matches!(err, PluginError::BadTechnique { index: 0, .. }),
-        "{err}"
-    );
-    assert!(err.to_string().contains("\"Bad Id\""), "{err}");
-}
-
-#[test]
 fn pipelines_name_plugins_by_path_and_by_id_after_loading_a_folder() {
     let dir = std::env::temp_dir().join(format!("lapiz-plugins-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -334,6 +395,15 @@ fn pipelines_name_plugins_by_path_and_by_id_after_loading_a_folder() {
     );
     let p = Pipeline::from_ron(&ron, "p.ron").unwrap();
     assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    // a plugin id that a built-in or an earlier plugin already has is named in a warning
+    let shadowing = format!(
+        r#"Pipeline(plugins: ["{}", "{}"], techniques: [Technique("naked-single")])"#,
+        example_rust().display(),
+        lib.display()
+    );
+    let q = Pipeline::from_ron(&shadowing, "q.ron").unwrap();
+    assert_eq!(q.warnings.len(), 2, "{:?}", q.warnings);
+    assert!(q.warnings[0].contains("`remote-pairs-rs` is also offered by plugin"));
     assert_eq!(
         p.ids(),
         [
@@ -373,6 +443,14 @@ fn a_plugin_that_fails_to_load_is_left_out_and_the_solve_goes_on() {
     );
     let trace = lapiz::solve_puzzle(PUZZLE, &p);
     assert!(trace.is_solved());
+    // a failed `Plugin(...)` entry cannot excuse an unknown id: only `plugins` can offer ids
+    let err = Pipeline::from_ron(
+        r#"Pipeline(techniques: [Plugin("no/such/plugin.so"), Technique("naked-singel")])"#,
+        "r.ron",
+    )
+    .err()
+    .unwrap();
+    assert!(err.to_string().contains("unknown technique `naked-singel`"));
     // without a failed plugin, an unknown id is still an error
     let err = Pipeline::from_ron(
         r#"Pipeline(techniques: [Technique("remote-pairs-rs")])"#,
@@ -390,11 +468,9 @@ use common::run_lapiz as lapiz;
 
 #[test]
 fn cli_reglib_tests_a_plugin_against_the_library() {
-    let lib = common::data_dir().join("reglib/reglib-1.4-dev.txt");
-    if !lib.exists() {
-        eprintln!("skipping: {} not found", lib.display());
+    let Some(lib) = common::data_file("reglib/reglib-1.4-dev.txt") else {
         return;
-    }
+    };
     let rust = example_rust();
     let (ok, out, err) = lapiz(&[
         "reglib",
@@ -543,6 +619,12 @@ fn c_header_matches_the_rust_abi() {
     c.push_str(&format!(
         "const LpPlugin *{LP_ENTRY_SYMBOL}(void);\nLpEntryFn entry = {LP_ENTRY_SYMBOL};\n"
     ));
+    // the callback types, checked against functions of the Rust signatures
+    c.push_str(
+        "int32_t search_fn(const void *context, const LpGrid *grid, LpOutput *out);\n\
+         LpSearchFn search_ptr = search_fn;\n\
+         int32_t emit_fn(LpOutput *out);\nLpEmitFn emit_ptr = emit_fn;\n",
+    );
     let dir = common::plugins::build_dir().join("header-check");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("check.c");

@@ -4,26 +4,15 @@
 //! The collections are read from `$LAPIZ_DATA/puzzles/` or else `../shared/data/puzzles/`
 //! relative to the crate root; when absent the corresponding check is skipped.
 
-use std::path::PathBuf;
+mod common;
 
 use lapiz::solver::{Solutions, analyze, count_solutions, solve};
 
 const SAMPLE: usize = 300;
 
-fn data_dir() -> PathBuf {
-    match std::env::var_os("LAPIZ_DATA") {
-        Some(d) => PathBuf::from(d).join("puzzles"),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/puzzles"),
-    }
-}
-
 /// The first `SAMPLE` puzzles of a file, or `None` (with a message) when it is missing.
 fn load(name: &str) -> Option<Vec<[u8; 81]>> {
-    let path = data_dir().join(name);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("skipping: {} not found", path.display());
-        return None;
-    };
+    let text = common::read_data(&format!("puzzles/{name}"))?;
     let mut out = Vec::new();
     for line in text.lines() {
         if line.starts_with('#') || line.len() < 81 {

@@ -12,10 +12,18 @@ pub fn data_dir() -> PathBuf {
 }
 
 /// The text of a shared data file, or `None` (with a message saying the test is skipped).
+/// With `LAPIZ_REQUIRE_DATA` set (CI sets it when the shared data is there), a missing file
+/// fails the test instead, so no test can skip silently where the data should be.
 pub fn read_data(relative: &str) -> Option<String> {
     let path = data_dir().join(relative);
     match std::fs::read_to_string(&path) {
         Ok(t) => Some(t),
+        Err(e) if std::env::var_os("LAPIZ_REQUIRE_DATA").is_some() => {
+            panic!(
+                "{} not found ({e}) and LAPIZ_REQUIRE_DATA is set",
+                path.display()
+            )
+        }
         Err(e) => {
             eprintln!(
                 "skipping: {} not found ({e}); set LAPIZ_DATA to the shared data folder to run this test",
@@ -24,6 +32,11 @@ pub fn read_data(relative: &str) -> Option<String> {
             None
         }
     }
+}
+
+/// The path of a shared data file, or `None` as [`read_data`] decides.
+pub fn data_file(relative: &str) -> Option<PathBuf> {
+    read_data(relative).map(|_| data_dir().join(relative))
 }
 
 /// The first `limit` puzzles of a shared puzzle file (comments and blank lines skipped).

@@ -62,8 +62,8 @@ pub fn fault_plugin() -> PathBuf {
 }
 
 /// Compiles a C plugin source into `build_dir()/c/lib{name}.so` with the header's folder on
-/// the include path.
-pub fn c_plugin(source: &Path, name: &str) -> PathBuf {
+/// the include path and `defines` (e.g. `CASE=2`) set.
+pub fn c_plugin(source: &Path, name: &str, defines: &[String]) -> PathBuf {
     let dir = build_dir().join("c");
     std::fs::create_dir_all(&dir).expect("plugin build folder");
     let out = dir.join(library_file(name));
@@ -74,6 +74,7 @@ pub fn c_plugin(source: &Path, name: &str) -> PathBuf {
         ])
         .arg("-I")
         .arg(root().join("plugins/lapiz-plugin-api/include"))
+        .args(defines.iter().map(|d| format!("-D{d}")))
         .arg("-o")
         .arg(&out)
         .arg(source)
@@ -96,6 +97,7 @@ pub fn example_c() -> PathBuf {
             c_plugin(
                 &root().join("plugins/example-c/xy_wing.c"),
                 "lapiz_example_c",
+                &[],
             )
         })
         .clone()
@@ -104,15 +106,22 @@ pub fn example_c() -> PathBuf {
 /// A C fixture of `tests/fixtures/plugins/{name}.c`, built once per name (a library already
 /// loaded by this process must not be rewritten).
 pub fn fixture(name: &str) -> PathBuf {
+    fixture_case(name, 0)
+}
+
+/// A C fixture compiled with `-DCASE={case}`, built once per name and case.
+pub fn fixture_case(name: &str, case: u32) -> PathBuf {
     static BUILT: std::sync::Mutex<Vec<(String, PathBuf)>> = std::sync::Mutex::new(Vec::new());
+    let key = format!("fixture_{name}_{case}");
     let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, p)) = built.iter().find(|(n, _)| n == name) {
+    if let Some((_, p)) = built.iter().find(|(n, _)| *n == key) {
         return p.clone();
     }
     let out = c_plugin(
         &root().join(format!("tests/fixtures/plugins/{name}.c")),
-        &format!("fixture_{name}"),
+        &key,
+        &[format!("CASE={case}")],
     );
-    built.push((name.to_string(), out.clone()));
+    built.push((key, out.clone()));
     out
 }

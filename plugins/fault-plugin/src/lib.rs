@@ -12,6 +12,10 @@ lapiz_plugin_api::export_plugin!(
         Fault::DigitOutOfRange,
         Fault::Overflow,
         Fault::BadRole,
+        Fault::BadText,
+        Fault::BadDifficulty,
+        Fault::SwappedBuffers,
+        Fault::Flood,
         Fault::Unsound,
     ]
 );
@@ -30,6 +34,14 @@ pub enum Fault {
     Overflow,
     /// Highlights a candidate with role 200.
     BadRole,
+    /// Writes an explanation that is not UTF-8.
+    BadText,
+    /// Rates its step 99.
+    BadDifficulty,
+    /// Shrinks the eliminations buffer's capacity before emitting.
+    SwappedBuffers,
+    /// Emits the same sound step again and again, whatever the host answers.
+    Flood,
     /// Eliminates every candidate of the first empty cell, the solution's among them.
     Unsound,
 }
@@ -43,6 +55,10 @@ impl PluginTechnique for Fault {
             Fault::DigitOutOfRange => "fault-digit-range",
             Fault::Overflow => "fault-overflow",
             Fault::BadRole => "fault-bad-role",
+            Fault::BadText => "fault-bad-text",
+            Fault::BadDifficulty => "fault-bad-difficulty",
+            Fault::SwappedBuffers => "fault-swapped-buffers",
+            Fault::Flood => "fault-flood",
             Fault::Unsound => "fault-unsound",
         }
     }
@@ -87,6 +103,47 @@ impl PluginTechnique for Fault {
                 raw.eliminations_len = 1;
                 // SAFETY: the host's own callback for this output.
                 unsafe { (raw.emit)(raw) };
+                Ok(())
+            }
+            Fault::BadText => {
+                // SAFETY: two bytes fit every host's explanation buffer.
+                let raw = unsafe { out.raw() };
+                unsafe {
+                    *raw.explanation = 0xff;
+                    *raw.explanation.add(1) = 0xfe;
+                }
+                raw.explanation_len = 2;
+                // SAFETY: the host's own callback for this output.
+                unsafe { (raw.emit)(raw) };
+                Ok(())
+            }
+            Fault::BadDifficulty => out.emit(&Step::new("rated 99").rated(99.0)),
+            Fault::SwappedBuffers => {
+                // SAFETY: only a capacity is changed; the host must notice.
+                let raw = unsafe { out.raw() };
+                raw.eliminations_cap -= 1;
+                // SAFETY: the host's own callback for this output.
+                unsafe { (raw.emit)(raw) };
+                Ok(())
+            }
+            Fault::Flood => {
+                // a filled cell's digit is never a candidate: the step changes nothing, but
+                // the host must stop the flood before memory runs out
+                let step = Step::new("again and again").place(first, 1);
+                // SAFETY: the raw output is only used to call the host's `emit` again.
+                let raw = unsafe { out.raw() };
+                for _ in 0..1_000_000 {
+                    unsafe {
+                        (*raw.placements) = lapiz_plugin_api::abi::LpCandidate {
+                            cell: step.placements[0].0,
+                            digit: step.placements[0].1,
+                        };
+                        raw.placements_len = 1;
+                        if (raw.emit)(raw) == lapiz_plugin_api::abi::LP_REJECTED {
+                            break;
+                        }
+                    }
+                }
                 Ok(())
             }
             Fault::Unsound => {

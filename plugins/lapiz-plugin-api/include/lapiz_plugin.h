@@ -74,7 +74,8 @@ typedef struct LpHighlight {
 struct LpOutput;
 
 /* Hands the step written in the buffers to the host, which copies it, resets every length
- * to 0 and answers LP_CONTINUE, LP_STOP or LP_REJECTED. */
+ * to 0 and answers LP_CONTINUE, LP_STOP or LP_REJECTED. Call it only on the thread running
+ * the search, before the search returns, and never from two threads at once. */
 typedef int32_t (*LpEmitFn)(struct LpOutput *out);
 
 /* One search's output: fill the buffers for one step (lengths never above capacities), call

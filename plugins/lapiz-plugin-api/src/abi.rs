@@ -97,7 +97,8 @@ pub struct LpHighlight {
 
 /// Called by a search for each step it has written into the output buffers. The host copies
 /// the step out, sets every length back to 0 and answers `LP_CONTINUE`, `LP_STOP` or
-/// `LP_REJECTED`.
+/// `LP_REJECTED`. Call it only on the thread running the search, before the search returns,
+/// and never from two threads at once.
 pub type LpEmitFn = unsafe extern "C" fn(out: *mut LpOutput) -> i32;
 
 /// The host-owned output of one search: buffers with capacities and lengths, the step's

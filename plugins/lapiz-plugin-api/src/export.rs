@@ -346,6 +346,8 @@ unsafe extern "C" fn search_trampoline(
                 .map(|s| s.to_string())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "panic with a non-text payload".into());
+            // A payload whose destructor panics must not unwind out of here either.
+            let _ = catch_unwind(AssertUnwindSafe(move || drop(payload)));
             (LP_PANIC, m)
         }
     };
