@@ -5,39 +5,22 @@
 //! with a message. Each figure is the best of `RUNS` runs; the 1- and 2-thread runs of one
 //! workload are interleaved so that both see the same machine load.
 
+mod common;
+
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Instant;
 
 use lapiz::generate::{GenerateOptions, generate};
 use lapiz::rating::rate;
-use lapiz::{Grid, Pipeline, engine::solve_grid, parse::parse_puzzle};
+use lapiz::{Grid, Pipeline, engine::solve_grid};
 use rayon::prelude::*;
 
 const RUNS: usize = 5;
 const GENERATED: u64 = 2000;
 const CANONICAL: usize = 2000;
 
-fn data_dir() -> PathBuf {
-    match std::env::var_os("LAPIZ_DATA") {
-        Some(d) => PathBuf::from(d).join("puzzles"),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/puzzles"),
-    }
-}
-
 fn load(name: &str, limit: usize) -> Option<Vec<Grid>> {
-    let path = data_dir().join(name);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("skipping {name}: {} not found", path.display());
-        return None;
-    };
-    Some(
-        text.lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .take(limit)
-            .filter_map(|l| parse_puzzle(l.get(..81).unwrap_or(l)).ok())
-            .collect(),
-    )
+    common::puzzles(name).map(|p| p.into_iter().take(limit).collect())
 }
 
 fn pool(threads: usize) -> rayon::ThreadPool {

@@ -105,14 +105,7 @@ static ROW_BOXES: [u8; 512] = {
 /// mini-rows that belong to at least one permutation (each row and each box used exactly once)
 /// made only of occupied mini-rows; 0 when there is none.
 static PERMUTATION_CELLS: [u32; 512] = {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    const PERMS: [[usize; 3]; 6] = crate::geometry::PERMUTATIONS_OF_3;
     let mut t = [0u32; 512];
     let mut m = 0;
     while m < 512 {

@@ -259,14 +259,7 @@ pub fn anti_transpose(grid: &[u8; 81]) -> [u8; 81] {
 }
 
 /// Every ordering of three items.
-const PERMS3: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+const PERMS3: [[usize; 3]; 6] = crate::geometry::PERMUTATIONS_OF_3;
 
 /// The canonical form of a puzzle (or grid): the lexicographically smallest 81-value
 /// sequence over all equivalence transforms (transposition, band and row permutations, stack

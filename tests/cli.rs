@@ -1,29 +1,13 @@
 //! The `lapiz` command line: names, output shapes and exit codes other tools rely on.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 const STUCK: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
-fn lapiz(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("lapiz runs");
-    {
-        let mut input = child.stdin.take().unwrap();
-        if let Some(s) = stdin {
-            input.write_all(s.as_bytes()).unwrap();
-        }
-    }
-    child.wait_with_output().unwrap()
-}
+use common::run_lapiz_stdin as lapiz;
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

@@ -1,8 +1,7 @@
 //! `rate`, `generate`, `canonical` and the parallel `--file` paths of the command line: output
 //! in input order, bad lines reported and skipped, same seed same output on any thread count.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -11,22 +10,7 @@ const STUCK: &str =
 const UNFAIR: &str =
     "3....15..7.1..4....4......6.35.8...1.........8...9..24............3.875..5.1..9.8";
 
-fn lapiz(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("lapiz runs");
-    {
-        let mut input = child.stdin.take().unwrap();
-        if let Some(s) = stdin {
-            input.write_all(s.as_bytes()).unwrap();
-        }
-    }
-    child.wait_with_output().unwrap()
-}
+use common::run_lapiz_stdin as lapiz;
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

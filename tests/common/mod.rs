@@ -65,4 +65,24 @@ pub fn run_lapiz(args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// Runs the `lapiz` binary with `stdin` (if any) as its standard input.
+pub fn run_lapiz_stdin(args: &[&str], stdin: Option<&str>) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("lapiz runs");
+    {
+        let mut input = child.stdin.take().expect("piped stdin");
+        if let Some(s) = stdin {
+            input.write_all(s.as_bytes()).expect("stdin written");
+        }
+    }
+    child.wait_with_output().expect("lapiz ends")
+}
+
 pub mod plugins;
