@@ -62,14 +62,7 @@ fn invalid_trace(puzzle: String, pipeline: &Pipeline, reason: String) -> Trace {
 
 /// Whether the grid holds more than its givens: placed digits or removed candidates.
 fn has_extra_state(grid: &Grid) -> bool {
-    let plain = Grid::from_values(&{
-        let mut v = [0u8; 81];
-        for c in grid.givens() {
-            v[c.index()] = grid.value(c);
-        }
-        v
-    });
-    plain != *grid
+    Grid::from_values(&grid.given_values()) != *grid
 }
 
 /// Solves `grid` with `pipeline` and records everything in a [`Trace`].

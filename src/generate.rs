@@ -245,16 +245,8 @@ pub struct Generated {
 impl Generated {
     /// The puzzle as an 81-character line, `.` for empty cells.
     pub fn line(&self) -> String {
-        to_line(&self.puzzle)
+        crate::grid::values_line(&self.puzzle)
     }
-}
-
-/// An 81-value grid as a line, `.` for empty cells.
-pub fn to_line(values: &[u8; 81]) -> String {
-    values
-        .iter()
-        .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
-        .collect()
 }
 
 /// The random generator of puzzle `index` for `seed`.
@@ -264,11 +256,13 @@ pub fn rng_for(seed: u64, index: u64) -> ChaCha8Rng {
     rng
 }
 
+/// The row, column and box (house indices) of each cell.
 const UNIT_OF: [[usize; 3]; 81] = {
     let mut t = [[0usize; 3]; 81];
     let mut i = 0;
     while i < 81 {
-        t[i] = [i / 9, 9 + i % 9, 18 + (i / 27) * 3 + (i % 9) / 3];
+        let [r, c, b] = crate::geometry::Cell::new(i as u8).houses();
+        t[i] = [r.index(), c.index(), b.index()];
         i += 1;
     }
     t
@@ -306,10 +300,18 @@ fn fill(grid: &mut [u8; 81], used: &mut [u16; 27], rng: &mut impl Rng) -> bool {
     let Some((cell, free)) = best else {
         return true;
     };
-    let mut digits: Vec<u8> = (0..9).filter(|d| free & (1 << d) != 0).collect();
-    digits.shuffle(rng);
+    // the free digits (0-based) in a shuffled order, without allocating
+    let mut digits = [0u8; 9];
+    let mut n = 0;
+    for d in 0..9u8 {
+        if free & (1 << d) != 0 {
+            digits[n] = d;
+            n += 1;
+        }
+    }
+    digits[..n].shuffle(rng);
     let [a, b, c] = UNIT_OF[cell];
-    for d in digits {
+    for &d in &digits[..n] {
         let bit = 1u16 << d;
         grid[cell] = d + 1;
         used[a] |= bit;

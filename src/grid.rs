@@ -271,24 +271,30 @@ impl Grid {
 
     /// The values as an 81-character line, `.` for empty cells.
     pub fn to_line(&self) -> String {
-        self.values
-            .iter()
-            .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
-            .collect()
+        values_line(&self.values)
+    }
+
+    /// The givens alone, 0 elsewhere.
+    pub fn given_values(&self) -> [u8; 81] {
+        let mut v = [0u8; 81];
+        for c in self.givens {
+            v[c.index()] = self.values[c.index()];
+        }
+        v
     }
 
     /// The givens alone as an 81-character line.
     pub fn givens_line(&self) -> String {
-        Cell::all()
-            .map(|c| {
-                if self.givens.contains(c) {
-                    (b'0' + self.values[c.index()]) as char
-                } else {
-                    '.'
-                }
-            })
-            .collect()
+        values_line(&self.given_values())
     }
+}
+
+/// 81 values (0 for empty) as an 81-character line, `.` for empty cells.
+pub fn values_line(values: &[u8; 81]) -> String {
+    values
+        .iter()
+        .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
+        .collect()
 }
 
 impl fmt::Debug for Grid {

@@ -434,13 +434,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
 enum SolveRecord {
     /// The line does not parse.
     Unreadable(String),
-    /// A solve: the text to print, how it ended (without the stuck pencil marks) and the
-    /// rejected steps.
+    /// A solve: the text to print, how it ended and the rejected steps.
     Solved {
         text: String,
-        outcome: Outcome,
+        status: Status,
         rejected: usize,
     },
+}
+
+/// How one solve of `solve --file` ended.
+enum Status {
+    Solved,
+    Stuck,
+    Invalid(String),
 }
 
 fn solve_file(
@@ -457,16 +463,21 @@ fn solve_file(
             Err(e) => return SolveRecord::Unreadable(e.to_string()),
         };
         let t = solve_grid(&grid, pipeline);
+        let status = match &t.outcome {
+            Outcome::Solved => Status::Solved,
+            Outcome::Stuck { .. } | Outcome::StepLimit { .. } => Status::Stuck,
+            Outcome::Invalid { reason } => Status::Invalid(reason.clone()),
+        };
         let text = match format {
             Format::Ron => t.to_ron(),
             Format::Text => {
-                let status = match &t.outcome {
-                    Outcome::Solved => "solved",
-                    Outcome::Stuck { .. } | Outcome::StepLimit { .. } => "stuck",
-                    Outcome::Invalid { .. } => "invalid",
+                let word = match &status {
+                    Status::Solved => "solved",
+                    Status::Stuck => "stuck",
+                    Status::Invalid(_) => "invalid",
                 };
-                let detail = match &t.outcome {
-                    Outcome::Invalid { reason } => reason.clone(),
+                let detail = match &status {
+                    Status::Invalid(reason) => reason.clone(),
                     _ => t
                         .summary
                         .hardest
@@ -474,19 +485,12 @@ fn solve_file(
                         .map(|h| format!("{} {:.1}", h.technique, h.difficulty))
                         .unwrap_or_default(),
                 };
-                format!("{}\t{status}\t{}\t{detail}\n", t.puzzle, t.summary.steps)
+                format!("{}\t{word}\t{}\t{detail}\n", t.puzzle, t.summary.steps)
             }
-        };
-        let outcome = match t.outcome {
-            // The pencil marks are not needed for counting.
-            Outcome::Stuck { .. } => Outcome::Stuck {
-                pencil_marks: Vec::new(),
-            },
-            o => o,
         };
         SolveRecord::Solved {
             text,
-            outcome,
+            status,
             rejected: t.summary.rejected,
         }
     };
@@ -500,14 +504,14 @@ fn solve_file(
             }
             SolveRecord::Solved {
                 text,
-                outcome,
+                status,
                 rejected: r,
             } => {
                 rejected += r;
-                match outcome {
-                    Outcome::Solved => solved += 1,
-                    Outcome::Stuck { .. } | Outcome::StepLimit { .. } => stuck += 1,
-                    Outcome::Invalid { reason } => {
+                match status {
+                    Status::Solved => solved += 1,
+                    Status::Stuck => stuck += 1,
+                    Status::Invalid(reason) => {
                         invalid += 1;
                         bar.suspend(|| {
                             eprintln!("{}:{}: invalid puzzle: {reason}", path.display(), item.line)

@@ -305,10 +305,7 @@ pub fn canonical(grid: &[u8; 81]) -> [u8; 81] {
 
 /// The canonical form as an 81-character line, `.` for empty cells.
 pub fn canonical_line(grid: &[u8; 81]) -> String {
-    canonical(grid)
-        .iter()
-        .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
-        .collect()
+    crate::grid::values_line(&canonical(grid))
 }
 
 /// Depth-first over row orders: at `level`, pick a row (the first row of an unused band when

@@ -224,7 +224,7 @@ fn canonical_finds_equivalent_puzzles() {
     let g: [u8; 81] = v.try_into().unwrap();
     let t = lapiz::transform::mirror_horizontal(&lapiz::transform::rotate90(&g));
     let t = lapiz::transform::relabel(&t, [9, 2, 3, 4, 5, 6, 7, 8, 1]).unwrap();
-    let line = lapiz::generate::to_line(&t);
+    let line = lapiz::grid::values_line(&t);
     let input = format!("{EASY}\n{line}\n{UNFAIR}\nnope\n");
     let out = lapiz(&["canonical", "--file", "-"], Some(&input));
     assert_eq!(out.status.code(), Some(1));

@@ -12,7 +12,6 @@ use clap::{Args, ValueEnum};
 
 use lapiz::engine::solve_grid;
 use lapiz::generate::{Clues, DEFAULT_ATTEMPTS, GenerateOptions, Symmetry, generate};
-use lapiz::grid::Grid;
 use lapiz::parse::parse_puzzle;
 use lapiz::pipeline::Pipeline;
 use lapiz::rating::{Level, Rating, RatingError, rate};
@@ -299,16 +298,7 @@ pub fn generate_command(
 /// The canonical line of a puzzle text (givens only).
 fn canonical_of(text: &str) -> Result<String, String> {
     let grid = parse_puzzle(text).map_err(|e| e.to_string())?;
-    let givens = givens_values(&grid);
-    Ok(canonical_line(&givens))
-}
-
-fn givens_values(grid: &Grid) -> [u8; 81] {
-    let mut v = [0u8; 81];
-    for c in grid.givens() {
-        v[c.index()] = grid.value(c);
-    }
-    v
+    Ok(canonical_line(&grid.given_values()))
 }
 
 /// `lapiz canonical`.
