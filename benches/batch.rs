@@ -56,50 +56,31 @@ fn report(what: &str, items: usize, unit: &str, (one, two): (f64, f64)) {
 fn main() {
     let pipeline = Pipeline::default_pipeline();
 
-    let minimal = GenerateOptions::default();
-    let t = timed(|| {
-        (0..GENERATED).into_par_iter().for_each(|i| {
-            black_box(generate(&minimal, &pipeline, 1, i).expect("generates"));
-        })
-    });
-    report(
-        "generate: minimal puzzles",
-        GENERATED as usize,
-        "puzzles",
-        t,
-    );
-
-    let rated = GenerateOptions {
-        rate: true,
-        ..Default::default()
-    };
-    let t = timed(|| {
-        (0..GENERATED).into_par_iter().for_each(|i| {
-            black_box(generate(&rated, &pipeline, 1, i).expect("generates"));
-        })
-    });
-    report(
-        "generate --rate: minimal puzzles, rated",
-        GENERATED as usize,
-        "puzzles",
-        t,
-    );
-
-    let rot = GenerateOptions {
-        symmetry: lapiz::generate::Symmetry::Rot180,
-        ..Default::default()
-    };
-    let t = timed(|| {
-        (0..GENERATED).into_par_iter().for_each(|i| {
-            black_box(generate(&rot, &pipeline, 1, i).expect("generates"));
-        })
-    });
-    report(
-        "generate --symmetry rot180",
-        GENERATED as usize,
-        "puzzles",
-        t,
-    );
+    let workloads = [
+        ("generate: minimal puzzles", GenerateOptions::default()),
+        (
+            "generate --rate: minimal puzzles, rated",
+            GenerateOptions {
+                rate: true,
+                ..Default::default()
+            },
+        ),
+        (
+            "generate --symmetry rot180",
+            GenerateOptions {
+                symmetry: lapiz::generate::Symmetry::Rot180,
+                ..Default::default()
+            },
+        ),
+    ];
+    for (label, options) in &workloads {
+        let t = timed(|| {
+            (0..GENERATED).into_par_iter().for_each(|i| {
+                black_box(generate(options, &pipeline, 1, i).expect("generates"));
+            })
+        });
+        report(label, GENERATED as usize, "puzzles", t);
+    }
 
     if let Some(puzzles) = load("top1465.txt", usize::MAX) {
         let t = timed(|| {

@@ -207,12 +207,7 @@ impl Pipeline {
             };
             let added: Vec<Box<dyn Technique>> = match entry {
                 EntryConfig::Technique(id) => {
-                    let from_plugin = || {
-                        known
-                            .iter()
-                            .flat_map(|p| p.techniques())
-                            .find(|t| t.id() == id)
-                    };
+                    let from_plugin = || known.iter().find_map(|p| p.technique(id));
                     match technique::builtin(id).or_else(from_plugin) {
                         Some(t) => vec![t],
                         // a plugin that failed to load may have offered it: go on without

@@ -145,15 +145,22 @@ impl Plugin {
 
     /// Its techniques, in its order, ready for a pipeline.
     pub fn techniques(&self) -> Vec<Box<dyn Technique>> {
+        self.techniques.iter().map(|d| self.wrap(d)).collect()
+    }
+
+    /// Its technique with this id, if it offers one.
+    pub fn technique(&self, id: &str) -> Option<Box<dyn Technique>> {
         self.techniques
             .iter()
-            .map(|d| {
-                Box::new(PluginTechnique {
-                    descriptor: d.clone(),
-                    origin: Origin::Plugin(self.path.clone()),
-                }) as Box<dyn Technique>
-            })
-            .collect()
+            .find(|d| d.id == id)
+            .map(|d| self.wrap(d))
+    }
+
+    fn wrap(&self, descriptor: &Descriptor) -> Box<dyn Technique> {
+        Box::new(PluginTechnique {
+            descriptor: descriptor.clone(),
+            path: self.path.clone(),
+        })
     }
 }
 
@@ -361,7 +368,8 @@ fn read_technique(t: &LpTechnique) -> Result<Descriptor, String> {
 /// A technique of a plugin, as the pipeline sees it.
 pub struct PluginTechnique {
     descriptor: Descriptor,
-    origin: Origin,
+    /// The library it comes from.
+    path: String,
 }
 
 const PLACEMENTS_CAP: usize = LP_MIN_PLACEMENTS as usize;
@@ -398,7 +406,7 @@ impl Technique for PluginTechnique {
         self.descriptor.difficulty
     }
     fn origin(&self) -> Origin {
-        self.origin.clone()
+        Origin::Plugin(self.path.clone())
     }
     fn needs_uniqueness(&self) -> bool {
         self.descriptor.needs_uniqueness
@@ -454,7 +462,7 @@ impl Technique for PluginTechnique {
         let status = unsafe { (self.descriptor.search)(self.descriptor.context, &raw, &mut out) };
         let fail = |message: String| TechniqueError::Failed {
             technique: self.descriptor.id.clone(),
-            message: format!("{} (plugin {})", message, self.origin_path()),
+            message: format!("{} (plugin {})", message, self.path),
         };
         if let Some(why) = session.refused.take() {
             return Err(fail(why));
@@ -468,15 +476,6 @@ impl Technique for PluginTechnique {
             LP_ERROR => Err(fail(format!("the search failed: {}", message()))),
             LP_PANIC => Err(fail(format!("the search panicked: {}", message()))),
             other => Err(fail(format!("the search returned unknown status {other}"))),
-        }
-    }
-}
-
-impl PluginTechnique {
-    fn origin_path(&self) -> &str {
-        match &self.origin {
-            Origin::Plugin(p) => p,
-            _ => "?",
         }
     }
 }
