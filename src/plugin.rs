@@ -426,19 +426,6 @@ impl Technique for PluginTechnique {
         let mut eliminations = [LpCandidate::default(); ELIMINATIONS_CAP];
         let mut highlights = [LpHighlight::default(); HIGHLIGHTS_CAP];
         let mut explanation = [0u8; EXPLANATION_CAP];
-        let mut session = Session {
-            technique: &self.descriptor,
-            sink,
-            buffers: [
-                (placements.as_ptr() as usize, PLACEMENTS_CAP as u32),
-                (eliminations.as_ptr() as usize, ELIMINATIONS_CAP as u32),
-                (highlights.as_ptr() as usize, HIGHLIGHTS_CAP as u32),
-                (explanation.as_ptr() as usize, EXPLANATION_CAP as u32),
-            ],
-            refused: None,
-            stopped: false,
-            emitted: 0,
-        };
         let mut out = LpOutput {
             placements: placements.as_mut_ptr(),
             placements_cap: PLACEMENTS_CAP as u32,
@@ -454,9 +441,18 @@ impl Technique for PluginTechnique {
             explanation_len: 0,
             difficulty: 0.0,
             struct_size: size_of::<LpOutput>() as u32,
-            host: &mut session as *mut Session<'_, '_> as *mut c_void,
+            host: std::ptr::null_mut(),
             emit: host_emit,
         };
+        let mut session = Session {
+            technique: &self.descriptor,
+            sink,
+            buffers: buffers_of(&out),
+            refused: None,
+            stopped: false,
+            emitted: 0,
+        };
+        out.host = &mut session as *mut Session<'_, '_> as *mut c_void;
         // SAFETY: the search gets the context its plugin gave, a valid grid, and an output
         // whose buffers live until it returns.
         let status = unsafe { (self.descriptor.search)(self.descriptor.context, &raw, &mut out) };
@@ -544,18 +540,22 @@ unsafe extern "C" fn host_emit(out: *mut LpOutput) -> i32 {
     }
 }
 
+/// The address and capacity of each buffer of `out`.
+fn buffers_of(out: &LpOutput) -> [(usize, u32); 4] {
+    [
+        (out.placements as usize, out.placements_cap),
+        (out.eliminations as usize, out.eliminations_cap),
+        (out.highlights as usize, out.highlights_cap),
+        (out.explanation as usize, out.explanation_cap),
+    ]
+}
+
 /// Reads and checks the step written in `out`.
 ///
 /// # Safety
 /// `out` is the host's output of `session`'s search.
 unsafe fn read_step(out: &LpOutput, session: &Session<'_, '_>) -> Result<Step, String> {
-    let handed = [
-        (out.placements as usize, out.placements_cap),
-        (out.eliminations as usize, out.eliminations_cap),
-        (out.highlights as usize, out.highlights_cap),
-        (out.explanation as usize, out.explanation_cap),
-    ];
-    if handed != session.buffers {
+    if buffers_of(out) != session.buffers {
         return Err("the plugin changed the output's buffer pointers or capacities".into());
     }
     let lengths = [
