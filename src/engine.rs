@@ -2,6 +2,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::context::Context;
 use crate::error::PuzzleError;
 
 use crate::grid::Grid;
@@ -134,12 +135,13 @@ fn run(
                 limit: pipeline.step_limit,
             };
         }
+        let ctx = Context::new(&grid);
         for (i, technique) in pipeline.techniques.iter().enumerate() {
             if disabled[i] {
                 continue;
             }
             let mut found = None;
-            let result = technique.find(&grid, &mut |step| {
+            let result = technique.find_in(&ctx, &mut |step| {
                 found = Some(step);
                 ControlFlow::Break(())
             });
@@ -157,6 +159,7 @@ fn run(
                 entries.push(Entry::Rejected { step, reason });
                 continue;
             }
+            drop(ctx);
             step.apply(&mut grid);
             entries.push(Entry::Step(step));
             applied += 1;

@@ -15,7 +15,9 @@
 
 #![warn(missing_docs)]
 
+pub mod candset;
 pub mod cellset;
+pub mod context;
 pub mod engine;
 pub mod error;
 pub mod generate;
@@ -33,7 +35,9 @@ pub mod technique;
 pub mod trace;
 pub mod transform;
 
+pub use candset::CandSet;
 pub use cellset::CellSet;
+pub use context::Context;
 pub use engine::solve_puzzle;
 pub use error::{ParseError, PuzzleError};
 pub use geometry::{Cell, House, HouseKind};

@@ -51,6 +51,41 @@ impl From<Highlight> for (Role, Vec<Candidate>) {
     }
 }
 
+/// How two consecutive nodes of a [`Chain`] are linked.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum LinkType {
+    /// The two nodes are not both false: the first off turns the second on.
+    Strong,
+    /// The two nodes are not both true: the first on turns the second off.
+    Weak,
+}
+
+/// One node of a [`Chain`]: a digit in one cell (a candidate), in two or three cells of a
+/// box-line intersection (a group node), or in the cells of an almost locked set holding it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ChainNode {
+    /// The digit.
+    pub digit: u8,
+    /// The cells where the digit is meant (one for a candidate).
+    pub cells: Vec<Cell>,
+    /// Whether the chain makes the node true (on) or false (off) at this point.
+    pub on: bool,
+    /// For an ALS node, every cell of the almost locked set.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub als: Vec<Cell>,
+}
+
+/// A chain or loop of alternating inference, kept as data so a renderer can draw it: the nodes
+/// in order, and the link between each node and the next (`links.len() == nodes.len() - 1`).
+/// A loop repeats its first node at the end.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Chain {
+    /// The nodes in order.
+    pub nodes: Vec<ChainNode>,
+    /// `links[i]` joins `nodes[i]` and `nodes[i + 1]`.
+    pub links: Vec<LinkType>,
+}
+
 /// One deduction: placements or eliminations, the candidates and houses that justify it, and a
 /// one-line explanation in the usual notation.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -72,6 +107,9 @@ pub struct Step {
     /// The candidates that justify the step, by role.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub highlights: Vec<Highlight>,
+    /// The chains that prove the step, for chain techniques.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chains: Vec<Chain>,
     /// E.g. `Naked Pair: 1/6 in r1c2,r1c9 => r1c4,r1c5,r1c6<>1,6`.
     pub explanation: String,
 }
@@ -86,6 +124,7 @@ impl Step {
             eliminations: Vec::new(),
             houses: Vec::new(),
             highlights: Vec::new(),
+            chains: Vec::new(),
             explanation: String::new(),
         }
     }

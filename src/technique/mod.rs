@@ -5,9 +5,11 @@ use std::ops::ControlFlow;
 
 use serde::{Deserialize, Serialize};
 
+use crate::context::Context;
 use crate::grid::Grid;
 use crate::step::Step;
 
+pub mod als;
 pub mod chains;
 pub mod coloring;
 pub mod fish;
@@ -15,6 +17,8 @@ pub mod intersections;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod sue_de_coq;
+pub mod templates;
 pub mod uniqueness;
 pub mod wings;
 
@@ -81,6 +85,12 @@ pub trait Technique: Send + Sync {
     }
     /// Searches `grid`, handing every step found to `sink` until it breaks.
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError>;
+    /// Like [`Technique::find`], with the position's shared [`Context`] (the engine makes one
+    /// per position and hands it to every technique it searches there). The default searches
+    /// the context's grid; built-ins that use the context's structures override it.
+    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        self.find(ctx.grid(), sink)
+    }
 }
 
 /// Every step `technique` finds on `grid`.
@@ -150,6 +160,9 @@ pub fn builtins() -> Vec<Box<dyn Technique>> {
     all.extend(chains::techniques());
     all.extend(wings::techniques());
     all.extend(uniqueness::techniques());
+    all.extend(sue_de_coq::techniques());
+    all.extend(templates::techniques());
+    all.extend(als::techniques());
     all
 }
 

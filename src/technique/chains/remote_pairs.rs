@@ -1,4 +1,4 @@
-//! Chains. For now: Remote Pairs.
+//! Remote Pairs.
 //!
 //! A remote pair is a chain of bivalue cells that all hold the same two digits, each cell
 //! seeing the next. The cells alternate between the two digits, so two cells an odd number of
@@ -12,24 +12,7 @@ use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::{StepSink, Technique, TechniqueError};
 
-/// The techniques of this family, easiest first.
-pub fn techniques() -> Vec<Box<dyn Technique>> {
-    vec![Box::new(RemotePairs)]
-}
-
-/// Sudoku Explainer's length bonus for a chain of `links` inferences: 0.1 each time the
-/// length passes 4, 6, 8, 12, 16, 24, 32, … (the ceiling grows by 3/2 and 4/3 in turn).
-pub fn length_bonus(links: usize) -> f32 {
-    let mut added = 0.0;
-    let mut ceil = 4usize;
-    let mut odd = false;
-    while links > ceil {
-        added += 0.1;
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    added
-}
+use super::length_bonus;
 
 /// The longest remote pair searched, in cells.
 const MAX_CELLS: usize = 24;
@@ -174,11 +157,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn se_length_bonus() {
-        assert_eq!(length_bonus(4), 0.0);
-        assert!((length_bonus(5) - 0.1).abs() < 1e-6);
-        assert!((length_bonus(7) - 0.2).abs() < 1e-6);
-        assert!((length_bonus(11) - 0.3).abs() < 1e-6);
+    fn rated_as_an_xy_chain() {
         assert_eq!(remote_pair_difficulty(4), 4.3);
     }
 }

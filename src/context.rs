@@ -1,0 +1,314 @@
+//! [`Context`]: what techniques need to know about one position, built lazily and shared.
+//!
+//! The engine makes one context per position and hands it to every technique it searches there,
+//! so the bivalue cells, the strong links, the group nodes, the almost locked sets and the chain
+//! link graph are each built at most once per position, and only when a technique asks for
+//! them (the singles solve most easy puzzles without building any of it).
+
+use std::cell::OnceCell;
+
+use crate::cellset::CellSet;
+use crate::geometry::{Cell, DigitMask, House, digit_bit, digits};
+use crate::grid::Grid;
+use crate::technique::chains::graph::{GraphKind, LinkGraph};
+
+/// A strong link: a digit with exactly two places in a house.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct StrongLink {
+    /// The digit.
+    pub digit: u8,
+    /// The house holding exactly two candidates of the digit.
+    pub house: House,
+    /// The lower-numbered cell.
+    pub a: Cell,
+    /// The higher-numbered cell.
+    pub b: Cell,
+}
+
+/// A group node: a digit in two or three cells of one box-line intersection, used as one
+/// node of a grouped chain.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GroupNode {
+    /// The digit.
+    pub digit: u8,
+    /// The cells (two or three, all in `line` and `boxed`).
+    pub cells: CellSet,
+    /// The row or column.
+    pub line: House,
+    /// The box.
+    pub boxed: House,
+}
+
+/// An almost locked set: `n` empty cells of one house holding `n + 1` digits between them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Als {
+    /// The cells.
+    pub cells: CellSet,
+    /// The digits (one more than there are cells).
+    pub digits: DigitMask,
+    /// A house holding every cell.
+    pub house: House,
+    /// Per digit (index `d - 1`), the cells of the set holding it.
+    pub cells_of: [CellSet; 9],
+    /// Per digit, the cells outside the set that see every cell of the set holding it.
+    pub seen_by: [CellSet; 9],
+}
+
+impl Als {
+    /// The cells of the set holding `digit`.
+    #[inline]
+    pub fn cells_of(&self, digit: u8) -> CellSet {
+        self.cells_of[digit as usize - 1]
+    }
+
+    /// The cells outside the set that see every cell of it holding `digit`.
+    #[inline]
+    pub fn seen_by(&self, digit: u8) -> CellSet {
+        self.seen_by[digit as usize - 1]
+    }
+
+    /// Whether `digit` is one of the set's digits.
+    #[inline]
+    pub fn has(&self, digit: u8) -> bool {
+        self.digits & digit_bit(digit) != 0
+    }
+
+    /// `r1c23` style name of the cells with the digits, e.g. `r1c2,r1c3 {128}`.
+    pub fn describe(&self) -> String {
+        let ds: String = digits(self.digits).map(|d| (b'0' + d) as char).collect();
+        format!("{} {{{ds}}}", self.cells)
+    }
+}
+
+/// The largest almost locked set collected, in cells.
+pub const MAX_ALS_CELLS: u32 = 8;
+
+/// Everything a technique may want to know about one position, each part built on first use.
+pub struct Context<'g> {
+    grid: &'g Grid,
+    bivalue: OnceCell<CellSet>,
+    strong_links: OnceCell<Vec<StrongLink>>,
+    groups: OnceCell<Vec<GroupNode>>,
+    als: OnceCell<Vec<Als>>,
+    graphs: [OnceCell<LinkGraph>; 3],
+}
+
+impl<'g> Context<'g> {
+    /// A context for `grid`; nothing is computed yet.
+    pub fn new(grid: &'g Grid) -> Context<'g> {
+        Context {
+            grid,
+            bivalue: OnceCell::new(),
+            strong_links: OnceCell::new(),
+            groups: OnceCell::new(),
+            als: OnceCell::new(),
+            graphs: [OnceCell::new(), OnceCell::new(), OnceCell::new()],
+        }
+    }
+
+    /// The position.
+    #[inline]
+    pub fn grid(&self) -> &'g Grid {
+        self.grid
+    }
+
+    /// The empty cells with exactly two candidates.
+    pub fn bivalue_cells(&self) -> CellSet {
+        *self.bivalue.get_or_init(|| cells_with_count(self.grid, 2))
+    }
+
+    /// Every strong link (a digit with exactly two places in a house), by digit, then house.
+    /// A pair of cells in a box and a line is listed once per house.
+    pub fn strong_links(&self) -> &[StrongLink] {
+        self.strong_links.get_or_init(|| {
+            let mut out = Vec::new();
+            for digit in 1..=9u8 {
+                for house in House::all() {
+                    let cells = self.grid.digit_cells_in(digit, house);
+                    if cells.len() == 2 {
+                        let mut it = cells.iter();
+                        let (a, b) = (it.next().unwrap(), it.next().unwrap());
+                        out.push(StrongLink { digit, house, a, b });
+                    }
+                }
+            }
+            out
+        })
+    }
+
+    /// The strong links of one digit.
+    pub fn strong_links_of(&self, digit: u8) -> impl Iterator<Item = &StrongLink> {
+        self.strong_links().iter().filter(move |l| l.digit == digit)
+    }
+
+    /// Every group node: for each digit, box and line through it, the digit's cells in their
+    /// intersection when there are at least two.
+    pub fn group_nodes(&self) -> &[GroupNode] {
+        self.groups.get_or_init(|| {
+            let mut out = Vec::new();
+            for digit in 1..=9u8 {
+                let dc = self.grid.digit_cells(digit);
+                for b in 0..9u8 {
+                    let boxed = House::boxed(b);
+                    let in_box = dc & boxed.cells();
+                    if in_box.len() < 2 {
+                        continue;
+                    }
+                    let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
+                    let lines = (0..3)
+                        .map(|i| House::row(r0 + i))
+                        .chain((0..3).map(|i| House::col(c0 + i)));
+                    for line in lines {
+                        let cells = in_box & line.cells();
+                        if cells.len() >= 2 {
+                            out.push(GroupNode {
+                                digit,
+                                cells,
+                                line,
+                                boxed,
+                            });
+                        }
+                    }
+                }
+            }
+            out
+        })
+    }
+
+    /// Every almost locked set of up to [`MAX_ALS_CELLS`] cells (bivalue cells are the
+    /// one-cell sets), each listed once, ordered by size then cells.
+    pub fn als(&self) -> &[Als] {
+        self.als.get_or_init(|| collect_als(self.grid))
+    }
+
+    /// The chain link graph of this position holding the nodes `kind` says (candidates, and
+    /// group nodes, and ALS nodes), with their strong and weak links.
+    pub fn link_graph(&self, kind: GraphKind) -> &LinkGraph {
+        let i = match kind {
+            GraphKind::Plain => 0,
+            GraphKind::Grouped => 1,
+            GraphKind::WithAls => 2,
+        };
+        self.graphs[i].get_or_init(|| LinkGraph::build(self, kind))
+    }
+}
+
+/// The empty cells of `grid` with exactly `n` candidates.
+pub fn cells_with_count(grid: &Grid, n: u32) -> CellSet {
+    grid.empty_cells()
+        .iter()
+        .filter(|&c| grid.candidates(c).count_ones() == n)
+        .collect()
+}
+
+fn collect_als(grid: &Grid) -> Vec<Als> {
+    let mut found: Vec<(CellSet, House)> = Vec::new();
+    for house in House::all() {
+        let empty: Vec<Cell> = (house.cells() & grid.empty_cells()).iter().collect();
+        let k = empty.len();
+        if k < 2 {
+            continue;
+        }
+        // every proper subset of the house's empty cells
+        for bits in 1u32..(1 << k) - 1 {
+            let n = bits.count_ones();
+            if n > MAX_ALS_CELLS {
+                continue;
+            }
+            let mut mask: DigitMask = 0;
+            let mut cells = CellSet::EMPTY;
+            for (i, &c) in empty.iter().enumerate() {
+                if bits >> i & 1 != 0 {
+                    mask |= grid.candidates(c);
+                    cells.insert(c);
+                }
+            }
+            if mask.count_ones() == n + 1 {
+                found.push((cells, house));
+            }
+        }
+    }
+    found.sort_by_key(|(cells, _)| (cells.len(), *cells));
+    found.dedup_by_key(|(cells, _)| *cells);
+    found
+        .into_iter()
+        .map(|(cells, house)| {
+            let mut cells_of = [CellSet::EMPTY; 9];
+            let mut seen_by = [CellSet::EMPTY; 9];
+            let mut mask = 0;
+            for d in 1..=9u8 {
+                let dc = grid.digit_cells(d) & cells;
+                if !dc.is_empty() {
+                    mask |= digit_bit(d);
+                    cells_of[d as usize - 1] = dc;
+                    seen_by[d as usize - 1] = dc.common_peers() - cells;
+                }
+            }
+            Als {
+                cells,
+                digits: mask,
+                house,
+                cells_of,
+                seen_by,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_puzzle;
+
+    const PUZZLE: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    #[test]
+    fn strong_links_have_two_cells_in_their_house() {
+        let grid = parse_puzzle(PUZZLE).unwrap();
+        let ctx = Context::new(&grid);
+        assert!(!ctx.strong_links().is_empty());
+        for l in ctx.strong_links() {
+            assert_eq!(grid.digit_cells_in(l.digit, l.house).len(), 2);
+            assert!(l.a < l.b);
+        }
+    }
+
+    #[test]
+    fn every_als_has_one_more_digit_than_cells() {
+        let grid = parse_puzzle(PUZZLE).unwrap();
+        let ctx = Context::new(&grid);
+        let als = ctx.als();
+        assert!(!als.is_empty());
+        for a in als {
+            assert_eq!(a.digits.count_ones(), a.cells.len() + 1);
+            assert_eq!(grid.candidates_of(a.cells), a.digits);
+            for d in digits(a.digits) {
+                assert!(!a.cells_of(d).is_empty());
+                assert!(!a.seen_by(d).intersects(a.cells));
+            }
+        }
+        // listed once each
+        let mut cells: Vec<CellSet> = als.iter().map(|a| a.cells).collect();
+        cells.dedup();
+        assert_eq!(cells.len(), als.len());
+        // bivalue cells are the one-cell sets
+        let one: CellSet = als
+            .iter()
+            .filter(|a| a.cells.len() == 1)
+            .map(|a| a.cells.first().unwrap())
+            .collect();
+        assert_eq!(one, ctx.bivalue_cells());
+    }
+
+    #[test]
+    fn group_nodes_lie_in_a_box_line_intersection() {
+        let grid = parse_puzzle(PUZZLE).unwrap();
+        let ctx = Context::new(&grid);
+        for g in ctx.group_nodes() {
+            assert!(g.cells.len() >= 2);
+            assert!(g.cells.is_subset(g.line.cells() & g.boxed.cells()));
+            assert!(g.cells.is_subset(grid.digit_cells(g.digit)));
+        }
+    }
+}

@@ -1,0 +1,989 @@
+//! Almost locked sets: ALS-XZ, ALS-XY-Wing, ALS-XY-Chain and Death Blossom.
+//!
+//! An almost locked set (ALS) is `n` cells of one house holding `n + 1` digits: take one digit
+//! away and the rest is locked in it. Two sets are linked by a *restricted common* digit `x`
+//! when every cell of one holding `x` sees every cell of the other holding `x` (and no cell
+//! holding `x` is in both): `x` is then in at most one of them, so one of them loses `x` and
+//! becomes a locked set. Every technique here chains that inference; the sets come from the
+//! position's [`Context::als`] (up to eight cells, bivalue cells being the one-cell sets).
+//!
+//! The definitions follow HoDoKu's (library codes 0901–0904). Sets may overlap as long as no
+//! candidate of a restricted common lies in the overlap (HoDoKu's "allow overlap" option; the
+//! non-overlapping instances are among them, each its own step).
+
+use std::collections::HashMap;
+
+use crate::candset::CandSet;
+use crate::cellset::CellSet;
+use crate::context::{Als, Context};
+use crate::emit;
+use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
+use crate::grid::Grid;
+use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
+use crate::technique::chains::chain_difficulty;
+use crate::technique::{StepSink, Technique, TechniqueError};
+
+/// The techniques of this family, easiest first.
+pub fn techniques() -> Vec<Box<dyn Technique>> {
+    vec![
+        Box::new(AlsXz),
+        Box::new(AlsXyWing),
+        Box::new(AlsXyChain),
+        Box::new(DeathBlossom),
+    ]
+}
+
+/// The restricted commons of two sets: the digits `x` of both whose cells in `b` all see
+/// every cell of `a` holding `x` (none of them in the other set).
+#[inline]
+pub fn restricted_commons(a: &Als, b: &Als) -> DigitMask {
+    let mut rc = 0;
+    for d in digits(a.digits & b.digits) {
+        let (ac, bc) = (a.cells_of(d), b.cells_of(d));
+        // `seen_by` leaves out the set's own cells, so an `x` cell in the overlap fails here
+        if bc.is_subset(a.seen_by(d)) && !ac.intersects(b.cells) {
+            rc |= digit_bit(d);
+        }
+    }
+    rc
+}
+
+/// One restricted-common link from a set to another.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    to: u32,
+    rc: DigitMask,
+}
+
+/// Every restricted-common link between the position's sets, built once per search: the links
+/// of set `i` are `links[start[i]..start[i + 1]]`.
+struct Adjacency {
+    start: Vec<u32>,
+    links: Vec<Link>,
+}
+
+impl Adjacency {
+    fn build(als: &[Als]) -> Adjacency {
+        let n = als.len();
+        let mut pairs: Vec<(u32, u32, DigitMask)> = Vec::new();
+        let mut count = vec![0u32; n + 1];
+        for i in 0..n {
+            let a = &als[i];
+            for (j, b) in als.iter().enumerate().skip(i + 1) {
+                if a.digits & b.digits == 0 {
+                    continue;
+                }
+                let rc = restricted_commons(a, b);
+                if rc != 0 {
+                    pairs.push((i as u32, j as u32, rc));
+                    count[i] += 1;
+                    count[j] += 1;
+                }
+            }
+        }
+        let mut start = vec![0u32; n + 1];
+        for i in 0..n {
+            start[i + 1] = start[i] + count[i];
+        }
+        let mut fill = start.clone();
+        let mut links = vec![Link { to: 0, rc: 0 }; pairs.len() * 2];
+        for &(i, j, rc) in &pairs {
+            links[fill[i as usize] as usize] = Link { to: j, rc };
+            fill[i as usize] += 1;
+            links[fill[j as usize] as usize] = Link { to: i, rc };
+            fill[j as usize] += 1;
+        }
+        Adjacency { start, links }
+    }
+
+    #[inline]
+    fn of(&self, i: usize) -> &[Link] {
+        &self.links[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
+/// Per digit (index `d - 1`), the cells where the digit is still a candidate.
+fn digit_cells(grid: &Grid) -> [CellSet; 9] {
+    let mut dc = [CellSet::EMPTY; 9];
+    for d in 1..=9u8 {
+        dc[d as usize - 1] = grid.digit_cells(d);
+    }
+    dc
+}
+
+/// The candidates of `z` in the cells that see every `z` of both sets.
+#[inline]
+fn common_targets(a: &Als, b: &Als, z: u8, dc: &[CellSet; 9]) -> CellSet {
+    a.seen_by(z) & b.seen_by(z) & dc[z as usize - 1]
+}
+
+/// The eliminations of every digit of `zs` from the cells seeing all its cells in `a` and `b`.
+fn xz_eliminations(a: &Als, b: &Als, zs: DigitMask, dc: &[CellSet; 9]) -> CandSet {
+    let mut elims = CandSet::EMPTY;
+    for z in digits(zs) {
+        elims.add_cells(z, common_targets(a, b, z, dc));
+    }
+    elims
+}
+
+/// The restricted commons' candidates in the sets they link.
+fn link_candidates(pairs: &[(&Als, &Als, DigitMask)]) -> CandSet {
+    let mut s = CandSet::EMPTY;
+    for (a, b, rc) in pairs {
+        for d in digits(*rc) {
+            s.add_cells(d, a.cells_of(d) | b.cells_of(d));
+        }
+    }
+    s
+}
+
+/// What a step shows: the sets, a Death Blossom's stem, and the restricted commons'
+/// candidates.
+struct Shape<'a> {
+    sets: &'a [&'a Als],
+    stem: CellSet,
+    links: CandSet,
+}
+
+/// A step of the family: the sets' candidates as the pattern, the restricted commons (and a
+/// stem's candidates) as links, the sets' houses, the eliminations and the explanation.
+fn als_step(
+    technique: &dyn Technique,
+    difficulty: f32,
+    grid: &Grid,
+    shape: Shape<'_>,
+    elims: &CandSet,
+    text: String,
+) -> Step {
+    let Shape { sets, stem, links } = shape;
+    let mut pattern = CandSet::EMPTY;
+    let mut cells = stem;
+    for a in sets {
+        cells |= a.cells;
+    }
+    for d in 1..=9u8 {
+        pattern.add_cells(d, cells & grid.digit_cells(d));
+    }
+    pattern -= links;
+    let mut step = Step::new(technique.id(), difficulty)
+        .highlight(Role::Pattern, pattern.to_sorted_vec())
+        .highlight(Role::Link, links.to_sorted_vec())
+        .explain(format!(
+            "{}: {text} => {}",
+            technique.name(),
+            eliminations_text(&elims.to_sorted_vec())
+        ));
+    let mut houses: Vec<House> = Vec::new();
+    for a in sets {
+        if !houses.contains(&a.house) {
+            houses.push(a.house);
+        }
+    }
+    step.houses = houses;
+    step.eliminations = elims.to_sorted_vec();
+    step
+}
+
+/// `x` digits as written in an explanation, e.g. `2` or `2,8`.
+fn digit_list(mask: DigitMask) -> String {
+    digits_text(mask, ",")
+}
+
+/// ALS-XZ: two sets `A`, `B` with a restricted common `x`. One of them loses `x` and is then
+/// locked, so every other common digit `z` is in `A` or `B`: `z` leaves every cell seeing all
+/// its cells in both. *Doubly linked* (two restricted commons `x`, `y`): `A` loses one of them
+/// and `B` the other, so each set is locked on its other digits (they leave every cell outside
+/// the other set seeing all their cells in the set) and `x`, `y` are each in `A` or `B` (they
+/// leave every cell seeing all their cells in both).
+pub struct AlsXz;
+
+/// Difficulty of a doubly linked ALS-XZ.
+const DOUBLY_LINKED: f32 = 7.1;
+
+impl Technique for AlsXz {
+    fn id(&self) -> &str {
+        "als-xz"
+    }
+    fn name(&self) -> &str {
+        "ALS-XZ"
+    }
+    fn difficulty(&self) -> f32 {
+        7.0
+    }
+    fn library_codes(&self) -> Vec<String> {
+        vec!["0901".into()]
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        self.find_in(&Context::new(grid), sink)
+    }
+    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
+        let als = ctx.als();
+        let dc = digit_cells(grid);
+        let adj = Adjacency::build(als);
+        let mut emitted: Vec<CandSet> = Vec::new();
+        for (i, a) in als.iter().enumerate() {
+            for link in adj.of(i) {
+                let j = link.to as usize;
+                if j < i {
+                    continue;
+                }
+                let b = &als[j];
+                let common = a.digits & b.digits;
+                let doubly = link.rc.count_ones() >= 2;
+                let elims = if doubly {
+                    let mut e = xz_eliminations(a, b, common, &dc);
+                    for (s, o) in [(a, b), (b, a)] {
+                        for d in digits(s.digits & !link.rc) {
+                            e.add_cells(d, (s.seen_by(d) & dc[d as usize - 1]) - o.cells);
+                        }
+                    }
+                    e
+                } else {
+                    xz_eliminations(a, b, common & !link.rc, &dc)
+                };
+                if elims.is_empty() || emitted.contains(&elims) {
+                    continue;
+                }
+                emitted.push(elims);
+                let zs: DigitMask = digits(common & !link.rc)
+                    .filter(|&z| !elims.cells(z).is_empty())
+                    .fold(0, |m, z| m | digit_bit(z));
+                let mut text = format!(
+                    "A={}, B={}, X={}",
+                    a.describe(),
+                    b.describe(),
+                    digit_list(link.rc)
+                );
+                if zs != 0 {
+                    text.push_str(&format!(", Z={}", digit_list(zs)));
+                }
+                let (difficulty, text) = if doubly {
+                    (DOUBLY_LINKED, format!("doubly linked, {text}"))
+                } else {
+                    (self.difficulty(), text)
+                };
+                let links = link_candidates(&[(a, b, link.rc)]);
+                let step = als_step(
+                    self,
+                    difficulty,
+                    grid,
+                    Shape {
+                        sets: &[a, b],
+                        stem: CellSet::EMPTY,
+                        links,
+                    },
+                    &elims,
+                    text,
+                );
+                emit!(sink, step);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// ALS-XY-Wing: a set `C` linked to `A` by a restricted common `x` and to `B` by `y`
+/// (`x ≠ y`). If neither `A` nor `B` held a common digit `z` (`z ≠ x, y`), both would be locked
+/// and hold `x` and `y`, taking both from `C`; so `z` leaves every cell seeing all its cells in
+/// `A` and `B` (cells of `C` included).
+pub struct AlsXyWing;
+
+impl Technique for AlsXyWing {
+    fn id(&self) -> &str {
+        "als-xy-wing"
+    }
+    fn name(&self) -> &str {
+        "ALS-XY-Wing"
+    }
+    fn difficulty(&self) -> f32 {
+        7.2
+    }
+    fn library_codes(&self) -> Vec<String> {
+        vec!["0902".into()]
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        self.find_in(&Context::new(grid), sink)
+    }
+    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
+        let als = ctx.als();
+        let dc = digit_cells(grid);
+        let adj = Adjacency::build(als);
+        // for each set, the digits that have something to eliminate from cells it sees
+        let live: Vec<DigitMask> = als
+            .iter()
+            .map(|a| {
+                digits(a.digits)
+                    .filter(|&d| a.seen_by(d).intersects(dc[d as usize - 1]))
+                    .fold(0, |m, d| m | digit_bit(d))
+            })
+            .collect();
+        let mut emitted: Vec<CandSet> = Vec::new();
+        for (ci, c) in als.iter().enumerate() {
+            let links = adj.of(ci);
+            for (k, la) in links.iter().enumerate() {
+                let (ai, a) = (la.to as usize, &als[la.to as usize]);
+                if live[ai] == 0 {
+                    continue;
+                }
+                for lb in &links[k + 1..] {
+                    let (bi, b) = (lb.to as usize, &als[lb.to as usize]);
+                    // two different restricted commons
+                    if la.rc == lb.rc && la.rc.count_ones() == 1 {
+                        continue;
+                    }
+                    let zs = live[ai] & live[bi] & !(la.rc | lb.rc);
+                    if zs == 0 {
+                        continue;
+                    }
+                    // neither flank inside the other
+                    let both = a.cells | b.cells;
+                    if both == a.cells || both == b.cells {
+                        continue;
+                    }
+                    let elims = xz_eliminations(a, b, zs, &dc);
+                    if elims.is_empty() || emitted.contains(&elims) {
+                        continue;
+                    }
+                    emitted.push(elims);
+                    let used: DigitMask = digits(zs)
+                        .filter(|&z| !common_targets(a, b, z, &dc).is_empty())
+                        .fold(0, |m, z| m | digit_bit(z));
+                    let text = format!(
+                        "A={}, B={}, C={}, X={}, Y={}, Z={}",
+                        a.describe(),
+                        b.describe(),
+                        c.describe(),
+                        digit_list(la.rc),
+                        digit_list(lb.rc),
+                        digit_list(used)
+                    );
+                    let links = link_candidates(&[(a, c, la.rc), (b, c, lb.rc)]);
+                    let step = als_step(
+                        self,
+                        self.difficulty(),
+                        grid,
+                        Shape {
+                            sets: &[a, b, c],
+                            stem: CellSet::EMPTY,
+                            links,
+                        },
+                        &elims,
+                        text,
+                    );
+                    emit!(sink, step);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The most sets in an ALS-XY-Chain.
+pub const MAX_CHAIN_ALS: usize = 8;
+
+/// ALS-XY-Chain: sets `A1 … An` (n ≥ 4), each linked to the next by a restricted common, the
+/// commons of consecutive links different. If `A1` lost a digit `z` it would be locked, hold
+/// the first common and take it from `A2`, which would be locked and take the next from `A3`,
+/// and so on until `An`, locked, holds `z`. So `z` (common to `A1` and `An`, not the first or
+/// the last common) is in `A1` or `An`, and leaves every cell seeing all its cells in both.
+///
+/// The search goes breadth first from every set and first common over (set, common in) states,
+/// so each chain found is a shortest one for its ends; the links are collected once per call.
+pub struct AlsXyChain;
+
+/// One state of the chain search: a set reached through `arc`, the commons it lost.
+#[derive(Clone, Copy, Debug)]
+struct ChainState {
+    als: u32,
+    arc: DigitMask,
+    parent: u32,
+    links: u8,
+}
+
+/// A chain found: the sets and the commons between them.
+#[derive(Clone, Copy, Debug)]
+struct FoundChain {
+    len: u8,
+    sets: [u32; MAX_CHAIN_ALS],
+    /// `rcs[i]` links `sets[i]` and `sets[i + 1]` (the actual commons).
+    rcs: [DigitMask; MAX_CHAIN_ALS],
+}
+
+#[inline]
+fn arc_key(arc: DigitMask) -> u32 {
+    let a = arc.trailing_zeros();
+    let rest = arc & (arc - 1);
+    if rest == 0 {
+        a * 9 + a
+    } else {
+        a * 9 + rest.trailing_zeros()
+    }
+}
+
+/// The commons a set that lost `arc` no longer excludes from the next link: an `arc` of two
+/// digits means the set lost two, a contradiction from which anything follows; like HoDoKu the
+/// search then only excludes the first.
+#[inline]
+fn arc_exclusion(arc: DigitMask) -> DigitMask {
+    arc & arc.wrapping_neg()
+}
+
+impl Technique for AlsXyChain {
+    fn id(&self) -> &str {
+        "als-xy-chain"
+    }
+    fn name(&self) -> &str {
+        "ALS-XY-Chain"
+    }
+    fn difficulty(&self) -> f32 {
+        7.4
+    }
+    fn library_codes(&self) -> Vec<String> {
+        vec!["0903".into()]
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        self.find_in(&Context::new(grid), sink)
+    }
+    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
+        let als = ctx.als();
+        let dc = digit_cells(grid);
+        let adj = Adjacency::build(als);
+        let n = als.len();
+        // per set and digit, the candidates seeing all the digit's cells in the set
+        let targets: Vec<[CellSet; 9]> = als
+            .iter()
+            .map(|a| {
+                let mut t = [CellSet::EMPTY; 9];
+                for d in digits(a.digits) {
+                    t[d as usize - 1] = a.seen_by(d) & dc[d as usize - 1];
+                }
+                t
+            })
+            .collect();
+        let live: Vec<DigitMask> = targets
+            .iter()
+            .map(|t| {
+                (1..=9u8)
+                    .filter(|&d| !t[d as usize - 1].is_empty())
+                    .fold(0, |m, d| m | digit_bit(d))
+            })
+            .collect();
+        let mut found: HashMap<CandSet, FoundChain> = HashMap::new();
+        let mut queue: Vec<ChainState> = Vec::with_capacity(n * 2);
+        let mut seen_gen = vec![0u32; n];
+        let mut seen_bits = vec![0u128; n];
+        let mut generation = 0u32;
+        for s in 0..n {
+            if live[s] == 0 {
+                continue;
+            }
+            let firsts: DigitMask = adj.of(s).iter().fold(0, |m, l| m | l.rc);
+            for x1 in digits(firsts) {
+                let zs_start = live[s] & !digit_bit(x1);
+                if zs_start == 0 {
+                    continue;
+                }
+                generation += 1;
+                queue.clear();
+                queue.push(ChainState {
+                    als: s as u32,
+                    arc: 0,
+                    parent: u32::MAX,
+                    links: 0,
+                });
+                let mut head = 0;
+                while head < queue.len() {
+                    let cur = queue[head];
+                    let cur_index = head as u32;
+                    head += 1;
+                    for link in adj.of(cur.als as usize) {
+                        let next = if cur.links == 0 {
+                            link.rc & digit_bit(x1)
+                        } else {
+                            link.rc & !arc_exclusion(cur.arc)
+                        };
+                        if next == 0 {
+                            continue;
+                        }
+                        let to = link.to as usize;
+                        let key = 1u128 << arc_key(next);
+                        if seen_gen[to] == generation && seen_bits[to] & key != 0 {
+                            continue;
+                        }
+                        // a set appears once in a chain
+                        let mut on_path = false;
+                        let mut p = cur_index;
+                        while p != u32::MAX {
+                            let st = &queue[p as usize];
+                            if st.als as usize == to {
+                                on_path = true;
+                                break;
+                            }
+                            p = st.parent;
+                        }
+                        if on_path {
+                            continue;
+                        }
+                        if seen_gen[to] != generation {
+                            seen_gen[to] = generation;
+                            seen_bits[to] = 0;
+                        }
+                        seen_bits[to] |= key;
+                        let links = cur.links + 1;
+                        let state = ChainState {
+                            als: to as u32,
+                            arc: next,
+                            parent: cur_index,
+                            links,
+                        };
+                        // like HoDoKu, the ends may overlap, even one inside the other
+                        if links >= 3 {
+                            let zs = zs_start & live[to] & !next;
+                            let mut elims = CandSet::EMPTY;
+                            for z in digits(zs) {
+                                let zi = z as usize - 1;
+                                elims.add_cells(z, targets[s][zi] & targets[to][zi]);
+                            }
+                            if !elims.is_empty() {
+                                let chain = chain_path(&queue, cur_index, state);
+                                match found.get(&elims) {
+                                    Some(f) if f.len <= chain.len => {}
+                                    _ => {
+                                        found.insert(elims, chain);
+                                    }
+                                }
+                            }
+                        }
+                        if (links as usize) < MAX_CHAIN_ALS - 1 {
+                            queue.push(state);
+                        }
+                    }
+                }
+            }
+        }
+        let mut found: Vec<(CandSet, FoundChain)> = found.into_iter().collect();
+        found.sort_by_key(|(e, f)| (f.len, std::cmp::Reverse(e.len()), f.sets, e.to_sorted_vec()));
+        for (elims, f) in found {
+            let step = self.step(grid, als, &elims, &f);
+            emit!(sink, step);
+        }
+        Ok(())
+    }
+}
+
+/// The sets and commons of the chain ending in `last`, whose parent is `queue[parent]`.
+fn chain_path(queue: &[ChainState], parent: u32, last: ChainState) -> FoundChain {
+    let mut sets = [0u32; MAX_CHAIN_ALS];
+    let mut arcs = [0 as DigitMask; MAX_CHAIN_ALS];
+    let len = last.links as usize + 1;
+    sets[len - 1] = last.als;
+    arcs[len - 1] = last.arc;
+    let mut p = parent;
+    let mut i = len - 1;
+    while p != u32::MAX {
+        i -= 1;
+        let st = &queue[p as usize];
+        sets[i] = st.als;
+        arcs[i] = st.arc;
+        p = st.parent;
+    }
+    let mut rcs = [0 as DigitMask; MAX_CHAIN_ALS];
+    rcs[..len - 1].copy_from_slice(&arcs[1..len]);
+    FoundChain {
+        len: len as u8,
+        sets,
+        rcs,
+    }
+}
+
+impl AlsXyChain {
+    fn step(&self, grid: &Grid, als: &[Als], elims: &CandSet, f: &FoundChain) -> Step {
+        let len = f.len as usize;
+        let sets: Vec<&Als> = f.sets[..len].iter().map(|&i| &als[i as usize]).collect();
+        let (first, last) = (sets[0], sets[len - 1]);
+        let zs: DigitMask = (1..=9u8)
+            .filter(|&d| !elims.cells(d).is_empty())
+            .fold(0, |m, d| m | digit_bit(d));
+        let mut text = String::new();
+        for (i, a) in sets.iter().enumerate() {
+            if i > 0 {
+                text.push_str(&format!(" -{}- ", digit_list(f.rcs[i - 1])));
+            }
+            text.push_str(&a.describe());
+        }
+        text.push_str(&format!(", Z={}", digit_list(zs)));
+        let pairs: Vec<(&Als, &Als, DigitMask)> = (0..len - 1)
+            .map(|i| (sets[i], sets[i + 1], f.rcs[i]))
+            .collect();
+        let links = link_candidates(&pairs);
+        let mut step = als_step(
+            self,
+            chain_difficulty(self.difficulty(), len),
+            grid,
+            Shape {
+                sets: &sets,
+                stem: CellSet::EMPTY,
+                links,
+            },
+            elims,
+            text,
+        );
+        // z off in the first set =x1= x1 on there -x1- x1 off in the next =x2= … =z= z on in
+        // the last
+        let z = digits(zs).next().unwrap_or(0);
+        let node = |a: &Als, digit: u8, on: bool| ChainNode {
+            digit,
+            cells: a.cells_of(digit).iter().collect::<Vec<Cell>>(),
+            on,
+            als: a.cells.iter().collect(),
+        };
+        let mut nodes = vec![node(first, z, false)];
+        for i in 0..len - 1 {
+            let x = digits(f.rcs[i]).next().unwrap_or(0);
+            nodes.push(node(sets[i], x, true));
+            nodes.push(node(sets[i + 1], x, false));
+        }
+        nodes.push(node(last, z, true));
+        let links = (0..nodes.len() - 1)
+            .map(|i| {
+                if nodes[i].on {
+                    LinkType::Weak
+                } else {
+                    LinkType::Strong
+                }
+            })
+            .collect();
+        step.chains.push(Chain { nodes, links });
+        step
+    }
+}
+
+/// Death Blossom: a stem cell with candidates `d1 … dn` and, for each `di`, a set (petal)
+/// holding `di` with all its `di` cells seeing the stem. Whichever digit the stem takes, that
+/// petal loses it and is locked; so a digit `z` of every petal (not a stem candidate) is in
+/// one of them, and leaves every cell seeing all its cells in all petals. Petals may share
+/// cells (HoDoKu's overlap option); each combination of petals is its own step.
+///
+/// Beyond HoDoKu, `z` may also be a stem candidate with no petal of its own: the stem is then
+/// `z` or some petal holds it, and `z` leaves the cells that see the stem as well.
+pub struct DeathBlossom;
+
+/// The most petal combinations tried for one stem, to bound the search on wide positions.
+const MAX_BLOSSOM_NODES: u32 = 200_000;
+
+/// In a blossom's chosen petals: the stem digit that is `z` itself and has no petal.
+const NO_PETAL: u32 = u32::MAX;
+
+/// The search of one stem's petals.
+struct Blossom<'a> {
+    als: &'a [Als],
+    dc: [CellSet; 9],
+    stem_digits: [u8; 9],
+    /// `petals[k]`: the sets that can be the petal of `stem_digits[k]`.
+    petals: [Vec<u32>; 9],
+    n: usize,
+    chosen: [u32; 9],
+    nodes: u32,
+    found: Vec<(CandSet, [u32; 9])>,
+}
+
+impl Blossom<'_> {
+    /// Chooses the petal of stem digit `k`, with `common` the digits every petal so far holds
+    /// (stem candidates excluded) and `targets[z]` the `z` candidates seeing all their cells.
+    fn search(&mut self, k: usize, common: DigitMask, targets: &[CellSet; 9]) {
+        if k < self.n && self.petals[k].is_empty() {
+            // the stem's own `z`: no petal
+            self.chosen[k] = NO_PETAL;
+            return self.search(k + 1, common, targets);
+        }
+        if k == self.n {
+            let mut elims = CandSet::EMPTY;
+            for z in digits(common) {
+                elims.add_cells(z, targets[z as usize - 1]);
+            }
+            if !elims.is_empty() {
+                self.found.push((elims, self.chosen));
+            }
+            return;
+        }
+        for i in 0..self.petals[k].len() {
+            if self.nodes >= MAX_BLOSSOM_NODES {
+                return;
+            }
+            self.nodes += 1;
+            let p = self.petals[k][i];
+            let a = &self.als[p as usize];
+            let mut live = 0;
+            let mut next = *targets;
+            for z in digits(common & a.digits) {
+                let zi = z as usize - 1;
+                next[zi] &= a.seen_by(z);
+                if !next[zi].is_empty() {
+                    live |= digit_bit(z);
+                }
+            }
+            if live == 0 {
+                continue;
+            }
+            self.chosen[k] = p;
+            self.search(k + 1, live, &next);
+        }
+    }
+}
+
+impl Technique for DeathBlossom {
+    fn id(&self) -> &str {
+        "death-blossom"
+    }
+    fn name(&self) -> &str {
+        "Death Blossom"
+    }
+    fn difficulty(&self) -> f32 {
+        7.6
+    }
+    fn library_codes(&self) -> Vec<String> {
+        vec!["0904".into()]
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        self.find_in(&Context::new(grid), sink)
+    }
+    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
+        let als = ctx.als();
+        let mut b = Blossom {
+            als,
+            dc: digit_cells(grid),
+            stem_digits: [0; 9],
+            petals: Default::default(),
+            n: 0,
+            chosen: [0; 9],
+            nodes: 0,
+            found: Vec::new(),
+        };
+        let mut emitted: Vec<CandSet> = Vec::new();
+        for stem in grid.empty_cells() {
+            let mask = grid.candidates(stem);
+            if mask.count_ones() < 2 {
+                continue;
+            }
+            b.n = 0;
+            for d in digits(mask) {
+                b.stem_digits[b.n] = d;
+                b.petals[b.n].clear();
+                b.n += 1;
+            }
+            for (i, a) in als.iter().enumerate() {
+                if a.cells.contains(stem) {
+                    continue;
+                }
+                for k in 0..b.n {
+                    let d = b.stem_digits[k];
+                    if a.has(d) && a.seen_by(d).contains(stem) {
+                        b.petals[k].push(i as u32);
+                    }
+                }
+            }
+            let missing = b.petals[..b.n].iter().filter(|p| p.is_empty()).count();
+            if missing > 1 {
+                continue;
+            }
+            b.found.clear();
+            // every stem digit with a petal, `z` not in the stem (HoDoKu's Death Blossom)
+            if missing == 0 {
+                let mut targets = b.dc;
+                for d in digits(mask) {
+                    targets[d as usize - 1] = CellSet::EMPTY;
+                }
+                b.nodes = 0;
+                b.search(0, !mask & 0x1ff, &targets);
+            }
+            // or `z` in the stem with no petal: the targets see the stem too
+            for k in 0..b.n {
+                let z = b.stem_digits[k];
+                if missing == 1 && !b.petals[k].is_empty() {
+                    continue;
+                }
+                let mut targets = [CellSet::EMPTY; 9];
+                targets[z as usize - 1] = b.dc[z as usize - 1] & stem.peers();
+                if targets[z as usize - 1].is_empty() {
+                    continue;
+                }
+                let saved = std::mem::take(&mut b.petals[k]);
+                b.nodes = 0;
+                b.search(0, digit_bit(z), &targets);
+                b.petals[k] = saved;
+            }
+            let mut found = std::mem::take(&mut b.found);
+            // fewest petal cells first
+            found.sort_by_key(|(e, chosen)| {
+                let cells: u32 = chosen[..b.n]
+                    .iter()
+                    .filter(|&&p| p != NO_PETAL)
+                    .map(|&p| als[p as usize].cells.len())
+                    .sum();
+                (cells, std::cmp::Reverse(e.len()))
+            });
+            for (elims, chosen) in &found {
+                if emitted.contains(elims) {
+                    continue;
+                }
+                emitted.push(*elims);
+                let step = self.step(grid, als, stem, &b.stem_digits[..b.n], chosen, elims);
+                emit!(sink, step);
+            }
+            b.found = found;
+        }
+        Ok(())
+    }
+}
+
+impl DeathBlossom {
+    fn step(
+        &self,
+        grid: &Grid,
+        als: &[Als],
+        stem: Cell,
+        stem_digits: &[u8],
+        chosen: &[u32; 9],
+        elims: &CandSet,
+    ) -> Step {
+        let petals: Vec<&Als> = chosen[..stem_digits.len()]
+            .iter()
+            .filter(|&&p| p != NO_PETAL)
+            .map(|&p| &als[p as usize])
+            .collect();
+        let zs: DigitMask = (1..=9u8)
+            .filter(|&d| !elims.cells(d).is_empty())
+            .fold(0, |m, d| m | digit_bit(d));
+        let mask = grid.candidates(stem);
+        let mut text = format!("stem {stem} {{{}}}", digits_text(mask, ""));
+        let mut links = CandSet::EMPTY;
+        for (&d, &p) in stem_digits.iter().zip(chosen) {
+            if p == NO_PETAL {
+                text.push_str(&format!(", -{d}- in the stem"));
+                continue;
+            }
+            let petal = &als[p as usize];
+            text.push_str(&format!(", -{d}- {}", petal.describe()));
+            links.add_cells(d, petal.cells_of(d) | CellSet::single(stem));
+        }
+        text.push_str(&format!(", Z={}", digit_list(zs)));
+        let difficulty =
+            ((self.difficulty() + 0.1 * (stem_digits.len() as f32 - 2.0)) * 10.0).round() / 10.0;
+        als_step(
+            self,
+            difficulty,
+            grid,
+            Shape {
+                sets: &petals,
+                stem: CellSet::single(stem),
+                links,
+            },
+            elims,
+            text,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_library_line;
+    use crate::technique::find_all;
+
+    /// Runs `t` on a HoDoKu library line: some step has exactly the expected eliminations,
+    /// and none removes the solution's digit.
+    fn passes(t: &dyn Technique, line: &str) {
+        let case = parse_library_line(line).unwrap();
+        let steps = find_all(t, &case.grid).unwrap();
+        let mut want = case.eliminations.clone();
+        want.sort();
+        assert!(
+            steps.iter().any(|s| s.eliminations == want),
+            "{}: none of {:#?} has {want:?}",
+            t.id(),
+            steps.iter().map(|s| &s.explanation).collect::<Vec<_>>()
+        );
+        let solution = crate::solver::solve(case.grid.values()).expect("solvable");
+        for s in &steps {
+            assert_eq!(s.contradiction(&solution), None, "{}", s.explanation);
+        }
+    }
+
+    #[test]
+    fn als_xz_singly_linked() {
+        passes(
+            &AlsXz,
+            ":0901-1:1:...2..6..67...8....853+6.......+4.6...5..19...2+1.4...79+6.....426....7..8.3.1.+6.29..:719 427 345 545 845 365 579:128::",
+        );
+    }
+
+    #[test]
+    fn als_xz_doubly_linked() {
+        passes(
+            &AlsXz,
+            ":0901-2:13679:....8.......4..+8.....12564.72......6..431....9......8.25.....3869...712........+6.:767 769 495 496 497 499:113 123 313 323 662 713 723 913 923 939::",
+        );
+    }
+
+    #[test]
+    fn als_xy_wing() {
+        passes(
+            &AlsXyWing,
+            ":0902-1:8:9....7.68+72....9+43..4....+7+52+7....4+8+9.6+9+78...28.39..71+6.....5.973.76....1+5...+7...+4:114 514 115 515 123 523 134 135 136 356 173 277 287 193 297:824::",
+        );
+    }
+
+    #[test]
+    fn als_xy_chain_has_chain_data() {
+        let line = ":0903-1:7:..7..5..4+5......16+4.....5..3..9....+58.4+5......56378+1+4.+7+4+5+8+32+961+1+8346925+7..91+5+7+4..:212 612 215 318 225 232 235 636 338 339 145 357 258 259:758::";
+        passes(&AlsXyChain, line);
+        let case = parse_library_line(line).unwrap();
+        for s in find_all(&AlsXyChain, &case.grid).unwrap() {
+            let chain = &s.chains[0];
+            assert_eq!(chain.links.len(), chain.nodes.len() - 1);
+            assert!(chain.nodes.len() >= 8, "{}", s.explanation);
+            assert!(chain.nodes.iter().all(|n| !n.als.is_empty()));
+        }
+    }
+
+    #[test]
+    fn death_blossom() {
+        passes(
+            &DeathBlossom,
+            ":0904-1:9:8+7+14..6..5+42...7..+93+6+8+57+42+1.28.7.+3.....3.6+2....+3+21.54..1.7..+93.+3.9...8+72.+87..3+1.4:915 919 924 929 641 946 948 958 959 669 475 675 476 584 694:966::",
+        );
+    }
+
+    #[test]
+    fn restricted_commons_see_each_other() {
+        let case = parse_library_line(
+            ":0901-1:1:...2..6..67...8....853+6.......+4.6...5..19...2+1.4...79+6.....426....7..8.3.1.+6.29..:719 427 345 545 845 365 579:128::",
+        )
+        .unwrap();
+        let ctx = Context::new(&case.grid);
+        let als = ctx.als();
+        let adj = Adjacency::build(als);
+        for (i, a) in als.iter().enumerate() {
+            for l in adj.of(i) {
+                let b = &als[l.to as usize];
+                for x in digits(l.rc) {
+                    for p in a.cells_of(x) {
+                        for q in b.cells_of(x) {
+                            assert!(p.sees(q), "{x} {p} {q}");
+                        }
+                    }
+                }
+                // symmetric
+                assert!(
+                    adj.of(l.to as usize)
+                        .iter()
+                        .any(|m| m.to as usize == i && m.rc == l.rc)
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,425 @@
+//! The link graph: chain nodes (candidates, group nodes, ALS nodes) and the implications
+//! between them.
+//!
+//! Every node is a statement that can be true ("on") or false ("off"): a candidate is the
+//! digit in its cell, a group node is the digit in one of its cells, an ALS node is the digit
+//! in one of the set's cells. A **strong** link `a = b` means they are not both off: `a` off
+//! implies `b` on. A **weak** link `a - b` means they are not both on: `a` on implies `b`
+//! off. The graph stores, for every node, the nodes its being off turns on (strong out-links)
+//! and the nodes its being on turns off (weak out-links), in flat arrays built once per
+//! position.
+
+use std::collections::HashMap;
+
+use crate::candset::CandSet;
+use crate::cellset::CellSet;
+use crate::context::Context;
+use crate::geometry::{Cell, House, digits};
+use crate::grid::{Candidate, Grid};
+
+/// Which nodes a graph holds besides candidates.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum GraphKind {
+    /// Candidates only.
+    Plain,
+    /// Candidates and group nodes.
+    Grouped,
+    /// Candidates, group nodes and ALS nodes.
+    WithAls,
+}
+
+/// What a node stands for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NodeKind {
+    /// One candidate.
+    Candidate,
+    /// A digit in two or three cells of a box-line intersection.
+    Group,
+    /// A digit in an almost locked set (index into [`Context::als`]).
+    Als(u32),
+}
+
+/// One node of the graph.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Node {
+    /// The digit.
+    pub digit: u8,
+    /// The cells where the digit may be (one for a candidate).
+    pub cells: CellSet,
+    /// What the node stands for.
+    pub kind: NodeKind,
+}
+
+impl Node {
+    /// The candidate, for a candidate node.
+    pub fn candidate(&self) -> Option<Candidate> {
+        match self.kind {
+            NodeKind::Candidate => Some(Candidate::new(self.cells.first()?, self.digit)),
+            _ => None,
+        }
+    }
+
+    /// The candidates this node being on rules out: for a candidate, its digit in peer cells
+    /// and the other digits of its cell; for a group or ALS node, its digit in every cell
+    /// seeing all of its cells.
+    pub fn weak_set(&self, grid: &Grid) -> CandSet {
+        match self.kind {
+            NodeKind::Candidate => CandSet::weak_of(
+                grid,
+                Candidate::new(self.cells.first().unwrap(), self.digit),
+            ),
+            _ => CandSet::seeing_all(grid, self.digit, self.cells),
+        }
+    }
+}
+
+/// How a link is made.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LinkVia {
+    /// Two digits of one cell.
+    Cell,
+    /// One digit in one house.
+    House,
+    /// Two digits of one almost locked set.
+    Als,
+}
+
+/// A link to another node.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Edge {
+    /// The node at the other end.
+    pub to: u32,
+    /// How the link is made.
+    pub via: LinkVia,
+}
+
+/// The nodes and links of one position.
+pub struct LinkGraph {
+    kind: GraphKind,
+    als_cells: Vec<CellSet>,
+    nodes: Vec<Node>,
+    /// Node of candidate `(digit - 1) * 81 + cell`, or `u32::MAX`.
+    cand_node: Vec<u32>,
+    strong_start: Vec<u32>,
+    strong: Vec<Edge>,
+    weak_start: Vec<u32>,
+    weak: Vec<Edge>,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// The largest almost locked set used as a chain node, in cells.
+pub const MAX_ALS_NODE_CELLS: u32 = 4;
+
+impl LinkGraph {
+    /// Builds the graph of `kind` for the context's position.
+    pub fn build(ctx: &Context<'_>, kind: GraphKind) -> LinkGraph {
+        let grid = ctx.grid();
+        let mut nodes = Vec::new();
+        let mut cand_node = vec![NONE; 729];
+        for d in 1..=9u8 {
+            for cell in grid.digit_cells(d) {
+                cand_node[(d as usize - 1) * 81 + cell.index()] = nodes.len() as u32;
+                nodes.push(Node {
+                    digit: d,
+                    cells: CellSet::single(cell),
+                    kind: NodeKind::Candidate,
+                });
+            }
+        }
+        let mut group_of: HashMap<(u8, CellSet), u32> = HashMap::new();
+        if kind != GraphKind::Plain {
+            for g in ctx.group_nodes() {
+                if group_of.contains_key(&(g.digit, g.cells)) {
+                    continue;
+                }
+                group_of.insert((g.digit, g.cells), nodes.len() as u32);
+                nodes.push(Node {
+                    digit: g.digit,
+                    cells: g.cells,
+                    kind: NodeKind::Group,
+                });
+            }
+        }
+        if kind == GraphKind::WithAls {
+            for (i, als) in ctx.als().iter().enumerate() {
+                if als.cells.len() < 2 || als.cells.len() > MAX_ALS_NODE_CELLS {
+                    continue;
+                }
+                for d in digits(als.digits) {
+                    nodes.push(Node {
+                        digit: d,
+                        cells: als.cells_of(d),
+                        kind: NodeKind::Als(i as u32),
+                    });
+                }
+            }
+        }
+        let mut graph = LinkGraph {
+            kind,
+            als_cells: if kind == GraphKind::WithAls {
+                ctx.als().iter().map(|a| a.cells).collect()
+            } else {
+                Vec::new()
+            },
+            nodes,
+            cand_node,
+            strong_start: Vec::new(),
+            strong: Vec::new(),
+            weak_start: Vec::new(),
+            weak: Vec::new(),
+        };
+        graph.link(ctx, &group_of);
+        graph
+    }
+
+    /// Which nodes the graph holds.
+    pub fn kind(&self) -> GraphKind {
+        self.kind
+    }
+
+    /// The cells of the almost locked set `index` of the context (for ALS nodes).
+    pub fn als_cells(&self, index: u32) -> CellSet {
+        self.als_cells[index as usize]
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the graph has no node.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The node with this id.
+    #[inline]
+    pub fn node(&self, id: u32) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    /// The node of a candidate, if the candidate is in the grid.
+    #[inline]
+    pub fn candidate_node(&self, c: Candidate) -> Option<u32> {
+        let id = self.cand_node[(c.digit as usize - 1) * 81 + c.cell.index()];
+        (id != NONE).then_some(id)
+    }
+
+    /// The nodes turned on when `id` is off.
+    #[inline]
+    pub fn strong_links(&self, id: u32) -> &[Edge] {
+        let i = id as usize;
+        &self.strong[self.strong_start[i] as usize..self.strong_start[i + 1] as usize]
+    }
+
+    /// The nodes turned off when `id` is on.
+    #[inline]
+    pub fn weak_links(&self, id: u32) -> &[Edge] {
+        let i = id as usize;
+        &self.weak[self.weak_start[i] as usize..self.weak_start[i + 1] as usize]
+    }
+
+    /// Number of candidate nodes (they come first: ids `0..n`).
+    pub fn candidate_count(&self) -> usize {
+        self.nodes
+            .iter()
+            .take_while(|n| n.kind == NodeKind::Candidate)
+            .count()
+    }
+
+    fn link(&mut self, ctx: &Context<'_>, group_of: &HashMap<(u8, CellSet), u32>) {
+        let grid = ctx.grid();
+        let als = ctx.als();
+        // ALS nodes by digit, for the weak links into and out of them
+        let als_nodes: Vec<u32> = (0..self.nodes.len() as u32)
+            .filter(|&i| matches!(self.nodes[i as usize].kind, NodeKind::Als(_)))
+            .collect();
+        let groups: Vec<u32> = group_of.values().copied().collect();
+        let mut strong = Vec::new();
+        let mut weak = Vec::new();
+        self.strong_start.push(0);
+        self.weak_start.push(0);
+        for id in 0..self.nodes.len() {
+            let node = self.nodes[id];
+            let d = node.digit;
+            let dc = grid.digit_cells(d);
+            match node.kind {
+                NodeKind::Candidate | NodeKind::Group => {
+                    let cells = node.cells;
+                    // strong: the rest of the digit in a house is one candidate or one group
+                    let mut houses: Vec<House> = Vec::with_capacity(3);
+                    for h in House::all() {
+                        if cells.is_subset(h.cells()) {
+                            houses.push(h);
+                        }
+                    }
+                    let start = strong.len();
+                    for h in houses {
+                        let rest = (dc & h.cells()) - cells;
+                        let target = match rest.len() {
+                            1 => self.candidate_node(Candidate::new(rest.first().unwrap(), d)),
+                            2 | 3 => group_of.get(&(d, rest)).copied(),
+                            _ => None,
+                        };
+                        if let Some(t) = target
+                            && !strong[start..].iter().any(|e: &Edge| e.to == t)
+                        {
+                            strong.push(Edge {
+                                to: t,
+                                via: LinkVia::House,
+                            });
+                        }
+                    }
+                    if let Some(cell) = cells.single_cell() {
+                        let mask = grid.candidates(cell);
+                        if mask.count_ones() == 2 {
+                            let other = digits(mask).find(|&x| x != d).unwrap();
+                            strong.push(Edge {
+                                to: self.candidate_node(Candidate::new(cell, other)).unwrap(),
+                                via: LinkVia::Cell,
+                            });
+                        }
+                    }
+                    // weak: the digit in cells seeing every cell of this node
+                    let seeing = cells.common_peers();
+                    for p in dc & seeing {
+                        weak.push(Edge {
+                            to: self.candidate_node(Candidate::new(p, d)).unwrap(),
+                            via: LinkVia::House,
+                        });
+                    }
+                    if let Some(cell) = cells.single_cell() {
+                        for x in digits(grid.candidates(cell)) {
+                            if x != d {
+                                weak.push(Edge {
+                                    to: self.candidate_node(Candidate::new(cell, x)).unwrap(),
+                                    via: LinkVia::Cell,
+                                });
+                            }
+                        }
+                    }
+                    for &g in &groups {
+                        let gn = &self.nodes[g as usize];
+                        if gn.digit == d && g as usize != id && gn.cells.is_subset(seeing) {
+                            weak.push(Edge {
+                                to: g,
+                                via: LinkVia::House,
+                            });
+                        }
+                    }
+                    for &a in &als_nodes {
+                        let an = &self.nodes[a as usize];
+                        let NodeKind::Als(ai) = an.kind else { continue };
+                        if an.digit == d && cells.is_subset(als[ai as usize].seen_by(d)) {
+                            weak.push(Edge {
+                                to: a,
+                                via: LinkVia::House,
+                            });
+                        }
+                    }
+                }
+                NodeKind::Als(ai) => {
+                    let set = &als[ai as usize];
+                    // strong: without this digit the set's other digits are all placed in it
+                    for x in digits(set.digits) {
+                        if x == d {
+                            continue;
+                        }
+                        // the set's nodes are consecutive
+                        let mut t = id;
+                        while t > 0 && self.nodes[t - 1].kind == NodeKind::Als(ai) {
+                            t -= 1;
+                        }
+                        while self.nodes[t].digit != x {
+                            t += 1;
+                        }
+                        let t = t as u32;
+                        strong.push(Edge {
+                            to: t,
+                            via: LinkVia::Als,
+                        });
+                    }
+                    let seen = set.seen_by(d);
+                    for p in dc & seen {
+                        weak.push(Edge {
+                            to: self.candidate_node(Candidate::new(p, d)).unwrap(),
+                            via: LinkVia::House,
+                        });
+                    }
+                    for &g in &groups {
+                        let gn = &self.nodes[g as usize];
+                        if gn.digit == d && gn.cells.is_subset(seen) {
+                            weak.push(Edge {
+                                to: g,
+                                via: LinkVia::House,
+                            });
+                        }
+                    }
+                }
+            }
+            self.strong_start.push(strong.len() as u32);
+            self.weak_start.push(weak.len() as u32);
+        }
+        self.strong = strong;
+        self.weak = weak;
+    }
+}
+
+/// `r1c23`-style name of cells: one row or one column compressed, otherwise a list.
+pub fn cells_name(cells: CellSet) -> String {
+    let list: Vec<Cell> = cells.iter().collect();
+    if list.len() == 1 {
+        return list[0].to_string();
+    }
+    let first = list[0];
+    if list.iter().all(|c| c.row() == first.row()) {
+        let cols: String = list.iter().map(|c| (b'1' + c.col()) as char).collect();
+        format!("r{}c{cols}", first.row() + 1)
+    } else if list.iter().all(|c| c.col() == first.col()) {
+        let rows: String = list.iter().map(|c| (b'1' + c.row()) as char).collect();
+        format!("r{rows}c{}", first.col() + 1)
+    } else {
+        cells.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_puzzle;
+
+    #[test]
+    fn links_are_sound_implications() {
+        // every strong link has at least one end true and every weak link at most one, in
+        // the solution
+        let grid = parse_puzzle(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        let solution = crate::engine::check_puzzle(&grid).unwrap();
+        let ctx = Context::new(&grid);
+        let truth = |n: &Node| n.cells.iter().any(|c| solution[c.index()] == n.digit);
+        for kind in [GraphKind::Plain, GraphKind::Grouped, GraphKind::WithAls] {
+            let g = LinkGraph::build(&ctx, kind);
+            assert!(!g.is_empty());
+            for id in 0..g.len() as u32 {
+                let a = truth(g.node(id));
+                for e in g.strong_links(id) {
+                    assert!(a || truth(g.node(e.to)), "{kind:?} strong {id} {e:?}");
+                }
+                for e in g.weak_links(id) {
+                    assert!(!(a && truth(g.node(e.to))), "{kind:?} weak {id} {e:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn compact_cell_names() {
+        let s: CellSet = [Cell::at(0, 1), Cell::at(0, 2)].into_iter().collect();
+        assert_eq!(cells_name(s), "r1c23");
+        let s: CellSet = [Cell::at(3, 4), Cell::at(5, 4)].into_iter().collect();
+        assert_eq!(cells_name(s), "r46c5");
+    }
+}

@@ -1,0 +1,591 @@
+//! Chains and loops of alternating inference, all on one engine.
+//!
+//! The position's [`graph::LinkGraph`] holds the chain nodes (candidates, group nodes, ALS
+//! nodes) and their strong and weak links; [`search::Bfs`] walks its implications from one
+//! assumption, shortest chains first. Each chain technique is a configuration of that search
+//! ([`ChainTechnique`]): which nodes (plain, grouped, with ALS), which links (X: one digit; XY:
+//! bivalue cells; all), and what a found chain must prove:
+//!
+//! - **AIC** (`a = … = b`): `a` off forces `b` on, so one of them is true and every candidate
+//!   that sees both goes. X-Chains and XY-Chains are AICs on one digit and on bivalue cells.
+//! - **Discontinuous Nice Loop**: `a` on forces `a` off (eliminate `a`), `a` off forces `a` on
+//!   (place `a`), or `a` off forces another digit of its cell on (the cell keeps only those two).
+//! - **Continuous Nice Loop**: an AIC whose ends are weakly linked closes into a loop; every
+//!   weak link of the loop then holds exactly one true end, and whatever sees both ends of a
+//!   weak link goes.
+//!
+//! Remote Pairs ([`remote_pairs`]) are here too, as the chains they are.
+
+use std::ops::ControlFlow;
+
+use crate::candset::CandSet;
+use crate::cellset::CellSet;
+use crate::context::Context;
+use crate::grid::{Candidate, Grid};
+use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
+use crate::technique::{StepSink, Technique, TechniqueError};
+
+pub mod graph;
+pub mod remote_pairs;
+pub mod search;
+
+use graph::{GraphKind, LinkGraph, NodeKind, cells_name};
+pub use remote_pairs::RemotePairs;
+use search::{Bfs, LinkFilter, is_on, node_of, state};
+
+/// The techniques of this family, easiest first.
+pub fn techniques() -> Vec<Box<dyn Technique>> {
+    let mut all: Vec<Box<dyn Technique>> = vec![Box::new(RemotePairs)];
+    for t in ChainTechnique::ALL {
+        all.push(Box::new(t));
+    }
+    all
+}
+
+/// Sudoku Explainer's length bonus for a chain of `links` inferences: 0.1 each time the
+/// length passes 4, 6, 8, 12, 16, 24, 32, … (the ceiling grows by 3/2 and 4/3 in turn).
+pub fn length_bonus(links: usize) -> f32 {
+    let mut added = 0.0;
+    let mut ceil = 4usize;
+    let mut odd = false;
+    while links > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// `base` plus the length bonus of `links`, to a tenth.
+pub fn chain_difficulty(base: f32, links: usize) -> f32 {
+    ((base + length_bonus(links)) * 10.0).round() / 10.0
+}
+
+/// The longest chain searched, in links.
+pub const MAX_LINKS: u16 = 24;
+
+/// What a chain technique looks for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ChainKind {
+    /// An AIC on one digit, both ends the same digit.
+    XChain,
+    /// An AIC of bivalue cells, both ends the same digit.
+    XyChain,
+    /// A loop whose every link alternates.
+    ContinuousLoop,
+    /// A loop broken at its start, which is eliminated or placed.
+    DiscontinuousLoop,
+    /// An alternating inference chain with strong links at both ends.
+    Aic,
+}
+
+/// A chain technique: one configuration of the alternating-inference search.
+#[derive(Clone, Copy, Debug)]
+pub struct ChainTechnique {
+    id: &'static str,
+    name: &'static str,
+    kind: ChainKind,
+    graph: GraphKind,
+    base: f32,
+    code: &'static str,
+}
+
+impl ChainTechnique {
+    /// X-Chain (6.6 plus length): one digit, strong links at both ends.
+    pub const X_CHAIN: ChainTechnique = ChainTechnique::new(
+        "x-chain",
+        "X-Chain",
+        ChainKind::XChain,
+        GraphKind::Plain,
+        6.6,
+        "0701",
+    );
+    /// XY-Chain (6.6 plus length): bivalue cells.
+    pub const XY_CHAIN: ChainTechnique = ChainTechnique::new(
+        "xy-chain",
+        "XY-Chain",
+        ChainKind::XyChain,
+        GraphKind::Plain,
+        6.6,
+        "0702",
+    );
+    /// Continuous Nice Loop (7.0 plus length).
+    pub const CONTINUOUS: ChainTechnique = ChainTechnique::new(
+        "continuous-nice-loop",
+        "Continuous Nice Loop",
+        ChainKind::ContinuousLoop,
+        GraphKind::Plain,
+        7.0,
+        "0706",
+    );
+    /// Discontinuous Nice Loop (7.0 plus length).
+    pub const DISCONTINUOUS: ChainTechnique = ChainTechnique::new(
+        "discontinuous-nice-loop",
+        "Discontinuous Nice Loop",
+        ChainKind::DiscontinuousLoop,
+        GraphKind::Plain,
+        7.0,
+        "0707",
+    );
+    /// AIC (7.0 plus length).
+    pub const AIC: ChainTechnique =
+        ChainTechnique::new("aic", "AIC", ChainKind::Aic, GraphKind::Plain, 7.0, "0708");
+    /// Grouped Continuous Nice Loop (7.1 plus length).
+    pub const GROUPED_CONTINUOUS: ChainTechnique = ChainTechnique::new(
+        "grouped-continuous-nice-loop",
+        "Grouped Continuous Nice Loop",
+        ChainKind::ContinuousLoop,
+        GraphKind::Grouped,
+        7.1,
+        "0709",
+    );
+    /// Grouped Discontinuous Nice Loop (7.1 plus length).
+    pub const GROUPED_DISCONTINUOUS: ChainTechnique = ChainTechnique::new(
+        "grouped-discontinuous-nice-loop",
+        "Grouped Discontinuous Nice Loop",
+        ChainKind::DiscontinuousLoop,
+        GraphKind::Grouped,
+        7.1,
+        "0710",
+    );
+    /// Grouped AIC (7.1 plus length).
+    pub const GROUPED_AIC: ChainTechnique = ChainTechnique::new(
+        "grouped-aic",
+        "Grouped AIC",
+        ChainKind::Aic,
+        GraphKind::Grouped,
+        7.1,
+        "0711",
+    );
+    /// Continuous Nice Loop through almost locked sets (7.3 plus length).
+    pub const ALS_CONTINUOUS: ChainTechnique = ChainTechnique::new(
+        "als-continuous-nice-loop",
+        "Continuous Nice Loop with ALS",
+        ChainKind::ContinuousLoop,
+        GraphKind::WithAls,
+        7.3,
+        "0709",
+    );
+    /// Discontinuous Nice Loop through almost locked sets (7.3 plus length).
+    pub const ALS_DISCONTINUOUS: ChainTechnique = ChainTechnique::new(
+        "als-discontinuous-nice-loop",
+        "Discontinuous Nice Loop with ALS",
+        ChainKind::DiscontinuousLoop,
+        GraphKind::WithAls,
+        7.3,
+        "0710",
+    );
+    /// AIC through almost locked sets (7.3 plus length).
+    pub const ALS_AIC: ChainTechnique = ChainTechnique::new(
+        "als-aic",
+        "AIC with ALS",
+        ChainKind::Aic,
+        GraphKind::WithAls,
+        7.3,
+        "0711",
+    );
+
+    /// Every chain technique, easiest first.
+    pub const ALL: [ChainTechnique; 11] = [
+        Self::X_CHAIN,
+        Self::XY_CHAIN,
+        Self::CONTINUOUS,
+        Self::DISCONTINUOUS,
+        Self::AIC,
+        Self::GROUPED_CONTINUOUS,
+        Self::GROUPED_DISCONTINUOUS,
+        Self::GROUPED_AIC,
+        Self::ALS_CONTINUOUS,
+        Self::ALS_DISCONTINUOUS,
+        Self::ALS_AIC,
+    ];
+
+    const fn new(
+        id: &'static str,
+        name: &'static str,
+        kind: ChainKind,
+        graph: GraphKind,
+        base: f32,
+        code: &'static str,
+    ) -> ChainTechnique {
+        ChainTechnique {
+            id,
+            name,
+            kind,
+            graph,
+            base,
+            code,
+        }
+    }
+
+    fn filter(&self) -> LinkFilter {
+        match self.kind {
+            ChainKind::XChain => LinkFilter::X,
+            ChainKind::XyChain => LinkFilter::XY,
+            _ => LinkFilter::ALL,
+        }
+    }
+}
+
+/// A chain found, before it becomes a step.
+#[derive(Clone, Debug)]
+struct Found {
+    links: u16,
+    start: u32,
+    end: u32,
+    /// A loop closing from `end` back to the start node with a weak link.
+    closes: bool,
+    elims: CandSet,
+    place: Option<Candidate>,
+}
+
+impl Technique for ChainTechnique {
+    fn id(&self) -> &str {
+        self.id
+    }
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn difficulty(&self) -> f32 {
+        chain_difficulty(self.base, 4)
+    }
+    fn library_codes(&self) -> Vec<String> {
+        vec![self.code.to_string()]
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        self.find_in(&Context::new(grid), sink)
+    }
+    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let graph = ctx.link_graph(self.graph);
+        let mut found = self.search(ctx.grid(), graph);
+        found.sort_by_key(|f| (f.links, std::cmp::Reverse(f.elims.len())));
+        let mut bfs = Bfs::new(graph.len());
+        let mut emitted: Vec<(CandSet, Option<Candidate>)> = Vec::new();
+        for f in found {
+            if emitted.iter().any(|(e, p)| *e == f.elims && *p == f.place) {
+                continue;
+            }
+            emitted.push((f.elims, f.place));
+            let step = self.step(graph, &mut bfs, &f);
+            if let ControlFlow::Break(()) = sink(step) {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+}
+
+impl ChainTechnique {
+    /// Every chain of this kind in the graph, unsorted.
+    fn search(&self, grid: &Grid, graph: &LinkGraph) -> Vec<Found> {
+        let filter = self.filter();
+        let present = CandSet::of_grid(grid);
+        let mut bfs = Bfs::new(graph.len());
+        let mut found = Vec::new();
+        let mut seen = Vec::new();
+        for s in 0..graph.len() as u32 {
+            let sn = *graph.node(s);
+            let ws = sn.weak_set(grid);
+            match self.kind {
+                ChainKind::DiscontinuousLoop => {
+                    // s on forces s off: s goes
+                    let goal = state(s, false);
+                    bfs.run(graph, filter, state(s, true), MAX_LINKS, |b, t, links| {
+                        if t != goal {
+                            return false;
+                        }
+                        if b.path_is_simple(b.parent(t), &mut seen) {
+                            found.push(Found {
+                                links,
+                                start: state(s, true),
+                                end: t,
+                                closes: false,
+                                elims: node_cands(grid, &sn),
+                                place: None,
+                            });
+                        }
+                        true
+                    });
+                    // s off forces s on, or another digit of its cell on: the cell keeps only
+                    // those digits (a placement is written, as HoDoKu does, as the elimination
+                    // of the cell's other digits)
+                    bfs.run(graph, filter, state(s, false), MAX_LINKS, |b, t, links| {
+                        if !is_on(t) {
+                            return false;
+                        }
+                        let tid = node_of(t);
+                        let tn = graph.node(tid);
+                        let same_cell = tn.kind == NodeKind::Candidate && tn.cells == sn.cells;
+                        if tid != s && (!same_cell || links < 3) {
+                            return false;
+                        }
+                        let path_end = if tid == s { b.parent(t) } else { t };
+                        if !b.path_is_simple(path_end, &mut seen) {
+                            return false;
+                        }
+                        let elims = if tid == s && sn.kind != NodeKind::Candidate {
+                            ws & present
+                        } else if tid == s {
+                            let cell = sn.cells.first().unwrap();
+                            let mut e = CandSet::EMPTY;
+                            for d in crate::geometry::digits(grid.candidates(cell)) {
+                                if d != sn.digit {
+                                    e.insert(Candidate::new(cell, d));
+                                }
+                            }
+                            e
+                        } else {
+                            ws & tn.weak_set(grid) & present
+                        };
+                        if !elims.is_empty() {
+                            found.push(Found {
+                                links,
+                                start: state(s, false),
+                                end: t,
+                                closes: false,
+                                elims,
+                                place: None,
+                            });
+                        }
+                        tid == s
+                    });
+                }
+                ChainKind::Aic | ChainKind::XChain | ChainKind::XyChain => {
+                    let start = state(s, false);
+                    bfs.run(graph, filter, start, MAX_LINKS, |b, t, links| {
+                        if !is_on(t) || links < 3 {
+                            return false;
+                        }
+                        let tid = node_of(t);
+                        let tn = graph.node(tid);
+                        if tid == s {
+                            return false;
+                        }
+                        if self.kind != ChainKind::Aic && tn.digit != sn.digit {
+                            return false;
+                        }
+                        // ends in one cell, or ends that see each other with one digit, make
+                        // a nice loop: the loop techniques report those
+                        if tn.kind == NodeKind::Candidate && tn.cells == sn.cells {
+                            return false;
+                        }
+                        if self.kind == ChainKind::Aic
+                            && tn.digit == sn.digit
+                            && tn.cells.is_subset(sn.cells.common_peers())
+                        {
+                            return false;
+                        }
+                        let elims = ws & tn.weak_set(grid) & present;
+                        if !elims.is_empty() && b.path_is_simple(t, &mut seen) {
+                            found.push(Found {
+                                links,
+                                start,
+                                end: t,
+                                closes: false,
+                                elims,
+                                place: None,
+                            });
+                        }
+                        false
+                    });
+                }
+                ChainKind::ContinuousLoop => {
+                    let start = state(s, false);
+                    bfs.run(graph, filter, start, MAX_LINKS, |b, t, links| {
+                        if !is_on(t) || links < 3 {
+                            return false;
+                        }
+                        let tid = node_of(t);
+                        if tid == s {
+                            return false;
+                        }
+                        let closes = graph
+                            .weak_links(tid)
+                            .iter()
+                            .any(|e| e.to == s && filter_allows_weak(filter, e));
+                        if !closes || !b.path_is_simple(t, &mut seen) {
+                            return false;
+                        }
+                        // every weak link of the loop has exactly one true end: what sees
+                        // both goes (in a house, outside the loop's cells; in a cell, the
+                        // cell's other digits)
+                        let mut house_elims = CandSet::EMPTY;
+                        let mut cell_elims = CandSet::EMPTY;
+                        let mut loop_cells = CellSet::EMPTY;
+                        let mut weak_link = |pn: &graph::Node, qn: &graph::Node| {
+                            let both = pn.weak_set(grid) & qn.weak_set(grid);
+                            if pn.kind == NodeKind::Candidate
+                                && qn.kind == NodeKind::Candidate
+                                && pn.cells == qn.cells
+                            {
+                                cell_elims |= both;
+                            } else {
+                                house_elims |= both;
+                            }
+                        };
+                        b.for_each_link(t, |p, q| {
+                            let pn = graph.node(node_of(p));
+                            loop_cells |= pn.cells;
+                            if is_on(p) {
+                                weak_link(pn, graph.node(node_of(q)));
+                            }
+                        });
+                        let tn = graph.node(tid);
+                        loop_cells |= tn.cells;
+                        weak_link(tn, &sn);
+                        let mut elims = house_elims;
+                        for d in 0..9 {
+                            elims.0[d] -= loop_cells;
+                        }
+                        elims = (elims | cell_elims) & present;
+                        if !elims.is_empty() {
+                            found.push(Found {
+                                links: links + 1,
+                                start,
+                                end: t,
+                                closes: true,
+                                elims,
+                                place: None,
+                            });
+                        }
+                        false
+                    });
+                }
+            }
+        }
+        found
+    }
+
+    /// The step for a found chain: rebuilds the path and writes it out.
+    fn step(&self, graph: &LinkGraph, bfs: &mut Bfs, f: &Found) -> Step {
+        let end = f.end;
+        let mut path = Vec::new();
+        bfs.run(graph, self.filter(), f.start, MAX_LINKS, |b, t, _| {
+            if t == end {
+                path = b.path(t);
+                return true;
+            }
+            false
+        });
+        let mut chain = chain_of(graph, &path);
+        if f.closes {
+            let first = chain.nodes[0].clone();
+            chain.nodes.push(first);
+            chain.links.push(LinkType::Weak);
+        }
+        let text = chain_text(&chain);
+        let result = match f.place {
+            Some(p) => format!("{}={}", p.cell, p.digit),
+            None => eliminations_text(&f.elims.to_sorted_vec()),
+        };
+        let mut step = Step::new(self.id, chain_difficulty(self.base, f.links as usize));
+        let (mut on, mut off) = (Vec::new(), Vec::new());
+        for n in &chain.nodes {
+            let dst = if n.on { &mut on } else { &mut off };
+            for &c in &n.cells {
+                let cand = Candidate::new(c, n.digit);
+                if !dst.contains(&cand) {
+                    dst.push(cand);
+                }
+            }
+        }
+        step = step
+            .highlight(Role::ColorA, on)
+            .highlight(Role::ColorB, off)
+            .explain(format!("{}: {text} => {result}", self.name));
+        match f.place {
+            Some(p) => step.placements.push(p),
+            None => step.eliminations = f.elims.to_sorted_vec(),
+        }
+        step.chains.push(chain);
+        step
+    }
+}
+
+/// The candidates a node stands for.
+fn node_cands(grid: &Grid, n: &graph::Node) -> CandSet {
+    let mut s = CandSet::EMPTY;
+    s.add_cells(n.digit, n.cells & grid.digit_cells(n.digit));
+    s
+}
+
+#[inline]
+fn filter_allows_weak(filter: LinkFilter, e: &graph::Edge) -> bool {
+    match e.via {
+        graph::LinkVia::Cell => filter.weak_cell,
+        _ => filter.weak_house,
+    }
+}
+
+/// The chain data of a path of states.
+fn chain_of(graph: &LinkGraph, path: &[u32]) -> Chain {
+    let nodes = path
+        .iter()
+        .map(|&s| {
+            let n = graph.node(node_of(s));
+            ChainNode {
+                digit: n.digit,
+                cells: n.cells.iter().collect(),
+                on: is_on(s),
+                als: match n.kind {
+                    NodeKind::Als(i) => graph.als_cells(i).iter().collect(),
+                    _ => Vec::new(),
+                },
+            }
+        })
+        .collect();
+    let links = path
+        .windows(2)
+        .map(|w| {
+            if is_on(w[0]) {
+                LinkType::Weak
+            } else {
+                LinkType::Strong
+            }
+        })
+        .collect();
+    Chain { nodes, links }
+}
+
+fn node_name(n: &ChainNode) -> String {
+    if !n.als.is_empty() {
+        format!("ALS:{}", cells_name(n.als.iter().copied().collect()))
+    } else {
+        cells_name(n.cells.iter().copied().collect())
+    }
+}
+
+/// A chain in the usual nice-loop notation: each node's cells, links written `=d=` (strong)
+/// or `-d-` (weak) with their digit; two digits of one cell (or one ALS) are written once.
+pub fn chain_text(chain: &Chain) -> String {
+    let mut out = node_name(&chain.nodes[0]);
+    for (i, link) in chain.links.iter().enumerate() {
+        let (a, b) = (&chain.nodes[i], &chain.nodes[i + 1]);
+        let (an, bn) = (node_name(a), node_name(b));
+        if an == bn && a.digit != b.digit {
+            // a link inside one cell or one ALS: the next link carries the new digit
+            continue;
+        }
+        let sym = match link {
+            LinkType::Strong => '=',
+            LinkType::Weak => '-',
+        };
+        out.push_str(&format!(" {sym}{}{sym} {bn}", b.digit));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn se_length_bonus() {
+        assert_eq!(length_bonus(4), 0.0);
+        assert!((length_bonus(5) - 0.1).abs() < 1e-6);
+        assert!((length_bonus(7) - 0.2).abs() < 1e-6);
+        assert!((length_bonus(11) - 0.3).abs() < 1e-6);
+        assert_eq!(chain_difficulty(7.0, 12), 7.3);
+        assert!(chain_difficulty(7.0, 12) > chain_difficulty(7.0, 4));
+    }
+}

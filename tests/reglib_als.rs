@@ -1,0 +1,172 @@
+//! HoDoKu regression-library cases of the ALS family (0901–0904) all pass, and the ALS
+//! techniques are sound on real positions: along the default pipeline's solves of top1465 and
+//! where the pipeline without them gets stuck.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use lapiz::engine::{check_puzzle, solve_grid};
+use lapiz::parse::parse_puzzle;
+use lapiz::reglib::run_library;
+use lapiz::technique::{Technique, als, builtin, find_all};
+use lapiz::trace::Outcome;
+use lapiz::{Grid, Pipeline};
+
+#[test]
+fn every_als_case_passes() {
+    let Some(text) = common::read_data("reglib/reglib-1.4-dev.txt") else {
+        return;
+    };
+    let cases: String = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with(":09"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let techniques = als::techniques();
+    let report = run_library(&cases, &techniques);
+    let mut messages = Vec::new();
+    for f in &report.failures {
+        let found: Vec<&str> = f.found.iter().map(|s| s.explanation.as_str()).collect();
+        messages.push(format!(
+            "line {} [{}]: {}\n  expected {}\n  found {found:#?}",
+            f.line_number, f.code, f.reason, f.expected
+        ));
+    }
+    for (code, t) in &report.per_code {
+        eprintln!("{code}: {} passed, {} failed", t.passed, t.failed);
+    }
+    assert!(messages.is_empty(), "{}", messages.join("\n"));
+    let total = report.total();
+    assert_eq!(total.skipped, 0);
+    assert_eq!(total.passed, cases.lines().count());
+    for code in ["0901", "0902", "0903", "0904"] {
+        let passed: usize = report
+            .per_code
+            .iter()
+            .filter(|(c, _)| c.split('-').next() == Some(code))
+            .map(|(_, t)| t.passed)
+            .sum();
+        assert!(passed > 0, "no case of {code} passed");
+    }
+}
+
+/// Every step of every ALS technique on `grid` keeps the solution; adds the time taken per
+/// technique to `times` and returns the steps found.
+fn check(grid: &Grid, solution: &[u8; 81], times: &mut [Duration; 4]) -> (usize, usize) {
+    let (mut n, mut stem_z) = (0, 0);
+    for (i, t) in als::techniques().iter().enumerate() {
+        let start = Instant::now();
+        let steps = find_all(t.as_ref(), grid).expect("search runs");
+        times[i] += start.elapsed();
+        for s in &steps {
+            assert!(
+                s.eliminations
+                    .iter()
+                    .all(|e| grid.has_candidate(e.cell, e.digit))
+            );
+            assert!(!s.eliminations.is_empty());
+            assert_eq!(
+                s.contradiction(solution),
+                None,
+                "unsound {}: {} on {}",
+                t.id(),
+                s.explanation,
+                grid.to_line()
+            );
+        }
+        n += steps.len();
+        stem_z += steps
+            .iter()
+            .filter(|s| s.explanation.contains("in the stem"))
+            .count();
+    }
+    (n, stem_z)
+}
+
+/// The default pipeline without the ALS techniques.
+fn before_als() -> Pipeline {
+    let ids: Vec<String> = als::techniques()
+        .iter()
+        .map(|t| t.id().to_string())
+        .collect();
+    let techniques: Vec<Box<dyn Technique>> = Pipeline::default_pipeline()
+        .ids()
+        .iter()
+        .filter(|id| !ids.contains(id))
+        .map(|id| builtin(id).expect("built-in"))
+        .collect();
+    Pipeline::from_techniques("before-als", techniques)
+}
+
+#[test]
+fn als_family_is_sound_on_top1465() {
+    let Some(puzzles) = common::puzzles("top1465.txt", 200) else {
+        return;
+    };
+    let full = Pipeline::default_pipeline();
+    let before = before_als();
+    let als_ids: Vec<String> = als::techniques()
+        .iter()
+        .map(|t| t.id().to_string())
+        .collect();
+    let mut stuck_times = [Duration::ZERO; 4];
+    let mut along_times = [Duration::ZERO; 4];
+    let (mut stuck, mut positions, mut found, mut fired, mut stem_z) = (0, 0, 0, 0, 0);
+    let mut tally = |(n, z): (usize, usize)| {
+        found += n;
+        stem_z += z;
+    };
+    for p in &puzzles {
+        let grid = parse_puzzle(p).expect("puzzle");
+        let solution = check_puzzle(&grid).expect("valid puzzle");
+        // where the pipeline without ALS gets stuck
+        let trace = solve_grid(&grid, &before);
+        if matches!(trace.outcome, Outcome::Stuck { .. }) {
+            let mut g = grid.clone();
+            for s in trace.steps() {
+                s.apply(&mut g);
+            }
+            stuck += 1;
+            tally(check(&g, &solution, &mut stuck_times));
+        }
+        // the full pipeline: no step rejected, and a sample of positions along the way
+        let trace = solve_grid(&grid, &full);
+        assert_eq!(trace.summary.rejected, 0, "rejected step in {p}");
+        let mut g = grid.clone();
+        for s in trace.steps() {
+            if als_ids.contains(&s.technique) {
+                fired += 1;
+                if fired % 8 == 0 {
+                    positions += 1;
+                    tally(check(&g, &solution, &mut along_times));
+                }
+            }
+            s.apply(&mut g);
+        }
+    }
+    let ms = |d: &[Duration; 4], n: usize| -> Vec<String> {
+        d.iter()
+            .zip(als::techniques())
+            .map(|(d, t)| {
+                format!(
+                    "{} {:.2} ms",
+                    t.id(),
+                    d.as_secs_f64() * 1000.0 / n.max(1) as f64
+                )
+            })
+            .collect()
+    };
+    eprintln!(
+        "{stuck} stuck positions, mean time per position: {:?}",
+        ms(&stuck_times, stuck)
+    );
+    eprintln!(
+        "{positions} positions along the solves, mean: {:?}",
+        ms(&along_times, positions)
+    );
+    eprintln!(
+        "ALS steps in the solves: {fired}; steps checked: {found}, death blossoms with z in the stem: {stem_z}"
+    );
+    assert!(stuck > 0 && fired > 0 && found > 0 && stem_z > 0);
+}
