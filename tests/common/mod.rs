@@ -86,3 +86,34 @@ pub fn run_lapiz_stdin(args: &[&str], stdin: Option<&str>) -> std::process::Outp
 }
 
 pub mod plugins;
+
+/// Lines of `reglib-1.4-dev.txt` our finders do not pass yet, with what is missing. The test fails if one of
+/// them starts passing (take it off the list) or if any other case fails.
+pub const REGLIB_KNOWN_GAPS: &[(usize, &str)] = &[
+    (
+        1084,
+        "0709-2: a grouped continuous loop through an ALS that no search here finds (not even a depth-first one up to 11 links)",
+    ),
+    (
+        1129,
+        "0711-1: HoDoKu's 7-link grouped AIC; ours are found but not this one (the search keeps 3 paths per state)",
+    ),
+    (
+        1162,
+        "0711-4: a grouped AIC through an ALS that no search here finds",
+    ),
+];
+
+/// Whether a library line is one of [`REGLIB_KNOWN_GAPS`].
+pub fn is_known_reglib_gap(line: usize) -> bool {
+    REGLIB_KNOWN_GAPS.iter().any(|&(l, _)| l == line)
+}
+
+/// A message for every known gap that passes now (it must come off the list).
+pub fn reglib_gaps_unchanged(report: &lapiz::reglib::Report) -> Vec<String> {
+    REGLIB_KNOWN_GAPS
+        .iter()
+        .filter(|&&(line, _)| !report.failures.iter().any(|f| f.line_number == line))
+        .map(|(line, why)| format!("line {line} passes now: take it off REGLIB_KNOWN_GAPS ({why})"))
+        .collect()
+}

@@ -104,12 +104,14 @@ pub struct LinkGraph {
     strong: Vec<Edge>,
     weak_start: Vec<u32>,
     weak: Vec<Edge>,
+    /// Per node, the candidates of the grid its being on rules out.
+    weak_sets: Vec<CandSet>,
 }
 
 const NONE: u32 = u32::MAX;
 
 /// The largest almost locked set used as a chain node, in cells.
-pub const MAX_ALS_NODE_CELLS: u32 = 4;
+pub const MAX_ALS_NODE_CELLS: u32 = 8;
 
 impl LinkGraph {
     /// Builds the graph of `kind` for the context's position.
@@ -168,7 +170,14 @@ impl LinkGraph {
             strong: Vec::new(),
             weak_start: Vec::new(),
             weak: Vec::new(),
+            weak_sets: Vec::new(),
         };
+        let present = CandSet::of_grid(grid);
+        graph.weak_sets = graph
+            .nodes
+            .iter()
+            .map(|n| n.weak_set(grid) & present)
+            .collect();
         graph.link(ctx, &group_of);
         graph
     }
@@ -204,6 +213,12 @@ impl LinkGraph {
     pub fn candidate_node(&self, c: Candidate) -> Option<u32> {
         let id = self.cand_node[(c.digit as usize - 1) * 81 + c.cell.index()];
         (id != NONE).then_some(id)
+    }
+
+    /// The candidates of the grid that node `id` being on rules out ([`Node::weak_set`]).
+    #[inline]
+    pub fn weak_set(&self, id: u32) -> &CandSet {
+        &self.weak_sets[id as usize]
     }
 
     /// The nodes turned on when `id` is off.

@@ -64,6 +64,9 @@ pub fn chain_difficulty(base: f32, links: usize) -> f32 {
 /// The longest chain searched, in links.
 pub const MAX_LINKS: u16 = 24;
 
+/// How many different paths the search keeps to each state (see [`search::Bfs`]).
+pub const PATHS_PER_STATE: u8 = 3;
+
 /// What a chain technique looks for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ChainKind {
@@ -231,8 +234,8 @@ impl ChainTechnique {
 #[derive(Clone, Debug)]
 struct Found {
     links: u16,
-    start: u32,
-    end: u32,
+    /// The states of the chain, start first.
+    path: Vec<u32>,
     /// A loop closing from `end` back to the start node with a weak link.
     closes: bool,
     elims: CandSet,
@@ -257,18 +260,25 @@ impl Technique for ChainTechnique {
     }
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let graph = ctx.link_graph(self.graph);
-        let mut found = self.search(ctx.grid(), graph);
-        found.sort_by_key(|f| (f.links, std::cmp::Reverse(f.elims.len())));
-        let mut bfs = Bfs::new(graph.len());
         let mut emitted: Vec<(CandSet, Option<Candidate>)> = Vec::new();
-        for f in found {
-            if emitted.iter().any(|(e, p)| *e == f.elims && *p == f.place) {
-                continue;
-            }
-            emitted.push((f.elims, f.place));
-            let step = self.step(graph, &mut bfs, &f);
-            if let ControlFlow::Break(()) = sink(step) {
+        // First the shortest chains, one path kept per state (the search stops deepening past
+        // the shortest chain found so far: all a pipeline wants is the first step); then, if
+        // there were some and the caller wants more, every chain, with more paths per state.
+        for shortest_only in [true, false] {
+            let mut found = self.search(ctx, graph, shortest_only);
+            if found.is_empty() {
                 return Ok(());
+            }
+            found.sort_by_key(|f| (f.links, std::cmp::Reverse(f.elims.len())));
+            for f in found {
+                if emitted.iter().any(|(e, p)| *e == f.elims && *p == f.place) {
+                    continue;
+                }
+                emitted.push((f.elims, f.place));
+                let step = self.step(graph, &f);
+                if let ControlFlow::Break(()) = sink(step) {
+                    return Ok(());
+                }
             }
         }
         Ok(())
@@ -276,83 +286,103 @@ impl Technique for ChainTechnique {
 }
 
 impl ChainTechnique {
-    /// Every chain of this kind in the graph, unsorted.
-    fn search(&self, grid: &Grid, graph: &LinkGraph) -> Vec<Found> {
+    /// Every chain of this kind in the graph, unsorted; with `shortest_only`, the search keeps
+    /// one path per state and each start's search goes no deeper than the shortest chain found
+    /// so far.
+    fn search(&self, ctx: &Context<'_>, graph: &LinkGraph, shortest_only: bool) -> Vec<Found> {
+        let grid = ctx.grid();
         let filter = self.filter();
+        let paths = if shortest_only { 1 } else { PATHS_PER_STATE };
         let present = CandSet::of_grid(grid);
         let mut bfs = Bfs::new(graph.len());
         let mut found = Vec::new();
         let mut seen = Vec::new();
+        let mut max_links = MAX_LINKS;
         for s in 0..graph.len() as u32 {
+            if shortest_only && let Some(best) = found.iter().map(|f: &Found| f.links).min() {
+                max_links = max_links.min(best);
+            }
             let sn = *graph.node(s);
-            let ws = sn.weak_set(grid);
+            let ws = *graph.weak_set(s);
             match self.kind {
                 ChainKind::DiscontinuousLoop => {
                     // s on forces s off: s goes
                     let goal = state(s, false);
-                    bfs.run(graph, filter, state(s, true), MAX_LINKS, |b, t, links| {
-                        if t != goal {
-                            return false;
-                        }
-                        if b.path_is_simple(b.parent(t), &mut seen) {
-                            found.push(Found {
-                                links,
-                                start: state(s, true),
-                                end: t,
-                                closes: false,
-                                elims: node_cands(grid, &sn),
-                                place: None,
-                            });
-                        }
-                        true
-                    });
+                    bfs.run(
+                        graph,
+                        filter,
+                        state(s, true),
+                        max_links,
+                        paths,
+                        |b, l, t, links| {
+                            if t != goal {
+                                return false;
+                            }
+                            if b.path_is_simple(b.parent(l), &mut seen) {
+                                found.push(Found {
+                                    links,
+                                    path: b.path(l),
+                                    closes: false,
+                                    elims: node_cands(grid, &sn),
+                                    place: None,
+                                });
+                            }
+                            true
+                        },
+                    );
                     // s off forces s on, or another digit of its cell on: the cell keeps only
                     // those digits (a placement is written, as HoDoKu does, as the elimination
                     // of the cell's other digits)
-                    bfs.run(graph, filter, state(s, false), MAX_LINKS, |b, t, links| {
-                        if !is_on(t) {
-                            return false;
-                        }
-                        let tid = node_of(t);
-                        let tn = graph.node(tid);
-                        let same_cell = tn.kind == NodeKind::Candidate && tn.cells == sn.cells;
-                        if tid != s && (!same_cell || links < 3) {
-                            return false;
-                        }
-                        let path_end = if tid == s { b.parent(t) } else { t };
-                        if !b.path_is_simple(path_end, &mut seen) {
-                            return false;
-                        }
-                        let elims = if tid == s && sn.kind != NodeKind::Candidate {
-                            ws & present
-                        } else if tid == s {
-                            let cell = sn.cells.first().unwrap();
-                            let mut e = CandSet::EMPTY;
-                            for d in crate::geometry::digits(grid.candidates(cell)) {
-                                if d != sn.digit {
-                                    e.insert(Candidate::new(cell, d));
-                                }
+                    bfs.run(
+                        graph,
+                        filter,
+                        state(s, false),
+                        max_links,
+                        paths,
+                        |b, l, t, links| {
+                            if !is_on(t) {
+                                return false;
                             }
-                            e
-                        } else {
-                            ws & tn.weak_set(grid) & present
-                        };
-                        if !elims.is_empty() {
-                            found.push(Found {
-                                links,
-                                start: state(s, false),
-                                end: t,
-                                closes: false,
-                                elims,
-                                place: None,
-                            });
-                        }
-                        tid == s
-                    });
+                            let tid = node_of(t);
+                            let tn = graph.node(tid);
+                            let same_cell = tn.kind == NodeKind::Candidate && tn.cells == sn.cells;
+                            if tid != s && (!same_cell || links < 3) {
+                                return false;
+                            }
+                            let path_end = if tid == s { b.parent(l) } else { l };
+                            if !b.path_is_simple(path_end, &mut seen) {
+                                return false;
+                            }
+                            let elims = if tid == s && sn.kind != NodeKind::Candidate {
+                                ws & present
+                            } else if tid == s {
+                                let cell = sn.cells.first().unwrap();
+                                let mut e = CandSet::EMPTY;
+                                for d in crate::geometry::digits(grid.candidates(cell)) {
+                                    if d != sn.digit {
+                                        e.insert(Candidate::new(cell, d));
+                                    }
+                                }
+                                e
+                            } else {
+                                ws & *graph.weak_set(tid)
+                            };
+                            if !elims.is_empty() {
+                                found.push(Found {
+                                    links,
+                                    path: b.path(l),
+                                    closes: false,
+                                    elims,
+                                    place: None,
+                                });
+                            }
+                            tid == s
+                        },
+                    );
                 }
                 ChainKind::Aic | ChainKind::XChain | ChainKind::XyChain => {
                     let start = state(s, false);
-                    bfs.run(graph, filter, start, MAX_LINKS, |b, t, links| {
+                    bfs.run(graph, filter, start, max_links, paths, |b, l, t, links| {
                         if !is_on(t) || links < 3 {
                             return false;
                         }
@@ -375,12 +405,11 @@ impl ChainTechnique {
                         {
                             return false;
                         }
-                        let elims = ws & tn.weak_set(grid) & present;
-                        if !elims.is_empty() && b.path_is_simple(t, &mut seen) {
+                        let elims = ws & *graph.weak_set(tid);
+                        if !elims.is_empty() && b.path_is_simple(l, &mut seen) {
                             found.push(Found {
                                 links,
-                                start,
-                                end: t,
+                                path: b.path(l),
                                 closes: false,
                                 elims,
                                 place: None,
@@ -391,7 +420,7 @@ impl ChainTechnique {
                 }
                 ChainKind::ContinuousLoop => {
                     let start = state(s, false);
-                    bfs.run(graph, filter, start, MAX_LINKS, |b, t, links| {
+                    bfs.run(graph, filter, start, max_links, paths, |b, l, t, links| {
                         if !is_on(t) || links < 3 {
                             return false;
                         }
@@ -403,46 +432,17 @@ impl ChainTechnique {
                             .weak_links(tid)
                             .iter()
                             .any(|e| e.to == s && filter_allows_weak(filter, e));
-                        if !closes || !b.path_is_simple(t, &mut seen) {
+                        if !closes || !b.path_is_simple(l, &mut seen) {
                             return false;
                         }
-                        // every weak link of the loop has exactly one true end: what sees
-                        // both goes (in a house, outside the loop's cells; in a cell, the
-                        // cell's other digits)
-                        let mut house_elims = CandSet::EMPTY;
-                        let mut cell_elims = CandSet::EMPTY;
-                        let mut loop_cells = CellSet::EMPTY;
-                        let mut weak_link = |pn: &graph::Node, qn: &graph::Node| {
-                            let both = pn.weak_set(grid) & qn.weak_set(grid);
-                            if pn.kind == NodeKind::Candidate
-                                && qn.kind == NodeKind::Candidate
-                                && pn.cells == qn.cells
-                            {
-                                cell_elims |= both;
-                            } else {
-                                house_elims |= both;
-                            }
-                        };
-                        b.for_each_link(t, |p, q| {
-                            let pn = graph.node(node_of(p));
-                            loop_cells |= pn.cells;
-                            if is_on(p) {
-                                weak_link(pn, graph.node(node_of(q)));
-                            }
-                        });
-                        let tn = graph.node(tid);
-                        loop_cells |= tn.cells;
-                        weak_link(tn, &sn);
-                        let mut elims = house_elims;
-                        for d in 0..9 {
-                            elims.0[d] -= loop_cells;
-                        }
-                        elims = (elims | cell_elims) & present;
+                        let mut links_of_loop = Vec::new();
+                        b.for_each_link(l, |p, q| links_of_loop.push((p, q)));
+                        links_of_loop.push((t, state(s, false)));
+                        let elims = loop_elims(ctx, graph, &links_of_loop);
                         if !elims.is_empty() {
                             found.push(Found {
                                 links: links + 1,
-                                start,
-                                end: t,
+                                path: b.path(l),
                                 closes: true,
                                 elims,
                                 place: None,
@@ -457,17 +457,8 @@ impl ChainTechnique {
     }
 
     /// The step for a found chain: rebuilds the path and writes it out.
-    fn step(&self, graph: &LinkGraph, bfs: &mut Bfs, f: &Found) -> Step {
-        let end = f.end;
-        let mut path = Vec::new();
-        bfs.run(graph, self.filter(), f.start, MAX_LINKS, |b, t, _| {
-            if t == end {
-                path = b.path(t);
-                return true;
-            }
-            false
-        });
-        let mut chain = chain_of(graph, &path);
+    fn step(&self, graph: &LinkGraph, f: &Found) -> Step {
+        let mut chain = chain_of(graph, &f.path);
         if f.closes {
             let first = chain.nodes[0].clone();
             chain.nodes.push(first);
@@ -500,6 +491,47 @@ impl ChainTechnique {
         step.chains.push(chain);
         step
     }
+}
+
+/// What a continuous loop eliminates, given its links as `(from, to)` states (the closing
+/// weak link included). Every weak link of the loop has exactly one true end: what sees both
+/// goes (in a house, outside the loop's cells; in a cell, the cell's other digits); an almost
+/// locked set entered and left by two digits holds exactly one of them, so its other digits
+/// are locked in it.
+fn loop_elims(ctx: &Context<'_>, graph: &LinkGraph, links: &[(u32, u32)]) -> CandSet {
+    let grid = ctx.grid();
+    let mut house_elims = CandSet::EMPTY;
+    let mut cell_elims = CandSet::EMPTY;
+    let mut als_elims = CandSet::EMPTY;
+    let mut loop_cells = CellSet::EMPTY;
+    for &(p, q) in links {
+        let (pn, qn) = (graph.node(node_of(p)), graph.node(node_of(q)));
+        loop_cells |= pn.cells;
+        if is_on(p) {
+            let both = *graph.weak_set(node_of(p)) & *graph.weak_set(node_of(q));
+            if pn.kind == NodeKind::Candidate
+                && qn.kind == NodeKind::Candidate
+                && pn.cells == qn.cells
+            {
+                cell_elims |= both;
+            } else {
+                house_elims |= both;
+            }
+        } else if let (NodeKind::Als(i), NodeKind::Als(j)) = (pn.kind, qn.kind)
+            && i == j
+        {
+            let set = &ctx.als()[i as usize];
+            for z in crate::geometry::digits(set.digits) {
+                if z != pn.digit && z != qn.digit {
+                    als_elims.add_cells(z, set.seen_by(z));
+                }
+            }
+        }
+    }
+    for d in 0..9 {
+        house_elims.0[d] -= loop_cells;
+    }
+    (house_elims | cell_elims | als_elims) & CandSet::of_grid(grid)
 }
 
 /// The candidates a node stands for.

@@ -80,12 +80,18 @@ pub fn is_on(state: u32) -> bool {
 }
 
 /// A breadth-first search over the states of one graph, with reusable buffers.
+///
+/// The search keeps up to `max_paths` different simple paths to every state ("labels"), so a
+/// longer chain through other nodes is found beside the shortest one: a loop's or a chain's
+/// eliminations depend on the nodes it passes, not only on its ends. Labels are numbered in
+/// the order they are reached, which is shortest first.
 pub struct Bfs {
     stamp: Vec<u32>,
+    count: Vec<u8>,
     generation: u32,
-    parent: Vec<u32>,
-    depth: Vec<u16>,
-    queue: Vec<u32>,
+    label_state: Vec<u32>,
+    label_parent: Vec<u32>,
+    label_depth: Vec<u16>,
 }
 
 impl Bfs {
@@ -93,24 +99,27 @@ impl Bfs {
     pub fn new(nodes: usize) -> Bfs {
         Bfs {
             stamp: vec![0; nodes * 2],
+            count: vec![0; nodes * 2],
             generation: 0,
-            parent: vec![0; nodes * 2],
-            depth: vec![0; nodes * 2],
-            queue: Vec::with_capacity(nodes * 2),
+            label_state: Vec::with_capacity(nodes * 2),
+            label_parent: Vec::with_capacity(nodes * 2),
+            label_depth: Vec::with_capacity(nodes * 2),
         }
     }
 
     /// Walks the states reachable from `start` in at most `max_links` links along simple
-    /// paths (no node twice on one path), shortest first, calling `reached(self, state, links)`
-    /// for each state when it is first reached; stops early when `reached` returns true. The
-    /// start's own node may be reached again (that closes a loop) but is not walked on from.
+    /// paths (no node twice on one path), shortest first, reaching each state by at most
+    /// `max_paths` different paths, and calls `reached(self, label, state, links)` for each
+    /// arrival; stops early when `reached` returns true. The start's own node may be reached
+    /// again (that closes a loop) but is not walked on from.
     pub fn run(
         &mut self,
         graph: &LinkGraph,
         filter: LinkFilter,
         start: u32,
         max_links: u16,
-        mut reached: impl FnMut(&Bfs, u32, u16) -> bool,
+        max_paths: u8,
+        mut reached: impl FnMut(&Bfs, u32, u32, u16) -> bool,
     ) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
@@ -119,20 +128,24 @@ impl Bfs {
         }
         let generation = self.generation;
         let start_node = node_of(start);
-        self.queue.clear();
-        self.queue.push(start);
+        self.label_state.clear();
+        self.label_parent.clear();
+        self.label_depth.clear();
+        self.label_state.push(start);
+        self.label_parent.push(0);
+        self.label_depth.push(0);
         self.stamp[start as usize] = generation;
-        self.depth[start as usize] = 0;
-        self.parent[start as usize] = start;
+        self.count[start as usize] = max_paths;
         let mut head = 0;
-        while head < self.queue.len() {
-            let s = self.queue[head];
+        while head < self.label_state.len() {
+            let l = head as u32;
             head += 1;
-            let d = self.depth[s as usize];
-            if d >= max_links {
+            let s = self.label_state[l as usize];
+            let d = self.label_depth[l as usize];
+            let node = node_of(s);
+            if d >= max_links || (l != 0 && node == start_node) {
                 continue;
             }
-            let node = node_of(s);
             let on = is_on(s);
             let edges = if on {
                 graph.weak_links(node)
@@ -145,87 +158,93 @@ impl Bfs {
                     continue;
                 }
                 let t = state(e.to, !on);
-                if self.stamp[t as usize] == generation {
+                let seen_t = self.stamp[t as usize] == generation;
+                if seen_t && self.count[t as usize] >= max_paths {
                     continue;
                 }
                 let closes = e.to == start_node;
-                // the other state of the node was reached: keep the path simple
-                if !closes && self.stamp[(t ^ 1) as usize] == generation && self.on_path(s, e.to) {
+                // keep the path simple
+                if !closes
+                    && (seen_t || self.stamp[(t ^ 1) as usize] == generation)
+                    && self.on_path(l, e.to)
+                {
                     continue;
                 }
-                self.stamp[t as usize] = generation;
-                self.parent[t as usize] = s;
-                self.depth[t as usize] = d + 1;
-                if !closes {
-                    self.queue.push(t);
+                if !seen_t {
+                    self.stamp[t as usize] = generation;
+                    self.count[t as usize] = 0;
                 }
-                if reached(self, t, d + 1) {
+                self.count[t as usize] += 1;
+                let nl = self.label_state.len() as u32;
+                self.label_state.push(t);
+                self.label_parent.push(l);
+                self.label_depth.push(d + 1);
+                if reached(self, nl, t, d + 1) {
                     return;
                 }
             }
         }
     }
 
-    /// Whether `node` is on the path from the start to state `s`.
-    fn on_path(&self, mut s: u32, node: u32) -> bool {
+    /// Whether `node` is on the path of label `l`.
+    fn on_path(&self, mut l: u32, node: u32) -> bool {
         loop {
-            if node_of(s) == node {
+            if node_of(self.label_state[l as usize]) == node {
                 return true;
             }
-            let p = self.parent[s as usize];
-            if p == s {
+            if l == 0 {
                 return false;
             }
-            s = p;
+            l = self.label_parent[l as usize];
         }
     }
 
-    /// The states from the start to `end` (which must have been reached by the last run).
+    /// The states from the start to label `end` (of the last run).
     pub fn path(&self, end: u32) -> Vec<u32> {
-        let mut out = vec![end];
-        let mut s = end;
-        while self.parent[s as usize] != s {
-            s = self.parent[s as usize];
-            out.push(s);
+        let mut out = Vec::new();
+        let mut l = end;
+        loop {
+            out.push(self.label_state[l as usize]);
+            if l == 0 {
+                break;
+            }
+            l = self.label_parent[l as usize];
         }
         out.reverse();
         out
     }
 
-    /// The state `s` was reached from (the start is its own parent).
+    /// The label label `l` was reached from (the start, label 0, is its own parent).
     #[inline]
-    pub fn parent(&self, s: u32) -> u32 {
-        self.parent[s as usize]
+    pub fn parent(&self, l: u32) -> u32 {
+        self.label_parent[l as usize]
     }
 
-    /// Whether the path from the start to `end` visits each node once.
+    /// Whether the path of label `end` visits each node once.
     pub fn path_is_simple(&self, end: u32, seen: &mut Vec<u32>) -> bool {
         seen.clear();
-        let mut s = end;
+        let mut l = end;
         loop {
-            let n = node_of(s);
+            let n = node_of(self.label_state[l as usize]);
             if seen.contains(&n) {
                 return false;
             }
             seen.push(n);
-            let p = self.parent[s as usize];
-            if p == s {
+            if l == 0 {
                 return true;
             }
-            s = p;
+            l = self.label_parent[l as usize];
         }
     }
 
-    /// Calls `f(from, to)` for every link of the path from the start to `end`.
+    /// Calls `f(from, to)` with the states of every link of the path of label `end`, from
+    /// the end back to the start.
     pub fn for_each_link(&self, end: u32, mut f: impl FnMut(u32, u32)) {
-        let mut s = end;
-        loop {
-            let p = self.parent[s as usize];
-            if p == s {
-                return;
-            }
-            f(p, s);
-            s = p;
+        let mut l = end;
+        while l != 0 {
+            let p = self.label_parent[l as usize];
+            f(self.label_state[p as usize], self.label_state[l as usize]);
+            l = p;
         }
     }
 }
