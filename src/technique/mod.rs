@@ -14,6 +14,7 @@ pub mod chains;
 pub mod coloring;
 pub mod fish;
 pub mod intersections;
+pub mod medusa;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
@@ -157,6 +158,7 @@ pub fn builtins() -> Vec<Box<dyn Technique>> {
     all.extend(fish::techniques());
     all.extend(single_digit::techniques());
     all.extend(coloring::techniques());
+    all.extend(medusa::techniques());
     all.extend(chains::techniques());
     all.extend(wings::techniques());
     all.extend(uniqueness::techniques());

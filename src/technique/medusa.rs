@@ -1,0 +1,250 @@
+//! 3D Medusa: colouring over every digit at once.
+//!
+//! The candidates joined by strong links (a digit with two places in a house, or the two
+//! digits of a bivalue cell) form clusters; each cluster is coloured in two colours so the two
+//! ends of every strong link differ. In a cluster exactly one colour is true. A colour is false
+//! when two of its candidates share a cell, or a digit twice in one house, or when it would
+//! empty a cell (every candidate of some cell outside the colour sees that colour's candidate
+//! of its digit); all its candidates go. Otherwise, with exactly one colour true:
+//!
+//! - a candidate seeing both colours of its digit goes;
+//! - a cell holding both colours keeps only those two candidates;
+//! - a candidate in a cell holding one colour that sees the other colour of its digit goes.
+//!
+//! Simple colours are the one-digit case; the pipeline tries them first.
+
+use std::ops::ControlFlow;
+
+use crate::candset::CandSet;
+use crate::cellset::CellSet;
+use crate::context::Context;
+use crate::geometry::digits;
+use crate::grid::{Candidate, Grid};
+use crate::step::{Role, Step, eliminations_text};
+use crate::technique::{StepSink, Technique, TechniqueError};
+
+/// The techniques of this family.
+pub fn techniques() -> Vec<Box<dyn Technique>> {
+    vec![Box::new(Medusa3d)]
+}
+
+/// 3D Medusa (6.8): multi-digit colouring.
+pub struct Medusa3d;
+
+/// The candidates of `set` seeing `c` (same digit in a peer cell).
+#[inline]
+fn digit_peers(set: &CandSet, c: Candidate) -> CellSet {
+    set.cells(c.digit) & c.cell.peers()
+}
+
+/// One cluster's two colours.
+struct Cluster {
+    colors: [CandSet; 2],
+}
+
+impl Cluster {
+    fn size(&self) -> u32 {
+        self.colors[0].len() + self.colors[1].len()
+    }
+}
+
+/// Every cluster of two or more candidates.
+fn clusters(grid: &Grid, ctx: &Context<'_>) -> Vec<Cluster> {
+    let present = CandSet::of_grid(grid);
+    // strong-link partners of each candidate: conjugates in houses, the other digit of a
+    // bivalue cell
+    let mut done = CandSet::EMPTY;
+    let mut out = Vec::new();
+    let mut stack: Vec<(Candidate, usize)> = Vec::new();
+    let bivalue = ctx.bivalue_cells();
+    let strong = ctx.strong_links();
+    for start in present.iter() {
+        if done.contains(start) {
+            continue;
+        }
+        let mut colors = [CandSet::EMPTY, CandSet::EMPTY];
+        colors[0].insert(start);
+        done.insert(start);
+        stack.clear();
+        stack.push((start, 0));
+        while let Some((c, k)) = stack.pop() {
+            let mut visit = |n: Candidate, stack: &mut Vec<(Candidate, usize)>| {
+                if !done.contains(n) {
+                    done.insert(n);
+                    colors[1 - k].insert(n);
+                    stack.push((n, 1 - k));
+                }
+            };
+            if bivalue.contains(c.cell) {
+                for d in digits(grid.candidates(c.cell)) {
+                    if d != c.digit {
+                        visit(Candidate::new(c.cell, d), &mut stack);
+                    }
+                }
+            }
+            for l in strong.iter().filter(|l| l.digit == c.digit) {
+                if l.a == c.cell {
+                    visit(Candidate::new(l.b, c.digit), &mut stack);
+                } else if l.b == c.cell {
+                    visit(Candidate::new(l.a, c.digit), &mut stack);
+                }
+            }
+        }
+        let cluster = Cluster { colors };
+        if cluster.size() >= 2 {
+            out.push(cluster);
+        }
+    }
+    out
+}
+
+/// Why `color` is false, if it is (`other` is the cluster's other colour, false when `color`
+/// is true).
+fn contradiction(grid: &Grid, color: &CandSet, other: &CandSet) -> Option<String> {
+    // two candidates of the colour in one cell
+    let mut cells = CellSet::EMPTY;
+    for d in 1..=9u8 {
+        let dc = color.cells(d);
+        if !(cells & dc).is_empty() {
+            let cell = (cells & dc).first().unwrap();
+            return Some(format!("two candidates of one colour in {cell}"));
+        }
+        cells |= dc;
+        // one digit twice in one house
+        for c in dc {
+            if let Some(other) = (dc & c.peers()).first() {
+                return Some(format!("{d} twice in one colour, in {c} and {other}"));
+            }
+        }
+    }
+    // a cell outside the colour whose every candidate sees the colour's candidate of its digit
+    for cell in grid.empty_cells() {
+        if cells.contains(cell) {
+            continue;
+        }
+        let mask = grid.candidates(cell);
+        let gone = |d: u8| other.has(cell, d) || !(color.cells(d) & cell.peers()).is_empty();
+        if digits(mask).all(gone) {
+            return Some(format!("every candidate of {cell} would be false"));
+        }
+    }
+    None
+}
+
+/// What the cluster eliminates with exactly one colour true.
+fn eliminations(grid: &Grid, cluster: &Cluster) -> CandSet {
+    let [a, b] = &cluster.colors;
+    let coloured = *a | *b;
+    let mut elims = CandSet::EMPTY;
+    for cell in grid.empty_cells() {
+        let in_a: Vec<u8> = digits(grid.candidates(cell))
+            .filter(|&d| a.has(cell, d))
+            .collect();
+        let in_b: Vec<u8> = digits(grid.candidates(cell))
+            .filter(|&d| b.has(cell, d))
+            .collect();
+        for d in digits(grid.candidates(cell)) {
+            let c = Candidate::new(cell, d);
+            if coloured.contains(c) {
+                continue;
+            }
+            let sees_a = !digit_peers(a, c).is_empty();
+            let sees_b = !digit_peers(b, c).is_empty();
+            let both_in_cell = !in_a.is_empty() && !in_b.is_empty();
+            let remove = (sees_a && sees_b)
+                || both_in_cell
+                || (!in_a.is_empty() && sees_b)
+                || (!in_b.is_empty() && sees_a);
+            if remove {
+                elims.insert(c);
+            }
+        }
+    }
+    elims
+}
+
+fn colour_text(set: &CandSet) -> String {
+    let list: Vec<String> = set
+        .to_sorted_vec()
+        .iter()
+        .map(|c| format!("{}{}", c.digit, c.cell))
+        .collect();
+    list.join(" ")
+}
+
+impl Technique for Medusa3d {
+    fn id(&self) -> &str {
+        "3d-medusa"
+    }
+    fn name(&self) -> &str {
+        "3D Medusa"
+    }
+    fn difficulty(&self) -> f32 {
+        6.8
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        self.find_in(&Context::new(grid), sink)
+    }
+    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
+        let mut all = clusters(grid, ctx);
+        // larger clusters first: they prove more
+        all.sort_by_key(|c| std::cmp::Reverse(c.size()));
+        for cluster in &all {
+            let [a, b] = &cluster.colors;
+            let mut step =
+                [("A", a, b), ("B", b, a)]
+                    .into_iter()
+                    .find_map(|(name, color, other)| {
+                        contradiction(grid, color, other).map(|why| {
+                            (
+                                color.to_sorted_vec(),
+                                format!("colour {name} is false ({why})"),
+                            )
+                        })
+                    });
+            if step.is_none() {
+                let elims = eliminations(grid, cluster);
+                if !elims.is_empty() {
+                    step = Some((elims.to_sorted_vec(), "one colour is true".to_string()));
+                }
+            }
+            let Some((elims, why)) = step else { continue };
+            let text = format!(
+                "3D Medusa: A = {}, B = {}; {why} => {}",
+                colour_text(&cluster.colors[0]),
+                colour_text(&cluster.colors[1]),
+                eliminations_text(&elims)
+            );
+            let mut s = Step::new("3d-medusa", 6.8)
+                .highlight(Role::ColorA, cluster.colors[0].to_sorted_vec())
+                .highlight(Role::ColorB, cluster.colors[1].to_sorted_vec())
+                .explain(text);
+            s.eliminations = elims;
+            if let ControlFlow::Break(()) = sink(s) {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_puzzle;
+    use crate::technique::find_all;
+
+    #[test]
+    fn steps_on_a_hard_position_are_sound() {
+        // (the integration tests check it over thousands of positions met solving)
+        let grid = parse_puzzle(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        )
+        .unwrap();
+        let solution = crate::engine::check_puzzle(&grid).unwrap();
+        for s in find_all(&Medusa3d, &grid).unwrap() {
+            assert!(s.contradiction(&solution).is_none(), "{}", s.explanation);
+        }
+    }
+}
