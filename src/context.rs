@@ -25,6 +25,38 @@ pub struct StrongLink {
     pub b: Cell,
 }
 
+impl StrongLink {
+    /// The two cells.
+    #[inline]
+    pub fn cells(&self) -> CellSet {
+        CellSet::single(self.a) | CellSet::single(self.b)
+    }
+
+    /// The other end of the link from `cell`, when `cell` is one of its ends.
+    #[inline]
+    pub fn other(&self, cell: Cell) -> Option<Cell> {
+        if cell == self.a {
+            Some(self.b)
+        } else if cell == self.b {
+            Some(self.a)
+        } else {
+            None
+        }
+    }
+}
+
+/// The strong link of `digit` in `house`, when the digit has exactly two places there.
+#[inline]
+pub fn strong_link(grid: &Grid, digit: u8, house: House) -> Option<StrongLink> {
+    let cells = grid.digit_cells_in(digit, house);
+    if cells.len() != 2 {
+        return None;
+    }
+    let mut it = cells.iter();
+    let (a, b) = (it.next()?, it.next()?);
+    Some(StrongLink { digit, house, a, b })
+}
+
 /// A group node: a digit in two or three cells of one box-line intersection, used as one
 /// node of a grouped chain.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -123,22 +155,18 @@ impl<'g> Context<'g> {
         self.strong_links.get_or_init(|| {
             let mut out = Vec::new();
             for digit in 1..=9u8 {
-                for house in House::all() {
-                    let cells = self.grid.digit_cells_in(digit, house);
-                    if cells.len() == 2 {
-                        let mut it = cells.iter();
-                        let (a, b) = (it.next().unwrap(), it.next().unwrap());
-                        out.push(StrongLink { digit, house, a, b });
-                    }
-                }
+                out.extend(House::all().filter_map(|house| strong_link(self.grid, digit, house)));
             }
             out
         })
     }
 
-    /// The strong links of one digit.
-    pub fn strong_links_of(&self, digit: u8) -> impl Iterator<Item = &StrongLink> {
-        self.strong_links().iter().filter(move |l| l.digit == digit)
+    /// The strong links of one digit, by house (rows, then columns, then boxes).
+    pub fn strong_links_of(&self, digit: u8) -> &[StrongLink] {
+        let all = self.strong_links();
+        let start = all.partition_point(|l| l.digit < digit);
+        let end = start + all[start..].partition_point(|l| l.digit == digit);
+        &all[start..end]
     }
 
     /// Every group node: for each digit, box and line through it, the digit's cells in their
@@ -271,6 +299,21 @@ mod tests {
         for l in ctx.strong_links() {
             assert_eq!(grid.digit_cells_in(l.digit, l.house).len(), 2);
             assert!(l.a < l.b);
+        }
+    }
+
+    #[test]
+    fn strong_links_of_a_digit_are_its_slice_of_all() {
+        let grid = parse_puzzle(PUZZLE).unwrap();
+        let ctx = Context::new(&grid);
+        for digit in 1..=9u8 {
+            let filtered: Vec<StrongLink> = ctx
+                .strong_links()
+                .iter()
+                .filter(|l| l.digit == digit)
+                .copied()
+                .collect();
+            assert_eq!(ctx.strong_links_of(digit), &filtered[..]);
         }
     }
 

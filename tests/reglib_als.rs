@@ -25,14 +25,7 @@ fn every_als_case_passes() {
         .collect();
     let techniques = als::techniques();
     let report = run_library(&cases, &techniques);
-    let mut messages = Vec::new();
-    for f in &report.failures {
-        let found: Vec<&str> = f.found.iter().map(|s| s.explanation.as_str()).collect();
-        messages.push(format!(
-            "line {} [{}]: {}\n  expected {}\n  found {found:#?}",
-            f.line_number, f.code, f.reason, f.expected
-        ));
-    }
+    let messages = common::reglib_failures(&report);
     for (code, t) in &report.per_code {
         eprintln!("{code}: {} passed, {} failed", t.passed, t.failed);
     }

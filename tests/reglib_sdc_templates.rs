@@ -25,14 +25,7 @@ fn every_sdc_and_template_case_passes() {
     };
     let techniques = family();
     let report = run_library(&text, &techniques);
-    let mut messages = Vec::new();
-    for f in &report.failures {
-        let found: Vec<&str> = f.found.iter().map(|s| s.explanation.as_str()).collect();
-        messages.push(format!(
-            "line {} [{}]: {}\n  expected {}\n  found {found:#?}",
-            f.line_number, f.code, f.reason, f.expected
-        ));
-    }
+    let messages = common::reglib_failures(&report);
     assert!(messages.is_empty(), "{}", messages.join("\n"));
     for code in ["1101", "1201", "1202"] {
         let t = report.per_code.get(code).copied().unwrap_or_default();

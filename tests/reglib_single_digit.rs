@@ -24,17 +24,8 @@ fn every_family_case_passes() {
     };
     let techniques = family();
     let report = run_library(&text, &techniques);
-    let mut messages = common::reglib_gaps_unchanged(&report);
-    for f in &report.failures {
-        if common::is_known_reglib_gap(f.line_number) {
-            continue;
-        }
-        let found: Vec<&str> = f.found.iter().map(|s| s.explanation.as_str()).collect();
-        messages.push(format!(
-            "line {} [{}]: {}\n  expected {}\n  found {found:#?}",
-            f.line_number, f.code, f.reason, f.expected
-        ));
-    }
+    let mut messages = common::reglib_failures(&report);
+    messages.extend(common::reglib_gaps_unchanged(&report));
     for (code, t) in &report.per_code {
         if t.passed + t.failed > 0 {
             eprintln!("{code}: {} passed, {} failed", t.passed, t.failed);

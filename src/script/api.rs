@@ -6,12 +6,16 @@
 //! bad one (a digit outside 1..=9, an unknown house kind or role) is a runtime error that Rhai
 //! reports at the calling line and column.
 
+use std::ops::ControlFlow;
+
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
 use crate::cellset::CellSet;
+use crate::context::{cells_with_count, strong_link};
 use crate::geometry::{Cell, DigitMask, House, HouseKind, digit_bit, digits};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Highlight, Role};
+use crate::technique::wings::{for_each_wing, xy_pincers};
 
 /// The result of a helper: a value, or a runtime error at the call site.
 type Res<T> = Result<T, Box<EvalAltResult>>;
@@ -379,7 +383,8 @@ fn register_grid(engine: &mut Engine) {
     engine.register_fn("givens", |g: &mut Grid| g.givens());
     engine.register_fn("bivalue", |g: &mut Grid| cells_with_count(g, 2));
     engine.register_fn("cells_with_count", |g: &mut Grid, n: i64| {
-        cells_with_count(g, n)
+        // no cell has a negative or a huge number of candidates
+        u32::try_from(n).map_or(CellSet::EMPTY, |n| cells_with_count(g, n))
     });
     engine.register_fn(
         "cells_with_candidates",
@@ -392,14 +397,7 @@ fn register_grid(engine: &mut Engine) {
         },
     );
     engine.register_fn("pincers", |g: &mut Grid, c: Cell| -> CellSet {
-        let m = g.candidates(c);
-        (c.peers() & g.empty_cells())
-            .into_iter()
-            .filter(|&p| {
-                let pm = g.candidates(p);
-                pm.count_ones() == 2 && (pm & m).count_ones() == 1
-            })
-            .collect()
+        xy_pincers(g, cells_with_count(g, 2), c)
     });
     engine.register_fn(
         "houses_with_count",
@@ -417,9 +415,8 @@ fn register_grid(engine: &mut Engine) {
         |g: &mut Grid, d: i64, kind: &str| -> Res<Array> {
             let d = digit(d)?;
             Ok(kind_range(kind)?
-                .map(|i| g.digit_cells_in(d, House::from_index(i)))
-                .filter(|s| s.len() == 2)
-                .map(Dynamic::from)
+                .filter_map(|i| strong_link(g, d, House::from_index(i)))
+                .map(|l| Dynamic::from(l.cells()))
                 .collect())
         },
     );
@@ -476,9 +473,8 @@ fn shared_house(a: Cell, b: Cell, range: &std::ops::Range<u8>) -> Option<House> 
 fn link_pairs(g: &Grid, d: u8, kind_a: &str, kind_b: &str, join: &str) -> Res<Vec<LinkPair>> {
     let (ra, rb, rj) = (kind_range(kind_a)?, kind_range(kind_b)?, kind_range(join)?);
     let links = |r: std::ops::Range<u8>| {
-        r.map(House::from_index)
-            .map(|h| (h, g.digit_cells_in(d, h)))
-            .filter(|(_, s)| s.len() == 2)
+        r.filter_map(|i| strong_link(g, d, House::from_index(i)))
+            .map(|l| (l.house, l.cells()))
             .collect::<Vec<_>>()
     };
     let same = ra == rb;
@@ -540,35 +536,21 @@ pub struct Wing {
 
 /// For each pivot of `pivots` in index order, each pair of bivalue peers `a`, `b` (in index
 /// order) sharing one digit `z`, whose candidates lie within the pivot's plus `z` and cover
-/// the pivot's: XY-Wings for bivalue pivots, XYZ-Wings for three-candidate ones.
+/// the pivot's: XY-Wings for bivalue pivots, XYZ-Wings for three-candidate ones (the
+/// built-in finders' search, [`for_each_wing`]).
 fn wings(g: &Grid, pivots: CellSet) -> Vec<Wing> {
+    let bivalue = cells_with_count(g, 2);
     let mut out = Vec::new();
     for pivot in pivots & g.empty_cells() {
-        let m = g.candidates(pivot);
-        let cands: Vec<(Cell, DigitMask)> = (pivot.peers() & g.empty_cells())
-            .into_iter()
-            .map(|p| (p, g.candidates(p)))
-            .filter(|&(_, pm)| pm.count_ones() == 2 && pm & m != 0)
-            .collect();
-        for (i, &(a, am)) in cands.iter().enumerate() {
-            for &(b, bm) in &cands[i + 1..] {
-                let zm = am & bm;
-                if zm.count_ones() != 1 || (am | bm) & !(m | zm) != 0 || m & !(am | bm) != 0 {
-                    continue;
-                }
-                let z = digits(zm).next().unwrap_or(1);
-                let mut seen = (CellSet::single(a) | CellSet::single(b)).common_peers();
-                if m & zm != 0 {
-                    seen &= pivot.peers();
-                }
-                out.push(Wing {
-                    pivot,
-                    pincers: [a, b],
-                    z,
-                    elims: g.digit_cells(z) & seen,
-                });
-            }
-        }
+        let _ = for_each_wing(g, bivalue, pivot, &mut |a, b, z, targets| {
+            out.push(Wing {
+                pivot,
+                pincers: [a, b],
+                z,
+                elims: g.digit_cells(z) & targets,
+            });
+            ControlFlow::Continue(())
+        });
     }
     out
 }
@@ -649,13 +631,6 @@ fn register_patterns(engine: &mut Engine) {
     ));
     prop!(engine, "z", |w: &mut Wing| w.z as i64);
     prop!(engine, "elims", |w: &mut Wing| w.elims);
-}
-
-fn cells_with_count(g: &Grid, n: i64) -> CellSet {
-    g.empty_cells()
-        .into_iter()
-        .filter(|&c| g.candidates(c).count_ones() as i64 == n)
-        .collect()
 }
 
 fn cells_with_mask(g: &Grid, mask: DigitMask) -> CellSet {

@@ -7,7 +7,8 @@
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, House};
+use crate::context::{Context, StrongLink};
+use crate::geometry::Cell;
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::{StepSink, Technique, TechniqueError};
@@ -102,20 +103,17 @@ fn mutual_peers(set: CellSet) -> Option<(Cell, Cell)> {
         .find_map(|c| (c.peers() & set).first().map(|other| (c, other)))
 }
 
-/// The clusters of `digit` (two or more candidates each), written to `out`; returns how many.
-fn clusters(grid: &Grid, digit: u8, out: &mut [Cluster; 41]) -> usize {
+/// The clusters of one digit (two or more candidates each) joined by its strong `links`,
+/// written to `out`; returns how many.
+fn clusters(links: &[StrongLink], out: &mut [Cluster; 41]) -> usize {
     // strong-link neighbours of every cell
     let mut partners = [CellSet::EMPTY; 81];
     let mut linked = CellSet::EMPTY;
-    for house in House::all() {
-        let cells = grid.digit_cells_in(digit, house);
-        if cells.len() == 2 {
-            let a = cells.first().expect("two cells");
-            let b = (cells - CellSet::single(a)).first().expect("two cells");
-            partners[a.index()].insert(b);
-            partners[b.index()].insert(a);
-            linked |= cells;
-        }
+    for &StrongLink { a, b, .. } in links {
+        partners[a.index()].insert(b);
+        partners[b.index()].insert(a);
+        linked.insert(a);
+        linked.insert(b);
     }
     let mut n = 0;
     let mut left = linked;
@@ -160,11 +158,15 @@ impl Technique for Coloring {
         vec![self.code.to_string()]
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        self.find_in(&Context::new(grid), sink)
+    }
+    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         let mut found = [Cluster {
             colors: [CellSet::EMPTY; 2],
         }; 41];
         for digit in 1..=9u8 {
-            let n = clusters(grid, digit, &mut found);
+            let n = clusters(ctx.strong_links_of(digit), &mut found);
             let flow = match self.kind {
                 Kind::Trap | Kind::Wrap => self.simple(grid, digit, &found[..n], sink),
                 Kind::Multi1 | Kind::Multi2 => self.multi(grid, digit, &found[..n], sink),
@@ -289,10 +291,11 @@ mod tests {
     fn clusters_alternate_colours() {
         let line = ":0500:1:+23.7.+68+955972+8...+6+6..+9+3+5.+7.+3.+6.9.5.7+7+5.+36...+9+4.+9+5+7.+683+872.+5396.+94+5+6.7..+8+1638.+9+7+5.:439:127 128 132 133::";
         let case = parse_library_line(line).unwrap();
+        let ctx = Context::new(&case.grid);
         let mut out = [Cluster {
             colors: [CellSet::EMPTY; 2],
         }; 41];
-        let n = clusters(&case.grid, 1, &mut out);
+        let n = clusters(ctx.strong_links_of(1), &mut out);
         assert!(n > 0);
         for cl in &out[..n] {
             assert!(!cl.colors[0].intersects(cl.colors[1]));

@@ -57,7 +57,6 @@ fn clusters(grid: &Grid, ctx: &Context<'_>) -> Vec<Cluster> {
     let mut out = Vec::new();
     let mut stack: Vec<(Candidate, usize)> = Vec::new();
     let bivalue = ctx.bivalue_cells();
-    let strong = ctx.strong_links();
     for start in present.iter() {
         if done.contains(start) {
             continue;
@@ -82,7 +81,7 @@ fn clusters(grid: &Grid, ctx: &Context<'_>) -> Vec<Cluster> {
                     }
                 }
             }
-            for l in strong.iter().filter(|l| l.digit == c.digit) {
+            for l in ctx.strong_links_of(c.digit) {
                 if l.a == c.cell {
                     visit(Candidate::new(l.b, c.digit), &mut stack);
                 } else if l.b == c.cell {

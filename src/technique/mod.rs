@@ -5,8 +5,9 @@ use std::ops::ControlFlow;
 
 use serde::{Deserialize, Serialize};
 
+use crate::cellset::CellSet;
 use crate::context::Context;
-use crate::grid::Grid;
+use crate::grid::{Candidate, Grid};
 use crate::step::Step;
 
 pub mod als;
@@ -112,6 +113,14 @@ pub fn find_first(technique: &dyn Technique, grid: &Grid) -> Result<Option<Step>
         ControlFlow::Break(())
     })?;
     Ok(first)
+}
+
+/// The eliminations of `digit` from `targets` (the cells of `targets` holding it), sorted.
+pub(crate) fn eliminations_of(grid: &Grid, digit: u8, targets: CellSet) -> Vec<Candidate> {
+    (grid.digit_cells(digit) & targets)
+        .iter()
+        .map(|c| Candidate::new(c, digit))
+        .collect()
 }
 
 /// Runs `$body` for a step and stops the search when the sink asks to.

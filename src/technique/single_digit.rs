@@ -7,6 +7,7 @@
 //! candidates lie on one row and one column of the box (a grouped strong link).
 
 use crate::cellset::CellSet;
+use crate::context::{Context, StrongLink};
 use crate::geometry::{Cell, House, HouseKind};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
@@ -108,16 +109,19 @@ impl Technique for SingleDigitPattern {
         vec![self.code.to_string()]
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        self.find_in(&Context::new(grid), sink)
+    }
+    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         if self.kind == Kind::DualKite {
-            let _ = self.find_dual_kites(grid, sink);
+            let _ = self.find_dual_kites(ctx, sink);
             return Ok(());
         }
         for digit in 1..=9u8 {
             let flow = match self.kind {
-                Kind::Skyscraper | Kind::Kite | Kind::Turbot => self.find_chains(grid, digit, sink),
+                Kind::Skyscraper | Kind::Kite | Kind::Turbot => self.find_chains(ctx, digit, sink),
                 Kind::DualKite => std::ops::ControlFlow::Continue(()),
-                Kind::EmptyRectangle => self.find_empty_rectangles(grid, digit, sink),
-                Kind::DualEmptyRectangle => self.find_dual_empty_rectangles(grid, digit, sink),
+                Kind::EmptyRectangle => self.find_empty_rectangles(ctx, digit, sink),
+                Kind::DualEmptyRectangle => self.find_dual_empty_rectangles(ctx, digit, sink),
             };
             if flow.is_break() {
                 return Ok(());
@@ -154,16 +158,11 @@ impl Link {
     }
 }
 
-/// The strong links of `digit`, one per pair of cells, in `out`; returns how many.
-fn strong_links(grid: &Grid, digit: u8, out: &mut [Link; 27]) -> usize {
+/// The strong links of one digit (the context's, by house), one per pair of cells (a pair in
+/// a line and a box is one link), in `out`; returns how many.
+fn merge_links(links: &[StrongLink], out: &mut [Link; 27]) -> usize {
     let mut n = 0;
-    for house in House::all() {
-        let cells = grid.digit_cells_in(digit, house);
-        if cells.len() != 2 {
-            continue;
-        }
-        let a = cells.first().expect("two cells");
-        let b = (cells - CellSet::single(a)).first().expect("two cells");
+    for &StrongLink { house, a, b, .. } in links {
         let slot = match out[..n].iter().position(|l| l.a == a && l.b == b) {
             Some(i) => i,
             None => {
@@ -223,13 +222,13 @@ struct Chain {
 
 /// Calls `f` with every chain of two strong links of `digit` and its kind.
 fn for_each_chain(
-    grid: &Grid,
+    ctx: &Context<'_>,
     digit: u8,
     f: &mut dyn FnMut(Kind, &Chain) -> std::ops::ControlFlow<()>,
 ) -> std::ops::ControlFlow<()> {
     let mut links = [Link::default(); 27];
-    let n = strong_links(grid, digit, &mut links);
-    let cells = grid.digit_cells(digit);
+    let n = merge_links(ctx.strong_links_of(digit), &mut links);
+    let cells = ctx.grid().digit_cells(digit);
     for i in 0..n {
         for j in i + 1..n {
             let (l1, l2) = (&links[i], &links[j]);
@@ -282,11 +281,11 @@ fn candidates(cells: impl IntoIterator<Item = Cell>, digit: u8) -> Vec<Candidate
 impl SingleDigitPattern {
     fn find_chains(
         &self,
-        grid: &Grid,
+        ctx: &Context<'_>,
         digit: u8,
         sink: &mut StepSink<'_>,
     ) -> std::ops::ControlFlow<()> {
-        for_each_chain(grid, digit, &mut |kind, ch| {
+        for_each_chain(ctx, digit, &mut |kind, ch| {
             if kind != self.kind {
                 return std::ops::ControlFlow::Continue(());
             }
@@ -314,10 +313,14 @@ impl SingleDigitPattern {
     /// Pairs of kites whose weak link joins the same two box cells. Usually one digit with the
     /// two strings of each kite swapped; HoDoKu also pairs kites of two digits that run
     /// through the same two (bivalue) box cells, so those are reported too.
-    fn find_dual_kites(&self, grid: &Grid, sink: &mut StepSink<'_>) -> std::ops::ControlFlow<()> {
+    fn find_dual_kites(
+        &self,
+        ctx: &Context<'_>,
+        sink: &mut StepSink<'_>,
+    ) -> std::ops::ControlFlow<()> {
         let mut kites: Vec<(u8, Chain)> = Vec::new();
         for digit in 1..=9u8 {
-            let _ = for_each_chain(grid, digit, &mut |kind, ch| {
+            let _ = for_each_chain(ctx, digit, &mut |kind, ch| {
                 if kind == Kind::Kite {
                     kites.push((digit, *ch));
                 }
@@ -370,25 +373,25 @@ impl SingleDigitPattern {
 
     fn find_empty_rectangles(
         &self,
-        grid: &Grid,
+        ctx: &Context<'_>,
         digit: u8,
         sink: &mut StepSink<'_>,
     ) -> std::ops::ControlFlow<()> {
-        for_each_empty_rectangle(grid, digit, &mut |er| {
+        for_each_empty_rectangle(ctx, digit, &mut |er| {
             let elims = candidates([er.target], digit);
-            let step = self.er_step(grid, digit, &[*er], elims);
+            let step = self.er_step(ctx.grid(), digit, &[*er], elims);
             sink(step)
         })
     }
 
     fn find_dual_empty_rectangles(
         &self,
-        grid: &Grid,
+        ctx: &Context<'_>,
         digit: u8,
         sink: &mut StepSink<'_>,
     ) -> std::ops::ControlFlow<()> {
         let mut found: Vec<EmptyRectangle> = Vec::new();
-        let _ = for_each_empty_rectangle(grid, digit, &mut |er| {
+        let _ = for_each_empty_rectangle(ctx, digit, &mut |er| {
             found.push(*er);
             std::ops::ControlFlow::Continue(())
         });
@@ -398,7 +401,7 @@ impl SingleDigitPattern {
                     continue;
                 }
                 let elims = candidates([e1.target, e2.target], digit);
-                let step = self.er_step(grid, digit, &[*e1, *e2], elims);
+                let step = self.er_step(ctx.grid(), digit, &[*e1, *e2], elims);
                 sink(step)?;
             }
         }
@@ -452,11 +455,17 @@ struct EmptyRectangle {
 
 /// Calls `f` with every empty rectangle of `digit` that eliminates something.
 fn for_each_empty_rectangle(
-    grid: &Grid,
+    ctx: &Context<'_>,
     digit: u8,
     f: &mut dyn FnMut(&EmptyRectangle) -> std::ops::ControlFlow<()>,
 ) -> std::ops::ControlFlow<()> {
-    let all = grid.digit_cells(digit);
+    let all = ctx.grid().digit_cells(digit);
+    // the digit's strong links are by house: rows, then columns (each in index order), then boxes
+    let links = ctx.strong_links_of(digit);
+    let cols_start = links.partition_point(|l| l.house.kind() == HouseKind::Row);
+    let boxes_start =
+        cols_start + links[cols_start..].partition_point(|l| l.house.kind() == HouseKind::Column);
+    let (row_links, col_links) = (&links[..cols_start], &links[cols_start..boxes_start]);
     for boxed in House::boxes() {
         let in_box = all & boxed.cells();
         if in_box.len() < 2 {
@@ -474,14 +483,15 @@ fn for_each_empty_rectangle(
                     continue;
                 }
                 // a strong link in a column that starts on the box's row, outside the box
-                for x in (0..9u8).filter(|x| !(stack..stack + 3).contains(x)) {
-                    let line = House::col(x);
-                    let pair = grid.digit_cells_in(digit, line);
-                    let p = Cell::at(row, x);
-                    if pair.len() != 2 || !pair.contains(p) {
+                for link in col_links {
+                    let x = link.a.col();
+                    if (stack..stack + 3).contains(&x) {
                         continue;
                     }
-                    let q = (pair - CellSet::single(p)).first().expect("two cells");
+                    let (line, p) = (link.house, Cell::at(row, x));
+                    let Some(q) = link.other(p) else {
+                        continue;
+                    };
                     if (band..band + 3).contains(&q.row()) {
                         continue;
                     }
@@ -498,14 +508,15 @@ fn for_each_empty_rectangle(
                     }
                 }
                 // a strong link in a row that starts on the box's column, outside the box
-                for y in (0..9u8).filter(|y| !(band..band + 3).contains(y)) {
-                    let line = House::row(y);
-                    let pair = grid.digit_cells_in(digit, line);
-                    let p = Cell::at(y, col);
-                    if pair.len() != 2 || !pair.contains(p) {
+                for link in row_links {
+                    let y = link.a.row();
+                    if (band..band + 3).contains(&y) {
                         continue;
                     }
-                    let q = (pair - CellSet::single(p)).first().expect("two cells");
+                    let (line, p) = (link.house, Cell::at(y, col));
+                    let Some(q) = link.other(p) else {
+                        continue;
+                    };
                     if (stack..stack + 3).contains(&q.col()) {
                         continue;
                     }

@@ -19,7 +19,7 @@ use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::subsets::for_each_combination;
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::{StepSink, Technique, TechniqueError, eliminations_of};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -72,14 +72,6 @@ fn candidates_in(grid: &Grid, cells: CellSet, mask: DigitMask) -> Vec<Candidate>
     cells
         .iter()
         .flat_map(|c| digits(grid.candidates(c) & mask).map(move |d| Candidate::new(c, d)))
-        .collect()
-}
-
-/// The eliminations of `digit` from `targets`, sorted.
-fn eliminations_of(grid: &Grid, digit: u8, targets: CellSet) -> Vec<Candidate> {
-    (grid.digit_cells(digit) & targets)
-        .iter()
-        .map(|c| Candidate::new(c, digit))
         .collect()
 }
 

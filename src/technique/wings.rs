@@ -3,12 +3,15 @@
 //! Every wing is a small set of cells that must hold some digit `z` in at least one of its
 //! "pincer" cells; `z` then leaves every cell that sees all of them.
 
+use std::ops::ControlFlow;
+
 use crate::cellset::CellSet;
+use crate::context::{Context, cells_with_count};
 use crate::emit;
 use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::{StepSink, Technique, TechniqueError, eliminations_of};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -20,14 +23,6 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
     ]
 }
 
-/// The eliminations of `digit` from `targets`, sorted.
-fn eliminations_of(grid: &Grid, digit: u8, targets: CellSet) -> Vec<Candidate> {
-    (grid.digit_cells(digit) & targets)
-        .iter()
-        .map(|c| Candidate::new(c, digit))
-        .collect()
-}
-
 /// Every candidate of `cells`.
 fn all_candidates(grid: &Grid, cells: CellSet) -> Vec<Candidate> {
     cells
@@ -36,12 +31,75 @@ fn all_candidates(grid: &Grid, cells: CellSet) -> Vec<Candidate> {
         .collect()
 }
 
-/// The empty cells with exactly `n` candidates.
-fn cells_with_count(grid: &Grid, n: u32) -> CellSet {
-    grid.empty_cells()
+/// The cells of `bivalue` (the grid's bivalue cells) that see `pivot` and share exactly one
+/// digit with it: the pincers an XY-Wing on a bivalue `pivot` can use.
+pub(crate) fn xy_pincers(grid: &Grid, bivalue: CellSet, pivot: Cell) -> CellSet {
+    let pm = grid.candidates(pivot);
+    (pivot.peers() & bivalue)
         .iter()
-        .filter(|&c| grid.candidates(c).count_ones() == n)
+        .filter(|&c| (grid.candidates(c) & pm).count_ones() == 1)
         .collect()
+}
+
+/// Calls `f(a, b, z, targets)` with every XY-Wing or XYZ-Wing on `pivot`, given the grid's
+/// `bivalue` cells, pincers in index order (`a < b`, first by `a`): for a bivalue pivot `xy`,
+/// two bivalue peers `xz` and `yz`; for a pivot `xyz`, two different bivalue peers within its
+/// digits (sharing `z`). `targets` are the cells seeing both pincers, and the pivot too for
+/// an XYZ-Wing; `z` leaves those that hold it. Other pivots have no wings.
+pub(crate) fn for_each_wing(
+    grid: &Grid,
+    bivalue: CellSet,
+    pivot: Cell,
+    f: &mut impl FnMut(Cell, Cell, u8, CellSet) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let pm = grid.candidates(pivot);
+    match pm.count_ones() {
+        2 => {
+            let wings = xy_pincers(grid, bivalue, pivot);
+            for a in wings {
+                let am = grid.candidates(a);
+                let z_bit = am & !pm;
+                for b in wings {
+                    if b <= a {
+                        continue;
+                    }
+                    let bm = grid.candidates(b);
+                    // b holds z and the pivot digit a does not
+                    if bm & z_bit == 0 || bm & am & pm != 0 {
+                        continue;
+                    }
+                    let z = z_bit.trailing_zeros() as u8 + 1;
+                    let targets = (CellSet::single(a) | CellSet::single(b)).common_peers();
+                    f(a, b, z, targets)?;
+                }
+            }
+        }
+        3 => {
+            let wings: CellSet = (pivot.peers() & bivalue)
+                .iter()
+                .filter(|&c| grid.candidates(c) & !pm == 0)
+                .collect();
+            for a in wings {
+                let am = grid.candidates(a);
+                for b in wings {
+                    if b <= a {
+                        continue;
+                    }
+                    let bm = grid.candidates(b);
+                    // two different pairs of the pivot's digits sharing exactly z
+                    if bm == am {
+                        continue;
+                    }
+                    let z = (am & bm).trailing_zeros() as u8 + 1;
+                    let pincers = CellSet::single(a) | CellSet::single(b);
+                    let targets = (pincers | CellSet::single(pivot)).common_peers();
+                    f(a, b, z, targets)?;
+                }
+            }
+        }
+        _ => {}
+    }
+    ControlFlow::Continue(())
 }
 
 /// A wing step: `pivot` cells (may be empty), `pincers`, digit `z` removed from `elims`.
@@ -89,41 +147,30 @@ impl Technique for XyWing {
         vec!["0800".into()]
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let bivalue = cells_with_count(grid, 2);
+        self.find_in(&Context::new(grid), sink)
+    }
+    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let (grid, bivalue) = (ctx.grid(), ctx.bivalue_cells());
         for pivot in bivalue {
             let pm = grid.candidates(pivot);
-            let wings: CellSet = (pivot.peers() & bivalue)
-                .iter()
-                .filter(|&c| (grid.candidates(c) & pm).count_ones() == 1)
-                .collect();
-            for a in wings {
-                let am = grid.candidates(a);
-                let z_bit = am & !pm;
-                for b in wings {
-                    if b <= a {
-                        continue;
-                    }
-                    let bm = grid.candidates(b);
-                    // b holds z and the pivot digit a does not
-                    if bm & z_bit == 0 || bm & am & pm != 0 {
-                        continue;
-                    }
-                    let z = z_bit.trailing_zeros() as u8 + 1;
-                    let pincers = CellSet::single(a) | CellSet::single(b);
-                    let elims = eliminations_of(grid, z, pincers.common_peers());
-                    if elims.is_empty() {
-                        continue;
-                    }
-                    let step = wing_step(
-                        self,
-                        grid,
-                        pm | z_bit,
-                        CellSet::single(pivot),
-                        pincers,
-                        elims,
-                    );
-                    emit!(sink, step);
+            let flow = for_each_wing(grid, bivalue, pivot, &mut |a, b, z, targets| {
+                let elims = eliminations_of(grid, z, targets);
+                if elims.is_empty() {
+                    return ControlFlow::Continue(());
                 }
+                let pincers = CellSet::single(a) | CellSet::single(b);
+                let mask = pm | digit_bit(z);
+                sink(wing_step(
+                    self,
+                    grid,
+                    mask,
+                    CellSet::single(pivot),
+                    pincers,
+                    elims,
+                ))
+            });
+            if flow.is_break() {
+                break;
             }
         }
         Ok(())
@@ -148,35 +195,29 @@ impl Technique for XyzWing {
         vec!["0801".into()]
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let bivalue = cells_with_count(grid, 2);
+        self.find_in(&Context::new(grid), sink)
+    }
+    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let (grid, bivalue) = (ctx.grid(), ctx.bivalue_cells());
         for pivot in cells_with_count(grid, 3) {
             let pm = grid.candidates(pivot);
-            let wings: CellSet = (pivot.peers() & bivalue)
-                .iter()
-                .filter(|&c| grid.candidates(c) & !pm == 0)
-                .collect();
-            for a in wings {
-                let am = grid.candidates(a);
-                for b in wings {
-                    if b <= a {
-                        continue;
-                    }
-                    let bm = grid.candidates(b);
-                    // two different pairs of the pivot's digits sharing exactly z
-                    if bm == am {
-                        continue;
-                    }
-                    let z_bit = am & bm;
-                    let z = z_bit.trailing_zeros() as u8 + 1;
-                    let pincers = CellSet::single(a) | CellSet::single(b);
-                    let targets = (pincers | CellSet::single(pivot)).common_peers();
-                    let elims = eliminations_of(grid, z, targets);
-                    if elims.is_empty() {
-                        continue;
-                    }
-                    let step = wing_step(self, grid, pm, CellSet::single(pivot), pincers, elims);
-                    emit!(sink, step);
+            let flow = for_each_wing(grid, bivalue, pivot, &mut |a, b, z, targets| {
+                let elims = eliminations_of(grid, z, targets);
+                if elims.is_empty() {
+                    return ControlFlow::Continue(());
                 }
+                let pincers = CellSet::single(a) | CellSet::single(b);
+                sink(wing_step(
+                    self,
+                    grid,
+                    pm,
+                    CellSet::single(pivot),
+                    pincers,
+                    elims,
+                ))
+            });
+            if flow.is_break() {
+                break;
             }
         }
         Ok(())
@@ -202,7 +243,10 @@ impl Technique for WWing {
         vec!["0803".into()]
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let bivalue = cells_with_count(grid, 2);
+        self.find_in(&Context::new(grid), sink)
+    }
+    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let (grid, bivalue) = (ctx.grid(), ctx.bivalue_cells());
         for a in bivalue {
             let mask = grid.candidates(a);
             for b in bivalue {
@@ -217,7 +261,7 @@ impl Technique for WWing {
                     if elims.is_empty() {
                         continue;
                     }
-                    let Some((house, ends)) = strong_link_between(grid, x, a, b) else {
+                    let Some((house, ends)) = strong_link_between(ctx, x, a, b) else {
                         continue;
                     };
                     let text = format!(
@@ -241,22 +285,15 @@ impl Technique for WWing {
     }
 }
 
-/// A house where `x` has exactly two places, neither `a` nor `b`, one seeing `a` and the
-/// other `b`: the house and the two places.
-fn strong_link_between(grid: &Grid, x: u8, a: Cell, b: Cell) -> Option<(House, CellSet)> {
+/// The first house (rows, then columns, then boxes) where `x` has exactly two places,
+/// neither `a` nor `b`, one seeing `a` and the other `b`: the house and the two places.
+fn strong_link_between(ctx: &Context<'_>, x: u8, a: Cell, b: Cell) -> Option<(House, CellSet)> {
     let ends = CellSet::single(a) | CellSet::single(b);
-    for house in House::all() {
-        let cells = grid.digit_cells_in(x, house);
-        if cells.len() != 2 || cells.intersects(ends) {
-            continue;
-        }
-        let mut it = cells.iter();
-        let (p, q) = (it.next()?, it.next()?);
-        if (p.sees(a) && q.sees(b)) || (p.sees(b) && q.sees(a)) {
-            return Some((house, cells));
-        }
-    }
-    None
+    ctx.strong_links_of(x).iter().find_map(|l| {
+        let (p, q) = (l.a, l.b);
+        let joins = (p.sees(a) && q.sees(b)) || (p.sees(b) && q.sees(a));
+        (joins && !l.cells().intersects(ends)).then(|| (l.house, l.cells()))
+    })
 }
 
 /// WXYZ-Wing, as a generalised bent set: four cells holding four digits in all, where every
@@ -289,8 +326,7 @@ impl WxyzWing {
         n: usize,
         free: DigitMask,
         sink: &mut StepSink<'_>,
-    ) -> std::ops::ControlFlow<()> {
-        use std::ops::ControlFlow;
+    ) -> ControlFlow<()> {
         if n == 4 {
             let set: CellSet = chosen.iter().copied().collect();
             if free.count_ones() != 1 || grid.candidates_of(set) != mask {
@@ -314,7 +350,7 @@ impl WxyzWing {
             chosen[n] = c;
             self.extend(grid, mask, cells, i + 1, chosen, n + 1, f, sink)?;
         }
-        std::ops::ControlFlow::Continue(())
+        ControlFlow::Continue(())
     }
 }
 

@@ -62,13 +62,13 @@ impl Node {
     /// The candidates this node being on rules out: for a candidate, its digit in peer cells
     /// and the other digits of its cell; for a group or ALS node, its digit in every cell
     /// seeing all of its cells.
+    ///
+    /// An ALS node whose digit is in one cell of the set is that candidate: the cell's other
+    /// digits go too.
     pub fn weak_set(&self, grid: &Grid) -> CandSet {
-        match self.kind {
-            NodeKind::Candidate => CandSet::weak_of(
-                grid,
-                Candidate::new(self.cells.first().unwrap(), self.digit),
-            ),
-            _ => CandSet::seeing_all(grid, self.digit, self.cells),
+        match self.cells.single_cell() {
+            Some(cell) => CandSet::weak_of(grid, Candidate::new(cell, self.digit)),
+            None => CandSet::seeing_all(grid, self.digit, self.cells),
         }
     }
 }
@@ -246,11 +246,24 @@ impl LinkGraph {
     fn link(&mut self, ctx: &Context<'_>, group_of: &HashMap<(u8, CellSet), u32>) {
         let grid = ctx.grid();
         let als = ctx.als();
-        // ALS nodes by digit, for the weak links into and out of them
-        let als_nodes: Vec<u32> = (0..self.nodes.len() as u32)
-            .filter(|&i| matches!(self.nodes[i as usize].kind, NodeKind::Als(_)))
-            .collect();
-        let groups: Vec<u32> = group_of.values().copied().collect();
+        // group and ALS nodes by digit, for the weak links into and out of them
+        let mut als_nodes: [Vec<u32>; 9] = Default::default();
+        let mut groups: [Vec<u32>; 9] = Default::default();
+        // ALS nodes whose digit is in one cell of the set, by that cell: they are that
+        // candidate, so the cell's other digits are weakly linked to them
+        let mut als_in_cell: Vec<Vec<u32>> = vec![Vec::new(); 81];
+        for (i, n) in self.nodes.iter().enumerate() {
+            match n.kind {
+                NodeKind::Als(_) => {
+                    als_nodes[n.digit as usize - 1].push(i as u32);
+                    if let Some(cell) = n.cells.single_cell() {
+                        als_in_cell[cell.index()].push(i as u32);
+                    }
+                }
+                NodeKind::Group => groups[n.digit as usize - 1].push(i as u32),
+                NodeKind::Candidate => {}
+            }
+        }
         let mut strong = Vec::new();
         let mut weak = Vec::new();
         self.strong_start.push(0);
@@ -314,19 +327,30 @@ impl LinkGraph {
                             }
                         }
                     }
-                    for &g in &groups {
+                    if node.kind == NodeKind::Candidate {
+                        let cell = cells.first().unwrap();
+                        for &a in &als_in_cell[cell.index()] {
+                            if self.nodes[a as usize].digit != d {
+                                weak.push(Edge {
+                                    to: a,
+                                    via: LinkVia::Cell,
+                                });
+                            }
+                        }
+                    }
+                    for &g in &groups[d as usize - 1] {
                         let gn = &self.nodes[g as usize];
-                        if gn.digit == d && g as usize != id && gn.cells.is_subset(seeing) {
+                        if g as usize != id && gn.cells.is_subset(seeing) {
                             weak.push(Edge {
                                 to: g,
                                 via: LinkVia::House,
                             });
                         }
                     }
-                    for &a in &als_nodes {
+                    for &a in &als_nodes[d as usize - 1] {
                         let an = &self.nodes[a as usize];
                         let NodeKind::Als(ai) = an.kind else { continue };
-                        if an.digit == d && cells.is_subset(als[ai as usize].seen_by(d)) {
+                        if cells.is_subset(als[ai as usize].seen_by(d)) {
                             weak.push(Edge {
                                 to: a,
                                 via: LinkVia::House,
@@ -362,13 +386,23 @@ impl LinkGraph {
                             via: LinkVia::House,
                         });
                     }
-                    for &g in &groups {
+                    for &g in &groups[d as usize - 1] {
                         let gn = &self.nodes[g as usize];
-                        if gn.digit == d && gn.cells.is_subset(seen) {
+                        if gn.cells.is_subset(seen) {
                             weak.push(Edge {
                                 to: g,
                                 via: LinkVia::House,
                             });
+                        }
+                    }
+                    if let Some(cell) = node.cells.single_cell() {
+                        for x in digits(grid.candidates(cell)) {
+                            if x != d {
+                                weak.push(Edge {
+                                    to: self.candidate_node(Candidate::new(cell, x)).unwrap(),
+                                    via: LinkVia::Cell,
+                                });
+                            }
                         }
                     }
                 }

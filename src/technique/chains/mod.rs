@@ -303,6 +303,11 @@ impl ChainTechnique {
                 max_links = max_links.min(best);
             }
             let sn = *graph.node(s);
+            // chains start at candidates and group nodes: a chain through an ALS node is found
+            // from another node on it (only chains made of nothing but ALS nodes are left out)
+            if matches!(sn.kind, NodeKind::Als(_)) {
+                continue;
+            }
             let ws = *graph.weak_set(s);
             match self.kind {
                 ChainKind::DiscontinuousLoop => {

@@ -1,0 +1,83 @@
+//! What the chains cost: the default pipeline against the same pipeline without its chain,
+//! loop, colouring and ALS techniques, side by side in one run, on one thread.
+//!
+//! Run with `cargo bench --bench pipeline`. The puzzle files are read from
+//! `$LAPIZ_DATA/puzzles/`, or else from `../shared/data/puzzles/`; missing files are skipped
+//! with a message. Each figure is the best of `RUNS` runs, the two pipelines' runs interleaved so
+//! both see the same machine load. `LAPIZ_BENCH_LIMIT=N` takes the first N puzzles of each file.
+
+mod common;
+
+use std::time::Instant;
+
+use lapiz::engine::solve_grid;
+use lapiz::technique::{als, chains, medusa};
+use lapiz::{Grid, Pipeline};
+
+const RUNS: usize = 3;
+
+/// The default pipeline without the techniques of the chain, 3D Medusa and ALS families.
+fn without_chains() -> Pipeline {
+    let ids: Vec<String> = chains::techniques()
+        .iter()
+        .chain(medusa::techniques().iter())
+        .chain(als::techniques().iter())
+        .map(|t| t.id().to_string())
+        .collect();
+    let kept = Pipeline::default_pipeline()
+        .techniques
+        .into_iter()
+        .filter(|t| !ids.iter().any(|id| id == t.id()))
+        .collect();
+    Pipeline::from_techniques("default without chains", kept)
+}
+
+/// Seconds for solving every puzzle, and how many were solved.
+fn run(puzzles: &[Grid], pipeline: &Pipeline) -> (f64, usize) {
+    let start = Instant::now();
+    let solved = puzzles
+        .iter()
+        .filter(|g| solve_grid(g, pipeline).is_solved())
+        .count();
+    (start.elapsed().as_secs_f64(), solved)
+}
+
+fn main() {
+    let limit: usize = std::env::var("LAPIZ_BENCH_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(usize::MAX);
+    let with = Pipeline::default_pipeline();
+    let without = without_chains();
+    let files = [
+        ("top1465.txt", usize::MAX),
+        ("17-clue.txt", 10_000),
+        ("unbiased-1000.txt", usize::MAX),
+        ("hardest-1905-11plus.txt", 200),
+    ];
+    for (file, cap) in files {
+        let Some(all) = common::puzzles(file) else {
+            continue;
+        };
+        let puzzles: Vec<Grid> = all.into_iter().take(cap.min(limit)).collect();
+        let n = puzzles.len() as f64;
+        let (mut best_with, mut best_without) = (f64::INFINITY, f64::INFINITY);
+        let (mut solved_with, mut solved_without) = (0, 0);
+        for _ in 0..RUNS {
+            let (t, s) = run(&puzzles, &with);
+            best_with = best_with.min(t);
+            solved_with = s;
+            let (t, s) = run(&puzzles, &without);
+            best_without = best_without.min(t);
+            solved_without = s;
+        }
+        println!(
+            "{file:<24} {:>6} puzzles: default {:>8.3} ms/puzzle ({solved_with} solved), \
+             without chains {:>8.3} ms/puzzle ({solved_without} solved), ratio {:.2}",
+            puzzles.len(),
+            best_with * 1000.0 / n,
+            best_without * 1000.0 / n,
+            best_with / best_without
+        );
+    }
+}
