@@ -89,16 +89,10 @@ pub mod plugins;
 
 /// Lines of `reglib-1.4-dev.txt` our finders do not pass yet, with what is missing. The test fails if one of
 /// them starts passing (take it off the list) or if any other case fails.
-pub const REGLIB_KNOWN_GAPS: &[(usize, &str)] = &[
-    (
-        1084,
-        "0709-2: a grouped continuous loop through an ALS that no search here finds (not even a depth-first one up to 11 links)",
-    ),
-    (
-        1129,
-        "0711-1: HoDoKu's 7-link grouped AIC; ours are found but not this one (the search keeps 3 paths per state)",
-    ),
-];
+pub const REGLIB_KNOWN_GAPS: &[(usize, &str)] = &[(
+    1084,
+    "0709-2: a grouped continuous loop through an ALS that no search here finds (not even a depth-first one up to 11 links)",
+)];
 
 /// A message for every failed case of a library run (what was expected, what was found) but
 /// the known gaps ([`REGLIB_KNOWN_GAPS`]).

@@ -399,15 +399,10 @@ impl ChainTechnique {
                         if self.kind != ChainKind::Aic && tn.digit != sn.digit {
                             return false;
                         }
-                        // ends in one cell, or ends that see each other with one digit, make
-                        // a nice loop: the loop techniques report those
+                        // ends in one cell make a discontinuous loop, which reports them (ends
+                        // that see each other with one digit close a continuous loop, which may
+                        // prove more and comes first in the pipeline; the AIC is still one)
                         if tn.kind == NodeKind::Candidate && tn.cells == sn.cells {
-                            return false;
-                        }
-                        if self.kind == ChainKind::Aic
-                            && tn.digit == sn.digit
-                            && tn.cells.is_subset(sn.cells.common_peers())
-                        {
                             return false;
                         }
                         let elims = ws & *graph.weak_set(tid);
