@@ -494,7 +494,8 @@ fn solve_file(
             rejected: t.summary.rejected,
         }
     };
-    cli::batch::for_each_puzzle(path, work, |item, record, bar| {
+    let unreadable = |_: &str, why: &str| SolveRecord::Unreadable(why.to_string());
+    cli::batch::for_each_puzzle(path, work, unreadable, |item, record, bar| {
         match record {
             SolveRecord::Unreadable(e) => {
                 bar.suspend(|| eprintln!("{}:{}: {e}", path.display(), item.line));
@@ -543,7 +544,8 @@ fn count_file(path: &Path, limit: u32, out: &mut impl Write) -> Result<ExitCode>
             .map(|grid| (grid.to_line(), count_solutions(grid.values(), limit)))
             .map_err(|e| e.to_string())
     };
-    cli::batch::for_each_puzzle(path, work, |item, record, bar| {
+    let unreadable = |_: &str, why: &str| Err(why.to_string());
+    cli::batch::for_each_puzzle(path, work, unreadable, |item, record, bar| {
         match record {
             Err(e) => {
                 bar.suspend(|| eprintln!("{}:{}: {e}", path.display(), item.line));

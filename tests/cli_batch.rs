@@ -260,3 +260,63 @@ fn scripts_run_on_several_threads() {
         text(&one.stdout)
     );
 }
+
+/// A puzzle file with a line that is not UTF-8 and a line of 100,000 bytes between good ones.
+fn hostile_file(name: &str) -> std::path::PathBuf {
+    let mut bytes = Vec::new();
+    bytes.extend_from_slice(EASY.as_bytes());
+    bytes.extend_from_slice(b"\nab\xff\xfecd\n");
+    bytes.extend(std::iter::repeat_n(b'1', 100_000));
+    bytes.push(b'\n');
+    bytes.extend_from_slice(STUCK.as_bytes());
+    bytes.push(b'\n');
+    let path = std::env::temp_dir().join(format!("lapiz-{}-{name}.txt", std::process::id()));
+    std::fs::write(&path, bytes).expect("write the test file");
+    path
+}
+
+#[test]
+fn unreadable_lines_are_reported_and_the_run_goes_on() {
+    for command in ["solve", "count", "canonical", "rate"] {
+        let path = hostile_file(command);
+        let file = path.to_str().unwrap();
+        let out = lapiz(&[command, "--file", file], None);
+        std::fs::remove_file(&path).ok();
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert_eq!(out.status.code(), Some(1), "{command}: {stderr}");
+        // each bad line named with its line number and what is wrong
+        assert!(
+            stderr.contains(":2: not UTF-8 (invalid byte at column 3)"),
+            "{command}: {stderr}"
+        );
+        assert!(
+            stderr.contains(":3: line longer than 8192 bytes (100001 bytes)"),
+            "{command}: {stderr}"
+        );
+        // every line has its record, in order, and the lines after the bad ones are processed
+        let rows: Vec<&str> = stdout
+            .lines()
+            .filter(|l| !l.starts_with("puzzle\t") && !l.contains(": "))
+            .collect();
+        assert_eq!(rows.len(), 4, "{command}: {stdout}");
+        assert!(rows[1].starts_with("abcd\t"), "{command}: {}", rows[1]);
+        assert!(
+            rows[2].starts_with(&"1".repeat(81)),
+            "{command}: {}",
+            rows[2]
+        );
+        assert!(
+            rows[2].len() < 200,
+            "{command}: the long line is not echoed whole"
+        );
+        if command != "canonical" {
+            assert!(rows[3].starts_with(STUCK), "{command}: {}", rows[3]);
+        }
+        if command == "solve" {
+            assert!(
+                stdout.ends_with("solved: 1, stuck: 1, invalid: 2, rejected steps: 0\n"),
+                "{stdout}"
+            );
+        }
+    }
+}

@@ -15,6 +15,55 @@ use crate::{open_input, puzzle_of_line};
 /// Puzzle lines per chunk: enough to keep every core busy, small enough to keep memory flat.
 pub const CHUNK: usize = 4096;
 
+/// The longest line read, in bytes (a puzzle line or a HoDoKu library line is far shorter); the
+/// rest of a longer line is skipped without being held.
+pub const MAX_LINE: usize = 8192;
+
+/// Reads one line of bytes (without holding more than `cap` of them) into `buf`: returns the
+/// bytes consumed (0 at the end of the input) and whether the line was longer than `cap`.
+fn read_capped_line(
+    input: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> std::io::Result<(usize, bool)> {
+    buf.clear();
+    let (mut consumed, mut long) = (0usize, false);
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok((consumed, long));
+        }
+        let (part, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..=i], true),
+            None => (available, false),
+        };
+        let room = cap.saturating_sub(buf.len());
+        if part.len() > room {
+            long = true;
+        }
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        let n = part.len();
+        input.consume(n);
+        consumed += n;
+        if done {
+            return Ok((consumed, long));
+        }
+    }
+}
+
+/// The first characters of a line that cannot be read, printable (controls and invalid bytes
+/// dropped), to name it in the output.
+fn excerpt(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(&bytes[..bytes.len().min(81)])
+        .chars()
+        .filter(|c| !c.is_control() && *c != char::REPLACEMENT_CHARACTER)
+        .collect()
+}
+
 /// A progress bar on stderr, hidden when stderr is not a terminal. With `len` (the total,
 /// in bytes for a file or items for `generate`) a bar drawn with `template`, else a spinner
 /// drawn with it.
@@ -37,6 +86,9 @@ pub fn progress(len: Option<u64>, template: &str) -> ProgressBar {
 pub struct Item {
     /// 1-based line number in the file.
     pub line: usize,
+    /// Why the line cannot be read (not UTF-8, too long), if so; `text` is then a printable
+    /// excerpt of it.
+    pub problem: Option<String>,
     /// The puzzle text ([`puzzle_of_line`]).
     pub text: String,
     /// The line's length in bytes.
@@ -45,10 +97,12 @@ pub struct Item {
 
 /// Runs `work` on every puzzle line of `path` (`-` for stdin) in parallel, a chunk at a time,
 /// and hands each result to `emit` in input order, with the progress bar (use
-/// `bar.suspend` to write to stderr).
+/// `bar.suspend` to write to stderr). A line that cannot be read (not UTF-8, longer than
+/// [`MAX_LINE`]) becomes `unreadable(excerpt, why)` in its place, and the run goes on.
 pub fn for_each_puzzle<T: Send>(
     path: &Path,
     work: impl Fn(&str) -> T + Sync,
+    unreadable: impl Fn(&str, &str) -> T + Sync,
     mut emit: impl FnMut(&Item, T, &ProgressBar) -> Result<()>,
 ) -> Result<()> {
     let mut input = open_input(path)?;
@@ -66,16 +120,14 @@ pub fn for_each_puzzle<T: Send>(
     };
     // The bar moves as each puzzle is done: by its line's bytes for a file, by one for stdin.
     let step = |item: &Item| if len.is_some() { item.bytes } else { 1 };
-    let mut line = String::new();
+    let mut line: Vec<u8> = Vec::with_capacity(256);
     let (mut line_number, mut bytes, mut done) = (0usize, 0u64, 0u64);
     let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
     loop {
         chunk.clear();
         let mut eof = false;
         while chunk.len() < CHUNK {
-            line.clear();
-            let n = input
-                .read_line(&mut line)
+            let (n, long) = read_capped_line(&mut input, &mut line, MAX_LINE)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             if n == 0 {
                 eof = true;
@@ -83,18 +135,42 @@ pub fn for_each_puzzle<T: Send>(
             }
             bytes += n as u64;
             line_number += 1;
-            if let Some(text) = puzzle_of_line(&line) {
-                chunk.push(Item {
-                    line: line_number,
-                    text: text.to_string(),
-                    bytes: n as u64,
-                });
+            let unreadable_item = |problem: String| Item {
+                line: line_number,
+                problem: Some(problem),
+                text: excerpt(&line),
+                bytes: n as u64,
+            };
+            if long {
+                chunk.push(unreadable_item(format!(
+                    "line longer than {MAX_LINE} bytes ({n} bytes), skipped"
+                )));
+                continue;
+            }
+            match std::str::from_utf8(&line) {
+                Err(e) => chunk.push(unreadable_item(format!(
+                    "not UTF-8 (invalid byte at column {})",
+                    e.valid_up_to() + 1
+                ))),
+                Ok(text) => {
+                    if let Some(text) = puzzle_of_line(text) {
+                        chunk.push(Item {
+                            line: line_number,
+                            problem: None,
+                            text: text.to_string(),
+                            bytes: n as u64,
+                        });
+                    }
+                }
             }
         }
         let results: Vec<T> = chunk
             .par_iter()
             .map(|item| {
-                let r = work(&item.text);
+                let r = match &item.problem {
+                    Some(why) => unreadable(&item.text, why),
+                    None => work(&item.text),
+                };
                 bar.inc(step(item));
                 r
             })

@@ -198,6 +198,7 @@ pub fn rate_command(args: RateArgs, pipeline: &Pipeline, out: &mut impl Write) -
     for_each_puzzle(
         &path,
         |text| rate_text(text, pipeline),
+        |text, why| (text.to_string(), Err(why.to_string())),
         |item, (puzzle, r), bar| {
             if let Err(e) = &r {
                 bad += 1;
@@ -311,7 +312,8 @@ pub fn canonical_command(args: CanonicalArgs, out: &mut impl Write) -> Result<Ex
         return Ok(ExitCode::SUCCESS);
     };
     let mut bad = 0usize;
-    for_each_puzzle(&path, canonical_of, |item, r, bar| {
+    let unreadable = |_: &str, why: &str| Err(why.to_string());
+    for_each_puzzle(&path, canonical_of, unreadable, |item, r, bar| {
         match r {
             Ok(c) => writeln!(out, "{c}")?,
             Err(e) => {
