@@ -47,7 +47,9 @@ pub fn solve_puzzle(text: &str, pipeline: &Pipeline) -> Trace {
     }
 }
 
-fn invalid_trace(puzzle: String, pipeline: &Pipeline, reason: String) -> Trace {
+/// The trace of an input that could not be solved at all: `puzzle` as given, the `reason` as
+/// its `Invalid` outcome, no steps.
+pub fn invalid_trace(puzzle: String, pipeline: &Pipeline, reason: String) -> Trace {
     Trace {
         puzzle,
         start: None,

@@ -222,14 +222,18 @@ fn open_input(path: &Path) -> Result<Box<dyn BufRead>> {
 
 /// The puzzle text of a line of a puzzle file, or `None` for blanks and comments.
 /// A line may carry more after the puzzle (a rating, a name): the first field is used when it
-/// is 81 characters long.
+/// is 81 characters long. A HoDoKu library line (starting with `:`) is kept whole.
 fn puzzle_of_line(line: &str) -> Option<&str> {
     let t = line.trim();
     if t.is_empty() || t.starts_with('#') {
         return None;
     }
+    if t.starts_with(':') {
+        // a HoDoKu library line: its fields may hold spaces
+        return Some(t);
+    }
     match t.split_whitespace().next() {
-        Some(first) if first.len() == 81 || first.starts_with(':') => Some(first),
+        Some(first) if first.len() == 81 => Some(first),
         _ => Some(t),
     }
 }
@@ -499,7 +503,14 @@ fn solve_file(
         match record {
             SolveRecord::Unreadable(e) => {
                 bar.suspend(|| eprintln!("{}:{}: {e}", path.display(), item.line));
-                writeln!(out, "{}\tinvalid\t{e}", item.text)?;
+                match format {
+                    // every format stays parseable: an invalid trace in RON
+                    Format::Ron => {
+                        let t = lapiz::engine::invalid_trace(item.text.clone(), pipeline, e);
+                        out.write_all(t.to_ron().as_bytes())?;
+                    }
+                    Format::Text => writeln!(out, "{}\tinvalid\t{e}", item.text)?,
+                }
                 invalid += 1;
                 bad_lines += 1;
             }

@@ -320,3 +320,52 @@ fn unreadable_lines_are_reported_and_the_run_goes_on() {
         }
     }
 }
+
+#[test]
+fn library_lines_are_read_whole_in_file_mode() {
+    // removed candidates with a space between them: 1 from r1c1 and from r1c2
+    let line = format!(":0000:1:{EASY}:111 112:::");
+    let alone = lapiz(&["solve", &line], None);
+    assert!(alone.status.success(), "{}", text(&alone.stderr));
+    let out = lapiz(&["solve", "--file", "-"], Some(&format!("{line}\n")));
+    let s = text(&out.stdout);
+    assert!(out.status.success(), "{s}{}", text(&out.stderr));
+    assert!(
+        s.ends_with("solved: 1, stuck: 0, invalid: 0, rejected steps: 0\n"),
+        "{s}"
+    );
+}
+
+#[test]
+fn ron_output_stays_ron_for_unreadable_lines() {
+    let path = hostile_file("ron");
+    let file = path.to_str().unwrap();
+    let out = lapiz(&["solve", "--file", file, "--format", "ron"], None);
+    std::fs::remove_file(&path).ok();
+    let s = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        !s.contains('\t'),
+        "no tab-separated text in the RON stream: {s}"
+    );
+    // four traces, each readable, then the summary line
+    let (traces, summary) = s.trim_end().rsplit_once('\n').expect("a summary line");
+    assert_eq!(
+        summary,
+        "solved: 1, stuck: 1, invalid: 2, rejected steps: 0"
+    );
+    let header = "#![enable(unwrap_variant_newtypes)]";
+    let parts: Vec<&str> = traces
+        .split(header)
+        .filter(|p| !p.trim().is_empty())
+        .collect();
+    assert_eq!(parts.len(), 4, "{s}");
+    for p in parts {
+        let ron = format!("{header}{p}");
+        lapiz::trace::Trace::from_ron(&ron).unwrap_or_else(|e| panic!("{e}: {ron}"));
+    }
+    assert!(
+        s.contains("Invalid(\n    reason: \"not UTF-8 (invalid byte at column 3)\""),
+        "{s}"
+    );
+}
