@@ -136,24 +136,18 @@ fn eliminations(grid: &Grid, cluster: &Cluster) -> CandSet {
     let coloured = *a | *b;
     let mut elims = CandSet::EMPTY;
     for cell in grid.empty_cells() {
-        let in_a: Vec<u8> = digits(grid.candidates(cell))
-            .filter(|&d| a.has(cell, d))
-            .collect();
-        let in_b: Vec<u8> = digits(grid.candidates(cell))
-            .filter(|&d| b.has(cell, d))
-            .collect();
-        for d in digits(grid.candidates(cell)) {
+        let mask = grid.candidates(cell);
+        let in_a = digits(mask).any(|d| a.has(cell, d));
+        let in_b = digits(mask).any(|d| b.has(cell, d));
+        for d in digits(mask) {
             let c = Candidate::new(cell, d);
             if coloured.contains(c) {
                 continue;
             }
             let sees_a = !digit_peers(a, c).is_empty();
             let sees_b = !digit_peers(b, c).is_empty();
-            let both_in_cell = !in_a.is_empty() && !in_b.is_empty();
-            let remove = (sees_a && sees_b)
-                || both_in_cell
-                || (!in_a.is_empty() && sees_b)
-                || (!in_b.is_empty() && sees_a);
+            // false whichever colour is true: it sees or shares a cell with each colour
+            let remove = (sees_a || in_a) && (sees_b || in_b);
             if remove {
                 elims.insert(c);
             }

@@ -297,10 +297,16 @@ impl ChainTechnique {
         let mut bfs = Bfs::new(graph.len());
         let mut found = Vec::new();
         let mut seen = Vec::new();
+        let mut links_of_loop = Vec::new();
         let mut max_links = MAX_LINKS;
+        let mut bounded = 0;
         for s in 0..graph.len() as u32 {
-            if shortest_only && let Some(best) = found.iter().map(|f: &Found| f.links).min() {
-                max_links = max_links.min(best);
+            if shortest_only {
+                // the shortest chain found so far bounds the next searches
+                max_links = found[bounded..]
+                    .iter()
+                    .fold(max_links, |m, f: &Found| m.min(f.links));
+                bounded = found.len();
             }
             let sn = *graph.node(s);
             // chains start at candidates and group nodes: a chain through an ALS node is found
@@ -431,11 +437,11 @@ impl ChainTechnique {
                         let closes = graph
                             .weak_links(tid)
                             .iter()
-                            .any(|e| e.to == s && filter_allows_weak(filter, e));
+                            .any(|e| e.to == s && filter.weak(e));
                         if !closes || !b.path_is_simple(l, &mut seen) {
                             return false;
                         }
-                        let mut links_of_loop = Vec::new();
+                        links_of_loop.clear();
                         b.for_each_link(l, |p, q| links_of_loop.push((p, q)));
                         links_of_loop.push((t, state(s, false)));
                         let elims = loop_elims(ctx, graph, &links_of_loop);
@@ -539,14 +545,6 @@ fn node_cands(grid: &Grid, n: &graph::Node) -> CandSet {
     let mut s = CandSet::EMPTY;
     s.add_cells(n.digit, n.cells & grid.digit_cells(n.digit));
     s
-}
-
-#[inline]
-fn filter_allows_weak(filter: LinkFilter, e: &graph::Edge) -> bool {
-    match e.via {
-        graph::LinkVia::Cell => filter.weak_cell,
-        _ => filter.weak_house,
-    }
 }
 
 /// The chain data of a path of states.

@@ -52,8 +52,9 @@ impl LinkFilter {
         }
     }
 
+    /// Whether the search may take the weak link `e`.
     #[inline]
-    fn weak(&self, e: &Edge) -> bool {
+    pub fn weak(&self, e: &Edge) -> bool {
         match e.via {
             LinkVia::Cell => self.weak_cell,
             LinkVia::House | LinkVia::Als => self.weak_house,
