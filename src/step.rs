@@ -110,6 +110,9 @@ pub struct Step {
     /// The chains that prove the step, for chain techniques.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chains: Vec<Chain>,
+    /// The proof of a forcing chain or net, for forcing techniques.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net: Option<Box<crate::net::ForcingNet>>,
     /// E.g. `Naked Pair: 1/6 in r1c2,r1c9 => r1c4,r1c5,r1c6<>1,6`.
     pub explanation: String,
 }
@@ -125,6 +128,7 @@ impl Step {
             houses: Vec::new(),
             highlights: Vec::new(),
             chains: Vec::new(),
+            net: None,
             explanation: String::new(),
         }
     }

@@ -14,6 +14,7 @@ pub mod als;
 pub mod chains;
 pub mod coloring;
 pub mod fish;
+pub mod forcing;
 pub mod intersections;
 pub mod medusa;
 pub mod single_digit;
@@ -174,6 +175,7 @@ pub fn builtins() -> Vec<Box<dyn Technique>> {
     all.extend(sue_de_coq::techniques());
     all.extend(templates::techniques());
     all.extend(als::techniques());
+    all.extend(forcing::techniques());
     all
 }
 

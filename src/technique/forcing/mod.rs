@@ -1,0 +1,451 @@
+//! Forcing chains and nets: follow an assumption (a candidate true, or false) as far as a
+//! [`Level`] of rules allows, and conclude from where the branches lead.
+//!
+//! - **Contradiction**: a candidate assumed true (or false) leads to an empty cell, a digit
+//!   without a place in a house, or a candidate both true and false, so the opposite holds.
+//! - **Cell** and **house** forcing (verity): every candidate of a cell, or every place of a digit
+//!   in a house, leads to the same conclusion, which therefore holds.
+//! - **Double**: a candidate true and the same candidate false lead to the same conclusion.
+//!
+//! The levels follow Sudoku Explainer's: static links (forcing chains, 8.0), singles on the
+//! hypothetical grid (dynamic, 8.5), the cheaper techniques too (dynamic +, 9.0), and nested
+//! levels whose propagation removes every candidate that leads to a contradiction one level
+//! down (9.5, 10.5, 11.0 and 11.5 by inner level). Each step keeps its proof as a
+//! [`ForcingNet`]; its difficulty is the level's base plus SE's length bonus over the net's size.
+
+pub mod propagate;
+
+use crate::cellset::CellSet;
+use crate::context::Context;
+use crate::geometry::{House, digits};
+use crate::grid::{Candidate, Grid};
+use crate::net::{ForcingKind, ForcingNet, NetBranch, literal};
+use crate::step::{Role, Step};
+use crate::technique::chains::chain_difficulty;
+use crate::technique::{StepSink, Technique, TechniqueError};
+
+pub use propagate::Level;
+use propagate::{NoRecord, State, record_branch};
+
+/// The forcing techniques, cheapest first.
+pub fn techniques() -> Vec<Box<dyn Technique>> {
+    vec![
+        Box::new(Forcing::STATIC),
+        Box::new(Forcing::DYNAMIC),
+        Box::new(Forcing::PLUS),
+        Box::new(Forcing::NESTED),
+        Box::new(Forcing::NESTED_DYNAMIC),
+        Box::new(Forcing::NESTED_PLUS),
+        Box::new(Forcing::NESTED_TWICE),
+    ]
+}
+
+/// A forcing technique: the search for contradictions, verities and double implications at
+/// one [`Level`].
+pub struct Forcing {
+    id: &'static str,
+    name: &'static str,
+    level: Level,
+    base: f32,
+}
+
+impl Forcing {
+    /// Forcing chains over the position's links (8.0).
+    pub const STATIC: Forcing = Forcing {
+        id: "forcing-chain",
+        name: "Forcing Chain",
+        level: Level::Static,
+        base: 8.0,
+    };
+    /// Dynamic forcing chains: singles on the hypothetical grid (8.5).
+    pub const DYNAMIC: Forcing = Forcing {
+        id: "dynamic-forcing-chain",
+        name: "Dynamic Forcing Chain",
+        level: Level::Dynamic,
+        base: 8.5,
+    };
+    /// Dynamic forcing chains with the cheaper techniques (9.0).
+    pub const PLUS: Forcing = Forcing {
+        id: "dynamic-forcing-chain-plus",
+        name: "Dynamic Forcing Chain (+)",
+        level: Level::Plus,
+        base: 9.0,
+    };
+    /// Nested forcing chains, static chains one level down (9.5).
+    pub const NESTED: Forcing = Forcing {
+        id: "nested-forcing-chain",
+        name: "Nested Forcing Chain",
+        level: Level::Nested(&Level::Static),
+        base: 9.5,
+    };
+    /// Nested forcing chains, dynamic chains one level down (10.5).
+    pub const NESTED_DYNAMIC: Forcing = Forcing {
+        id: "nested-dynamic-forcing-chain",
+        name: "Nested Dynamic Forcing Chain",
+        level: Level::Nested(&Level::Dynamic),
+        base: 10.5,
+    };
+    /// Nested forcing chains, dynamic (+) chains one level down (11.0).
+    pub const NESTED_PLUS: Forcing = Forcing {
+        id: "nested-dynamic-forcing-chain-plus",
+        name: "Nested Dynamic Forcing Chain (+)",
+        level: Level::Nested(&Level::Plus),
+        base: 11.0,
+    };
+    /// Forcing chains nested twice: nested dynamic chains one level down (11.5).
+    pub const NESTED_TWICE: Forcing = Forcing {
+        id: "double-nested-forcing-chain",
+        name: "Double Nested Forcing Chain",
+        level: Level::Nested(&Level::Nested(&Level::Dynamic)),
+        base: 11.5,
+    };
+
+    /// The level of rules this technique follows assumptions with.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+}
+
+impl Technique for Forcing {
+    fn id(&self) -> &str {
+        self.id
+    }
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn difficulty(&self) -> f32 {
+        self.base
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        Search::new(self, grid).run(sink);
+        Ok(())
+    }
+    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        self.find(ctx.grid(), sink)
+    }
+}
+
+/// What one branch reached: the candidates it made true and false.
+struct Outcome {
+    on: [CellSet; 9],
+    off: [CellSet; 9],
+}
+
+fn meet(a: &mut Outcome, b: &Outcome) {
+    for d in 0..9 {
+        a.on[d] &= b.on[d];
+        a.off[d] &= b.off[d];
+    }
+}
+
+fn conclusions(o: &Outcome) -> impl Iterator<Item = (Candidate, bool)> + '_ {
+    let on = (0..9).flat_map(move |d| o.on[d].iter().map(move |c| (Candidate::new(c, d as u8 + 1), true)));
+    let off = (0..9).flat_map(move |d| o.off[d].iter().map(move |c| (Candidate::new(c, d as u8 + 1), false)));
+    on.chain(off)
+}
+
+/// A conclusion found by the search, before its proof is rebuilt.
+struct Found {
+    kind: ForcingKind,
+    /// The assumptions of the branches (each candidate true, except a Double's second).
+    branches: Vec<(Candidate, bool)>,
+    /// The conclusion: a candidate true or false.
+    target: (Candidate, bool),
+}
+
+struct Search<'a> {
+    tech: &'a Forcing,
+    grid: &'a Grid,
+    start: State,
+    /// Every candidate, easiest assumptions first (cells with fewer candidates).
+    order: Vec<Candidate>,
+    /// The index in `outcomes` of each candidate's true-branch (`u16::MAX` when it
+    /// contradicted).
+    at: Vec<u16>,
+    outcomes: Vec<Outcome>,
+}
+
+const NO_OUTCOME: u16 = u16::MAX;
+
+impl<'a> Search<'a> {
+    fn new(tech: &'a Forcing, grid: &'a Grid) -> Search<'a> {
+        let start = State::of(grid);
+        let mut order: Vec<Candidate> = grid
+            .empty_cells()
+            .iter()
+            .flat_map(|cell| digits(grid.candidates(cell)).map(move |d| Candidate::new(cell, d)))
+            .collect();
+        order.sort_by_key(|c| (grid.candidates(c.cell).count_ones(), c.cell, c.digit));
+        Search {
+            tech,
+            grid,
+            start,
+            order,
+            at: vec![NO_OUTCOME; 729],
+            outcomes: Vec::new(),
+        }
+    }
+
+    fn run(&mut self, sink: &mut StepSink<'_>) {
+        // Nested levels are costly: take the first contradiction rather than the shortest.
+        let first_wins = self.tech.level.depth() > 0;
+        let level = self.tech.level;
+        let mut contradictions = Vec::new();
+        for i in 0..self.order.len() {
+            let c = self.order[i];
+            let mut st = self.start.clone();
+            if st.assume(c, true, level, &mut NoRecord).is_err() {
+                let found = Found {
+                    kind: ForcingKind::Contradiction,
+                    branches: vec![(c, true)],
+                    target: (c, false),
+                };
+                if first_wins {
+                    if self.emit(&found, sink).is_break() {
+                        return;
+                    }
+                } else {
+                    contradictions.push(found);
+                }
+                continue;
+            }
+            self.at[index(c)] = self.outcomes.len() as u16;
+            self.outcomes.push(Outcome {
+                on: st.on_since(&self.start),
+                off: st.off_since(&self.start),
+            });
+        }
+        if self.emit_shortest(contradictions, sink).is_break() {
+            return;
+        }
+        let verities = self.verities();
+        if self.emit_shortest(verities, sink).is_break() {
+            return;
+        }
+        let doubles = self.false_branches();
+        let _ = self.emit_shortest(doubles, sink);
+    }
+
+    /// Cell and house forcing from the true-branches.
+    fn verities(&self) -> Vec<Found> {
+        let mut found = Vec::new();
+        let mut groups: Vec<(ForcingKind, Vec<Candidate>)> = Vec::new();
+        for cell in self.grid.empty_cells() {
+            let cands: Vec<Candidate> = digits(self.grid.candidates(cell))
+                .map(|d| Candidate::new(cell, d))
+                .collect();
+            groups.push((ForcingKind::Cell(cell), cands));
+        }
+        for house in House::all() {
+            for d in 1..=9u8 {
+                let places = self.grid.digit_cells_in(d, house);
+                if places.len() < 2 {
+                    continue;
+                }
+                let cands = places.iter().map(|c| Candidate::new(c, d)).collect();
+                groups.push((ForcingKind::House(d, house), cands));
+            }
+        }
+        for (kind, cands) in groups {
+            if cands.len() < 2 || cands.iter().any(|&c| self.at[index(c)] == NO_OUTCOME) {
+                continue;
+            }
+            let first = &self.outcomes[self.at[index(cands[0])] as usize];
+            let mut common = Outcome {
+                on: first.on,
+                off: first.off,
+            };
+            for c in &cands[1..] {
+                meet(&mut common, &self.outcomes[self.at[index(*c)] as usize]);
+            }
+            for target in conclusions(&common) {
+                found.push(Found {
+                    kind,
+                    branches: cands.iter().map(|&c| (c, true)).collect(),
+                    target,
+                });
+            }
+        }
+        found
+    }
+
+    /// Candidates whose falsity leads to a contradiction, and double implications (the same
+    /// conclusion from a candidate true and false). Candidates with a strong link are left
+    /// out: their false-branch is the true-branch of the link's other end.
+    fn false_branches(&self) -> Vec<Found> {
+        let level = self.tech.level;
+        let mut found = Vec::new();
+        for &c in &self.order {
+            if self.grid.candidates(c.cell).count_ones() == 2
+                || c.cell
+                    .houses()
+                    .iter()
+                    .any(|h| self.grid.digit_cells_in(c.digit, *h).len() == 2)
+            {
+                continue;
+            }
+            let mut st = self.start.clone();
+            if st.assume(c, false, level, &mut NoRecord).is_err() {
+                found.push(Found {
+                    kind: ForcingKind::Contradiction,
+                    branches: vec![(c, false)],
+                    target: (c, true),
+                });
+                continue;
+            }
+            let at = self.at[index(c)];
+            if at == NO_OUTCOME {
+                continue;
+            }
+            let mut common = Outcome {
+                on: st.on_since(&self.start),
+                off: st.off_since(&self.start),
+            };
+            meet(&mut common, &self.outcomes[at as usize]);
+            for target in conclusions(&common) {
+                found.push(Found {
+                    kind: ForcingKind::Double,
+                    branches: vec![(c, true), (c, false)],
+                    target,
+                });
+            }
+        }
+        found
+    }
+
+    /// Rebuilds the proofs of `found` and hands the steps to `sink`, smallest net first.
+    fn emit_shortest(
+        &self,
+        found: Vec<Found>,
+        sink: &mut StepSink<'_>,
+    ) -> std::ops::ControlFlow<()> {
+        let mut steps: Vec<(usize, usize, Step)> = found
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| self.step(f).map(|(size, s)| (size, i, s)))
+            .collect();
+        // Smallest proof first; placements before eliminations; then search order.
+        steps.sort_by_key(|(size, i, s)| (*size, s.placements.is_empty(), *i));
+        for (_, _, step) in steps {
+            sink(step)?;
+        }
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn emit(&self, found: &Found, sink: &mut StepSink<'_>) -> std::ops::ControlFlow<()> {
+        match self.step(found) {
+            Some((_, step)) => sink(step),
+            None => std::ops::ControlFlow::Continue(()),
+        }
+    }
+
+    /// The step for `found`, with its net, and the net's size.
+    fn step(&self, found: &Found) -> Option<(usize, Step)> {
+        let level = self.tech.level;
+        let base = &self.start.cands;
+        let mut branches: Vec<NetBranch> = Vec::new();
+        for &(c, on) in &found.branches {
+            let (rec, r) = record_branch(&self.start, base, c, on, level);
+            let branch = match found.kind {
+                ForcingKind::Contradiction => {
+                    debug_assert!(r.is_err());
+                    rec.proof(None).0
+                }
+                _ => {
+                    let (t, t_on) = found.target;
+                    let at = rec.fact_of(t, t_on);
+                    debug_assert!(at.is_some(), "{t} {t_on} not found again");
+                    rec.proof(Some(at?)).0
+                }
+            };
+            branches.push(branch);
+        }
+        let net = ForcingNet {
+            kind: found.kind,
+            branches,
+        };
+        let size = net.size();
+        let (t, t_on) = found.target;
+        let name = self.tech.name;
+        let conclusion = literal(t, t_on);
+        let premise = match found.kind {
+            ForcingKind::Contradiction => {
+                let (c, on) = found.branches[0];
+                format!("{} leads to a contradiction", literal(c, on))
+            }
+            ForcingKind::Double => {
+                let c = found.branches[0].0;
+                format!(
+                    "{} and {} both lead to {conclusion}",
+                    literal(c, true),
+                    literal(c, false)
+                )
+            }
+            ForcingKind::Cell(cell) => {
+                let ds: String = digits(self.grid.candidates(cell))
+                    .map(|d| (b'0' + d) as char)
+                    .collect();
+                format!("each candidate of {cell} ({ds}) leads to {conclusion}")
+            }
+            ForcingKind::House(d, house) => {
+                let cells: Vec<String> = self
+                    .grid
+                    .digit_cells_in(d, house)
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect();
+                format!(
+                    "each place for {d} in {house} ({}) leads to {conclusion}",
+                    cells.join(",")
+                )
+            }
+        };
+        let mut step = Step::new(self.tech.id, chain_difficulty(self.tech.base, size));
+        step = if t_on {
+            step.place(t.cell, t.digit)
+        } else {
+            step.eliminate(t.cell, t.digit)
+        };
+        if let ForcingKind::House(_, house) = found.kind {
+            step = step.house(house);
+        }
+        let assumed: Vec<Candidate> = found.branches.iter().map(|&(c, _)| c).collect();
+        step = step
+            .highlight(Role::Pattern, assumed)
+            .explain(format!("{name}: {premise} => {conclusion}"));
+        step.net = Some(Box::new(net));
+        Some((size, step))
+    }
+}
+
+#[inline]
+fn index(c: Candidate) -> usize {
+    (c.digit as usize - 1) * 81 + c.cell.index()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_puzzle;
+    use crate::technique::find_all;
+
+    /// Arto Inkala's "hardest" puzzle: no chain or ALS finishes it.
+    const HARD: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    #[test]
+    fn every_step_is_sound_and_proved() {
+        let grid = parse_puzzle(HARD).expect("valid");
+        let sol = crate::solver::solve(&grid.given_values()).expect("unique");
+        for tech in [Forcing::STATIC, Forcing::DYNAMIC, Forcing::PLUS] {
+            let steps = find_all(&tech, &grid).expect("runs");
+            assert!(!steps.is_empty(), "{} finds nothing", tech.id);
+            for s in &steps {
+                assert_eq!(s.contradiction(&sol), None, "{}", s.explanation);
+                let net = s.net.as_ref().expect("a net");
+                assert!(!net.branches.is_empty());
+                assert!(s.difficulty >= tech.base);
+            }
+        }
+    }
+}
