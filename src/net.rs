@@ -140,7 +140,12 @@ impl NetBranch {
                     continue;
                 }
                 Reason::Assumption => "assumed".to_string(),
-                Reason::Peer => format!("sees {}", parent(0)),
+                Reason::Peer => match imp.parents.first().and_then(|&p| self.implications.get(p as usize)) {
+                    Some(p) if p.candidate.cell == imp.candidate.cell => {
+                        format!("{} is {}", p.candidate.cell, p.candidate.digit)
+                    }
+                    _ => format!("sees {}", parent(0)),
+                },
                 Reason::LastInCell => format!("last candidate of {}", imp.candidate.cell),
                 Reason::LastInHouse(h) => {
                     format!("last place for {} in {h}", imp.candidate.digit)

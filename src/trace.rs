@@ -176,6 +176,9 @@ impl Trace {
                 Entry::Step(step) => {
                     n += 1;
                     let _ = writeln!(out, "{n:>3}. {}", step.explanation);
+                    if let Some(net) = &step.net {
+                        net.write_text(&mut out, 7);
+                    }
                 }
                 Entry::Rejected { step, reason } => {
                     let why = match reason {

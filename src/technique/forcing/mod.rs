@@ -424,28 +424,43 @@ fn index(c: Candidate) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::parse::parse_puzzle;
+    use crate::pipeline::Pipeline;
     use crate::technique::find_all;
 
-    /// Arto Inkala's "hardest" puzzle: no chain or ALS finishes it.
-    const HARD: &str =
-        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    /// A puzzle of the "top 1465" list: chains and ALS stall on it.
+    pub(crate) const STALLS: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+    /// Where the default pipeline without forcing techniques gets stuck on `puzzle`.
+    pub(crate) fn stuck_position(puzzle: &str) -> Grid {
+        let mut pipeline = Pipeline::default_pipeline();
+        let forcing: Vec<String> = techniques().iter().map(|t| t.id().to_string()).collect();
+        pipeline.techniques.retain(|t| !forcing.iter().any(|f| f == t.id()));
+        let start = parse_puzzle(puzzle).expect("valid");
+        let trace = crate::engine::solve_grid(&start, &pipeline);
+        assert!(!trace.is_solved(), "chains finish {puzzle}");
+        crate::engine::replay(&start, &trace)
+    }
 
     #[test]
     fn every_step_is_sound_and_proved() {
-        let grid = parse_puzzle(HARD).expect("valid");
+        let grid = stuck_position(STALLS);
         let sol = crate::solver::solve(&grid.given_values()).expect("unique");
+        let mut found = 0;
         for tech in [Forcing::STATIC, Forcing::DYNAMIC, Forcing::PLUS] {
             let steps = find_all(&tech, &grid).expect("runs");
-            assert!(!steps.is_empty(), "{} finds nothing", tech.id);
+            found += steps.len();
             for s in &steps {
                 assert_eq!(s.contradiction(&sol), None, "{}", s.explanation);
                 let net = s.net.as_ref().expect("a net");
                 assert!(!net.branches.is_empty());
                 assert!(s.difficulty >= tech.base);
+                assert_eq!(s.placements.len() + s.eliminations.len(), 1);
             }
         }
+        assert!(found > 0);
     }
 }

@@ -1075,7 +1075,9 @@ mod tests {
 
     #[test]
     fn proofs_only_use_earlier_facts() {
-        let g = grid();
+        let g = crate::technique::forcing::tests::stuck_position(
+            crate::technique::forcing::tests::STALLS,
+        );
         let start = State::of(&g);
         let sol = crate::solver::solve(&g.given_values()).expect("unique");
         let mut seen = 0;
