@@ -14,6 +14,7 @@ pub mod als;
 pub mod chains;
 pub mod coloring;
 pub mod fish;
+pub mod guess;
 pub mod intersections;
 pub mod medusa;
 pub mod single_digit;
@@ -161,7 +162,7 @@ pub fn library_codes_of(id: &str) -> Vec<&'static str> {
 }
 
 /// All built-in techniques: the basic ones in the default pipeline's order, then each
-/// family's.
+/// family's, and last the guess (a trial placement, not a deduction).
 pub fn builtins() -> Vec<Box<dyn Technique>> {
     let mut all = basics();
     all.extend(fish::techniques());
@@ -174,6 +175,7 @@ pub fn builtins() -> Vec<Box<dyn Technique>> {
     all.extend(sue_de_coq::techniques());
     all.extend(templates::techniques());
     all.extend(als::techniques());
+    all.extend(guess::techniques());
     all
 }
 
