@@ -183,6 +183,9 @@ fn summarize(entries: &[Entry], pipeline: &Pipeline) -> Summary {
         match entry {
             Entry::Step(step) => {
                 summary.steps += 1;
+                if step.technique == crate::technique::guess::GUESS_ID {
+                    summary.guesses += 1;
+                }
                 if let Some(i) = pipeline
                     .techniques
                     .iter()

@@ -448,8 +448,13 @@ enum SolveRecord {
 
 /// How one solve of `solve --file` ended.
 enum Status {
+    /// Solved by the pipeline without a guess.
     Solved,
+    /// Solved, with at least one guess.
+    Guessed,
+    /// Stuck, or stopped at the step limit.
     Stuck,
+    /// Not a proper puzzle, and why.
     Invalid(String),
 }
 
@@ -459,7 +464,8 @@ fn solve_file(
     format: Format,
     out: &mut impl Write,
 ) -> Result<ExitCode> {
-    let (mut solved, mut stuck, mut invalid, mut rejected) = (0usize, 0usize, 0usize, 0usize);
+    let (mut solved, mut guessed, mut stuck) = (0usize, 0usize, 0usize);
+    let (mut invalid, mut rejected) = (0usize, 0usize);
     let mut bad_lines = 0usize;
     let work = |text: &str| {
         let grid = match parse_puzzle(text) {
@@ -468,6 +474,7 @@ fn solve_file(
         };
         let t = solve_grid(&grid, pipeline);
         let status = match &t.outcome {
+            Outcome::Solved if t.summary.guesses > 0 => Status::Guessed,
             Outcome::Solved => Status::Solved,
             Outcome::Stuck { .. } | Outcome::StepLimit { .. } => Status::Stuck,
             Outcome::Invalid { reason } => Status::Invalid(reason.clone()),
@@ -477,6 +484,7 @@ fn solve_file(
             Format::Text => {
                 let word = match &status {
                     Status::Solved => "solved",
+                    Status::Guessed => "guessed",
                     Status::Stuck => "stuck",
                     Status::Invalid(_) => "invalid",
                 };
@@ -522,6 +530,7 @@ fn solve_file(
                 rejected += r;
                 match status {
                     Status::Solved => solved += 1,
+                    Status::Guessed => guessed += 1,
                     Status::Stuck => stuck += 1,
                     Status::Invalid(reason) => {
                         invalid += 1;
@@ -537,7 +546,7 @@ fn solve_file(
     })?;
     writeln!(
         out,
-        "solved: {solved}, stuck: {stuck}, invalid: {invalid}, rejected steps: {rejected}"
+        "solved: {solved}, guessed: {guessed}, stuck: {stuck}, invalid: {invalid}, rejected steps: {rejected}"
     )?;
     out.flush()?;
     Ok(if bad_lines > 0 {

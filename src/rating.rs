@@ -21,8 +21,9 @@ use serde::{Deserialize, Serialize};
 use crate::pipeline::Pipeline;
 use crate::trace::{Outcome, TechniqueCount, Trace};
 
-/// Difficulty level, named as HoDoKu names them, plus [`Level::Beyond`] for puzzles the pipeline
-/// cannot finish. Levels are chosen by the hardest step's difficulty (Sudoku Explainer scale):
+/// Difficulty level, named as HoDoKu names them, plus [`Level::Guessed`] for puzzles solved with a
+/// guess and [`Level::Beyond`] for puzzles the pipeline cannot finish. Levels are chosen by the
+/// hardest step's difficulty (Sudoku Explainer scale):
 ///
 /// | level | hardest step | techniques of the default pipeline |
 /// |---|---|---|
@@ -31,6 +32,7 @@ use crate::trace::{Outcome, TechniqueCount, Trace};
 /// | hard | 3.5 – 4.2 | triples, swordfish, skyscraper, kites, turbot fish, XY-Wing |
 /// | unfair | 4.3 – 5.0 | remote pairs, empty rectangles, XYZ/W/WXYZ-wings, colours, uniqueness, naked quad |
 /// | extreme | above 5.0 | jellyfish, hidden quad, BUG+1 and anything harder |
+/// | guessed | — | solved, but with at least one `guess` step (not in the default pipeline) |
 /// | beyond | — | the pipeline gets stuck (or hits its step limit) |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Level {
@@ -44,18 +46,22 @@ pub enum Level {
     Unfair,
     /// The hardest techniques of the pipeline and beyond.
     Extreme,
+    /// Solved, but only with a guess (a trial placement, not a deduction), whatever the
+    /// hardest logical step.
+    Guessed,
     /// The pipeline cannot finish the puzzle.
     Beyond,
 }
 
 impl Level {
     /// Every level, easiest first.
-    pub const ALL: [Level; 6] = [
+    pub const ALL: [Level; 7] = [
         Level::Easy,
         Level::Medium,
         Level::Hard,
         Level::Unfair,
         Level::Extreme,
+        Level::Guessed,
         Level::Beyond,
     ];
 
@@ -67,7 +73,7 @@ impl Level {
         (Level::Unfair, 5.0),
     ];
 
-    /// The level of a solved puzzle whose hardest step has this difficulty.
+    /// The level of a puzzle solved without a guess whose hardest step has this difficulty.
     pub fn of_difficulty(difficulty: f32) -> Level {
         // Difficulties have one decimal; compare with a little slack for float noise.
         Level::THRESHOLDS
@@ -76,7 +82,7 @@ impl Level {
             .map_or(Level::Extreme, |(l, _)| *l)
     }
 
-    /// The lower-case name (`easy` … `beyond`).
+    /// The lower-case name (`easy` … `extreme`, `guessed`, `beyond`).
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
@@ -84,6 +90,7 @@ impl Level {
             Level::Hard => "hard",
             Level::Unfair => "unfair",
             Level::Extreme => "extreme",
+            Level::Guessed => "guessed",
             Level::Beyond => "beyond",
         }
     }
@@ -95,9 +102,10 @@ impl fmt::Display for Level {
     }
 }
 
-/// A level name that is not one of `easy`, `medium`, `hard`, `unfair`, `extreme`, `beyond`.
+/// A level name that is not one of `easy`, `medium`, `hard`, `unfair`, `extreme`, `guessed`,
+/// `beyond`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level `{0}` (expected easy, medium, hard, unfair, extreme or beyond)")]
+#[error("unknown level `{0}` (expected easy, medium, hard, unfair, extreme, guessed or beyond)")]
 pub struct UnknownLevel(pub String);
 
 impl FromStr for Level {
@@ -138,12 +146,25 @@ pub struct Rating {
     pub steps: usize,
     /// Applied steps per technique, in pipeline order.
     pub techniques: Vec<TechniqueCount>,
+    /// Applied guesses (`guess` steps); a solved puzzle with any is [`Level::Guessed`].
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub guesses: usize,
+}
+
+/// Whether a count is zero (for `skip_serializing_if`).
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Rating {
-    /// Whether the pipeline solved the puzzle.
+    /// Whether the pipeline solved the puzzle (with or without a guess).
     pub fn is_solved(&self) -> bool {
         self.level != Level::Beyond
+    }
+
+    /// Whether the solve needed a guess.
+    pub fn is_guessed(&self) -> bool {
+        self.guesses > 0
     }
 
     /// The rating as printed: the hardest step's difficulty with one decimal (`4.2`), `>5.6`
@@ -213,7 +234,9 @@ pub fn rate_with_ceiling(trace: &Trace, ceiling: f32) -> Result<Rating, RatingEr
         Outcome::Stuck { .. } | Outcome::StepLimit { .. } => false,
     };
     let hardest = trace.summary.hardest.as_ref();
-    let level = if solved {
+    let level = if solved && trace.summary.guesses > 0 {
+        Level::Guessed
+    } else if solved {
         hardest.map_or(Level::Easy, |h| Level::of_difficulty(h.difficulty))
     } else {
         Level::Beyond
@@ -226,6 +249,7 @@ pub fn rate_with_ceiling(trace: &Trace, ceiling: f32) -> Result<Rating, RatingEr
         score: trace.steps().map(|s| step_cost(s.difficulty)).sum(),
         steps: trace.summary.steps,
         techniques: trace.summary.techniques.clone(),
+        guesses: trace.summary.guesses,
     })
 }
 
@@ -299,6 +323,22 @@ mod tests {
             .map(|t| t.difficulty())
             .fold(0.0f32, f32::max);
         assert_eq!(r.rating_text(), format!(">{ceiling:.1}"));
+    }
+
+    #[test]
+    fn a_puzzle_solved_with_a_guess_is_guessed() {
+        let mut p = Pipeline::default_pipeline();
+        p.techniques
+            .push(crate::technique::builtin("guess").unwrap());
+        let r = rate(&solve_puzzle(STUCK, &p), &p).unwrap();
+        assert_eq!(r.level, Level::Guessed);
+        assert!(r.is_solved() && r.is_guessed());
+        assert_eq!(r.count_of("guess"), r.guesses);
+        assert_eq!(r.rating_text(), "12.0");
+        assert_eq!(r.hardest_technique.as_deref(), Some("guess"));
+        // the same pipeline on a puzzle the logic finishes: no guess
+        let r = rate(&solve_puzzle(EASY, &p), &p).unwrap();
+        assert_eq!((r.level, r.guesses), (Level::Easy, 0));
     }
 
     #[test]

@@ -102,6 +102,15 @@ pub struct Summary {
     /// are sound.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub uniqueness_assumed: bool,
+    /// Applied guesses (steps of the `guess` technique: trial placements checked against the
+    /// solution, not deductions). Left out of the RON when zero.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub guesses: usize,
+}
+
+/// Whether a count is zero (for `skip_serializing_if`).
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// The annotated record of one solve.
@@ -133,6 +142,11 @@ impl Trace {
     /// Whether the puzzle was solved.
     pub fn is_solved(&self) -> bool {
         self.outcome == Outcome::Solved
+    }
+
+    /// Whether the puzzle was solved with at least one guess (so not by logic alone).
+    pub fn is_guessed(&self) -> bool {
+        self.is_solved() && self.summary.guesses > 0
     }
 
     /// The applied steps.
@@ -225,6 +239,21 @@ impl Trace {
             }
             Outcome::Invalid { reason } => {
                 let _ = writeln!(out, "Invalid puzzle: {reason}");
+            }
+        }
+        match self.summary.guesses {
+            0 => {}
+            1 => {
+                let _ = writeln!(
+                    out,
+                    "The solve used 1 guess (a trial placement checked against the solution, not a deduction)."
+                );
+            }
+            n => {
+                let _ = writeln!(
+                    out,
+                    "The solve used {n} guesses (trial placements checked against the solution, not deductions)."
+                );
             }
         }
         if self.summary.uniqueness_assumed {

@@ -68,7 +68,10 @@ fn solve_file_processes_every_line_and_summarises() {
     let out = lapiz(&["solve", "--file", "-"], Some(&input));
     let stdout = text(&out.stdout);
     let last = stdout.lines().last().unwrap();
-    assert_eq!(last, "solved: 1, stuck: 1, invalid: 2, rejected steps: 0");
+    assert_eq!(
+        last,
+        "solved: 1, guessed: 0, stuck: 1, invalid: 2, rejected steps: 0"
+    );
     assert_eq!(stdout.lines().count(), 5);
     let stderr = text(&out.stderr);
     assert!(

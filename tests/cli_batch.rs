@@ -136,7 +136,7 @@ fn solve_file_with_threads_gives_the_same_output() {
     assert_eq!(one.stdout, two.stdout);
     let s = text(&one.stdout);
     assert!(
-        s.ends_with("solved: 2, stuck: 1, invalid: 1, rejected steps: 0\n"),
+        s.ends_with("solved: 2, guessed: 0, stuck: 1, invalid: 1, rejected steps: 0\n"),
         "{s}"
     );
     let rows: Vec<&str> = s
@@ -255,7 +255,8 @@ fn scripts_run_on_several_threads() {
     assert!(one.status.success(), "{}", text(&one.stderr));
     assert_eq!(one.stdout, two.stdout);
     assert!(
-        text(&one.stdout).ends_with("solved: 8, stuck: 4, invalid: 0, rejected steps: 0\n"),
+        text(&one.stdout)
+            .ends_with("solved: 8, guessed: 0, stuck: 4, invalid: 0, rejected steps: 0\n"),
         "{}",
         text(&one.stdout)
     );
@@ -314,7 +315,8 @@ fn unreadable_lines_are_reported_and_the_run_goes_on() {
         }
         if command == "solve" {
             assert!(
-                stdout.ends_with("solved: 1, stuck: 1, invalid: 2, rejected steps: 0\n"),
+                stdout
+                    .ends_with("solved: 1, guessed: 0, stuck: 1, invalid: 2, rejected steps: 0\n"),
                 "{stdout}"
             );
         }
@@ -331,7 +333,7 @@ fn library_lines_are_read_whole_in_file_mode() {
     let s = text(&out.stdout);
     assert!(out.status.success(), "{s}{}", text(&out.stderr));
     assert!(
-        s.ends_with("solved: 1, stuck: 0, invalid: 0, rejected steps: 0\n"),
+        s.ends_with("solved: 1, guessed: 0, stuck: 0, invalid: 0, rejected steps: 0\n"),
         "{s}"
     );
 }
@@ -352,7 +354,7 @@ fn ron_output_stays_ron_for_unreadable_lines() {
     let (traces, summary) = s.trim_end().rsplit_once('\n').expect("a summary line");
     assert_eq!(
         summary,
-        "solved: 1, stuck: 1, invalid: 2, rejected steps: 0"
+        "solved: 1, guessed: 0, stuck: 1, invalid: 2, rejected steps: 0"
     );
     let header = "#![enable(unwrap_variant_newtypes)]";
     let parts: Vec<&str> = traces

@@ -67,7 +67,8 @@ pub struct GenerateArgs {
     /// Stop removing clues once at most this many remain (not minimal).
     #[arg(long)]
     pub max_clues: Option<usize>,
-    /// The level asked for: easy, medium, hard, unfair, extreme, beyond.
+    /// The level asked for: easy, medium, hard, unfair, extreme, guessed (only with a pipeline
+    /// that has `guess`), beyond.
     #[arg(long)]
     pub difficulty: Option<Level>,
     /// The hardest step's difficulty range, `MIN..MAX` (either end may be left out), or one

@@ -15,6 +15,7 @@ pub mod chains;
 pub mod coloring;
 pub mod fish;
 pub mod forcing;
+pub mod guess;
 pub mod intersections;
 pub mod medusa;
 pub mod single_digit;
@@ -162,7 +163,7 @@ pub fn library_codes_of(id: &str) -> Vec<&'static str> {
 }
 
 /// All built-in techniques: the basic ones in the default pipeline's order, then each
-/// family's.
+/// family's, and last the guess (a trial placement, not a deduction).
 pub fn builtins() -> Vec<Box<dyn Technique>> {
     let mut all = basics();
     all.extend(fish::techniques());
@@ -176,6 +177,7 @@ pub fn builtins() -> Vec<Box<dyn Technique>> {
     all.extend(templates::techniques());
     all.extend(als::techniques());
     all.extend(forcing::techniques());
+    all.extend(guess::techniques());
     all
 }
 
