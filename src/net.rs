@@ -122,7 +122,9 @@ impl NetBranch {
             .sum()
     }
 
-    /// Writes the branch as indented lines, one implication per line.
+    /// Writes the branch as indented lines, one implication per line; candidates removed by a
+    /// true peer are left out (they follow from the line that made the peer true), except a
+    /// conclusion.
     pub fn write_text(&self, out: &mut String, indent: usize) {
         let pad = " ".repeat(indent);
         for (k, imp) in self.implications.iter().enumerate() {
@@ -140,12 +142,14 @@ impl NetBranch {
                     continue;
                 }
                 Reason::Assumption => "assumed".to_string(),
-                Reason::Peer => match imp.parents.first().and_then(|&p| self.implications.get(p as usize)) {
-                    Some(p) if p.candidate.cell == imp.candidate.cell => {
-                        format!("{} is {}", p.candidate.cell, p.candidate.digit)
-                    }
-                    _ => format!("sees {}", parent(0)),
-                },
+                // A candidate removed by a true peer goes without saying, unless it is what
+                // the branch concludes.
+                Reason::Peer
+                    if k + 1 < self.implications.len() || self.end != BranchEnd::Conclusion =>
+                {
+                    continue;
+                }
+                Reason::Peer => format!("sees {}", parent(0)),
                 Reason::LastInCell => format!("last candidate of {}", imp.candidate.cell),
                 Reason::LastInHouse(h) => {
                     format!("last place for {} in {h}", imp.candidate.digit)

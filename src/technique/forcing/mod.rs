@@ -139,8 +139,16 @@ fn meet(a: &mut Outcome, b: &Outcome) {
 }
 
 fn conclusions(o: &Outcome) -> impl Iterator<Item = (Candidate, bool)> + '_ {
-    let on = (0..9).flat_map(move |d| o.on[d].iter().map(move |c| (Candidate::new(c, d as u8 + 1), true)));
-    let off = (0..9).flat_map(move |d| o.off[d].iter().map(move |c| (Candidate::new(c, d as u8 + 1), false)));
+    let on = (0..9).flat_map(move |d| {
+        o.on[d]
+            .iter()
+            .map(move |c| (Candidate::new(c, d as u8 + 1), true))
+    });
+    let off = (0..9).flat_map(move |d| {
+        o.off[d]
+            .iter()
+            .map(move |c| (Candidate::new(c, d as u8 + 1), false))
+    });
     on.chain(off)
 }
 
@@ -438,7 +446,9 @@ pub(crate) mod tests {
     pub(crate) fn stuck_position(puzzle: &str) -> Grid {
         let mut pipeline = Pipeline::default_pipeline();
         let forcing: Vec<String> = techniques().iter().map(|t| t.id().to_string()).collect();
-        pipeline.techniques.retain(|t| !forcing.iter().any(|f| f == t.id()));
+        pipeline
+            .techniques
+            .retain(|t| !forcing.iter().any(|f| f == t.id()));
         let start = parse_puzzle(puzzle).expect("valid");
         let trace = crate::engine::solve_grid(&start, &pipeline);
         assert!(!trace.is_solved(), "chains finish {puzzle}");

@@ -75,7 +75,10 @@ pub(crate) enum Why {
     /// True: every other place of its digit in the house is gone.
     LastInHouse(House),
     /// False: the digit's places in `region` all lie in `other`.
-    Locked { region: House, other: House },
+    Locked {
+        region: House,
+        other: House,
+    },
     /// False: these cells of the house hold only these digits.
     NakedSubset {
         house: House,
@@ -304,7 +307,9 @@ impl State {
             }
         }
         for c in (self.open & ones) - twos - chosen {
-            let di = (0..9).find(|&d| self.cands[d].contains(c)).expect("one digit");
+            let di = (0..9)
+                .find(|&d| self.cands[d].contains(c))
+                .expect("one digit");
             found[n] = (c.index() as u8, di as u8, 0);
             n += 1;
         }
@@ -350,7 +355,7 @@ impl State {
                 for line in lines {
                     let lc = HOUSE_CELLS[line];
                     if x.is_subset(lc) {
-                        let elim = self.cands[di] & lc - bc;
+                        let elim = self.cands[di] & (lc - bc);
                         let (region, other) = (house(bh), house(line));
                         for c in elim {
                             self.remove(cand(c, di), Why::Locked { region, other }, rec);
@@ -359,8 +364,7 @@ impl State {
                     }
                 }
             }
-            for line in 0..18usize {
-                let lc = HOUSE_CELLS[line];
+            for (line, &lc) in HOUSE_CELLS.iter().enumerate().take(18) {
                 let x = self.cands[di] & lc;
                 if p.intersects(lc) || x.len() < 2 {
                     continue;
@@ -375,7 +379,7 @@ impl State {
                 for bx in boxes {
                     let bc = HOUSE_CELLS[18 + bx];
                     if x.is_subset(bc) {
-                        let elim = self.cands[di] & bc - lc;
+                        let elim = self.cands[di] & (bc - lc);
                         let (region, other) = (house(line), house(18 + bx));
                         for c in elim {
                             self.remove(cand(c, di), Why::Locked { region, other }, rec);
@@ -391,8 +395,8 @@ impl State {
     /// Naked and hidden pairs and triples; whether anything was removed (stops at the first
     /// subset that removes something).
     fn subsets<R: Recorder>(&mut self, rec: &mut R) -> bool {
-        for h in 0..27usize {
-            let open = self.open & HOUSE_CELLS[h];
+        for (h, &hc) in HOUSE_CELLS.iter().enumerate() {
+            let open = self.open & hc;
             if open.len() < 3 {
                 continue;
             }
@@ -481,7 +485,7 @@ impl State {
                             cover |= HOUSE_CELLS[(1 - orient) * 9 + i];
                         }
                     }
-                    let elim = b & cover - base;
+                    let elim = b & (cover - base);
                     if elim.is_empty() {
                         continue;
                     }
@@ -697,9 +701,9 @@ fn combination(masks: &[u16; 9], k: u32) -> Option<(u16, u16)> {
             if ab.count_ones() > 3 {
                 continue;
             }
-            for c in b + 1..9 {
-                if ok(masks[c]) && (ab | masks[c]).count_ones() == 3 {
-                    return Some((1 << a | 1 << b | 1 << c, ab | masks[c]));
+            for (c, &mc) in masks.iter().enumerate().skip(b + 1) {
+                if ok(mc) && (ab | mc).count_ones() == 3 {
+                    return Some((1 << a | 1 << b | 1 << c, ab | mc));
                 }
             }
         }
@@ -785,16 +789,18 @@ impl Record {
                 }
             }
             Why::LastInHouse(h) => {
-                for cell in self.base[di] & h.cells() - CellSet::single(c.cell) {
+                for cell in self.base[di] & (h.cells() - CellSet::single(c.cell)) {
                     self.off_parent(cand(cell, di), &mut parents, &mut ext);
                 }
             }
             Why::Locked { region, other } => {
-                for cell in self.base[di] & region.cells() - other.cells() {
+                for cell in self.base[di] & (region.cells() - other.cells()) {
                     self.off_parent(cand(cell, di), &mut parents, &mut ext);
                 }
             }
-            Why::NakedSubset { cells, digits: ds, .. } => {
+            Why::NakedSubset {
+                cells, digits: ds, ..
+            } => {
                 for cell in *cells {
                     for d in digits(mask_of(&self.base, cell) & !ds) {
                         self.off_parent(Candidate::new(cell, d), &mut parents, &mut ext);
@@ -807,13 +813,13 @@ impl Record {
                 digits: ds,
             } => {
                 for d in digits(*ds) {
-                    for cell in self.base[d as usize - 1] & house.cells() - *cells {
+                    for cell in self.base[d as usize - 1] & (house.cells() - *cells) {
                         self.off_parent(Candidate::new(cell, d), &mut parents, &mut ext);
                     }
                 }
             }
             Why::Fish { base, cover, .. } => {
-                for cell in self.base[di] & *base - *cover {
+                for cell in self.base[di] & (*base - *cover) {
                     self.off_parent(cand(cell, di), &mut parents, &mut ext);
                 }
             }
@@ -901,7 +907,11 @@ impl Record {
                 candidate: fact.cand,
                 on: fact.on,
                 reason: reason_of(&fact.why, fact.on, i == 0),
-                parents: fact.parents.iter().map(|&p| new_index[p as usize]).collect(),
+                parents: fact
+                    .parents
+                    .iter()
+                    .map(|&p| new_index[p as usize])
+                    .collect(),
             });
         }
         let end_parents = match (target, &self.clash) {
@@ -930,10 +940,12 @@ fn reason_of(why: &Why, on: bool, first: bool) -> Reason {
         Why::LastInCell => Reason::LastInCell,
         Why::LastInHouse(h) => Reason::LastInHouse(*h),
         Why::Locked { region, other } => Reason::Locked(*region, *other),
-        Why::NakedSubset { house, cells, .. } => Reason::NakedSubset(*house, cells.iter().collect()),
-        Why::HiddenSubset { house, digits: d, .. } => {
-            Reason::HiddenSubset(*house, digits(*d).collect())
+        Why::NakedSubset { house, cells, .. } => {
+            Reason::NakedSubset(*house, cells.iter().collect())
         }
+        Why::HiddenSubset {
+            house, digits: d, ..
+        } => Reason::HiddenSubset(*house, digits(*d).collect()),
         Why::Fish { lines, .. } => Reason::Fish(lines.clone()),
         Why::Nested(branch, _) => {
             debug_assert!(!on && !first);
@@ -1001,7 +1013,10 @@ pub(crate) fn contradiction_proof(
     level: Level,
 ) -> (NetBranch, Vec<Candidate>) {
     let (rec, r) = record_branch(start, base, c, on, level);
-    debug_assert!(r.is_err(), "the recorded run must meet the contradiction too");
+    debug_assert!(
+        r.is_err(),
+        "the recorded run must meet the contradiction too"
+    );
     rec.proof(None)
 }
 

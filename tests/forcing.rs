@@ -1,0 +1,221 @@
+//! Forcing chains and nets: insta snapshots of a contradiction net, a cell forcing chain and a
+//! nested step (RON and text), and property tests that every forcing step found over many real
+//! positions is sound and its proof well formed.
+//!
+//! The snapshot puzzles are published ones (`top1465`, `hardest-1905-11plus`), written here;
+//! the property tests read the shared collections and skip without them.
+
+mod common;
+
+use lapiz::engine::{replay, solve_grid};
+use lapiz::grid::{Candidate, Grid};
+use lapiz::net::{BranchEnd, ForcingKind, Reason};
+use lapiz::parse::parse_puzzle;
+use lapiz::step::Step;
+use lapiz::technique::forcing::{self, Forcing};
+use lapiz::technique::{find_all, find_first};
+use lapiz::{Pipeline, solve_puzzle};
+
+/// The first puzzle of `top1465`: chains stall, dynamic forcing chains finish it.
+const TOP1465_FIRST: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+/// The first puzzle of `hardest-1905-11plus`: it needs nested forcing chains.
+const HARDEST_FIRST: &str =
+    "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+
+/// The default pipeline without the forcing techniques from `from` on.
+fn pipeline_before(from: &str) -> Pipeline {
+    let mut p = Pipeline::default_pipeline();
+    let ids: Vec<String> = forcing::techniques()
+        .iter()
+        .map(|t| t.id().to_string())
+        .skip_while(|id| id != from)
+        .collect();
+    p.techniques.retain(|t| !ids.iter().any(|i| i == t.id()));
+    p
+}
+
+/// Where `pipeline` gets stuck on `puzzle`, and the puzzle's solution.
+fn stuck(puzzle: &str, pipeline: &Pipeline) -> (Grid, [u8; 81]) {
+    let start = parse_puzzle(puzzle).expect("valid");
+    let trace = solve_grid(&start, pipeline);
+    assert!(!trace.is_solved(), "{} finishes {puzzle}", pipeline.name);
+    let sol = trace.solution.as_deref().expect("unique").as_bytes();
+    let sol: [u8; 81] = std::array::from_fn(|i| sol[i] - b'0');
+    (replay(&start, &trace), sol)
+}
+
+fn ron(step: &Step) -> String {
+    let config = ron::ser::PrettyConfig::new()
+        .struct_names(true)
+        .indentor("  ".to_string())
+        .compact_arrays(true);
+    ron::ser::to_string_pretty(step, config).expect("a step serializes") + "\n"
+}
+
+fn text(step: &Step) -> String {
+    let mut s = step.explanation.clone() + "\n";
+    step.net.as_ref().expect("a net").write_text(&mut s, 2);
+    s
+}
+
+/// A forcing step is sound, and its net is well formed: parents come first, the branches start
+/// from the assumptions the kind says, each ends where it should, and the branch whose
+/// assumption is true only ever implies what the solution says.
+fn check(step: &Step, sol: &[u8; 81]) {
+    assert_eq!(
+        step.contradiction(sol),
+        None,
+        "unsound: {}",
+        step.explanation
+    );
+    let net = step.net.as_ref().expect("a net");
+    let target = step
+        .placements
+        .iter()
+        .map(|&c| (c, true))
+        .chain(step.eliminations.iter().map(|&c| (c, false)))
+        .collect::<Vec<_>>();
+    assert_eq!(target.len(), 1, "{}", step.explanation);
+    let (t, t_on) = target[0];
+    let truth = |c: Candidate| sol[c.cell.index()] == c.digit;
+    match net.kind {
+        ForcingKind::Contradiction => assert_eq!(net.branches.len(), 1),
+        ForcingKind::Double => assert_eq!(net.branches.len(), 2),
+        ForcingKind::Cell(_) | ForcingKind::House(..) => assert!(net.branches.len() >= 2),
+    }
+    for branch in &net.branches {
+        let (a, a_on) = branch.assumption().expect("an assumption");
+        assert_eq!(branch.implications[0].reason, Reason::Assumption);
+        for (i, imp) in branch.implications.iter().enumerate() {
+            assert!(imp.parents.iter().all(|&p| (p as usize) < i), "{imp:?}");
+            if truth(a) == a_on {
+                assert_eq!(
+                    truth(imp.candidate),
+                    imp.on,
+                    "{}: {imp:?}",
+                    step.explanation
+                );
+            }
+        }
+        match net.kind {
+            ForcingKind::Contradiction => {
+                assert_ne!(branch.end, BranchEnd::Conclusion);
+                assert_eq!((a, !a_on), (t, t_on));
+                // a true assumption never meets a contradiction
+                assert_ne!(truth(a), a_on, "{}", step.explanation);
+            }
+            _ => {
+                assert_eq!(branch.end, BranchEnd::Conclusion);
+                let last = branch.implications.last().expect("a conclusion");
+                assert_eq!((last.candidate, last.on), (t, t_on), "{}", step.explanation);
+            }
+        }
+    }
+}
+
+#[test]
+fn contradiction_net() {
+    let (grid, sol) = stuck(TOP1465_FIRST, &pipeline_before("forcing-chain"));
+    let step = find_first(&Forcing::DYNAMIC, &grid)
+        .expect("runs")
+        .expect("a step");
+    check(&step, &sol);
+    assert_eq!(step.net.as_ref().unwrap().kind, ForcingKind::Contradiction);
+    insta::assert_snapshot!("contradiction_step", ron(&step));
+    insta::assert_snapshot!("contradiction_text", text(&step));
+}
+
+#[test]
+fn cell_forcing_chain() {
+    let (grid, sol) = stuck(TOP1465_FIRST, &pipeline_before("forcing-chain"));
+    let steps = find_all(&Forcing::DYNAMIC, &grid).expect("runs");
+    for s in &steps {
+        check(s, &sol);
+    }
+    let cell = steps
+        .iter()
+        .find(|s| matches!(s.net.as_ref().unwrap().kind, ForcingKind::Cell(_)))
+        .expect("a cell forcing chain");
+    insta::assert_snapshot!("cell_forcing_step", ron(cell));
+    insta::assert_snapshot!("cell_forcing_text", text(cell));
+}
+
+#[test]
+fn nested_step() {
+    let (grid, sol) = stuck(HARDEST_FIRST, &pipeline_before("nested-forcing-chain"));
+    let step = find_first(&Forcing::NESTED, &grid)
+        .expect("runs")
+        .or_else(|| find_first(&Forcing::NESTED_DYNAMIC, &grid).expect("runs"))
+        .expect("a nested step");
+    check(&step, &sol);
+    let net = step.net.as_ref().unwrap();
+    assert!(
+        net.branches[0]
+            .implications
+            .iter()
+            .any(|i| matches!(i.reason, Reason::Nested(_))),
+        "{}",
+        text(&step)
+    );
+    insta::assert_snapshot!("nested_text", text(&step));
+}
+
+#[test]
+fn the_default_pipeline_finishes_the_hardest_by_logic() {
+    for p in [TOP1465_FIRST, HARDEST_FIRST] {
+        let t = solve_puzzle(p, &Pipeline::default_pipeline());
+        assert!(t.is_solved(), "{p}");
+        assert_eq!(t.summary.rejected, 0);
+        assert!(t.steps().all(|s| s.technique != "guess"));
+    }
+}
+
+/// Every forcing step found at the stuck positions of the first puzzles of `top1465` (the
+/// default pipeline without forcing techniques), at the three cheaper levels, is sound.
+#[test]
+fn forcing_steps_are_sound_on_top1465() {
+    let Some(puzzles) = common::puzzles("top1465.txt", 400) else {
+        return;
+    };
+    let pipeline = pipeline_before("forcing-chain");
+    let (mut positions, mut steps) = (0, 0);
+    for p in &puzzles {
+        let start = parse_puzzle(p).expect("valid");
+        let trace = solve_grid(&start, &pipeline);
+        if trace.is_solved() {
+            continue;
+        }
+        let (grid, sol) = stuck(p, &pipeline);
+        positions += 1;
+        for tech in [Forcing::STATIC, Forcing::DYNAMIC, Forcing::PLUS] {
+            for s in find_all(&tech, &grid).expect("runs") {
+                check(&s, &sol);
+                steps += 1;
+            }
+        }
+    }
+    eprintln!("{steps} forcing steps checked at {positions} positions");
+    assert!(positions >= 30 && steps >= 3000, "{positions} {steps}");
+}
+
+/// The first nested step at the stuck positions of the first puzzles of the hardest list is
+/// sound (nested searches are costly: one step per puzzle).
+#[test]
+fn nested_steps_are_sound_on_the_hardest() {
+    let Some(puzzles) = common::puzzles("hardest-1905-11plus.txt", 12) else {
+        return;
+    };
+    let pipeline = pipeline_before("nested-forcing-chain");
+    let mut checked = 0;
+    for p in &puzzles {
+        let (grid, sol) = stuck(p, &pipeline);
+        for tech in [Forcing::NESTED, Forcing::NESTED_DYNAMIC] {
+            if let Some(s) = find_first(&tech, &grid).expect("runs") {
+                check(&s, &sol);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= puzzles.len(), "{checked}");
+}
