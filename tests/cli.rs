@@ -4,6 +4,7 @@ mod common;
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+/// Stuck without the forcing chains ([`common::no_forcing_pipeline_file`]).
 const STUCK: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
@@ -65,7 +66,11 @@ fn solve_file_processes_every_line_and_summarises() {
         "# a comment\n{EASY}\n\n{STUCK}\nnot a puzzle\n{}\n",
         ".".repeat(81)
     );
-    let out = lapiz(&["solve", "--file", "-"], Some(&input));
+    let pipeline = ["--pipeline", common::no_forcing_pipeline_file()];
+    let out = lapiz(
+        &[&["solve", "--file", "-"][..], &pipeline].concat(),
+        Some(&input),
+    );
     let stdout = text(&out.stdout);
     let last = stdout.lines().last().unwrap();
     assert_eq!(

@@ -5,6 +5,8 @@ mod common;
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+/// Stuck without the forcing chains: the tests that need it stuck solve with
+/// [`common::no_forcing_pipeline_file`].
 const STUCK: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 const UNFAIR: &str =
@@ -41,15 +43,19 @@ fn rate_file_keeps_order_and_reports_bad_lines() {
         "# a comment\n{EASY}\nnot a puzzle\n\n{STUCK}\n33{}\n{UNFAIR}\n",
         &EASY[2..]
     );
-    let out = lapiz(&["rate", "--file", "-", "--no-header"], Some(&input));
+    let pipeline = common::no_forcing_pipeline_file();
+    let out = lapiz(
+        &["rate", "--file", "-", "--no-header", "--pipeline", pipeline],
+        Some(&input),
+    );
     assert_eq!(out.status.code(), Some(1));
     let s = text(&out.stdout);
     let rows: Vec<Vec<&str>> = s.lines().map(|l| l.split('\t').collect()).collect();
     assert_eq!(rows.len(), 5, "{s}");
     assert_eq!((rows[0][0], rows[0][2]), (EASY, "easy"));
     assert_eq!((rows[1][0], rows[1][2]), ("not a puzzle", "invalid"));
-    // beyond the default pipeline: `>` its hardest technique
-    let ceiling = lapiz::Pipeline::default_pipeline()
+    // beyond the pipeline: `>` its hardest technique
+    let ceiling = common::pipeline_without_forcing()
         .techniques
         .iter()
         .map(|t| t.difficulty())
@@ -131,8 +137,31 @@ fn count_file_keeps_order_across_chunks() {
 #[test]
 fn solve_file_with_threads_gives_the_same_output() {
     let input = format!("{EASY}\n{STUCK}\nxx\n{UNFAIR}\n");
-    let one = lapiz(&["--threads", "1", "solve", "--file", "-"], Some(&input));
-    let two = lapiz(&["solve", "--file", "-", "--threads", "2"], Some(&input));
+    let pipeline = common::no_forcing_pipeline_file();
+    let one = lapiz(
+        &[
+            "--threads",
+            "1",
+            "solve",
+            "--file",
+            "-",
+            "--pipeline",
+            pipeline,
+        ],
+        Some(&input),
+    );
+    let two = lapiz(
+        &[
+            "solve",
+            "--file",
+            "-",
+            "--threads",
+            "2",
+            "--pipeline",
+            pipeline,
+        ],
+        Some(&input),
+    );
     assert_eq!(one.stdout, two.stdout);
     let s = text(&one.stdout);
     assert!(
@@ -249,7 +278,16 @@ fn scripts_run_on_several_threads() {
     // One pipeline, with a Rhai technique, shared by the worker threads.
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/techniques/xy-wing.rhai");
     let input = format!("{EASY}\n{UNFAIR}\n{STUCK}\n").repeat(4);
-    let args = ["solve", "--file", "-", "--technique", script];
+    let pipeline = common::no_forcing_pipeline_file();
+    let args = [
+        "solve",
+        "--file",
+        "-",
+        "--technique",
+        script,
+        "--pipeline",
+        pipeline,
+    ];
     let one = lapiz(&[&["--threads", "1"][..], &args[..]].concat(), Some(&input));
     let two = lapiz(&[&["--threads", "2"][..], &args[..]].concat(), Some(&input));
     assert!(one.status.success(), "{}", text(&one.stderr));
@@ -278,10 +316,15 @@ fn hostile_file(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn unreadable_lines_are_reported_and_the_run_goes_on() {
+    let pipeline = common::no_forcing_pipeline_file();
     for command in ["solve", "count", "canonical", "rate"] {
         let path = hostile_file(command);
         let file = path.to_str().unwrap();
-        let out = lapiz(&[command, "--file", file], None);
+        let out = if matches!(command, "solve" | "rate") {
+            lapiz(&[command, "--file", file, "--pipeline", pipeline], None)
+        } else {
+            lapiz(&[command, "--file", file], None)
+        };
         std::fs::remove_file(&path).ok();
         let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
         assert_eq!(out.status.code(), Some(1), "{command}: {stderr}");
@@ -342,7 +385,19 @@ fn library_lines_are_read_whole_in_file_mode() {
 fn ron_output_stays_ron_for_unreadable_lines() {
     let path = hostile_file("ron");
     let file = path.to_str().unwrap();
-    let out = lapiz(&["solve", "--file", file, "--format", "ron"], None);
+    let pipeline = common::no_forcing_pipeline_file();
+    let out = lapiz(
+        &[
+            "solve",
+            "--file",
+            file,
+            "--format",
+            "ron",
+            "--pipeline",
+            pipeline,
+        ],
+        None,
+    );
     std::fs::remove_file(&path).ok();
     let s = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1));

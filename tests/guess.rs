@@ -7,11 +7,11 @@ mod common;
 use std::path::PathBuf;
 
 use common::run_lapiz_stdin as lapiz;
-use lapiz::pipeline::DEFAULT_PIPELINE_RON;
 use lapiz::trace::Trace;
 use lapiz::{Pipeline, solve_puzzle};
 
-/// Arto Inkala's puzzle: beyond the default pipeline.
+/// Arto Inkala's puzzle: the default pipeline finishes it with forcing chains, the pipeline
+/// without them ([`common::pipeline_without_forcing`]) gets stuck.
 const HARD: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 const EASY: &str =
@@ -21,14 +21,21 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// The default pipeline with `guess` appended, as RON.
-fn default_with_guess() -> String {
-    let ron = DEFAULT_PIPELINE_RON.replace(
+/// The default pipeline without the forcing techniques, with `guess` appended, as RON: the
+/// logic gets stuck on [`HARD`], so the guesses finish it.
+fn no_forcing_with_guess() -> String {
+    let fixture = std::fs::read_to_string(common::no_forcing_pipeline_file()).unwrap();
+    let ron = fixture.replace(
         "  ],\n  verify",
         "    Technique(\"guess\"),\n  ],\n  verify",
     );
     assert!(ron.contains("Technique(\"guess\")"), "{ron}");
-    ron.replace("name: \"default\"", "name: \"default-and-guess\"")
+    let ron = ron.replace(
+        "name: \"default-without-forcing\"",
+        "name: \"no-forcing-and-guess\"",
+    );
+    assert!(ron.contains("no-forcing-and-guess"), "{ron}");
+    ron
 }
 
 /// Writes a pipeline file for one test and returns its path.
@@ -56,7 +63,7 @@ fn guess_is_not_in_the_default_pipeline() {
 
 #[test]
 fn the_trace_counts_the_guesses() {
-    let p = Pipeline::from_ron(&default_with_guess(), "test").unwrap();
+    let p = Pipeline::from_ron(&no_forcing_with_guess(), "test").unwrap();
     let t = solve_puzzle(HARD, &p);
     assert!(t.is_solved(), "{}", t.to_text(None));
     assert!(t.is_guessed());
@@ -87,7 +94,7 @@ fn the_trace_counts_the_guesses() {
 
 #[test]
 fn solve_file_marks_guessed_puzzles_and_counts_them() {
-    let path = pipeline_file("default-and-guess", &default_with_guess());
+    let path = pipeline_file("no-forcing-and-guess", &no_forcing_with_guess());
     let input = format!("{EASY}\n{HARD}\nnot a puzzle\n");
     let out = lapiz(
         &["solve", "--file", "-", "--pipeline", path.to_str().unwrap()],
@@ -108,7 +115,13 @@ fn solve_file_marks_guessed_puzzles_and_counts_them() {
     );
     // without guess the hard puzzle is stuck
     let out = lapiz(
-        &["solve", "--file", "-"],
+        &[
+            "solve",
+            "--file",
+            "-",
+            "--pipeline",
+            common::no_forcing_pipeline_file(),
+        ],
         Some(&format!("{EASY}\n{HARD}\n")),
     );
     assert!(out.status.success());
@@ -155,7 +168,7 @@ fn singles_and_guess_finish_a_hard_puzzle() {
 
 #[test]
 fn rate_marks_a_rating_that_needed_a_guess() {
-    let path = pipeline_file("rate", &default_with_guess());
+    let path = pipeline_file("rate", &no_forcing_with_guess());
     let input = format!("{EASY}\n{HARD}\n");
     let out = lapiz(
         &[

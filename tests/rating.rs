@@ -43,12 +43,16 @@ const KNOWN: &[(&str, Level, &str)] = &[
         "bug-plus-1",
     ),
     (
-        // Beyond the default pipeline (it needs chains).
-        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
-        Level::Beyond,
-        "",
+        // Arto Inkala's puzzle: only nested forcing chains finish it.
+        INKALA,
+        Level::Extreme,
+        "nested-forcing-chain",
     ),
 ];
+
+/// Arto Inkala's puzzle: beyond the default pipeline without its forcing chains.
+const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
 #[test]
 fn known_puzzles_get_their_level() {
@@ -65,6 +69,16 @@ fn known_puzzles_get_their_level() {
             assert_eq!(r.rating_text(), format!("{:.1}", r.hardest.unwrap()));
         }
     }
+    // without the forcing chains, Inkala's puzzle is beyond: `>` the hardest technique left
+    let p = common::pipeline_without_forcing();
+    let r = rate(&solve_puzzle(INKALA, &p), &p).unwrap();
+    assert_eq!(r.level, Level::Beyond);
+    let ceiling = p
+        .techniques
+        .iter()
+        .map(|t| t.difficulty())
+        .fold(0.0f32, f32::max);
+    assert_eq!(r.rating_text(), format!(">{ceiling:.1}"));
 }
 
 #[test]
@@ -85,27 +99,35 @@ fn ratings_are_consistent_over_top1465() {
     let Some(puzzles) = common::puzzles("top1465.txt", 60) else {
         return;
     };
-    let p = Pipeline::default_pipeline();
-    let mut levels = std::collections::BTreeSet::new();
-    for puzzle in &puzzles {
-        let t = solve_puzzle(puzzle, &p);
-        let r = rate(&t, &p).unwrap();
-        levels.insert(r.level);
-        let steps: usize = r.techniques.iter().map(|c| c.count).sum();
-        assert_eq!(steps, r.steps);
-        let score: u32 = t.steps().map(|s| step_cost(s.difficulty)).sum();
-        assert_eq!(score, r.score);
-        if t.is_solved() {
-            assert_eq!(
-                r.level,
-                Level::of_difficulty(r.hardest.unwrap()),
-                "{puzzle}"
-            );
-        } else {
-            assert_eq!(r.level, Level::Beyond);
+    let levels = |p: &Pipeline| {
+        let mut levels = std::collections::BTreeSet::new();
+        for puzzle in &puzzles {
+            let t = solve_puzzle(puzzle, p);
+            let r = rate(&t, p).unwrap();
+            levels.insert(r.level);
+            let steps: usize = r.techniques.iter().map(|c| c.count).sum();
+            assert_eq!(steps, r.steps);
+            let score: u32 = t.steps().map(|s| step_cost(s.difficulty)).sum();
+            assert_eq!(score, r.score);
+            if t.is_solved() {
+                assert_eq!(
+                    r.level,
+                    Level::of_difficulty(r.hardest.unwrap()),
+                    "{puzzle}"
+                );
+            } else {
+                assert_eq!(r.level, Level::Beyond);
+            }
         }
-    }
-    // top1465 is hard: most of it is beyond the default pipeline, the rest hard and above.
-    assert!(levels.contains(&Level::Beyond), "{levels:?}");
-    assert!(!levels.contains(&Level::Easy), "{levels:?}");
+        levels
+    };
+    // top1465 is hard: none of it easy; the default pipeline solves all of it, with its forcing
+    // chains where nothing else helps
+    let with_forcing = levels(&Pipeline::default_pipeline());
+    assert!(!with_forcing.contains(&Level::Beyond), "{with_forcing:?}");
+    assert!(!with_forcing.contains(&Level::Easy), "{with_forcing:?}");
+    // without them some of it is beyond
+    let without = levels(&common::pipeline_without_forcing());
+    assert!(without.contains(&Level::Beyond), "{without:?}");
+    assert!(!without.contains(&Level::Easy), "{without:?}");
 }

@@ -52,6 +52,48 @@ pub fn puzzles(file: &str, limit: usize) -> Option<Vec<String>> {
     )
 }
 
+/// The default pipeline without the forcing chains and nets, as a file for `--pipeline`: the
+/// pipeline for tests that need a solve to get stuck, since the default one now finishes every
+/// known puzzle. [`pipeline_without_forcing`] checks it against the default pipeline.
+pub const NO_FORCING_PIPELINE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/pipelines/no-forcing.ron"
+);
+
+/// The pipeline of [`NO_FORCING_PIPELINE`], checked to be the default pipeline with the
+/// techniques of [`lapiz::technique::forcing::techniques`] left out (same order, same
+/// `verify` and `step_limit`), so the fixture cannot drift from the default pipeline.
+pub fn pipeline_without_forcing() -> lapiz::Pipeline {
+    let forcing: Vec<String> = lapiz::technique::forcing::techniques()
+        .iter()
+        .map(|t| t.id().to_string())
+        .collect();
+    let mut expected = lapiz::Pipeline::default_pipeline();
+    expected
+        .techniques
+        .retain(|t| !forcing.iter().any(|f| f == t.id()));
+    let p = lapiz::Pipeline::from_file(std::path::Path::new(NO_FORCING_PIPELINE))
+        .expect("the no-forcing pipeline fixture loads");
+    assert_eq!(
+        p.ids(),
+        expected.ids(),
+        "{NO_FORCING_PIPELINE} is not the default pipeline without the forcing techniques"
+    );
+    assert_eq!(
+        (p.verify, p.step_limit),
+        (expected.verify, expected.step_limit)
+    );
+    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    assert_eq!(p.name, "default-without-forcing");
+    p
+}
+
+/// [`NO_FORCING_PIPELINE`], once [`pipeline_without_forcing`] has checked it.
+pub fn no_forcing_pipeline_file() -> &'static str {
+    pipeline_without_forcing();
+    NO_FORCING_PIPELINE
+}
+
 /// Runs the `lapiz` binary: (exit success, stdout, stderr).
 pub fn run_lapiz(args: &[&str]) -> (bool, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_lapiz"))
