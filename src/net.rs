@@ -198,6 +198,12 @@ impl ForcingNet {
         self.branches.iter().map(NetBranch::size).sum()
     }
 
+    /// Number of implications over every branch, a nested proof counting as one (what the
+    /// difficulty's length bonus counts: a nested step is already rated by its level).
+    pub fn length(&self) -> usize {
+        self.branches.iter().map(|b| b.implications.len()).sum()
+    }
+
     /// Writes the net as short indented branches, one implication per line.
     pub fn write_text(&self, out: &mut String, indent: usize) {
         for b in &self.branches {

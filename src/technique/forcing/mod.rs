@@ -408,7 +408,7 @@ impl<'a> Search<'a> {
                 )
             }
         };
-        let mut step = Step::new(self.tech.id, chain_difficulty(self.tech.base, size));
+        let mut step = Step::new(self.tech.id, chain_difficulty(self.tech.base, net.length()));
         step = if t_on {
             step.place(t.cell, t.digit)
         } else {
