@@ -369,6 +369,36 @@ pub fn find_fish(
     ControlFlow::Continue(())
 }
 
+/// For a basic fish (rows covered by columns or the other way), whether base cells `cells` can
+/// make one that eliminates something, so the cover search can be skipped when not. Without
+/// fins the base cells must lie in at most `size` cover lines. With fins, a target lies in a
+/// cover line and sees every fin; fins lie outside the cover lines, so target and fins share
+/// one box, and every base cell outside that box must be covered: some box holds a candidate
+/// outside the base and leaves the other base cells in at most `size` lines. Other shapes
+/// always search.
+fn basic_fish_possible(s: &Search<'_>, cells: CellSet) -> bool {
+    let by_col = s.cover_allowed == COLS;
+    if !by_col && s.cover_allowed != ROWS {
+        return true;
+    }
+    let lines = |set: CellSet| -> u32 {
+        set.iter()
+            .fold(0u16, |m, c| m | 1 << if by_col { c.col() } else { c.row() })
+            .count_ones()
+    };
+    let n = s.size as u32;
+    if lines(cells) <= n {
+        return true;
+    }
+    if !s.fins_allowed {
+        return false;
+    }
+    (0..9).any(|b| {
+        let bc = House::boxed(b).cells();
+        bc.intersects(cells) && !(s.cands & (bc - cells)).is_empty() && lines(cells - bc) <= n
+    })
+}
+
 /// Chooses base houses from `houses[from..]`, then the covers.
 fn bases(
     s: &mut Search<'_>,
@@ -383,6 +413,9 @@ fn bases(
         // every base house needs a candidate of its own
         let single = cells - endo;
         if houses_of(base).any(|h| !h.cells().intersects(single)) {
+            return ControlFlow::Continue(());
+        }
+        if !basic_fish_possible(s, cells) {
             return ControlFlow::Continue(());
         }
         s.base = base;
