@@ -1,5 +1,6 @@
-//! What the chains cost: the default pipeline against the same pipeline without its chain,
-//! loop, colouring and ALS techniques, side by side in one run, on one thread.
+//! What the chains and forcing chains cost: the default pipeline against the same pipeline
+//! without its chain, loop, colouring, ALS and forcing techniques, side by side in one run, on
+//! one thread.
 //!
 //! Run with `cargo bench --bench pipeline`. The puzzle files are read from
 //! `$LAPIZ_DATA/puzzles/`, or else from `../shared/data/puzzles/`; missing files are skipped
@@ -11,17 +12,19 @@ mod common;
 use std::time::Instant;
 
 use lapiz::engine::solve_grid;
-use lapiz::technique::{als, chains, medusa};
+use lapiz::technique::{als, chains, forcing, medusa};
 use lapiz::{Grid, Pipeline};
 
 const RUNS: usize = 3;
 
-/// The default pipeline without the techniques of the chain, 3D Medusa and ALS families.
+/// The default pipeline without the techniques of the chain, 3D Medusa, ALS and forcing
+/// families.
 fn without_chains() -> Pipeline {
     let ids: Vec<String> = chains::techniques()
         .iter()
         .chain(medusa::techniques().iter())
         .chain(als::techniques().iter())
+        .chain(forcing::techniques().iter())
         .map(|t| t.id().to_string())
         .collect();
     let kept = Pipeline::default_pipeline()
@@ -53,7 +56,7 @@ fn main() {
         ("top1465.txt", usize::MAX),
         ("17-clue.txt", 10_000),
         ("unbiased-1000.txt", usize::MAX),
-        ("hardest-1905-11plus.txt", 200),
+        ("hardest-1905-11plus.txt", 50),
     ];
     for (file, cap) in files {
         let Some(all) = common::puzzles(file) else {
