@@ -30,7 +30,7 @@ pub enum EntryConfig {
 
 /// A pipeline as written in RON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename = "Pipeline")]
+#[serde(rename = "Pipeline", deny_unknown_fields)]
 pub struct PipelineConfig {
     /// A name shown in traces.
     #[serde(default)]
@@ -47,6 +47,16 @@ pub struct PipelineConfig {
     /// At most this many steps per solve (a guard against loops).
     #[serde(default = "default_step_limit")]
     pub step_limit: usize,
+}
+
+/// Parses pipeline RON: a leading UTF-8 byte-order mark is skipped, and an unknown field (a
+/// misspelt `verfy`) is an error naming it and where it is, not silently ignored.
+fn parse_config(text: &str, source_name: &str) -> Result<PipelineConfig, PipelineError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    ron::from_str(text).map_err(|error| PipelineError::Ron {
+        source_name: source_name.to_string(),
+        error: Box::new(error),
+    })
 }
 
 fn default_verify() -> bool {
@@ -134,10 +144,7 @@ impl Pipeline {
 
     /// A pipeline from RON text; `source_name` names it in errors.
     pub fn from_ron(text: &str, source_name: &str) -> Result<Pipeline, PipelineError> {
-        let config: PipelineConfig = ron::from_str(text).map_err(|error| PipelineError::Ron {
-            source_name: source_name.to_string(),
-            error: Box::new(error),
-        })?;
+        let config = parse_config(text, source_name)?;
         Pipeline::from_config(&config, source_name)
     }
 
@@ -147,10 +154,7 @@ impl Pipeline {
             path: path.display().to_string(),
             error,
         })?;
-        let config: PipelineConfig = ron::from_str(&text).map_err(|error| PipelineError::Ron {
-            source_name: path.display().to_string(),
-            error: Box::new(error),
-        })?;
+        let config = parse_config(&text, &path.display().to_string())?;
         Pipeline::from_config_in(&config, &path.display().to_string(), path.parent())
     }
 
@@ -380,6 +384,29 @@ fn load_plugins(path: &Path) -> Result<Loaded, PluginError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unknown_field_is_named_with_its_position() {
+        let err = Pipeline::from_ron(
+            "Pipeline(\n  techniques: [Technique(\"naked-single\")],\n  verfy: false,\n)",
+            "p.ron",
+        )
+        .err()
+        .expect("rejected")
+        .to_string();
+        assert!(err.starts_with("p.ron: 3:"), "{err}");
+        assert!(err.contains("verfy"), "{err}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_accepted() {
+        let p = Pipeline::from_ron(
+            "\u{feff}Pipeline(techniques: [Technique(\"naked-single\")], verify: false)",
+            "p.ron",
+        )
+        .expect("accepted");
+        assert!(!p.verify);
+    }
 
     #[test]
     fn default_pipeline_lists_every_builtin() {
