@@ -337,7 +337,7 @@ fn read_technique(t: &LpTechnique) -> Result<Descriptor, String> {
     let name = name
         .filter(|n| !n.trim().is_empty())
         .ok_or(format!("`{id}`: no name"))?;
-    if !(t.difficulty.is_finite() && t.difficulty > 0.0 && t.difficulty <= 20.0) {
+    if !crate::script::value::valid_difficulty(t.difficulty) {
         return Err(format!(
             "`{id}`: difficulty {} is not in (0, 20]",
             t.difficulty

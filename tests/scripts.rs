@@ -320,6 +320,9 @@ fn malformed_values_of_every_shape_are_named() {
             "#{ placements: [#{cell: \"r1c1\", digit: 0}] }",
             "placements[0].digit: digit 0 is not 1..9",
         ),
+        ("#{ difficulty: -1.0 }", "difficulty -1 is not in (0, 20]"),
+        ("#{ difficulty: 1e300 }", "difficulty inf is not in (0, 20]"),
+        ("step().difficulty(50)", "difficulty 50 is not in (0, 20]"),
     ];
     for (ret, expected) in cases {
         let text =
@@ -376,6 +379,18 @@ fn declaration_errors_are_clear() {
         (
             "const ID = \"x\"; let y = undefined_name; fn find(g) { () }",
             "undefined_name",
+        ),
+        (
+            "const ID = \"x\"; const DIFFICULTY = 0; fn find(g) { () }",
+            "DIFFICULTY must be a number in (0, 20]",
+        ),
+        (
+            "const ID = \"x\"; const DIFFICULTY = 1e300; fn find(g) { () }",
+            "DIFFICULTY must be a number in (0, 20]",
+        ),
+        (
+            "const ID = \"x\"; const DIFFICULTY = -2.5; fn find(g) { () }",
+            "DIFFICULTY must be a number in (0, 20]",
         ),
     ];
     for (text, expected) in cases {

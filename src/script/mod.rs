@@ -456,12 +456,12 @@ impl ScriptTechnique {
                 ));
             }
             Some(v) => match (v.as_float(), v.as_int()) {
-                (Ok(f), _) if f.is_finite() && f >= 0.0 => f,
-                (_, Ok(i)) if i >= 0 => i as f32,
+                (Ok(f), _) if value::valid_difficulty(f) => f,
+                (_, Ok(i)) if value::valid_difficulty(i as f32) => i as f32,
                 _ => {
                     return Err(decl(
                         line_of("DIFFICULTY"),
-                        format!("DIFFICULTY must be a non-negative number, found {v}"),
+                        format!("DIFFICULTY must be a number in (0, 20], found {v}"),
                     ));
                 }
             },

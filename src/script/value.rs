@@ -24,6 +24,12 @@ pub struct Malformed {
 
 type Res<T> = Result<T, Malformed>;
 
+/// Whether `d` is a difficulty lapiz accepts from a script or plugin: finite, above 0, at most
+/// 20 (NaN, infinities and negatives would poison ratings).
+pub fn valid_difficulty(d: f32) -> bool {
+    d.is_finite() && d > 0.0 && d <= 20.0
+}
+
 fn bad<T>(path: &str, message: impl Into<String>) -> Res<T> {
     Err(Malformed {
         path: path.to_string(),
@@ -89,6 +95,11 @@ fn one_step(value: Dynamic, path: &str, id: &str, difficulty: f32, grid: &Grid) 
             ),
         );
     };
+    if let Some(d) = builder.difficulty
+        && !valid_difficulty(d)
+    {
+        return bad(path, format!("difficulty {d} is not in (0, 20]"));
+    }
     let mut step = Step::new(id, builder.difficulty.unwrap_or(difficulty));
     step.placements = builder.placements;
     step.eliminations = builder.eliminations;
