@@ -25,7 +25,7 @@ use crate::technique::chains::chain_difficulty;
 use crate::technique::{StepSink, Technique, TechniqueError};
 
 pub use propagate::Level;
-use propagate::{NoRecord, State, record_branch};
+use propagate::{NoRecord, State, index, record_branch};
 
 /// The forcing techniques, cheapest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -424,11 +424,6 @@ impl<'a> Search<'a> {
         step.net = Some(Box::new(net));
         Some((size, step))
     }
-}
-
-#[inline]
-fn index(c: Candidate) -> usize {
-    (c.digit as usize - 1) * 81 + c.cell.index()
 }
 
 #[cfg(test)]

@@ -468,7 +468,7 @@ impl State {
                     }
                 }
                 for k in 2..=3u32 {
-                    let Some((lines, covers)) = fish_combination(&m, k) else {
+                    let Some((lines, covers)) = combination(&m, k) else {
                         continue;
                     };
                     let mut base = CellSet::EMPTY;
@@ -711,11 +711,6 @@ fn combination(masks: &[u16; 9], k: u32) -> Option<(u16, u16)> {
     None
 }
 
-/// Like [`combination`] for fish base lines (a line with one place is a single, not a base).
-fn fish_combination(masks: &[u16; 9], k: u32) -> Option<(u16, u16)> {
-    combination(masks, k)
-}
-
 /// What happened to one candidate in a [`Record`].
 struct Fact {
     cand: Candidate,
@@ -740,8 +735,9 @@ pub(crate) struct Record {
     clash: Option<(Clash, Vec<u32>, Vec<Candidate>)>,
 }
 
+/// The index of `c` among the 729 candidates (digit-major, as in [`crate::CandSet`]).
 #[inline]
-fn index(c: Candidate) -> usize {
+pub(crate) fn index(c: Candidate) -> usize {
     (c.digit as usize - 1) * 81 + c.cell.index()
 }
 
