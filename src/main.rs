@@ -174,9 +174,19 @@ fn main() -> ExitCode {
 }
 
 fn load_pipeline(path: Option<&Path>) -> Result<Pipeline> {
+    load_pipeline_or(path, "default")
+}
+
+/// The pipeline `--pipeline` names (a file, or `default` or `se` for an embedded one when no
+/// such file exists), or the embedded `fallback` without the option.
+fn load_pipeline_or(path: Option<&Path>, fallback: &str) -> Result<Pipeline> {
+    let embedded = |name: &str| Pipeline::embedded(name).expect("an embedded pipeline");
     Ok(match path {
+        Some(p) if !p.exists() && p.to_str().and_then(Pipeline::embedded).is_some() => {
+            embedded(p.to_str().unwrap_or_default())
+        }
         Some(p) => Pipeline::from_file(p)?,
-        None => Pipeline::default_pipeline(),
+        None => embedded(fallback),
     })
 }
 
@@ -280,7 +290,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             write!(out, "{}", format_pencil_marks(&grid))?;
         }
         Command::Rate(args) => {
-            let pipeline = load_pipeline(args.pipeline.as_deref())?;
+            let pipeline = load_pipeline_or(args.pipeline.as_deref(), "se")?;
             return cli::rate_command(args, &pipeline, &mut out);
         }
         Command::Generate(args) => {

@@ -12,6 +12,13 @@ use crate::technique::{self, Technique};
 /// The default pipeline's RON text, embedded in the binary.
 pub const DEFAULT_PIPELINE_RON: &str = include_str!("default_pipeline.ron");
 
+/// The `se` pipeline's RON text, embedded in the binary: Sudoku Explainer's techniques in its
+/// order, for ratings on SE's scale (see `docs/rating.md`).
+pub const SE_PIPELINE_RON: &str = include_str!("se_pipeline.ron");
+
+/// The names of the embedded pipelines, which `--pipeline` takes as well as a file.
+pub const EMBEDDED_PIPELINES: [&str; 2] = ["default", "se"];
+
 /// A pipeline entry in RON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum EntryConfig {
@@ -140,6 +147,20 @@ impl Pipeline {
     pub fn default_pipeline() -> Pipeline {
         Pipeline::from_ron(DEFAULT_PIPELINE_RON, "<default>")
             .expect("the default pipeline is valid")
+    }
+
+    /// The embedded `se` pipeline: Sudoku Explainer's techniques, in its order.
+    pub fn se_pipeline() -> Pipeline {
+        Pipeline::from_ron(SE_PIPELINE_RON, "<se>").expect("the se pipeline is valid")
+    }
+
+    /// The embedded pipeline of this name (`default` or `se`), if there is one.
+    pub fn embedded(name: &str) -> Option<Pipeline> {
+        match name {
+            "default" => Some(Pipeline::default_pipeline()),
+            "se" => Some(Pipeline::se_pipeline()),
+            _ => None,
+        }
     }
 
     /// A pipeline from RON text; `source_name` names it in errors.

@@ -43,7 +43,8 @@ pub struct RateArgs {
     /// Leave out the header line.
     #[arg(long)]
     pub no_header: bool,
-    /// A pipeline RON file instead of the default one.
+    /// The pipeline to rate with: a RON file, or `se` (the default: Sudoku Explainer's
+    /// techniques, so the rating is SE's ER) or `default` (lapiz's own).
     #[arg(long)]
     pub pipeline: Option<PathBuf>,
 }

@@ -13,6 +13,7 @@ use crate::step::Step;
 pub mod als;
 pub mod chains;
 pub mod coloring;
+pub mod direct;
 pub mod fish;
 pub mod forcing;
 pub mod guess;
@@ -166,6 +167,7 @@ pub fn library_codes_of(id: &str) -> Vec<&'static str> {
 /// family's, and last the guess (a trial placement, not a deduction).
 pub fn builtins() -> Vec<Box<dyn Technique>> {
     let mut all = basics();
+    all.extend(direct::techniques());
     all.extend(fish::techniques());
     all.extend(single_digit::techniques());
     all.extend(coloring::techniques());
