@@ -20,6 +20,7 @@ pub mod guess;
 pub mod intersections;
 pub mod medusa;
 pub mod single_digit;
+pub mod se_chains;
 pub mod singles;
 pub mod subsets;
 pub mod sue_de_coq;
@@ -173,6 +174,7 @@ pub fn builtins() -> Vec<Box<dyn Technique>> {
     all.extend(coloring::techniques());
     all.extend(medusa::techniques());
     all.extend(chains::techniques());
+    all.extend(se_chains::techniques());
     all.extend(wings::techniques());
     all.extend(uniqueness::techniques());
     all.extend(sue_de_coq::techniques());
