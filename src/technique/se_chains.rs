@@ -298,8 +298,7 @@ impl Technique for ForcingChainsAndCycles {
                             })
                             .unwrap_or(200),
                     };
-                    let Some((kind, path)) =
-                        search.run(lit(c.cell, c.digit, on), mode, max_links)
+                    let Some((kind, path)) = search.run(lit(c.cell, c.digit, on), mode, max_links)
                     else {
                         continue;
                     };
