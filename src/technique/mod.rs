@@ -19,6 +19,7 @@ pub mod forcing;
 pub mod guess;
 pub mod intersections;
 pub mod medusa;
+pub mod nishio;
 pub mod se_chains;
 pub mod single_digit;
 pub mod singles;
@@ -175,6 +176,7 @@ pub fn builtins() -> Vec<Box<dyn Technique>> {
     all.extend(medusa::techniques());
     all.extend(chains::techniques());
     all.extend(se_chains::techniques());
+    all.extend(nishio::techniques());
     all.extend(wings::techniques());
     all.extend(uniqueness::techniques());
     all.extend(sue_de_coq::techniques());
