@@ -134,12 +134,6 @@ fn after(cell: Cell) -> CellSet {
     CellSet::from_bits(CellSet::ALL.bits() & (!0u128 << (cell.index() + 1)))
 }
 
-/// Whether one of the masks of `excluders` lies within `digits` (that cell would be emptied).
-#[inline]
-fn empties(excluders: &[DigitMask], digits: DigitMask) -> bool {
-    excluders.iter().any(|&e| e & !digits == 0)
-}
-
 /// A set of two or three base cells with what the combinations need.
 struct BaseSet {
     n: usize,
@@ -204,50 +198,60 @@ impl BaseSet {
 
     /// Per base cell, the candidates that take part in at least one possible combination given
     /// the masks of the excluding cells. Stops early once every candidate is allowed.
+    ///
+    /// A bivalue excluding cell `xy` only forbids `x` and `y` together in two base cells, so
+    /// each digit gets the mask of its partners in bivalue excluding cells and the last base
+    /// cell's digits are found a mask at a time; a trivalue excluding cell `xyz` forbids `z`
+    /// in the third cell once the first two hold `x` and `y`.
     fn allowed(&self, excluders: &[DigitMask]) -> [DigitMask; 3] {
-        let mut allowed = [0; 3];
-        let [m0, m1, m2] = self.masks;
-        if self.n == 2 {
-            for d0 in digits(m0) {
-                let b0 = digit_bit(d0);
-                for d1 in digits(m1) {
-                    let b1 = digit_bit(d1);
-                    if (self.sees[0] && b0 == b1) || empties(excluders, b0 | b1) {
-                        continue;
-                    }
-                    allowed[0] |= b0;
-                    allowed[1] |= b1;
+        let mut partners = [0 as DigitMask; 9];
+        let mut trivalue = [0 as DigitMask; MAX_EXCLUDERS];
+        let mut nt = 0;
+        for &e in excluders {
+            if e.count_ones() == 2 {
+                for d in digits(e) {
+                    partners[d as usize - 1] |= e & !digit_bit(d);
                 }
-                if allowed[0] == m0 && allowed[1] == m1 {
-                    break;
-                }
+            } else {
+                trivalue[nt] = e;
+                nt += 1;
             }
-            return allowed;
         }
+        let trivalue = &trivalue[..nt];
+        let same = |sees: bool, bit: DigitMask| if sees { bit } else { 0 };
+        let [m0, m1, m2] = self.masks;
+        let mut allowed = [0; 3];
         for d0 in digits(m0) {
             let b0 = digit_bit(d0);
-            for d1 in digits(m1) {
-                let b1 = digit_bit(d1);
-                let u01 = b0 | b1;
-                // an excluding cell emptied by two digits is emptied by every third
-                if (self.sees[0] && b0 == b1) || empties(excluders, u01) {
-                    continue;
+            let p0 = partners[d0 as usize - 1];
+            let ones = m1 & !(p0 | same(self.sees[0], b0));
+            if self.n == 2 {
+                if ones != 0 {
+                    allowed[0] |= b0;
+                    allowed[1] |= ones;
                 }
-                for d2 in digits(m2) {
-                    let b2 = digit_bit(d2);
-                    if (self.sees[1] && b2 == b0)
-                        || (self.sees[2] && b2 == b1)
-                        || empties(excluders, u01 | b2)
-                    {
-                        continue;
+                continue;
+            }
+            let not_twos = p0 | same(self.sees[1], b0);
+            for d1 in digits(ones) {
+                let b1 = digit_bit(d1);
+                let mut twos =
+                    m2 & !(not_twos | partners[d1 as usize - 1] | same(self.sees[2], b1));
+                if b0 != b1 {
+                    for &t in trivalue {
+                        if t & b0 != 0 && t & b1 != 0 {
+                            twos &= !(t & !(b0 | b1));
+                        }
                     }
+                }
+                if twos != 0 {
                     allowed[0] |= b0;
                     allowed[1] |= b1;
-                    allowed[2] |= b2;
+                    allowed[2] |= twos;
                 }
-                if allowed == [m0, m1, m2] {
-                    return allowed;
-                }
+            }
+            if allowed == self.masks {
+                break;
             }
         }
         allowed
@@ -530,6 +534,59 @@ mod tests {
         let steps = find_all(&AlignedExclusion::PAIR, &grid).unwrap();
         assert!(steps.iter().all(|s| !s.explanation.contains("r2c2,")));
         assert!(steps.iter().any(|s| s.eliminations == [cand(9, "r9c1")]));
+    }
+
+    /// [`BaseSet::allowed`] by trying every combination, as the rule says it.
+    fn allowed_by_every_combination(set: &BaseSet, excluders: &[DigitMask]) -> [DigitMask; 3] {
+        let mut allowed = [0; 3];
+        set.for_each_combination(&mut |bits, u| {
+            if let Some(u) = u
+                && excluders.iter().all(|&e| e & !u != 0)
+            {
+                for i in 0..3 {
+                    allowed[i] |= bits[i];
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        allowed
+    }
+
+    #[test]
+    fn allowed_digits_are_those_of_every_possible_combination() {
+        let mut tried = 0;
+        for text in [PAIR_POSITION, TRIPLE_POSITION] {
+            let grid = parse_pencil_marks(text).unwrap();
+            let setup = Setup::new(&grid, 3);
+            let cells: Vec<Cell> = (grid.empty_cells())
+                .iter()
+                .filter(|&c| grid.candidates(c).count_ones() >= 2)
+                .collect();
+            for (i, &a) in cells.iter().enumerate() {
+                for (j, &b) in cells.iter().enumerate().skip(i + 1) {
+                    let mut sets = vec![vec![a, b]];
+                    sets.extend(cells[j + 1..].iter().map(|&c| vec![a, b, c]));
+                    for base in sets {
+                        let set = BaseSet::new(&grid, &base);
+                        let common = base
+                            .iter()
+                            .fold(CellSet::ALL, |m, &c| m & c.peers() & setup.small);
+                        let masks: Vec<DigitMask> = common
+                            .iter()
+                            .map(|c| grid.candidates(c))
+                            .filter(|m| m.count_ones() as usize <= base.len())
+                            .collect();
+                        assert_eq!(
+                            set.allowed(&masks),
+                            allowed_by_every_combination(&set, &masks),
+                            "{base:?}"
+                        );
+                        tried += 1;
+                    }
+                }
+            }
+        }
+        assert!(tried > 10_000);
     }
 
     #[test]
