@@ -408,7 +408,7 @@ mod tests {
     use crate::parse::parse_pencil_marks;
     use crate::technique::find_all;
 
-    /// Met solving top1465 (`567.9..3....861.4.1483759..62.148......7...8......9....1.9836.43..52..1.....172.3`)
+    /// A position met solving top1465 (values `567.9..3....861.4.1483759..62.148......7...8......9....1.9836.43..52..1.....172.3`)
     /// where the next step is an XY-Wing.
     const PAIR_POSITION: &str = "
         5   6   7     | 24 9  24 | 18   3  18
@@ -421,7 +421,7 @@ mod tests {
         3   79  46    | 5  2  46 | 78   1  789
         489 589 4569  | 46 1  7  | 2    59 3";
 
-    /// Met solving top1465 (`85..9....1.....6.....3.8.....8.4...9514.......3....24.........4.8...6..77..15..6.`)
+    /// A position met solving top1465 (values `85..9....1.....6.....3.8.....8.4...9514.......3....24.........4.8...6..77..15..6.`)
     /// where the next step is a Death Blossom; no Aligned Pair Exclusion there.
     const TRIPLE_POSITION: &str = "
         8    5    236  | 2467 9     127  | 347  1237  123
