@@ -10,6 +10,7 @@ use crate::context::Context;
 use crate::grid::{Candidate, Grid};
 use crate::step::Step;
 
+pub mod aligned;
 pub mod als;
 pub mod chains;
 pub mod coloring;
@@ -182,6 +183,7 @@ pub fn builtins() -> Vec<Box<dyn Technique>> {
     all.extend(sue_de_coq::techniques());
     all.extend(templates::techniques());
     all.extend(als::techniques());
+    all.extend(aligned::techniques());
     all.extend(forcing::techniques());
     all.extend(guess::techniques());
     all
