@@ -146,6 +146,14 @@ pub struct Rating {
     pub steps: usize,
     /// Applied steps per technique, in pipeline order.
     pub techniques: Vec<TechniqueCount>,
+    /// Sudoku Explainer's EP (pearl): the hardest difficulty of the steps up to and including
+    /// the first one that places a digit (`None` when no step places one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pearl: Option<f32>,
+    /// Sudoku Explainer's ED (diamond): the difficulty of the first step (`None` when there is
+    /// no step).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diamond: Option<f32>,
     /// Applied guesses (`guess` steps); a solved puzzle with any is [`Level::Guessed`].
     #[serde(default, skip_serializing_if = "is_zero")]
     pub guesses: usize,
@@ -241,7 +249,17 @@ pub fn rate_with_ceiling(trace: &Trace, ceiling: f32) -> Result<Rating, RatingEr
     } else {
         Level::Beyond
     };
+    let (mut pearl, mut running) = (None, 0.0f32);
+    for step in trace.steps() {
+        running = running.max(step.difficulty);
+        if !step.placements.is_empty() {
+            pearl = Some(running);
+            break;
+        }
+    }
     Ok(Rating {
+        pearl,
+        diamond: trace.steps().next().map(|s| s.difficulty),
         level,
         hardest: hardest.map(|h| h.difficulty),
         hardest_technique: hardest.map(|h| h.technique.clone()),

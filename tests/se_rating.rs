@@ -67,7 +67,7 @@ fn agreement(file: &str, exact_floor: f64, rho_floor: f64) {
             assert_eq!(trace.summary.rejected, 0, "{file}: {p}: a rejected step");
             let r = rate(&trace, &pipeline).unwrap_or_else(|e| panic!("{file}: {p}: {e:?}"));
             assert!(r.is_solved() && !r.is_guessed(), "{file}: {p}: not rated");
-            r.rating
+            r.hardest.expect("a step")
         })
         .collect();
     let se: Vec<f32> = rows.iter().map(|(_, er)| *er).collect();

@@ -43,6 +43,10 @@ pub struct RateArgs {
     /// Leave out the header line.
     #[arg(long)]
     pub no_header: bool,
+    /// Also give Sudoku Explainer's EP and ED, in columns `pearl` and `diamond` after
+    /// `rating`: the hardest step up to the first placement, and the first step's difficulty.
+    #[arg(long)]
+    pub se_all: bool,
     /// The pipeline to rate with: a RON file, or `se` (the default: Sudoku Explainer's
     /// techniques, so the rating is SE's ER) or `default` (lapiz's own).
     #[arg(long)]
@@ -146,22 +150,51 @@ fn counts_text(r: &Rating) -> String {
         .join(" ")
 }
 
-/// One output row: the rating columns, or `invalid` with the reason in the last column.
-fn rating_row(format: TableFormat, puzzle: &str, r: &Result<Rating, String>) -> String {
-    match r {
-        Ok(r) => row(
-            format,
-            &[
-                puzzle,
-                &r.rating_text(),
-                r.level.name(),
-                &r.score.to_string(),
-                r.hardest_technique.as_deref().unwrap_or(""),
-                &counts_text(r),
-            ],
-        ),
-        Err(e) => row(format, &[puzzle, "", "invalid", "", "", e]),
+/// One output row: the rating columns (with `se_all`, pearl and diamond after the rating), or
+/// `invalid` with the reason in the last column.
+fn rating_row(
+    format: TableFormat,
+    puzzle: &str,
+    r: &Result<Rating, String>,
+    se_all: bool,
+) -> String {
+    let tenth = |v: Option<f32>| v.map(|v| format!("{v:.1}")).unwrap_or_default();
+    let mut fields: Vec<String> = match r {
+        Ok(r) => vec![
+            puzzle.to_string(),
+            r.rating_text(),
+            r.level.name().to_string(),
+            r.score.to_string(),
+            r.hardest_technique.clone().unwrap_or_default(),
+            counts_text(r),
+        ],
+        Err(e) => vec![
+            puzzle.to_string(),
+            String::new(),
+            "invalid".to_string(),
+            String::new(),
+            String::new(),
+            e.clone(),
+        ],
+    };
+    if se_all {
+        let (pearl, diamond) = match r {
+            Ok(r) => (tenth(r.pearl), tenth(r.diamond)),
+            Err(_) => (String::new(), String::new()),
+        };
+        fields.splice(2..2, [pearl, diamond]);
     }
+    let refs: Vec<&str> = fields.iter().map(String::as_str).collect();
+    row(format, &refs)
+}
+
+/// The header row's fields (with `se_all`, pearl and diamond after the rating).
+fn header(se_all: bool) -> Vec<&'static str> {
+    let mut h = HEADER.to_vec();
+    if se_all {
+        h.splice(2..2, ["pearl", "diamond"]);
+    }
+    h
 }
 
 /// Parses, solves and rates one puzzle text: its 81-character line and the rating or the error.
@@ -181,12 +214,12 @@ fn rate_text(text: &str, pipeline: &Pipeline) -> (String, Result<Rating, String>
 /// `lapiz rate`.
 pub fn rate_command(args: RateArgs, pipeline: &Pipeline, out: &mut impl Write) -> Result<ExitCode> {
     if !args.no_header {
-        writeln!(out, "{}", row(args.format, &HEADER))?;
+        writeln!(out, "{}", row(args.format, &header(args.se_all)))?;
     }
     let Some(path) = args.file else {
         let text = args.puzzle.unwrap_or_default();
         let (puzzle, r) = rate_text(&text, pipeline);
-        writeln!(out, "{}", rating_row(args.format, &puzzle, &r))?;
+        writeln!(out, "{}", rating_row(args.format, &puzzle, &r, args.se_all))?;
         out.flush()?;
         return Ok(match r {
             Ok(_) => ExitCode::SUCCESS,
@@ -206,7 +239,7 @@ pub fn rate_command(args: RateArgs, pipeline: &Pipeline, out: &mut impl Write) -
                 bad += 1;
                 bar.suspend(|| eprintln!("{}:{}: {e}", path.display(), item.line));
             }
-            writeln!(out, "{}", rating_row(args.format, &puzzle, &r))?;
+            writeln!(out, "{}", rating_row(args.format, &puzzle, &r, args.se_all))?;
             Ok(())
         },
     )?;
@@ -273,7 +306,7 @@ pub fn generate_command(
     };
     let seed = args.seed.unwrap_or_else(clock_seed);
     if args.rate {
-        writeln!(out, "{}", row(args.format, &HEADER))?;
+        writeln!(out, "{}", row(args.format, &header(false)))?;
     }
     // Small chunks: output comes steadily even when each puzzle takes long to find.
     let chunk = 16 * rayon::current_num_threads() as u64;
@@ -287,7 +320,7 @@ pub fn generate_command(
                 (Some(r), true) => writeln!(
                     out,
                     "{}",
-                    rating_row(args.format, &g.line(), &Ok(r.clone()))
+                    rating_row(args.format, &g.line(), &Ok(r.clone()), false)
                 )?,
                 _ => writeln!(out, "{}", g.line())?,
             }
