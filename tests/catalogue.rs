@@ -1,5 +1,6 @@
 //! The catalogue of built-ins: every built-in technique is either in the default pipeline or
-//! listed as `off` in docs/techniques.md, and the documentation's table lists every one.
+//! listed as `off` (or `se`: only in the `se` pipeline) in docs/techniques.md, and the
+//! documentation's table lists every one.
 
 use std::collections::BTreeSet;
 
@@ -30,7 +31,7 @@ fn every_builtin_is_in_the_pipeline_or_documented_as_off() {
     let docs = documented();
     let off: BTreeSet<&str> = docs
         .iter()
-        .filter(|(pos, _)| pos == "off")
+        .filter(|(pos, _)| pos == "off" || pos == "se")
         .map(|(_, id)| id.as_str())
         .collect();
     for t in builtins() {
@@ -53,11 +54,30 @@ fn the_table_follows_the_default_pipeline() {
         .collect();
     let numbered: Vec<(String, String)> = documented()
         .into_iter()
-        .filter(|(pos, _)| pos != "off")
+        .filter(|(pos, _)| pos != "off" && pos != "se")
         .collect();
     let ids: Vec<&String> = numbered.iter().map(|(_, id)| id).collect();
     assert_eq!(ids, pipeline.iter().collect::<Vec<_>>());
     for (i, (pos, id)) in numbered.iter().enumerate() {
         assert_eq!(pos, &(i + 1).to_string(), "{id}");
+    }
+}
+
+#[test]
+fn techniques_marked_se_are_in_the_se_pipeline() {
+    let se: Vec<String> = Pipeline::se_pipeline()
+        .techniques
+        .iter()
+        .map(|t| t.id().to_string())
+        .collect();
+    for (pos, id) in documented() {
+        if pos == "se" {
+            assert!(se.contains(&id), "{id} is marked se but not in the se pipeline");
+        }
+    }
+    // Every technique of the se pipeline is a built-in.
+    let builtin: Vec<String> = builtins().iter().map(|t| t.id().to_string()).collect();
+    for id in &se {
+        assert!(builtin.contains(id), "{id}");
     }
 }
