@@ -3,7 +3,12 @@
 mod common;
 
 use lapiz::reglib::run_library;
-use lapiz::technique::{LIBRARY_CODES, builtins};
+use lapiz::technique::{CATALOGUE, builtins};
+
+/// Codes of built-ins that HoDoKu's library 1.4-dev has no case of.
+const NOT_IN_LIBRARY: &[&str] = &[
+    "0330", "0350", "0351", "0352", "0360", "0361", "03611", "03631", "0802",
+];
 
 #[test]
 fn every_builtin_case_passes() {
@@ -19,8 +24,11 @@ fn every_builtin_case_passes() {
         report.errors
     );
     assert!(messages.is_empty(), "{}", messages.join("\n"));
-    // every code we implement has cases, and all of them ran
-    for (id, code) in LIBRARY_CODES {
+    // every code of every built-in has cases (but those the library lacks), and all ran
+    for (id, code) in CATALOGUE
+        .iter()
+        .flat_map(|i| i.codes.iter().map(move |c| (i.id, *c)))
+    {
         let passed: usize = report
             .per_code
             .iter()
@@ -30,7 +38,11 @@ fn every_builtin_case_passes() {
                 t.passed
             })
             .sum();
-        assert!(passed > 0, "no case of {code} ({id}) passed");
+        assert_eq!(
+            passed == 0,
+            NOT_IN_LIBRARY.contains(&code),
+            "{code} ({id}): {passed} cases passed"
+        );
     }
 }
 

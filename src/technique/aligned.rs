@@ -35,7 +35,8 @@ use crate::cellset::CellSet;
 use crate::geometry::{Cell, DigitMask, digit_bit, digits};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::catalogue::entry;
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -48,25 +49,19 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
 /// Aligned exclusion on two or three base cells (see the module documentation).
 pub struct AlignedExclusion {
     degree: usize,
-    id: &'static str,
-    name: &'static str,
-    difficulty: f32,
+    info: &'static TechniqueInfo,
 }
 
 impl AlignedExclusion {
     /// Aligned Pair Exclusion (6.2).
     pub const PAIR: AlignedExclusion = AlignedExclusion {
         degree: 2,
-        id: "aligned-pair-exclusion",
-        name: "Aligned Pair Exclusion",
-        difficulty: 6.2,
+        info: entry("aligned-pair-exclusion"),
     };
     /// Aligned Triple Exclusion (7.5; SE calls it Aligned Triplet Exclusion).
     pub const TRIPLE: AlignedExclusion = AlignedExclusion {
         degree: 3,
-        id: "aligned-triple-exclusion",
-        name: "Aligned Triple Exclusion",
-        difficulty: 7.5,
+        info: entry("aligned-triple-exclusion"),
     };
 
     /// The number of base cells.
@@ -327,10 +322,10 @@ impl AlignedExclusion {
         };
         let text = format!(
             "{}: {base}{excluding} => {}",
-            self.name,
+            self.info.name,
             eliminations_text(&elims)
         );
-        let mut step = Step::new(self.id, self.difficulty);
+        let mut step = Step::new(self.info.id, self.info.difficulty);
         for h in cells[0].houses() {
             if base.is_subset(h.cells()) {
                 step = step.house(h);
@@ -387,14 +382,8 @@ impl AlignedExclusion {
 }
 
 impl Technique for AlignedExclusion {
-    fn id(&self) -> &str {
-        self.id
-    }
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn difficulty(&self) -> f32 {
-        self.difficulty
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let _ = self.search(grid, sink);

@@ -20,8 +20,9 @@ use crate::emit;
 use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
 use crate::grid::Grid;
 use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
+use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -201,17 +202,8 @@ pub struct AlsXz;
 const DOUBLY_LINKED: f32 = 7.1;
 
 impl Technique for AlsXz {
-    fn id(&self) -> &str {
-        "als-xz"
-    }
-    fn name(&self) -> &str {
-        "ALS-XZ"
-    }
-    fn difficulty(&self) -> f32 {
-        7.0
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec!["0901".into()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("als-xz") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         self.find_in(&Context::new(grid), sink)
@@ -290,17 +282,8 @@ impl Technique for AlsXz {
 pub struct AlsXyWing;
 
 impl Technique for AlsXyWing {
-    fn id(&self) -> &str {
-        "als-xy-wing"
-    }
-    fn name(&self) -> &str {
-        "ALS-XY-Wing"
-    }
-    fn difficulty(&self) -> f32 {
-        7.2
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec!["0902".into()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("als-xy-wing") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         self.find_in(&Context::new(grid), sink)
@@ -431,17 +414,8 @@ fn arc_exclusion(arc: DigitMask) -> DigitMask {
 }
 
 impl Technique for AlsXyChain {
-    fn id(&self) -> &str {
-        "als-xy-chain"
-    }
-    fn name(&self) -> &str {
-        "ALS-XY-Chain"
-    }
-    fn difficulty(&self) -> f32 {
-        7.4
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec!["0903".into()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("als-xy-chain") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         self.find_in(&Context::new(grid), sink)
@@ -735,17 +709,8 @@ impl Blossom<'_> {
 }
 
 impl Technique for DeathBlossom {
-    fn id(&self) -> &str {
-        "death-blossom"
-    }
-    fn name(&self) -> &str {
-        "Death Blossom"
-    }
-    fn difficulty(&self) -> f32 {
-        7.6
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec!["0904".into()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("death-blossom") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         self.find_in(&Context::new(grid), sink)

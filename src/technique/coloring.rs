@@ -11,7 +11,8 @@ use crate::context::{Context, StrongLink};
 use crate::geometry::Cell;
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::catalogue::entry;
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -34,45 +35,30 @@ enum Kind {
 /// One colouring technique; the constants are the built-ins.
 pub struct Coloring {
     kind: Kind,
-    id: &'static str,
-    name: &'static str,
-    difficulty: f32,
-    code: &'static str,
+    info: &'static TechniqueInfo,
 }
 
 impl Coloring {
     /// Simple Colors Trap (4.5): a candidate seeing both colours of a cluster is false.
     pub const SIMPLE_TRAP: Coloring = Coloring {
         kind: Kind::Trap,
-        id: "simple-colors-trap",
-        name: "Simple Colors Trap",
-        difficulty: 4.5,
-        code: "0500",
+        info: entry("simple-colors-trap"),
     };
     /// Simple Colors Wrap (4.5): a colour with two candidates in one house is false.
     pub const SIMPLE_WRAP: Coloring = Coloring {
         kind: Kind::Wrap,
-        id: "simple-colors-wrap",
-        name: "Simple Colors Wrap",
-        difficulty: 4.5,
-        code: "0501",
+        info: entry("simple-colors-wrap"),
     };
     /// Multi-Colors 1 (4.7): when a colour of one cluster sees a colour of another, one of the
     /// two opposite colours is true; candidates seeing both opposite colours are false.
     pub const MULTI_1: Coloring = Coloring {
         kind: Kind::Multi1,
-        id: "multi-colors-1",
-        name: "Multi-Colors 1",
-        difficulty: 4.7,
-        code: "0502",
+        info: entry("multi-colors-1"),
     };
     /// Multi-Colors 2 (4.7): a colour of one cluster that sees both colours of another is false.
     pub const MULTI_2: Coloring = Coloring {
         kind: Kind::Multi2,
-        id: "multi-colors-2",
-        name: "Multi-Colors 2",
-        difficulty: 4.7,
-        code: "0503",
+        info: entry("multi-colors-2"),
     };
 }
 
@@ -145,17 +131,8 @@ fn candidates(cells: CellSet, digit: u8) -> Vec<Candidate> {
 }
 
 impl Technique for Coloring {
-    fn id(&self) -> &str {
-        self.id
-    }
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn difficulty(&self) -> f32 {
-        self.difficulty
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec![self.code.to_string()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         self.find_in(&Context::new(grid), sink)
@@ -191,8 +168,8 @@ impl Coloring {
     ) -> Step {
         let elims = candidates(elims, digit);
         let [a, b] = first.colors;
-        let mut text = format!("{}: {digit} {a} / {b}", self.name);
-        let mut step = Step::new(self.id, self.difficulty)
+        let mut text = format!("{}: {digit} {a} / {b}", self.info.name);
+        let mut step = Step::new(self.info.id, self.info.difficulty)
             .highlight(Role::ColorA, candidates(a, digit))
             .highlight(Role::ColorB, candidates(b, digit));
         if let Some(c2) = second {

@@ -9,9 +9,10 @@ use std::ops::ControlFlow;
 use crate::cellset::CellSet;
 use crate::geometry::House;
 use crate::grid::{Candidate, Grid};
+use crate::technique::catalogue::entry;
 use crate::technique::intersections::LockedCandidates;
 use crate::technique::subsets::HiddenSubset;
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -36,39 +37,29 @@ enum Pattern {
 /// same step.
 #[derive(Clone, Copy, Debug)]
 pub struct Direct {
-    id: &'static str,
-    name: &'static str,
-    difficulty: f32,
+    info: &'static TechniqueInfo,
     pattern: Pattern,
 }
 
 impl Direct {
     /// Direct Pointing (1.7): a pointing elimination that leaves a hidden single.
     pub const POINTING: Direct = Direct {
-        id: "direct-pointing",
-        name: "Direct Pointing",
-        difficulty: 1.7,
+        info: entry("direct-pointing"),
         pattern: Pattern::Pointing,
     };
     /// Direct Claiming (1.9): a claiming elimination that leaves a hidden single.
     pub const CLAIMING: Direct = Direct {
-        id: "direct-claiming",
-        name: "Direct Claiming",
-        difficulty: 1.9,
+        info: entry("direct-claiming"),
         pattern: Pattern::Claiming,
     };
     /// Direct Hidden Pair (2.0): a hidden pair whose eliminations leave a hidden single.
     pub const HIDDEN_PAIR: Direct = Direct {
-        id: "direct-hidden-pair",
-        name: "Direct Hidden Pair",
-        difficulty: 2.0,
+        info: entry("direct-hidden-pair"),
         pattern: Pattern::HiddenPair,
     };
     /// Direct Hidden Triple (2.5): a hidden triple whose eliminations leave a hidden single.
     pub const HIDDEN_TRIPLE: Direct = Direct {
-        id: "direct-hidden-triple",
-        name: "Direct Hidden Triple",
-        difficulty: 2.5,
+        info: entry("direct-hidden-triple"),
         pattern: Pattern::HiddenTriple,
     };
 
@@ -110,14 +101,8 @@ fn single_left(
 }
 
 impl Technique for Direct {
-    fn id(&self) -> &str {
-        self.id
-    }
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn difficulty(&self) -> f32 {
-        self.difficulty
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let mut result = ControlFlow::Continue(());
@@ -132,11 +117,11 @@ impl Technique for Direct {
                 .split_once(": ")
                 .map_or(inner.explanation.as_str(), |(_, rest)| rest);
             let mut step = inner.clone();
-            step.technique = self.id.to_string();
-            step.difficulty = self.difficulty;
+            step.technique = self.info.id.to_string();
+            step.difficulty = self.info.difficulty;
             step.explanation = format!(
                 "{}: {pattern}, leaving {} one place in {house}: {}={}",
-                self.name, single.digit, single.cell, single.digit
+                self.info.name, single.digit, single.cell, single.digit
             );
             step = step.place(single.cell, single.digit);
             result = sink(step);

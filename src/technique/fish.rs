@@ -17,7 +17,8 @@ use crate::emit;
 use crate::geometry::{Cell, House};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::catalogue::entry;
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// House mask bits of the nine rows (bit `i` is house index `i`).
 pub const ROWS: u32 = 0x1ff;
@@ -459,45 +460,20 @@ fn bases(
     ControlFlow::Continue(())
 }
 
-/// The usual name of a fish size.
-fn size_name(size: usize) -> &'static str {
-    match size {
-        2 => "X-Wing",
-        3 => "Swordfish",
-        4 => "Jellyfish",
-        5 => "Squirmbag",
-        6 => "Whale",
-        _ => "Leviathan",
-    }
-}
-
 /// A named fish: a configuration of [`find_fish`].
 pub struct Fish {
     size: usize,
     shape: Shape,
     fins: Fins,
     allow_siamese: bool,
-    id: String,
-    name: String,
-    difficulty: f32,
-    code: String,
+    info: &'static TechniqueInfo,
 }
 
 impl Fish {
-    /// The fish of `size` (2..=7) houses, `shape` and `fins`, rated `difficulty`.
-    pub fn new(size: usize, shape: Shape, fins: Fins, difficulty: f32) -> Fish {
-        assert!((2..=7).contains(&size), "fish of 2 to 7 houses");
-        let (prefix_id, prefix_name, code_base) = match (shape, fins) {
-            (Shape::Basic, Fins::None) => ("", "", 300),
-            (Shape::Basic, Fins::Finned) => ("finned-", "Finned ", 310),
-            (Shape::Basic, Fins::Sashimi) => ("sashimi-", "Sashimi ", 320),
-            (Shape::Basic, Fins::Any) => ("finned-or-sashimi-", "Finned/Sashimi ", 310),
-            (Shape::Franken, Fins::None) => ("franken-", "Franken ", 330),
-            (Shape::Franken, _) => ("finned-franken-", "Finned Franken ", 340),
-            (Shape::Mutant, Fins::None) => ("mutant-", "Mutant ", 350),
-            (Shape::Mutant, _) => ("finned-mutant-", "Finned Mutant ", 360),
-        };
-        let size_name = size_name(size);
+    /// The fish of catalogue id `id`: `size` (2..=7) houses, `shape` and `fins` (Franken and
+    /// mutant fish do not tell finned from sashimi: either means [`Fins::Any`]).
+    pub const fn new(id: &str, size: usize, shape: Shape, fins: Fins) -> Fish {
+        assert!(matches!(size, 2..=7), "fish of 2 to 7 houses");
         let fins = match (shape, fins) {
             (Shape::Franken | Shape::Mutant, Fins::Finned | Fins::Sashimi) => Fins::Any,
             _ => fins,
@@ -507,17 +483,14 @@ impl Fish {
             shape,
             fins,
             allow_siamese: false,
-            id: format!("{prefix_id}{}", size_name.to_lowercase()),
-            name: format!("{prefix_name}{size_name}"),
-            difficulty,
-            code: format!("0{}", code_base + size - 2),
+            info: entry(id),
         }
     }
 
     /// Also reports siamese fish: two fins fish of this kind on the same base houses whose
     /// eliminations, put together, go further than either (only for fish with fins).
-    pub fn with_siamese(mut self, allow: bool) -> Fish {
-        self.allow_siamese = allow && self.fins != Fins::None;
+    pub const fn with_siamese(mut self, allow: bool) -> Fish {
+        self.allow_siamese = allow && !matches!(self.fins, Fins::None);
         self
     }
 
@@ -564,19 +537,19 @@ impl Fish {
         let text = match other {
             None => format!(
                 "{}: {d} {} => {}",
-                self.name,
+                self.info.name,
                 describe(f),
                 eliminations_text(&elim_list)
             ),
             Some(o) => format!(
                 "Siamese {}: {d} {} + {} => {}",
-                self.name,
+                self.info.name,
                 describe(f),
                 describe(o),
                 eliminations_text(&elim_list)
             ),
         };
-        let mut step = Step::new(&self.id, self.difficulty);
+        let mut step = Step::new(self.info.id, self.info.difficulty);
         for h in houses_of(houses) {
             step = step.house(h);
         }
@@ -592,21 +565,8 @@ impl Fish {
 }
 
 impl Technique for Fish {
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn difficulty(&self) -> f32 {
-        self.difficulty
-    }
-    fn library_codes(&self) -> Vec<String> {
-        let mut codes = vec![self.code.clone()];
-        if self.allow_siamese {
-            codes.push(format!("{}1", self.code));
-        }
-        codes
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let with_fins = self.fins != Fins::None;
@@ -652,39 +612,46 @@ impl Technique for Fish {
 }
 
 /// The techniques of this family, easiest first: basic, finned and sashimi fish (with
-/// siamese pairs), then Franken and mutant fish with and without fins.
+/// siamese pairs from size 3), then Franken and mutant fish with and without fins.
 ///
 /// Difficulties: Sudoku Explainer rates X-Wing 3.2, Swordfish 3.8 and Jellyfish 5.2; it has no
 /// finned, Franken or mutant fish, so those extend its scale consistently: finned +0.2,
 /// sashimi +0.3, Franken +0.6, finned Franken +0.8, mutant +1.0, finned mutant +1.2 over the
-/// basic fish of the same size.
+/// basic fish of the same size (the [catalogue](super::catalogue) has the figures).
 pub fn techniques() -> Vec<Box<dyn Technique>> {
-    let base = [(2, 3.2f32), (3, 3.8), (4, 5.2)];
-    let mut out: Vec<Box<dyn Technique>> = Vec::new();
-    let configs: [(Shape, Fins, f32); 7] = [
-        (Shape::Basic, Fins::None, 0.0),
-        (Shape::Basic, Fins::Finned, 0.2),
-        (Shape::Basic, Fins::Sashimi, 0.3),
-        (Shape::Franken, Fins::None, 0.6),
-        (Shape::Franken, Fins::Any, 0.8),
-        (Shape::Mutant, Fins::None, 1.0),
-        (Shape::Mutant, Fins::Any, 1.2),
-    ];
-    for (shape, fins, extra) in configs {
-        for (size, d) in base {
-            let fish = Fish::new(size, shape, fins, round1(d + extra));
-            out.push(Box::new(fish.with_siamese(size >= 3)));
-        }
-    }
-    // HoDoKu's library has one finned mutant squirmbag (five houses); it is the slowest
-    // search here (a few tenths of a second on a hard grid), so it comes last.
-    out.push(Box::new(
-        Fish::new(5, Shape::Mutant, Fins::Any, 6.6).with_siamese(true),
-    ));
-    out
+    FISH.into_iter()
+        .map(|f| Box::new(f) as Box<dyn Technique>)
+        .collect()
 }
 
-/// Rounds to one decimal.
-fn round1(x: f32) -> f32 {
-    (x * 10.0).round() / 10.0
-}
+/// The built-in fish, in [`techniques`] order.
+const FISH: [Fish; 22] = {
+    use Fins::{Any, Finned, Sashimi};
+    use Shape::{Basic, Franken, Mutant};
+    [
+        Fish::new("x-wing", 2, Basic, Fins::None),
+        Fish::new("swordfish", 3, Basic, Fins::None),
+        Fish::new("jellyfish", 4, Basic, Fins::None),
+        Fish::new("finned-x-wing", 2, Basic, Finned),
+        Fish::new("finned-swordfish", 3, Basic, Finned).with_siamese(true),
+        Fish::new("finned-jellyfish", 4, Basic, Finned).with_siamese(true),
+        Fish::new("sashimi-x-wing", 2, Basic, Sashimi),
+        Fish::new("sashimi-swordfish", 3, Basic, Sashimi).with_siamese(true),
+        Fish::new("sashimi-jellyfish", 4, Basic, Sashimi).with_siamese(true),
+        Fish::new("franken-x-wing", 2, Franken, Fins::None),
+        Fish::new("franken-swordfish", 3, Franken, Fins::None),
+        Fish::new("franken-jellyfish", 4, Franken, Fins::None),
+        Fish::new("finned-franken-x-wing", 2, Franken, Any),
+        Fish::new("finned-franken-swordfish", 3, Franken, Any).with_siamese(true),
+        Fish::new("finned-franken-jellyfish", 4, Franken, Any).with_siamese(true),
+        Fish::new("mutant-x-wing", 2, Mutant, Fins::None),
+        Fish::new("mutant-swordfish", 3, Mutant, Fins::None),
+        Fish::new("mutant-jellyfish", 4, Mutant, Fins::None),
+        Fish::new("finned-mutant-x-wing", 2, Mutant, Any),
+        Fish::new("finned-mutant-swordfish", 3, Mutant, Any).with_siamese(true),
+        Fish::new("finned-mutant-jellyfish", 4, Mutant, Any).with_siamese(true),
+        // HoDoKu's library has one finned mutant squirmbag (five houses); it is the slowest
+        // search here (a few tenths of a second on a hard grid), so it comes last.
+        Fish::new("finned-mutant-squirmbag", 5, Mutant, Any).with_siamese(true),
+    ]
+};

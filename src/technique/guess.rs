@@ -17,31 +17,29 @@ use crate::emit;
 use crate::grid::{Candidate, Grid};
 use crate::solver::{self, Solutions};
 use crate::step::{Role, Step};
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::catalogue::entry;
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// The techniques of this family (off in the default pipeline).
 pub fn techniques() -> Vec<Box<dyn Technique>> {
     vec![Box::new(Guess)]
 }
 
+/// The catalogue entry of [`Guess`].
+const INFO: &TechniqueInfo = entry("guess");
+
 /// The id of [`Guess`]; the engine counts the steps of this id as guesses.
-pub const GUESS_ID: &str = "guess";
+pub const GUESS_ID: &str = INFO.id;
 
 /// The difficulty of a guess: above every logical technique (see the module documentation).
-pub const GUESS_DIFFICULTY: f32 = 12.0;
+pub const GUESS_DIFFICULTY: f32 = INFO.difficulty;
 
 /// Places the solution's digit in an empty cell with the fewest candidates.
 pub struct Guess;
 
 impl Technique for Guess {
-    fn id(&self) -> &str {
-        GUESS_ID
-    }
-    fn name(&self) -> &str {
-        "Guess"
-    }
-    fn difficulty(&self) -> f32 {
-        GUESS_DIFFICULTY
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(INFO)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         // the first empty cell with the fewest candidates (min_by_key keeps the first of ties)

@@ -5,20 +5,28 @@ use crate::emit;
 use crate::geometry::{Cell, DigitMask, House, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
+use crate::technique::catalogue::entry;
 use crate::technique::subsets::for_each_combination;
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// Locked candidates: type 1 (pointing, a box's candidates of a digit lie in one line) or
 /// type 2 (claiming, a line's candidates of a digit lie in one box).
 pub struct LockedCandidates {
     pointing: bool,
+    info: &'static TechniqueInfo,
 }
 
 impl LockedCandidates {
     /// Type 1: pointing.
-    pub const POINTING: LockedCandidates = LockedCandidates { pointing: true };
+    pub const POINTING: LockedCandidates = LockedCandidates {
+        pointing: true,
+        info: entry("pointing"),
+    };
     /// Type 2: claiming.
-    pub const CLAIMING: LockedCandidates = LockedCandidates { pointing: false };
+    pub const CLAIMING: LockedCandidates = LockedCandidates {
+        pointing: false,
+        info: entry("claiming"),
+    };
 }
 
 /// The row or column holding all of `cells`, if one does.
@@ -30,22 +38,8 @@ fn common_line(cells: CellSet) -> Option<House> {
 }
 
 impl Technique for LockedCandidates {
-    fn id(&self) -> &str {
-        if self.pointing {
-            "pointing"
-        } else {
-            "claiming"
-        }
-    }
-    fn name(&self) -> &str {
-        if self.pointing {
-            "Locked Candidates Type 1 (Pointing)"
-        } else {
-            "Locked Candidates Type 2 (Claiming)"
-        }
-    }
-    fn difficulty(&self) -> f32 {
-        if self.pointing { 2.6 } else { 2.8 }
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let bases: &mut dyn Iterator<Item = House> = if self.pointing {
@@ -100,32 +94,25 @@ impl Technique for LockedCandidates {
 /// eliminates its digits from the rest of both houses.
 pub struct LockedSet {
     size: usize,
+    info: &'static TechniqueInfo,
 }
 
 impl LockedSet {
     /// Locked pair.
-    pub const PAIR: LockedSet = LockedSet { size: 2 };
+    pub const PAIR: LockedSet = LockedSet {
+        size: 2,
+        info: entry("locked-pair"),
+    };
     /// Locked triple.
-    pub const TRIPLE: LockedSet = LockedSet { size: 3 };
+    pub const TRIPLE: LockedSet = LockedSet {
+        size: 3,
+        info: entry("locked-triple"),
+    };
 }
 
 impl Technique for LockedSet {
-    fn id(&self) -> &str {
-        if self.size == 2 {
-            "locked-pair"
-        } else {
-            "locked-triple"
-        }
-    }
-    fn name(&self) -> &str {
-        if self.size == 2 {
-            "Locked Pair"
-        } else {
-            "Locked Triple"
-        }
-    }
-    fn difficulty(&self) -> f32 {
-        if self.size == 2 { 3.0 } else { 3.6 }
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         for boxed in House::boxes() {

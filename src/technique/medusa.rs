@@ -21,7 +21,8 @@ use crate::context::Context;
 use crate::geometry::digits;
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::catalogue::entry;
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// The techniques of this family.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -166,14 +167,8 @@ fn colour_text(set: &CandSet) -> String {
 }
 
 impl Technique for Medusa3d {
-    fn id(&self) -> &str {
-        "3d-medusa"
-    }
-    fn name(&self) -> &str {
-        "3D Medusa"
-    }
-    fn difficulty(&self) -> f32 {
-        6.8
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("3d-medusa") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         self.find_in(&Context::new(grid), sink)

@@ -10,8 +10,11 @@ use crate::context::Context;
 use crate::grid::{Candidate, Grid};
 use crate::step::Step;
 
+pub use catalogue::{CATALOGUE, TechniqueInfo};
+
 pub mod aligned;
 pub mod als;
+pub mod catalogue;
 pub mod chains;
 pub mod coloring;
 pub mod direct;
@@ -68,28 +71,42 @@ pub enum TechniqueError {
 pub type StepSink<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
 
 /// A solving technique: a named, rated search for steps on a grid.
+///
+/// A built-in answers [`Technique::info`] with its entry in the [`CATALOGUE`], and the
+/// metadata methods read from it. A technique from elsewhere (a script, a plugin, another
+/// crate) has no entry: it must implement `id`, `name` and `difficulty` itself (the defaults
+/// panic without an entry), and `library_codes` and `needs_uniqueness` when they are not empty
+/// and `false`.
 pub trait Technique: Send + Sync {
+    /// The built-in's entry in the [`CATALOGUE`]; `None` (the default) for other techniques.
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        None
+    }
     /// Stable id, e.g. `naked-pair`.
-    fn id(&self) -> &str;
+    fn id(&self) -> &str {
+        catalogued(self.info(), "id").id
+    }
     /// Display name, e.g. `Naked Pair`.
-    fn name(&self) -> &str;
+    fn name(&self) -> &str {
+        catalogued(self.info(), "name").name
+    }
     /// Difficulty on Sudoku Explainer's scale (the lowest its steps get).
-    fn difficulty(&self) -> f32;
+    fn difficulty(&self) -> f32 {
+        catalogued(self.info(), "difficulty").difficulty
+    }
     /// Where it comes from.
     fn origin(&self) -> Origin {
         Origin::BuiltIn
     }
     /// Whether the technique is only sound on puzzles with a unique solution.
     fn needs_uniqueness(&self) -> bool {
-        false
+        self.info().is_some_and(|i| i.needs_uniqueness)
     }
     /// The HoDoKu library codes this technique answers (e.g. `0200` for naked pair), so the
-    /// regression-library runner knows which cases to give it. Built-ins know theirs by id.
+    /// regression-library runner knows which cases to give it.
     fn library_codes(&self) -> Vec<String> {
-        library_codes_of(self.id())
-            .iter()
-            .map(|c| c.to_string())
-            .collect()
+        self.info()
+            .map_or_else(Vec::new, TechniqueInfo::library_codes)
     }
     /// Searches `grid`, handing every step found to `sink` until it breaks.
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError>;
@@ -98,6 +115,15 @@ pub trait Technique: Send + Sync {
     /// the context's grid; built-ins that use the context's structures override it.
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         self.find(ctx.grid(), sink)
+    }
+}
+
+/// The catalogue entry a default metadata method reads; a technique without one must
+/// implement `method` itself.
+fn catalogued(info: Option<&'static TechniqueInfo>, method: &str) -> &'static TechniqueInfo {
+    match info {
+        Some(info) => info,
+        None => panic!("a technique without a catalogue entry must implement Technique::{method}"),
     }
 }
 
@@ -138,32 +164,6 @@ macro_rules! emit {
             return Ok(());
         }
     };
-}
-
-/// HoDoKu library codes of the built-in technique ids.
-pub const LIBRARY_CODES: &[(&str, &str)] = &[
-    ("full-house", "0000"),
-    ("hidden-single", "0002"),
-    ("naked-single", "0003"),
-    ("pointing", "0100"),
-    ("claiming", "0101"),
-    ("locked-pair", "0110"),
-    ("locked-triple", "0111"),
-    ("naked-pair", "0200"),
-    ("naked-triple", "0201"),
-    ("naked-quad", "0202"),
-    ("hidden-pair", "0210"),
-    ("hidden-triple", "0211"),
-    ("hidden-quad", "0212"),
-];
-
-/// The HoDoKu library codes for a technique id (empty when it has none).
-pub fn library_codes_of(id: &str) -> Vec<&'static str> {
-    LIBRARY_CODES
-        .iter()
-        .filter(|(i, _)| *i == id)
-        .map(|(_, c)| *c)
-        .collect()
 }
 
 /// All built-in techniques: the basic ones in the default pipeline's order, then each

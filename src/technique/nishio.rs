@@ -9,8 +9,9 @@ use crate::geometry::{Cell, House, digit_bit};
 use crate::grid::{Candidate, Grid};
 use crate::net::{BranchEnd, ForcingKind, ForcingNet, Implication, NetBranch, Reason, literal};
 use crate::step::{Role, Step};
+use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// The techniques of this family.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -197,14 +198,8 @@ fn rated_length(facts: usize) -> usize {
 }
 
 impl Technique for Nishio {
-    fn id(&self) -> &str {
-        "nishio"
-    }
-    fn name(&self) -> &str {
-        "Nishio"
-    }
-    fn difficulty(&self) -> f32 {
-        BASE
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(entry("nishio"))
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let mut best: Option<(usize, Candidate, NetBranch)> = None;

@@ -20,8 +20,9 @@ use crate::cellset::CellSet;
 use crate::geometry::{Cell, digit_bit, digits};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
+use crate::technique::catalogue::entry;
 use crate::technique::chains::{chain_difficulty, chain_text};
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// The techniques of this family.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -265,14 +266,8 @@ fn rated_length(links: usize) -> usize {
 }
 
 impl Technique for ForcingChainsAndCycles {
-    fn id(&self) -> &str {
-        ID
-    }
-    fn name(&self) -> &str {
-        "Forcing Chains & Cycles"
-    }
-    fn difficulty(&self) -> f32 {
-        6.5
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(entry(ID))
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let mut search = Search::new(grid);

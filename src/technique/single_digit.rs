@@ -11,7 +11,8 @@ use crate::context::{Context, StrongLink};
 use crate::geometry::{Cell, House, HouseKind};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::catalogue::entry;
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -38,75 +39,45 @@ enum Kind {
 /// One single-digit pattern technique; the constants are the built-ins.
 pub struct SingleDigitPattern {
     kind: Kind,
-    id: &'static str,
-    name: &'static str,
-    difficulty: f32,
-    code: &'static str,
+    info: &'static TechniqueInfo,
 }
 
 impl SingleDigitPattern {
     /// Skyscraper (4.0): two strong links in parallel lines whose bases share a line.
     pub const SKYSCRAPER: SingleDigitPattern = SingleDigitPattern {
         kind: Kind::Skyscraper,
-        id: "skyscraper",
-        name: "Skyscraper",
-        difficulty: 4.0,
-        code: "0400",
+        info: entry("skyscraper"),
     };
     /// 2-String Kite (4.1): a strong link in a row and one in a column joined in a box.
     pub const TWO_STRING_KITE: SingleDigitPattern = SingleDigitPattern {
         kind: Kind::Kite,
-        id: "2-string-kite",
-        name: "2-String Kite",
-        difficulty: 4.1,
-        code: "0401",
+        info: entry("2-string-kite"),
     };
     /// Dual 2-String Kite (4.1): two kites on the same pair of box cells, reported together.
     pub const DUAL_TWO_STRING_KITE: SingleDigitPattern = SingleDigitPattern {
         kind: Kind::DualKite,
-        id: "dual-2-string-kite",
-        name: "Dual 2-String Kite",
-        difficulty: 4.1,
-        code: "0404",
+        info: entry("dual-2-string-kite"),
     };
     /// Turbot Fish (4.2): any other strong-weak-strong chain on one digit (a box involved).
     pub const TURBOT_FISH: SingleDigitPattern = SingleDigitPattern {
         kind: Kind::Turbot,
-        id: "turbot-fish",
-        name: "Turbot Fish",
-        difficulty: 4.2,
-        code: "0403",
+        info: entry("turbot-fish"),
     };
     /// Empty Rectangle (4.3): a box's candidates on one row and one column, plus a strong link.
     pub const EMPTY_RECTANGLE: SingleDigitPattern = SingleDigitPattern {
         kind: Kind::EmptyRectangle,
-        id: "empty-rectangle",
-        name: "Empty Rectangle",
-        difficulty: 4.3,
-        code: "0402",
+        info: entry("empty-rectangle"),
     };
     /// Dual Empty Rectangle (4.3): two empty rectangles in the same box, reported together.
     pub const DUAL_EMPTY_RECTANGLE: SingleDigitPattern = SingleDigitPattern {
         kind: Kind::DualEmptyRectangle,
-        id: "dual-empty-rectangle",
-        name: "Dual Empty Rectangle",
-        difficulty: 4.3,
-        code: "0405",
+        info: entry("dual-empty-rectangle"),
     };
 }
 
 impl Technique for SingleDigitPattern {
-    fn id(&self) -> &str {
-        self.id
-    }
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn difficulty(&self) -> f32 {
-        self.difficulty
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec![self.code.to_string()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         self.find_in(&Context::new(grid), sink)
@@ -292,14 +263,14 @@ impl SingleDigitPattern {
             let elims = candidates(ch.elims, digit);
             let text = format!(
                 "{}: {digit} in {},{} (connected by {},{}) => {}",
-                self.name,
+                self.info.name,
                 ch.a,
                 ch.d,
                 ch.b,
                 ch.c,
                 eliminations_text(&elims)
             );
-            let mut step = Step::new(self.id, self.difficulty)
+            let mut step = Step::new(self.info.id, self.info.difficulty)
                 .house(ch.h1)
                 .house(ch.h2)
                 .highlight(Role::Pincer, candidates([ch.a, ch.d], digit))
@@ -343,7 +314,7 @@ impl SingleDigitPattern {
                 };
                 let text = format!(
                     "{}: {d1} in {},{} / {second}{},{} (connected by {},{}) => {}",
-                    self.name,
+                    self.info.name,
                     k1.a,
                     k1.d,
                     k2.a,
@@ -356,7 +327,7 @@ impl SingleDigitPattern {
                 pincers.extend(candidates([k2.a, k2.d], *d2));
                 let mut links = candidates([k1.b, k1.c], *d1);
                 links.extend(candidates([k2.b, k2.c], *d2));
-                let mut step = Step::new(self.id, self.difficulty)
+                let mut step = Step::new(self.info.id, self.info.difficulty)
                     .house(k1.h1)
                     .house(k1.h2)
                     .house(k2.h1)
@@ -419,11 +390,11 @@ impl SingleDigitPattern {
         let links: Vec<String> = ers.iter().map(|e| format!("{}/{}", e.p, e.q)).collect();
         let text = format!(
             "{}: {digit} in {boxed} ({}) => {}",
-            self.name,
+            self.info.name,
             links.join(", "),
             eliminations_text(&elims)
         );
-        let mut step = Step::new(self.id, self.difficulty).house(boxed);
+        let mut step = Step::new(self.info.id, self.info.difficulty).house(boxed);
         for e in ers {
             step = step.house(e.link);
         }

@@ -4,20 +4,15 @@ use crate::emit;
 use crate::geometry::{House, HouseKind, digit_bit};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step};
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::catalogue::entry;
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// The last empty cell of a house takes the missing digit.
 pub struct FullHouse;
 
 impl Technique for FullHouse {
-    fn id(&self) -> &str {
-        "full-house"
-    }
-    fn name(&self) -> &str {
-        "Full House"
-    }
-    fn difficulty(&self) -> f32 {
-        1.0
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("full-house") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         for house in House::all() {
@@ -46,14 +41,8 @@ impl Technique for FullHouse {
 pub struct HiddenSingle;
 
 impl Technique for HiddenSingle {
-    fn id(&self) -> &str {
-        "hidden-single"
-    }
-    fn name(&self) -> &str {
-        "Hidden Single"
-    }
-    fn difficulty(&self) -> f32 {
-        1.2
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("hidden-single") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         // boxes first: they are the easier singles to see
@@ -91,14 +80,8 @@ impl Technique for HiddenSingle {
 pub struct NakedSingle;
 
 impl Technique for NakedSingle {
-    fn id(&self) -> &str {
-        "naked-single"
-    }
-    fn name(&self) -> &str {
-        "Naked Single"
-    }
-    fn difficulty(&self) -> f32 {
-        2.3
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("naked-single") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         for cell in grid.empty_cells() {

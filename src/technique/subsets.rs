@@ -6,7 +6,8 @@ use crate::cellset::CellSet;
 use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::catalogue::entry;
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// Calls `f` with every `k`-element combination of `items` (in lexicographic order of
 /// positions) until it breaks. `k` is at most 4; nothing is allocated.
@@ -52,43 +53,30 @@ pub fn for_each_combination<T: Copy + Default>(
 /// leave the rest of the house.
 pub struct NakedSubset {
     size: usize,
-    id: &'static str,
-    name: &'static str,
-    difficulty: f32,
+    info: &'static TechniqueInfo,
 }
 
 impl NakedSubset {
     /// Naked pair (3.0).
-    pub const PAIR: NakedSubset = NakedSubset::new(2, 3.0);
+    pub const PAIR: NakedSubset = NakedSubset {
+        size: 2,
+        info: entry("naked-pair"),
+    };
     /// Naked triple (3.6).
-    pub const TRIPLE: NakedSubset = NakedSubset::new(3, 3.6);
+    pub const TRIPLE: NakedSubset = NakedSubset {
+        size: 3,
+        info: entry("naked-triple"),
+    };
     /// Naked quadruple (5.0).
-    pub const QUAD: NakedSubset = NakedSubset::new(4, 5.0);
-
-    const fn new(size: usize, difficulty: f32) -> NakedSubset {
-        let (id, name) = match size {
-            2 => ("naked-pair", "Naked Pair"),
-            3 => ("naked-triple", "Naked Triple"),
-            _ => ("naked-quad", "Naked Quadruple"),
-        };
-        NakedSubset {
-            size,
-            id,
-            name,
-            difficulty,
-        }
-    }
+    pub const QUAD: NakedSubset = NakedSubset {
+        size: 4,
+        info: entry("naked-quad"),
+    };
 }
 
 impl Technique for NakedSubset {
-    fn id(&self) -> &str {
-        self.id
-    }
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn difficulty(&self) -> f32 {
-        self.difficulty
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         for house in House::all() {
@@ -120,14 +108,14 @@ impl Technique for NakedSubset {
                 elims.sort();
                 let text = format!(
                     "{}: {} in {set} => {}",
-                    self.name,
+                    self.info.name,
                     digits_text(mask, "/"),
                     eliminations_text(&elims)
                 );
                 let pattern = set
                     .iter()
                     .flat_map(|c| digits(grid.candidates(c)).map(move |d| Candidate::new(c, d)));
-                let mut step = Step::new(self.id, self.difficulty)
+                let mut step = Step::new(self.info.id, self.info.difficulty)
                     .house(house)
                     .highlight(Role::Pattern, pattern)
                     .explain(text);
@@ -146,43 +134,30 @@ impl Technique for NakedSubset {
 /// candidate leaves those cells.
 pub struct HiddenSubset {
     size: usize,
-    id: &'static str,
-    name: &'static str,
-    difficulty: f32,
+    info: &'static TechniqueInfo,
 }
 
 impl HiddenSubset {
     /// Hidden pair (3.4).
-    pub const PAIR: HiddenSubset = HiddenSubset::new(2, 3.4);
+    pub const PAIR: HiddenSubset = HiddenSubset {
+        size: 2,
+        info: entry("hidden-pair"),
+    };
     /// Hidden triple (4.0).
-    pub const TRIPLE: HiddenSubset = HiddenSubset::new(3, 4.0);
+    pub const TRIPLE: HiddenSubset = HiddenSubset {
+        size: 3,
+        info: entry("hidden-triple"),
+    };
     /// Hidden quadruple (5.4).
-    pub const QUAD: HiddenSubset = HiddenSubset::new(4, 5.4);
-
-    const fn new(size: usize, difficulty: f32) -> HiddenSubset {
-        let (id, name) = match size {
-            2 => ("hidden-pair", "Hidden Pair"),
-            3 => ("hidden-triple", "Hidden Triple"),
-            _ => ("hidden-quad", "Hidden Quadruple"),
-        };
-        HiddenSubset {
-            size,
-            id,
-            name,
-            difficulty,
-        }
-    }
+    pub const QUAD: HiddenSubset = HiddenSubset {
+        size: 4,
+        info: entry("hidden-quad"),
+    };
 }
 
 impl Technique for HiddenSubset {
-    fn id(&self) -> &str {
-        self.id
-    }
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn difficulty(&self) -> f32 {
-        self.difficulty
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         for house in House::all() {
@@ -215,14 +190,14 @@ impl Technique for HiddenSubset {
                 elims.sort();
                 let text = format!(
                     "{}: {} in {cells} => {}",
-                    self.name,
+                    self.info.name,
                     digits_text(mask, "/"),
                     eliminations_text(&elims)
                 );
                 let pattern = cells.iter().flat_map(|c| {
                     digits(grid.candidates(c) & mask).map(move |d| Candidate::new(c, d))
                 });
-                let mut step = Step::new(self.id, self.difficulty)
+                let mut step = Step::new(self.info.id, self.info.difficulty)
                     .house(house)
                     .highlight(Role::Pattern, pattern)
                     .explain(text);

@@ -18,7 +18,8 @@ use crate::emit;
 use crate::geometry::{DigitMask, House, digit_bit, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::catalogue::entry;
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// The techniques of this family.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -150,17 +151,8 @@ impl SueDeCoq {
 }
 
 impl Technique for SueDeCoq {
-    fn id(&self) -> &str {
-        "sue-de-coq"
-    }
-    fn name(&self) -> &str {
-        "Sue de Coq"
-    }
-    fn difficulty(&self) -> f32 {
-        5.0
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec!["1101".into()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("sue-de-coq") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let empty = grid.empty_cells();

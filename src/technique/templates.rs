@@ -23,15 +23,13 @@ use crate::cellset::CellSet;
 use crate::emit;
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::catalogue::entry;
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// The techniques of this family (both off in the default pipeline).
 pub fn techniques() -> Vec<Box<dyn Technique>> {
     vec![Box::new(TemplateSet), Box::new(TemplateDelete)]
 }
-
-/// Difficulty of both template techniques; see `docs/techniques.md`.
-const DIFFICULTY: f32 = 8.0;
 
 /// For each row, the columns (9-bit mask) where a template of `digit` may go: the placed cell
 /// of the digit in that row if there is one, else the row's candidates of the digit.
@@ -150,17 +148,8 @@ fn candidates_in(digit: u8, cells: CellSet) -> Vec<Candidate> {
 pub struct TemplateSet;
 
 impl Technique for TemplateSet {
-    fn id(&self) -> &str {
-        "template-set"
-    }
-    fn name(&self) -> &str {
-        "Template Set"
-    }
-    fn difficulty(&self) -> f32 {
-        DIFFICULTY
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec!["1201".into()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("template-set") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let Some(sets) = union_and_common(grid) else {
@@ -188,17 +177,8 @@ impl Technique for TemplateSet {
 pub struct TemplateDelete;
 
 impl Technique for TemplateDelete {
-    fn id(&self) -> &str {
-        "template-delete"
-    }
-    fn name(&self) -> &str {
-        "Template Delete"
-    }
-    fn difficulty(&self) -> f32 {
-        DIFFICULTY
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec!["1202".into()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("template-delete") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let Some(sets) = union_and_common(grid) else {

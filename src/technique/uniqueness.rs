@@ -18,8 +18,9 @@ use crate::emit;
 use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
+use crate::technique::catalogue::entry;
 use crate::technique::subsets::for_each_combination;
-use crate::technique::{StepSink, Technique, TechniqueError, eliminations_of};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, eliminations_of};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -169,53 +170,39 @@ enum UrKind {
 /// Unique rectangle of one type (see the kinds above).
 pub struct UniqueRectangle {
     kind: UrKind,
-    id: &'static str,
-    name: &'static str,
-    code: &'static str,
+    info: &'static TechniqueInfo,
 }
 
 impl UniqueRectangle {
     /// Type 1 (4.5).
     pub const TYPE_1: UniqueRectangle = UniqueRectangle {
         kind: UrKind::One,
-        id: "unique-rectangle-1",
-        name: "Unique Rectangle Type 1",
-        code: "0600",
+        info: entry("unique-rectangle-1"),
     };
     /// Type 2 (4.5).
     pub const TYPE_2: UniqueRectangle = UniqueRectangle {
         kind: UrKind::Two,
-        id: "unique-rectangle-2",
-        name: "Unique Rectangle Type 2",
-        code: "0601",
+        info: entry("unique-rectangle-2"),
     };
     /// Type 3 (4.5 plus 0.1 per cell of the subset beyond the rectangle: 4.6–4.8).
     pub const TYPE_3: UniqueRectangle = UniqueRectangle {
         kind: UrKind::Three,
-        id: "unique-rectangle-3",
-        name: "Unique Rectangle Type 3",
-        code: "0602",
+        info: entry("unique-rectangle-3"),
     };
     /// Type 4 (4.5).
     pub const TYPE_4: UniqueRectangle = UniqueRectangle {
         kind: UrKind::Four,
-        id: "unique-rectangle-4",
-        name: "Unique Rectangle Type 4",
-        code: "0603",
+        info: entry("unique-rectangle-4"),
     };
     /// Type 5 (4.5, the argument of type 2).
     pub const TYPE_5: UniqueRectangle = UniqueRectangle {
         kind: UrKind::Five,
-        id: "unique-rectangle-5",
-        name: "Unique Rectangle Type 5",
-        code: "0604",
+        info: entry("unique-rectangle-5"),
     };
     /// Type 6 (4.6: the argument of type 4 with two pairs of strong links).
     pub const TYPE_6: UniqueRectangle = UniqueRectangle {
         kind: UrKind::Six,
-        id: "unique-rectangle-6",
-        name: "Unique Rectangle Type 6",
-        code: "0605",
+        info: entry("unique-rectangle-6"),
     };
 
     fn find_one(&self, grid: &Grid, ur: &Ur, sink: &mut StepSink<'_>) -> ControlFlow<()> {
@@ -233,11 +220,11 @@ impl UniqueRectangle {
                 }
                 let text = format!(
                     "{}: {} => {}",
-                    self.name,
+                    self.info.name,
                     ur.text(),
                     eliminations_text(&elims)
                 );
-                let mut step = ur.step(grid, self.id, 4.5).explain(text);
+                let mut step = ur.step(grid, self.info.id, 4.5).explain(text);
                 step.houses = cell.houses().to_vec();
                 step.eliminations = elims;
                 sink(step)
@@ -262,11 +249,11 @@ impl UniqueRectangle {
                 }
                 let text = format!(
                     "{}: {} (extra {c} in {xs}) => {}",
-                    self.name,
+                    self.info.name,
                     ur.text(),
                     eliminations_text(&elims)
                 );
-                let mut step = ur.step(grid, self.id, 4.5).explain(text);
+                let mut step = ur.step(grid, self.info.id, 4.5).explain(text);
                 step.eliminations = elims;
                 sink(step)
             }
@@ -310,13 +297,13 @@ impl UniqueRectangle {
                     }
                     let text = format!(
                         "{}: {} ({u} only in {xs} in {house}) => {}",
-                        self.name,
+                        self.info.name,
                         ur.text(),
                         eliminations_text(&elims)
                     );
                     let link = candidates_in(grid, xs, digit_bit(u));
                     let mut step = ur
-                        .step(grid, self.id, 4.5)
+                        .step(grid, self.info.id, 4.5)
                         .house(house)
                         .highlight(Role::Link, link)
                         .explain(text);
@@ -356,7 +343,7 @@ impl UniqueRectangle {
                     elims.sort();
                     let text = format!(
                         "{}: {} ({u} only in the rectangle in {}) => {}",
-                        self.name,
+                        self.info.name,
                         ur.text(),
                         houses
                             .iter()
@@ -367,7 +354,7 @@ impl UniqueRectangle {
                     );
                     let link = candidates_in(grid, set, digit_bit(u));
                     let mut step = ur
-                        .step(grid, self.id, 4.6)
+                        .step(grid, self.info.id, 4.6)
                         .highlight(Role::Link, link)
                         .explain(text);
                     step.houses = houses;
@@ -428,7 +415,7 @@ impl UniqueRectangle {
                 let kind = ["pair", "triple", "quadruple"][size - 1];
                 let text = format!(
                     "{}: {} with naked {kind} {} in {},{subset} => {}",
-                    self.name,
+                    self.info.name,
                     ur.text(),
                     digits_text(mask, "/"),
                     roof,
@@ -436,7 +423,7 @@ impl UniqueRectangle {
                 );
                 let difficulty = 4.5 + 0.1 * size as f32;
                 let mut step = ur
-                    .step(grid, self.id, difficulty)
+                    .step(grid, self.info.id, difficulty)
                     .highlight(Role::Base, candidates_in(grid, subset, mask))
                     .explain(text);
                 step.houses = all;
@@ -449,24 +436,8 @@ impl UniqueRectangle {
 }
 
 impl Technique for UniqueRectangle {
-    fn id(&self) -> &str {
-        self.id
-    }
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn difficulty(&self) -> f32 {
-        match self.kind {
-            UrKind::Three => 4.6,
-            UrKind::Six => 4.6,
-            _ => 4.5,
-        }
-    }
-    fn needs_uniqueness(&self) -> bool {
-        true
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec![self.code.into()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let _ = for_each_ur(grid, &mut |ur| self.find_one(grid, ur, sink));
@@ -481,20 +452,8 @@ impl Technique for UniqueRectangle {
 pub struct HiddenRectangle;
 
 impl Technique for HiddenRectangle {
-    fn id(&self) -> &str {
-        "hidden-rectangle"
-    }
-    fn name(&self) -> &str {
-        "Hidden Rectangle"
-    }
-    fn difficulty(&self) -> f32 {
-        4.6
-    }
-    fn needs_uniqueness(&self) -> bool {
-        true
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec!["0606".into()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("hidden-rectangle") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let empty = grid.empty_cells();
@@ -553,13 +512,20 @@ impl Technique for HiddenRectangle {
 /// the same extra digit `c`; one of them is `c`, so `c` leaves every cell seeing them all.
 pub struct AvoidableRectangle {
     type_2: bool,
+    info: &'static TechniqueInfo,
 }
 
 impl AvoidableRectangle {
     /// Type 1 (4.5).
-    pub const TYPE_1: AvoidableRectangle = AvoidableRectangle { type_2: false };
+    pub const TYPE_1: AvoidableRectangle = AvoidableRectangle {
+        type_2: false,
+        info: entry("avoidable-rectangle-1"),
+    };
     /// Type 2 (4.5).
-    pub const TYPE_2: AvoidableRectangle = AvoidableRectangle { type_2: true };
+    pub const TYPE_2: AvoidableRectangle = AvoidableRectangle {
+        type_2: true,
+        info: entry("avoidable-rectangle-2"),
+    };
 
     /// `pattern[i]` is the digit corner `i` takes in the deadly pattern.
     fn find_one(
@@ -611,13 +577,9 @@ impl AvoidableRectangle {
         if elims.is_empty() {
             return ControlFlow::Continue(());
         }
-        let name = if self.type_2 {
-            "Avoidable Rectangle Type 2"
-        } else {
-            "Avoidable Rectangle Type 1"
-        };
         let text = format!(
-            "{name}: {} in {set} (solved {solved}) => {}",
+            "{}: {} in {set} (solved {solved}) => {}",
+            self.info.name,
             digits_text(ab, "/"),
             eliminations_text(&elims)
         );
@@ -636,28 +598,8 @@ impl AvoidableRectangle {
 }
 
 impl Technique for AvoidableRectangle {
-    fn id(&self) -> &str {
-        if self.type_2 {
-            "avoidable-rectangle-2"
-        } else {
-            "avoidable-rectangle-1"
-        }
-    }
-    fn name(&self) -> &str {
-        if self.type_2 {
-            "Avoidable Rectangle Type 2"
-        } else {
-            "Avoidable Rectangle Type 1"
-        }
-    }
-    fn difficulty(&self) -> f32 {
-        4.5
-    }
-    fn needs_uniqueness(&self) -> bool {
-        true
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec![if self.type_2 { "0608" } else { "0607" }.into()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let _ = for_each_rectangle(&mut |cells| {
@@ -706,20 +648,8 @@ impl Technique for AvoidableRectangle {
 pub struct BugPlusOne;
 
 impl Technique for BugPlusOne {
-    fn id(&self) -> &str {
-        "bug-plus-1"
-    }
-    fn name(&self) -> &str {
-        "Bivalue Universal Grave + 1"
-    }
-    fn difficulty(&self) -> f32 {
-        5.6
-    }
-    fn needs_uniqueness(&self) -> bool {
-        true
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec!["0610".into()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("bug-plus-1") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let mut triple = None;

@@ -11,7 +11,8 @@ use crate::emit;
 use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
-use crate::technique::{StepSink, Technique, TechniqueError, eliminations_of};
+use crate::technique::catalogue::entry;
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, eliminations_of};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -134,17 +135,8 @@ fn wing_step(
 pub struct XyWing;
 
 impl Technique for XyWing {
-    fn id(&self) -> &str {
-        "xy-wing"
-    }
-    fn name(&self) -> &str {
-        "XY-Wing"
-    }
-    fn difficulty(&self) -> f32 {
-        4.2
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec!["0800".into()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("xy-wing") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         self.find_in(&Context::new(grid), sink)
@@ -182,17 +174,8 @@ impl Technique for XyWing {
 pub struct XyzWing;
 
 impl Technique for XyzWing {
-    fn id(&self) -> &str {
-        "xyz-wing"
-    }
-    fn name(&self) -> &str {
-        "XYZ-Wing"
-    }
-    fn difficulty(&self) -> f32 {
-        4.4
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec!["0801".into()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("xyz-wing") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         self.find_in(&Context::new(grid), sink)
@@ -230,17 +213,8 @@ impl Technique for XyzWing {
 pub struct WWing;
 
 impl Technique for WWing {
-    fn id(&self) -> &str {
-        "w-wing"
-    }
-    fn name(&self) -> &str {
-        "W-Wing"
-    }
-    fn difficulty(&self) -> f32 {
-        4.4
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec!["0803".into()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("w-wing") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         self.find_in(&Context::new(grid), sink)
@@ -355,17 +329,8 @@ impl WxyzWing {
 }
 
 impl Technique for WxyzWing {
-    fn id(&self) -> &str {
-        "wxyz-wing"
-    }
-    fn name(&self) -> &str {
-        "WXYZ-Wing"
-    }
-    fn difficulty(&self) -> f32 {
-        4.6
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec!["0802".into()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("wxyz-wing") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let mut list = [Cell::default(); 81];

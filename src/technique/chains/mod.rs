@@ -23,7 +23,8 @@ use crate::cellset::CellSet;
 use crate::context::Context;
 use crate::grid::{Candidate, Grid};
 use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::catalogue::entry;
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 pub mod graph;
 pub mod remote_pairs;
@@ -85,108 +86,62 @@ pub enum ChainKind {
 /// A chain technique: one configuration of the alternating-inference search.
 #[derive(Clone, Copy, Debug)]
 pub struct ChainTechnique {
-    id: &'static str,
-    name: &'static str,
+    info: &'static TechniqueInfo,
     kind: ChainKind,
     graph: GraphKind,
-    base: f32,
-    code: &'static str,
 }
 
 impl ChainTechnique {
     /// X-Chain (6.6 plus length): one digit, strong links at both ends.
-    pub const X_CHAIN: ChainTechnique = ChainTechnique::new(
-        "x-chain",
-        "X-Chain",
-        ChainKind::XChain,
-        GraphKind::Plain,
-        6.6,
-        "0701",
-    );
+    pub const X_CHAIN: ChainTechnique =
+        ChainTechnique::new("x-chain", ChainKind::XChain, GraphKind::Plain);
     /// XY-Chain (6.6 plus length): bivalue cells.
-    pub const XY_CHAIN: ChainTechnique = ChainTechnique::new(
-        "xy-chain",
-        "XY-Chain",
-        ChainKind::XyChain,
-        GraphKind::Plain,
-        6.6,
-        "0702",
-    );
+    pub const XY_CHAIN: ChainTechnique =
+        ChainTechnique::new("xy-chain", ChainKind::XyChain, GraphKind::Plain);
     /// Continuous Nice Loop (7.0 plus length).
     pub const CONTINUOUS: ChainTechnique = ChainTechnique::new(
         "continuous-nice-loop",
-        "Continuous Nice Loop",
         ChainKind::ContinuousLoop,
         GraphKind::Plain,
-        7.0,
-        "0706",
     );
     /// Discontinuous Nice Loop (7.0 plus length).
     pub const DISCONTINUOUS: ChainTechnique = ChainTechnique::new(
         "discontinuous-nice-loop",
-        "Discontinuous Nice Loop",
         ChainKind::DiscontinuousLoop,
         GraphKind::Plain,
-        7.0,
-        "0707",
     );
     /// AIC (7.0 plus length).
-    pub const AIC: ChainTechnique =
-        ChainTechnique::new("aic", "AIC", ChainKind::Aic, GraphKind::Plain, 7.0, "0708");
+    pub const AIC: ChainTechnique = ChainTechnique::new("aic", ChainKind::Aic, GraphKind::Plain);
     /// Grouped Continuous Nice Loop (7.1 plus length).
     pub const GROUPED_CONTINUOUS: ChainTechnique = ChainTechnique::new(
         "grouped-continuous-nice-loop",
-        "Grouped Continuous Nice Loop",
         ChainKind::ContinuousLoop,
         GraphKind::Grouped,
-        7.1,
-        "0709",
     );
     /// Grouped Discontinuous Nice Loop (7.1 plus length).
     pub const GROUPED_DISCONTINUOUS: ChainTechnique = ChainTechnique::new(
         "grouped-discontinuous-nice-loop",
-        "Grouped Discontinuous Nice Loop",
         ChainKind::DiscontinuousLoop,
         GraphKind::Grouped,
-        7.1,
-        "0710",
     );
     /// Grouped AIC (7.1 plus length).
-    pub const GROUPED_AIC: ChainTechnique = ChainTechnique::new(
-        "grouped-aic",
-        "Grouped AIC",
-        ChainKind::Aic,
-        GraphKind::Grouped,
-        7.1,
-        "0711",
-    );
+    pub const GROUPED_AIC: ChainTechnique =
+        ChainTechnique::new("grouped-aic", ChainKind::Aic, GraphKind::Grouped);
     /// Continuous Nice Loop through almost locked sets (7.3 plus length).
     pub const ALS_CONTINUOUS: ChainTechnique = ChainTechnique::new(
         "als-continuous-nice-loop",
-        "Continuous Nice Loop with ALS",
         ChainKind::ContinuousLoop,
         GraphKind::WithAls,
-        7.3,
-        "0709",
     );
     /// Discontinuous Nice Loop through almost locked sets (7.3 plus length).
     pub const ALS_DISCONTINUOUS: ChainTechnique = ChainTechnique::new(
         "als-discontinuous-nice-loop",
-        "Discontinuous Nice Loop with ALS",
         ChainKind::DiscontinuousLoop,
         GraphKind::WithAls,
-        7.3,
-        "0710",
     );
     /// AIC through almost locked sets (7.3 plus length).
-    pub const ALS_AIC: ChainTechnique = ChainTechnique::new(
-        "als-aic",
-        "AIC with ALS",
-        ChainKind::Aic,
-        GraphKind::WithAls,
-        7.3,
-        "0711",
-    );
+    pub const ALS_AIC: ChainTechnique =
+        ChainTechnique::new("als-aic", ChainKind::Aic, GraphKind::WithAls);
 
     /// Every chain technique, easiest first.
     pub const ALL: [ChainTechnique; 11] = [
@@ -203,21 +158,12 @@ impl ChainTechnique {
         Self::ALS_AIC,
     ];
 
-    const fn new(
-        id: &'static str,
-        name: &'static str,
-        kind: ChainKind,
-        graph: GraphKind,
-        base: f32,
-        code: &'static str,
-    ) -> ChainTechnique {
+    /// The chain technique of catalogue id `id`.
+    const fn new(id: &str, kind: ChainKind, graph: GraphKind) -> ChainTechnique {
         ChainTechnique {
-            id,
-            name,
+            info: entry(id),
             kind,
             graph,
-            base,
-            code,
         }
     }
 
@@ -243,17 +189,8 @@ struct Found {
 }
 
 impl Technique for ChainTechnique {
-    fn id(&self) -> &str {
-        self.id
-    }
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn difficulty(&self) -> f32 {
-        chain_difficulty(self.base, 4)
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec![self.code.to_string()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         self.find_in(&Context::new(grid), sink)
@@ -475,7 +412,10 @@ impl ChainTechnique {
             Some(p) => format!("{}={}", p.cell, p.digit),
             None => eliminations_text(&f.elims.to_sorted_vec()),
         };
-        let mut step = Step::new(self.id, chain_difficulty(self.base, f.links as usize));
+        let mut step = Step::new(
+            self.info.id,
+            chain_difficulty(self.info.difficulty, f.links as usize),
+        );
         let (mut on, mut off) = (Vec::new(), Vec::new());
         for n in &chain.nodes {
             let dst = if n.on { &mut on } else { &mut off };
@@ -489,7 +429,7 @@ impl ChainTechnique {
         step = step
             .highlight(Role::ColorA, on)
             .highlight(Role::ColorB, off)
-            .explain(format!("{}: {text} => {result}", self.name));
+            .explain(format!("{}: {text} => {result}", self.info.name));
         match f.place {
             Some(p) => step.placements.push(p),
             None => step.eliminations = f.elims.to_sorted_vec(),

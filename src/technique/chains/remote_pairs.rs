@@ -10,7 +10,8 @@ use crate::cellset::CellSet;
 use crate::geometry::{Cell, DigitMask, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::catalogue::entry;
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 use super::length_bonus;
 
@@ -28,17 +29,8 @@ fn remote_pair_difficulty(cells: usize) -> f32 {
 }
 
 impl Technique for RemotePairs {
-    fn id(&self) -> &str {
-        "remote-pairs"
-    }
-    fn name(&self) -> &str {
-        "Remote Pair"
-    }
-    fn difficulty(&self) -> f32 {
-        remote_pair_difficulty(4)
-    }
-    fn library_codes(&self) -> Vec<String> {
-        vec!["0703".into()]
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(const { entry("remote-pairs") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let bivalue: CellSet = grid
@@ -159,5 +151,7 @@ mod tests {
     #[test]
     fn rated_as_an_xy_chain() {
         assert_eq!(remote_pair_difficulty(4), 4.3);
+        // the shortest remote pair rates what the catalogue says
+        assert_eq!(RemotePairs.difficulty(), remote_pair_difficulty(4));
     }
 }

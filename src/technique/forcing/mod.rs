@@ -21,8 +21,9 @@ use crate::geometry::{House, digits};
 use crate::grid::{Candidate, Grid};
 use crate::net::{ForcingKind, ForcingNet, NetBranch, literal};
 use crate::step::{Role, Step};
+use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
-use crate::technique::{StepSink, Technique, TechniqueError};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 pub use propagate::Level;
 use propagate::{NoRecord, State, index, record_branch};
@@ -43,61 +44,45 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
 /// A forcing technique: the search for contradictions, verities and double implications at
 /// one [`Level`].
 pub struct Forcing {
-    id: &'static str,
-    name: &'static str,
+    info: &'static TechniqueInfo,
     level: Level,
-    base: f32,
 }
 
 impl Forcing {
     /// Forcing chains over the position's links (8.0).
     pub const STATIC: Forcing = Forcing {
-        id: "forcing-chain",
-        name: "Forcing Chain",
+        info: entry("forcing-chain"),
         level: Level::Static,
-        base: 8.0,
     };
     /// Dynamic forcing chains: singles on the hypothetical grid (8.5).
     pub const DYNAMIC: Forcing = Forcing {
-        id: "dynamic-forcing-chain",
-        name: "Dynamic Forcing Chain",
+        info: entry("dynamic-forcing-chain"),
         level: Level::Dynamic,
-        base: 8.5,
     };
     /// Dynamic forcing chains with the cheaper techniques (9.0).
     pub const PLUS: Forcing = Forcing {
-        id: "dynamic-forcing-chain-plus",
-        name: "Dynamic Forcing Chain (+)",
+        info: entry("dynamic-forcing-chain-plus"),
         level: Level::Plus,
-        base: 9.0,
     };
     /// Nested forcing chains, static chains one level down (9.5).
     pub const NESTED: Forcing = Forcing {
-        id: "nested-forcing-chain",
-        name: "Nested Forcing Chain",
+        info: entry("nested-forcing-chain"),
         level: Level::Nested(&Level::Static),
-        base: 9.5,
     };
     /// Nested forcing chains, dynamic chains one level down (10.5).
     pub const NESTED_DYNAMIC: Forcing = Forcing {
-        id: "nested-dynamic-forcing-chain",
-        name: "Nested Dynamic Forcing Chain",
+        info: entry("nested-dynamic-forcing-chain"),
         level: Level::Nested(&Level::Dynamic),
-        base: 10.5,
     };
     /// Nested forcing chains, dynamic (+) chains one level down (11.0).
     pub const NESTED_PLUS: Forcing = Forcing {
-        id: "nested-dynamic-forcing-chain-plus",
-        name: "Nested Dynamic Forcing Chain (+)",
+        info: entry("nested-dynamic-forcing-chain-plus"),
         level: Level::Nested(&Level::Plus),
-        base: 11.0,
     };
     /// Forcing chains nested twice: nested dynamic chains one level down (11.5).
     pub const NESTED_TWICE: Forcing = Forcing {
-        id: "double-nested-forcing-chain",
-        name: "Double Nested Forcing Chain",
+        info: entry("double-nested-forcing-chain"),
         level: Level::Nested(&Level::Nested(&Level::Dynamic)),
-        base: 11.5,
     };
 
     /// The level of rules this technique follows assumptions with.
@@ -107,14 +92,8 @@ impl Forcing {
 }
 
 impl Technique for Forcing {
-    fn id(&self) -> &str {
-        self.id
-    }
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn difficulty(&self) -> f32 {
-        self.base
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         Search::new(self, grid).run(sink);
@@ -384,7 +363,7 @@ impl<'a> Search<'a> {
         };
         let size = net.size();
         let (t, t_on) = found.target;
-        let name = self.tech.name;
+        let name = self.tech.info.name;
         let conclusion = literal(t, t_on);
         let premise = match found.kind {
             ForcingKind::Contradiction => {
@@ -419,8 +398,11 @@ impl<'a> Search<'a> {
             }
         };
         let mut step = Step::new(
-            self.tech.id,
-            chain_difficulty(self.tech.base, rated_length(self.tech.level, &net)),
+            self.tech.info.id,
+            chain_difficulty(
+                self.tech.info.difficulty,
+                rated_length(self.tech.level, &net),
+            ),
         );
         step = if t_on {
             step.place(t.cell, t.digit)
@@ -475,7 +457,7 @@ pub(crate) mod tests {
                 assert_eq!(s.contradiction(&sol), None, "{}", s.explanation);
                 let net = s.net.as_ref().expect("a net");
                 assert!(!net.branches.is_empty());
-                assert!(s.difficulty >= tech.base);
+                assert!(s.difficulty >= tech.info.difficulty);
                 assert_eq!(s.placements.len() + s.eliminations.len(), 1);
             }
         }
