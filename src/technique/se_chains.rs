@@ -283,15 +283,23 @@ impl Technique for ForcingChainsAndCycles {
                     if mode == Mode::Y && !on {
                         continue;
                     }
-                    // No deeper than a chain that could still beat the best so far.
+                    // No deeper than a chain that could still beat the best so far (an equal
+                    // one does not: the first found is kept).
                     let max_links = match &best {
                         None => u16::MAX,
-                        Some(b) => (0..200u16)
-                            .find(|&k| {
-                                chain_difficulty(base(Kind::Cycle, mode), rated_length(k as usize))
-                                    > b.difficulty
-                            })
-                            .unwrap_or(200),
+                        Some(b) => {
+                            let easiest = base(Kind::Cycle, mode);
+                            let too_long = (0..200u16)
+                                .find(|&k| {
+                                    chain_difficulty(easiest, rated_length(k as usize))
+                                        >= b.difficulty
+                                })
+                                .unwrap_or(200);
+                            if too_long <= 1 {
+                                continue;
+                            }
+                            too_long - 1
+                        }
                     };
                     let Some((kind, path)) = search.run(lit(c.cell, c.digit, on), mode, max_links)
                     else {

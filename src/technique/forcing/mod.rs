@@ -26,7 +26,7 @@ use crate::technique::chains::chain_difficulty;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 pub use propagate::Level;
-use propagate::{NoRecord, State, index, record_branch};
+use propagate::{NoRecord, Record, State, index, record_branch};
 
 /// The forcing techniques, cheapest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -316,10 +316,14 @@ impl<'a> Search<'a> {
         found: Vec<Found>,
         sink: &mut StepSink<'_>,
     ) -> std::ops::ControlFlow<()> {
+        // Many conclusions share a branch (a cell's candidates, a house's places): follow each
+        // assumption once with a record, and rebuild every proof from it.
+        let mut records: Vec<Option<Record>> = Vec::new();
+        records.resize_with(729 * 2, || None);
         let mut steps: Vec<(usize, usize, Step)> = found
             .iter()
             .enumerate()
-            .filter_map(|(i, f)| self.step(f).map(|(size, s)| (size, i, s)))
+            .filter_map(|(i, f)| self.step(f, &mut records).map(|(size, s)| (size, i, s)))
             .collect();
         // Smallest proof first; placements before eliminations; then search order.
         steps.sort_by_key(|(size, i, s)| (*size, s.placements.is_empty(), *i));
@@ -330,24 +334,28 @@ impl<'a> Search<'a> {
     }
 
     fn emit(&self, found: &Found, sink: &mut StepSink<'_>) -> std::ops::ControlFlow<()> {
-        match self.step(found) {
+        let mut records: Vec<Option<Record>> = Vec::new();
+        records.resize_with(729 * 2, || None);
+        match self.step(found, &mut records) {
             Some((_, step)) => sink(step),
             None => std::ops::ControlFlow::Continue(()),
         }
     }
 
-    /// The step for `found`, with its net, and the net's size.
-    fn step(&self, found: &Found) -> Option<(usize, Step)> {
+    /// The step for `found`, with its net, and the net's size; `records` keeps each
+    /// assumption's recorded branch (by candidate index and truth) for the next calls.
+    fn step(&self, found: &Found, records: &mut [Option<Record>]) -> Option<(usize, Step)> {
         let level = self.tech.level;
         let base = &self.start.cands;
         let mut branches: Vec<NetBranch> = Vec::new();
         for &(c, on) in &found.branches {
-            let (rec, r) = record_branch(&self.start, base, c, on, level);
+            let rec = records[index(c) * 2 + on as usize].get_or_insert_with(|| {
+                let (rec, r) = record_branch(&self.start, base, c, on, level);
+                debug_assert_eq!(r.is_err(), found.kind == ForcingKind::Contradiction);
+                rec
+            });
             let branch = match found.kind {
-                ForcingKind::Contradiction => {
-                    debug_assert!(r.is_err());
-                    rec.proof(None).0
-                }
+                ForcingKind::Contradiction => rec.proof(None).0,
                 _ => {
                     let (t, t_on) = found.target;
                     let at = rec.fact_of(t, t_on);
