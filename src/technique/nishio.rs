@@ -245,3 +245,42 @@ impl Technique for Nishio {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::solve_grid;
+    use crate::net::Reason;
+    use crate::parse::parse_puzzle;
+    use crate::pipeline::Pipeline;
+    use crate::trace::Outcome;
+
+    /// A puzzle of `top1465.txt` Sudoku Explainer rates 7.6, with a Nishio.
+    const NISHIO: &str =
+        "....75....1..2.....4...3...5.....3.2...8...1.......6.....1..48.2........7........";
+
+    #[test]
+    fn the_se_pipeline_rates_a_nishio_puzzle_as_se_does() {
+        let pipeline = Pipeline::se_pipeline();
+        let trace = solve_grid(&parse_puzzle(NISHIO).expect("valid"), &pipeline);
+        assert_eq!(trace.outcome, Outcome::Solved);
+        assert_eq!(trace.summary.rejected, 0);
+        let hardest = trace.summary.hardest.as_ref().expect("steps");
+        assert_eq!(
+            (hardest.technique.as_str(), hardest.difficulty),
+            ("nishio", 7.6)
+        );
+        for step in trace.steps().filter(|s| s.technique == "nishio") {
+            // One digit throughout, the assumption first, every parent earlier.
+            let net = step.net.as_ref().expect("a proof");
+            let branch = &net.branches[0];
+            let digit = branch.implications[0].candidate.digit;
+            assert_eq!(branch.implications[0].reason, Reason::Assumption);
+            for (i, imp) in branch.implications.iter().enumerate() {
+                assert_eq!(imp.candidate.digit, digit);
+                assert!(imp.parents.iter().all(|&p| (p as usize) < i));
+            }
+            assert_eq!(step.eliminations, vec![branch.implications[0].candidate]);
+        }
+    }
+}

@@ -386,3 +386,57 @@ fn step_of(found: &Found) -> Step {
     step.chains.push(chain);
     step
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::solve_grid;
+    use crate::parse::parse_puzzle;
+    use crate::pipeline::Pipeline;
+    use crate::trace::Outcome;
+
+    /// A puzzle Sudoku Explainer rates 6.6: its hardest step is a short forcing X-chain.
+    const X_CHAIN: &str =
+        "12.74.6.94..8......89..3.1....4.2..1..........4.6..9..3...2...62....6.....8...4..";
+
+    #[test]
+    fn the_se_pipeline_takes_a_forcing_x_chain_where_se_does() {
+        let pipeline = Pipeline::se_pipeline();
+        let trace = solve_grid(&parse_puzzle(X_CHAIN).expect("valid"), &pipeline);
+        assert_eq!(trace.outcome, Outcome::Solved);
+        assert_eq!(trace.summary.rejected, 0);
+        let chains: Vec<_> = trace.steps().filter(|s| s.technique == ID).collect();
+        assert!(!chains.is_empty(), "no chain step");
+        let hardest = trace.summary.hardest.as_ref().expect("steps");
+        assert_eq!(hardest.difficulty, 6.6);
+        for s in chains {
+            // The chain is kept as data: alternating links, from the candidate to itself.
+            let chain = &s.chains[0];
+            assert_eq!(chain.links.len() + 1, chain.nodes.len());
+            assert!(
+                s.explanation.starts_with("Forcing X-Chain") || s.explanation.contains("Cycle")
+            );
+        }
+    }
+
+    #[test]
+    fn the_length_bonus_counts_links_less_two() {
+        // A skyscraper as a forcing X-chain: five links, rated 6.6; seven links, 6.7.
+        assert_eq!(
+            chain_difficulty(base(Kind::Elimination, Mode::X), rated_length(5)),
+            6.6
+        );
+        assert_eq!(
+            chain_difficulty(base(Kind::Elimination, Mode::X), rated_length(7)),
+            6.7
+        );
+        assert_eq!(
+            chain_difficulty(base(Kind::Cycle, Mode::X), rated_length(4)),
+            6.5
+        );
+        assert_eq!(
+            chain_difficulty(base(Kind::Elimination, Mode::Xy), rated_length(8)),
+            7.1
+        );
+    }
+}
