@@ -248,7 +248,6 @@ impl Technique for Nishio {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::engine::solve_grid;
     use crate::net::Reason;
     use crate::parse::parse_puzzle;
