@@ -60,6 +60,14 @@ pub enum LinkType {
     Weak,
 }
 
+impl LinkType {
+    /// The link an alternating chain follows out of a node in this state: weak from a true
+    /// node (it turns the next off), strong from a false one (it turns the next on).
+    pub fn out_of(on: bool) -> LinkType {
+        if on { LinkType::Weak } else { LinkType::Strong }
+    }
+}
+
 /// One node of a [`Chain`]: a digit in one cell (a candidate), in two or three cells of a
 /// box-line intersection (a group node), or in the cells of an almost locked set holding it.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]

@@ -346,13 +346,7 @@ fn step_of(found: &Found) -> Step {
     let links: Vec<LinkType> = found
         .path
         .windows(2)
-        .map(|w| {
-            if is_on(w[0]) {
-                LinkType::Weak
-            } else {
-                LinkType::Strong
-            }
-        })
+        .map(|w| LinkType::out_of(is_on(w[0])))
         .collect();
     let chain = Chain { nodes, links };
     let name = match (found.kind, found.mode) {

@@ -506,13 +506,7 @@ fn chain_of(graph: &LinkGraph, path: &[u32]) -> Chain {
         .collect();
     let links = path
         .windows(2)
-        .map(|w| {
-            if is_on(w[0]) {
-                LinkType::Weak
-            } else {
-                LinkType::Strong
-            }
-        })
+        .map(|w| LinkType::out_of(is_on(w[0])))
         .collect();
     Chain { nodes, links }
 }
