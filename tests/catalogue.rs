@@ -72,7 +72,10 @@ fn techniques_marked_se_are_in_the_se_pipeline() {
         .collect();
     for (pos, id) in documented() {
         if pos == "se" {
-            assert!(se.contains(&id), "{id} is marked se but not in the se pipeline");
+            assert!(
+                se.contains(&id),
+                "{id} is marked se but not in the se pipeline"
+            );
         }
     }
     // Every technique of the se pipeline is a built-in.
