@@ -27,6 +27,7 @@ pub mod net;
 pub mod parse;
 pub mod pipeline;
 pub mod plugin;
+pub mod printable;
 pub mod rating;
 pub mod reglib;
 pub mod script;

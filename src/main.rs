@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use lapiz::engine::solve_grid;
 use lapiz::parse::{format_pencil_marks, parse_puzzle};
 use lapiz::pipeline::Pipeline;
+use lapiz::printable::printable;
 use lapiz::reglib::{CaseResult, Tally, check_case, expected_text, run_library_with};
 use lapiz::script::ScriptTechnique;
 use lapiz::script::check::{changes, changes_text, positions};
@@ -162,13 +163,13 @@ fn main() -> ExitCode {
             .build_global()
     {
         eprintln!("error: cannot start {n} threads: {e}");
-        return ExitCode::FAILURE;
+        return ExitCode::from(cli::exit::ERROR);
     }
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::FAILURE
+            eprintln!("error: {}", printable(&format!("{e:#}")));
+            ExitCode::from(cli::exit::ERROR)
         }
     }
 }
@@ -205,7 +206,7 @@ fn load_pipeline_with(
         }
     }
     for w in &pipeline.warnings {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", printable(w));
     }
     for file in scripts {
         let t = ScriptTechnique::load(file)?;
@@ -269,7 +270,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 return solve_file(&file, &pipeline, format, &mut out);
             }
             let text = puzzle.expect("clap requires a puzzle without --file");
-            let grid = parse_puzzle(&text).context("cannot read the puzzle")?;
+            let grid = match parse_puzzle(&text) {
+                Ok(g) => g,
+                Err(e) => return Ok(cli::invalid_input(&format!("cannot read the puzzle: {e}"))),
+            };
             let t = solve_grid(&grid, &pipeline);
             if let Some(path) = &trace {
                 std::fs::write(path, t.to_ron())
@@ -281,12 +285,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             out.flush()?;
             if let Outcome::Invalid { reason } = &t.outcome {
-                eprintln!("error: invalid puzzle: {reason}");
-                return Ok(ExitCode::from(2));
+                return Ok(cli::invalid_input(&format!("invalid puzzle: {reason}")));
             }
         }
         Command::Candidates { puzzle } => {
-            let grid = parse_puzzle(&puzzle).context("cannot read the puzzle")?;
+            let grid = match parse_puzzle(&puzzle) {
+                Ok(g) => g,
+                Err(e) => return Ok(cli::invalid_input(&format!("cannot read the puzzle: {e}"))),
+            };
             write!(out, "{}", format_pencil_marks(&grid))?;
         }
         Command::Rate(args) => {
@@ -311,7 +317,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 Some(p) => {
                     let p = Pipeline::from_file(&p)?;
                     for w in &p.warnings {
-                        eprintln!("warning: {w}");
+                        eprintln!("warning: {}", printable(w));
                     }
                     p.techniques
                 }
@@ -335,7 +341,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 .with_context(|| format!("cannot read {}", file.display()))?;
             let report = run_library_with(&text, &techniques, |_, _, _: &CaseResult| {});
             for (line, err) in &report.errors {
-                eprintln!("{}:{line}: {err}", file.display());
+                eprintln!("{}:{line}: {}", file.display(), printable(err));
             }
             for (code, t) in &report.per_code {
                 writeln!(
@@ -349,12 +355,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     writeln!(
                         out,
                         "\nFAILED line {} [{}]: {}",
-                        f.line_number, f.code, f.reason
+                        f.line_number,
+                        printable(&f.code),
+                        printable(&f.reason)
                     )?;
-                    writeln!(out, "  case:     {}", f.line)?;
-                    writeln!(out, "  expected: {}", f.expected)?;
+                    writeln!(out, "  case:     {}", printable(&f.line))?;
+                    writeln!(out, "  expected: {}", printable(&f.expected))?;
                     for s in &f.found {
-                        writeln!(out, "  found:    {}", s.explanation)?;
+                        writeln!(out, "  found:    {}", printable(&s.explanation))?;
                     }
                 }
             }
@@ -366,7 +374,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             )?;
             out.flush()?;
             if total.failed > 0 {
-                return Ok(ExitCode::FAILURE);
+                return Ok(ExitCode::from(cli::exit::INVALID));
             }
         }
         Command::Technique {
@@ -413,7 +421,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             )?;
             out.flush()?;
             if total.failed > 0 {
-                return Ok(ExitCode::FAILURE);
+                return Ok(ExitCode::from(cli::exit::INVALID));
             }
         }
         Command::Techniques {
@@ -432,10 +440,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     out,
                     "{:<3} {:<16} {:<40} {:>10.1}  {}",
                     i + 1,
-                    t.id(),
-                    t.name(),
+                    printable(t.id()),
+                    printable(t.name()),
                     t.difficulty(),
-                    t.origin()
+                    printable(&t.origin().to_string())
                 )?;
             }
         }
@@ -476,7 +484,6 @@ fn solve_file(
 ) -> Result<ExitCode> {
     let (mut solved, mut guessed, mut stuck) = (0usize, 0usize, 0usize);
     let (mut invalid, mut rejected) = (0usize, 0usize);
-    let mut bad_lines = 0usize;
     let work = |text: &str| {
         let grid = match parse_puzzle(text) {
             Ok(g) => g,
@@ -507,7 +514,12 @@ fn solve_file(
                         .map(|h| format!("{} {:.1}", h.technique, h.difficulty))
                         .unwrap_or_default(),
                 };
-                format!("{}\t{word}\t{}\t{detail}\n", t.puzzle, t.summary.steps)
+                format!(
+                    "{}\t{word}\t{}\t{}\n",
+                    printable(&t.puzzle),
+                    t.summary.steps,
+                    printable(&detail)
+                )
             }
         };
         SolveRecord::Solved {
@@ -520,17 +532,18 @@ fn solve_file(
     cli::batch::for_each_puzzle(path, work, unreadable, |item, record, bar| {
         match record {
             SolveRecord::Unreadable(e) => {
-                bar.suspend(|| eprintln!("{}:{}: {e}", path.display(), item.line));
+                bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(&e)));
                 match format {
                     // every format stays parseable: an invalid trace in RON
                     Format::Ron => {
                         let t = lapiz::engine::invalid_trace(item.text.clone(), pipeline, e);
                         out.write_all(t.to_ron().as_bytes())?;
                     }
-                    Format::Text => writeln!(out, "{}\tinvalid\t{e}", item.text)?,
+                    Format::Text => {
+                        writeln!(out, "{}\tinvalid\t{}", printable(&item.text), printable(&e))?
+                    }
                 }
                 invalid += 1;
-                bad_lines += 1;
             }
             SolveRecord::Solved {
                 text,
@@ -545,7 +558,12 @@ fn solve_file(
                     Status::Invalid(reason) => {
                         invalid += 1;
                         bar.suspend(|| {
-                            eprintln!("{}:{}: invalid puzzle: {reason}", path.display(), item.line)
+                            eprintln!(
+                                "{}:{}: invalid puzzle: {}",
+                                path.display(),
+                                item.line,
+                                printable(&reason)
+                            )
                         });
                     }
                 }
@@ -559,11 +577,7 @@ fn solve_file(
         "solved: {solved}, guessed: {guessed}, stuck: {stuck}, invalid: {invalid}, rejected steps: {rejected}"
     )?;
     out.flush()?;
-    Ok(if bad_lines > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(cli::exit_status(invalid))
 }
 
 fn count_file(path: &Path, limit: u32, out: &mut impl Write) -> Result<ExitCode> {
@@ -578,8 +592,8 @@ fn count_file(path: &Path, limit: u32, out: &mut impl Write) -> Result<ExitCode>
     cli::batch::for_each_puzzle(path, work, unreadable, |item, record, bar| {
         match record {
             Err(e) => {
-                bar.suspend(|| eprintln!("{}:{}: {e}", path.display(), item.line));
-                writeln!(out, "{}\terror", item.text)?;
+                bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(&e)));
+                writeln!(out, "{}\terror", printable(&item.text))?;
                 bad_lines += 1;
             }
             Ok((line, n)) => {
@@ -599,11 +613,8 @@ fn count_file(path: &Path, limit: u32, out: &mut impl Write) -> Result<ExitCode>
         "puzzles: {puzzles}, unique: {unique}, none: {none}, multiple: {multiple}"
     )?;
     out.flush()?;
-    Ok(if bad_lines > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    // Counting is the command's job: no solution or several are results, not invalid input.
+    Ok(cli::exit_status(bad_lines))
 }
 
 fn list_or_none(items: &[String]) -> String {
@@ -706,7 +717,8 @@ fn check_library(
             Err(e) => {
                 writeln!(
                     out,
-                    "line {line_number} [{code_field}] FAILED: cannot read: {e}"
+                    "line {line_number} [{code_field}] FAILED: cannot read: {}",
+                    printable(&e.to_string())
                 )?;
                 tally.failed += 1;
                 total.failed += 1;
@@ -730,7 +742,7 @@ fn check_library(
                     })
                     .or(found.first());
                 let what = first.map_or("nothing, as expected".to_string(), |s| {
-                    s.explanation.clone()
+                    printable(&s.explanation).into_owned()
                 });
                 let more = if found.len() > 1 {
                     format!(" (+{} more)", found.len() - 1)
@@ -745,11 +757,15 @@ fn check_library(
             CaseResult::Failed { reason, found } => {
                 tally.failed += 1;
                 total.failed += 1;
-                writeln!(out, "line {line_number} [{code_field}] FAILED: {reason}")?;
-                writeln!(out, "  case:     {line}")?;
+                writeln!(
+                    out,
+                    "line {line_number} [{code_field}] FAILED: {}",
+                    printable(reason)
+                )?;
+                writeln!(out, "  case:     {}", printable(line))?;
                 writeln!(out, "  expected: {}", expected_text(&case))?;
                 for s in found {
-                    writeln!(out, "  found:    {}", s.explanation)?;
+                    writeln!(out, "  found:    {}", printable(&s.explanation))?;
                 }
             }
             CaseResult::Skipped => {
@@ -759,7 +775,7 @@ fn check_library(
         }
         if verbose && matches!(result, CaseResult::Passed) {
             for s in &found {
-                writeln!(out, "  found:    {}", s.explanation)?;
+                writeln!(out, "  found:    {}", printable(&s.explanation))?;
             }
         }
         if let Some(t) = twin {
@@ -831,7 +847,7 @@ fn check_file(
             let found = match technique.run(grid) {
                 Ok(f) => f,
                 Err(e) => {
-                    failed = Some(format!("position {}: {e}", k + 1));
+                    failed = Some(format!("position {}: {}", k + 1, printable(&e.to_string())));
                     break;
                 }
             };
@@ -846,7 +862,7 @@ fn check_file(
                         out,
                         "line {line_number} position {}: {}",
                         k + 1,
-                        s.explanation
+                        printable(&s.explanation)
                     )?;
                 }
             }
@@ -855,7 +871,7 @@ fn check_file(
                 failed = Some(format!(
                     "position {}: unsound step (contradicts the solution at {bad}): {}\n  grid: {}",
                     k + 1,
-                    s.explanation,
+                    printable(&s.explanation),
                     lapiz::parse::format_grid_library_line(grid)
                 ));
                 break;

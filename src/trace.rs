@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::grid::{Candidate, Grid};
 use crate::parse::format_pencil_marks;
+use crate::printable::printable;
 use crate::step::Step;
 
 /// Why a step was not applied.
@@ -180,7 +181,7 @@ impl Trace {
     /// stuck, and the summary.
     pub fn to_text(&self, start: Option<&Grid>) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "Puzzle: {}", self.puzzle);
+        let _ = writeln!(out, "Puzzle: {}", printable(&self.puzzle));
         if let Some(grid) = start {
             out.push_str(&format_pencil_marks(grid));
         }
@@ -189,7 +190,7 @@ impl Trace {
             match entry {
                 Entry::Step(step) => {
                     n += 1;
-                    let _ = writeln!(out, "{n:>3}. {}", step.explanation);
+                    let _ = writeln!(out, "{n:>3}. {}", printable(&step.explanation));
                     if let Some(net) = &step.net {
                         net.write_text(&mut out, 7);
                     }
@@ -200,21 +201,31 @@ impl Trace {
                             format!("unsound, contradicts the solution at {candidate}")
                         }
                         Rejection::NoChange => "changes nothing".to_string(),
-                        Rejection::Malformed { message } => message.clone(),
+                        Rejection::Malformed { message } => printable(message).into_owned(),
                     };
                     let _ = writeln!(
                         out,
                         "     REJECTED {} ({why}); technique disabled: {}",
-                        step.technique, step.explanation
+                        printable(&step.technique),
+                        printable(&step.explanation)
                     );
                 }
                 Entry::Failed { technique, error } => {
-                    let _ = writeln!(out, "     FAILED {technique}; technique disabled: {error}");
+                    let _ = writeln!(
+                        out,
+                        "     FAILED {}; technique disabled: {}",
+                        printable(technique),
+                        printable(error)
+                    );
                 }
             }
         }
         let hardest = match &self.summary.hardest {
-            Some(h) => format!(". Hardest: {} ({:.1})", h.technique, h.difficulty),
+            Some(h) => format!(
+                ". Hardest: {} ({:.1})",
+                printable(&h.technique),
+                h.difficulty
+            ),
             None => String::new(),
         };
         let steps = self.summary.steps;
@@ -238,7 +249,7 @@ impl Trace {
                 );
             }
             Outcome::Invalid { reason } => {
-                let _ = writeln!(out, "Invalid puzzle: {reason}");
+                let _ = writeln!(out, "Invalid puzzle: {}", printable(reason));
             }
         }
         match self.summary.guesses {

@@ -17,7 +17,34 @@ use lapiz::pipeline::Pipeline;
 use lapiz::rating::{Level, Rating, RatingError, rate};
 use lapiz::transform::canonical_line;
 
+use lapiz::printable::printable;
+
 use batch::{for_each_index, for_each_puzzle};
+
+/// The exit statuses, the same for every command (README, "Exit status").
+pub mod exit {
+    /// Everything was read and every puzzle is valid (for `count`: readable).
+    pub const OK: u8 = 0;
+    /// The run completed and reported each puzzle, but some input is invalid: a line that
+    /// cannot be read or parsed, a clash, no solution or several solutions (for `solve`,
+    /// `rate`); a failed case (`reglib`, `technique check`).
+    pub const INVALID: u8 = 1;
+    /// Nothing (or not everything) could run: a usage error, a file that cannot be opened,
+    /// read or written, a pipeline, script or plugin that does not load, a target `generate`
+    /// cannot reach.
+    pub const ERROR: u8 = 2;
+}
+
+/// [`exit::INVALID`] when `invalid` puzzles were met, else [`exit::OK`].
+pub fn exit_status(invalid: usize) -> ExitCode {
+    ExitCode::from(if invalid > 0 { exit::INVALID } else { exit::OK })
+}
+
+/// Reports an invalid single puzzle on stderr (escaped) and gives [`exit::INVALID`].
+pub fn invalid_input(message: &str) -> ExitCode {
+    eprintln!("error: {}", printable(message));
+    ExitCode::from(exit::INVALID)
+}
 
 /// Table format of `rate` and `generate --rate`.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
@@ -128,14 +155,15 @@ fn csv_field(s: &str) -> String {
 
 fn row(format: TableFormat, fields: &[&str]) -> String {
     match format {
+        // Controls (tabs and line breaks too) are escaped, so a field stays one field.
         TableFormat::Tsv => fields
             .iter()
-            .map(|f| f.replace(['\t', '\n'], " "))
+            .map(|f| printable(f))
             .collect::<Vec<_>>()
             .join("\t"),
         TableFormat::Csv => fields
             .iter()
-            .map(|f| csv_field(f))
+            .map(|f| csv_field(&printable(f)))
             .collect::<Vec<_>>()
             .join(","),
     }
@@ -222,11 +250,8 @@ pub fn rate_command(args: RateArgs, pipeline: &Pipeline, out: &mut impl Write) -
         writeln!(out, "{}", rating_row(args.format, &puzzle, &r, args.se_all))?;
         out.flush()?;
         return Ok(match r {
-            Ok(_) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
-            }
+            Ok(_) => ExitCode::from(exit::OK),
+            Err(e) => invalid_input(&e),
         });
     };
     let mut bad = 0usize;
@@ -237,18 +262,14 @@ pub fn rate_command(args: RateArgs, pipeline: &Pipeline, out: &mut impl Write) -
         |item, (puzzle, r), bar| {
             if let Err(e) = &r {
                 bad += 1;
-                bar.suspend(|| eprintln!("{}:{}: {e}", path.display(), item.line));
+                bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(e)));
             }
             writeln!(out, "{}", rating_row(args.format, &puzzle, &r, args.se_all))?;
             Ok(())
         },
     )?;
     out.flush()?;
-    Ok(if bad > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(exit_status(bad))
 }
 
 /// Reads `MIN..MAX`, `MIN..`, `..MAX` or a single value.
@@ -328,7 +349,7 @@ pub fn generate_command(
         },
     )?;
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitCode::from(exit::OK))
 }
 
 /// The canonical line of a puzzle text (givens only).
@@ -341,10 +362,14 @@ fn canonical_of(text: &str) -> Result<String, String> {
 pub fn canonical_command(args: CanonicalArgs, out: &mut impl Write) -> Result<ExitCode> {
     let Some(path) = args.file else {
         let text = args.puzzle.unwrap_or_default();
-        let c = canonical_of(&text).map_err(anyhow::Error::msg)?;
-        writeln!(out, "{c}")?;
-        out.flush()?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(match canonical_of(&text) {
+            Ok(c) => {
+                writeln!(out, "{c}")?;
+                out.flush()?;
+                ExitCode::from(exit::OK)
+            }
+            Err(e) => invalid_input(&format!("cannot read the puzzle: {e}")),
+        });
     };
     let mut bad = 0usize;
     let unreadable = |_: &str, why: &str| Err(why.to_string());
@@ -353,16 +378,12 @@ pub fn canonical_command(args: CanonicalArgs, out: &mut impl Write) -> Result<Ex
             Ok(c) => writeln!(out, "{c}")?,
             Err(e) => {
                 bad += 1;
-                bar.suspend(|| eprintln!("{}:{}: {e}", path.display(), item.line));
-                writeln!(out, "{}\terror", item.text)?;
+                bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(&e)));
+                writeln!(out, "{}\terror", printable(&item.text))?;
             }
         }
         Ok(())
     })?;
     out.flush()?;
-    Ok(if bad > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(exit_status(bad))
 }

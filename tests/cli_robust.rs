@@ -1,0 +1,231 @@
+//! The command line's exit statuses (one policy for every command), the escaping of untrusted
+//! text in text output, and `canonical` on grids that defeat pruning.
+
+mod common;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use common::run_lapiz_stdin as lapiz;
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+/// Eight givens: several solutions.
+const SEVERAL: &str =
+    "12345678.........................................................................";
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn code(args: &[&str], stdin: Option<&str>) -> i32 {
+    let out = lapiz(args, stdin);
+    out.status.code().expect("lapiz exits")
+}
+
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lapiz-cli-robust-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+#[test]
+fn single_puzzle_exit_statuses_follow_one_policy() {
+    let clash = format!("33{}", &EASY[2..]);
+    for command in ["solve", "rate", "canonical", "candidates"] {
+        assert_eq!(code(&[command, EASY], None), 0, "{command} valid");
+        assert_eq!(code(&[command, "12x"], None), 1, "{command} parse error");
+    }
+    // Several solutions or a clash: invalid for the commands that solve.
+    for command in ["solve", "rate"] {
+        assert_eq!(code(&[command, SEVERAL], None), 1, "{command} several");
+        assert_eq!(code(&[command, &clash], None), 1, "{command} clash");
+    }
+    // canonical and candidates do not solve: a puzzle with several solutions is fine.
+    assert_eq!(code(&["canonical", SEVERAL], None), 0);
+    assert_eq!(code(&["candidates", SEVERAL], None), 0);
+    // Usage errors and unloadable pipelines: 2.
+    assert_eq!(code(&["solve"], None), 2);
+    assert_eq!(code(&["rate", "--no-such-option", EASY], None), 2);
+    let missing = "/nonexistent/lapiz-pipeline.ron";
+    assert_eq!(code(&["solve", EASY, "--pipeline", missing], None), 2);
+    assert_eq!(code(&["rate", EASY, "--pipeline", missing], None), 2);
+}
+
+#[test]
+fn file_exit_statuses_follow_one_policy() {
+    let valid = format!("{EASY}\n{EASY}\n");
+    let several = format!("{EASY}\n{SEVERAL}\n");
+    let unreadable = format!("{EASY}\nnot a puzzle\n");
+    for command in ["solve", "rate", "count", "canonical"] {
+        let args = [command, "--file", "-"];
+        assert_eq!(code(&args, Some(&valid)), 0, "{command} valid");
+        assert_eq!(code(&args, Some(&unreadable)), 1, "{command} bad line");
+        assert_eq!(
+            code(&[command, "--file", "/nonexistent/puzzles.txt"], None),
+            2,
+            "{command} missing file"
+        );
+    }
+    // Several solutions: invalid for solve and rate, a result for count (counting is its job)
+    // and canonical (which does not solve).
+    assert_eq!(code(&["solve", "--file", "-"], Some(&several)), 1);
+    assert_eq!(code(&["rate", "--file", "-"], Some(&several)), 1);
+    assert_eq!(code(&["count", "--file", "-"], Some(&several)), 0);
+    assert_eq!(code(&["canonical", "--file", "-"], Some(&several)), 0);
+    let out = lapiz(&["solve", "--file", "-"], Some(&several));
+    assert!(
+        text(&out.stdout).contains("invalid: 1"),
+        "{}",
+        text(&out.stdout)
+    );
+    // Every line is still reported with the status 1.
+    let out = lapiz(&["rate", "--file", "-", "--no-header"], Some(&several));
+    assert_eq!(text(&out.stdout).lines().count(), 2);
+}
+
+/// Characters that must never reach text output raw.
+fn raw_controls(s: &str) -> Vec<char> {
+    s.chars()
+        .filter(|&c| {
+            (c.is_control() && c != '\n' && c != '\t') || c == '\u{2028}' || c == '\u{2029}'
+        })
+        .collect()
+}
+
+#[test]
+fn file_commands_escape_control_characters_of_input_lines() {
+    // A bad puzzle line with ESC, CR in the middle, NUL and U+2028; a good line after it.
+    let hostile = "12\u{1b}[2J\u{1b}[31m3\r4\u{0}5\u{2028}6";
+    let input = format!("{hostile}\n{EASY}\n");
+    for args in [
+        &["solve", "--file", "-"][..],
+        &["rate", "--file", "-"],
+        &["rate", "--file", "-", "--format", "csv"],
+        &["count", "--file", "-"],
+        &["canonical", "--file", "-"],
+    ] {
+        let out = lapiz(args, Some(&input));
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert_eq!(
+            raw_controls(&stdout),
+            Vec::<char>::new(),
+            "{args:?}: {stdout}"
+        );
+        assert_eq!(
+            raw_controls(&stderr),
+            Vec::<char>::new(),
+            "{args:?}: {stderr}"
+        );
+        assert!(
+            stdout.contains("12\\u{1b}[2J\\u{1b}[31m3\\r4\\05\\u{2028}6"),
+            "{args:?}: {stdout}"
+        );
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+    }
+    // Single puzzles: the error message quotes the input escaped.
+    for command in ["solve", "rate", "canonical", "candidates"] {
+        let out = lapiz(&[command, "\u{1b}[2J"], None);
+        let stderr = text(&out.stderr);
+        assert_eq!(
+            raw_controls(&stderr),
+            Vec::<char>::new(),
+            "{command}: {stderr}"
+        );
+        assert!(stderr.contains("\\u{1b}"), "{command}: {stderr}");
+    }
+}
+
+#[test]
+fn script_explanations_and_errors_are_escaped_in_text_traces() {
+    let script = temp_file(
+        "loud.rhai",
+        r#"const ID = "loud-single";
+const NAME = "Loud single";
+const DIFFICULTY = 0.5;
+fn find(grid) {
+    for d in 1..=9 {
+        for s in grid.cells_by_house(d, "row", 1, 1) {
+            return [step().place(s.first, d).explain("\x1b[2J\x1b[31mplaced\r\x00 here\u2028!")];
+        }
+    }
+    []
+}
+"#,
+    );
+    let out = lapiz(
+        &["solve", EASY, "--technique", script.to_str().unwrap()],
+        None,
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert_eq!(raw_controls(&stdout), Vec::<char>::new(), "{stdout}");
+    assert!(
+        stdout.contains("\\u{1b}[2J\\u{1b}[31mplaced\\r\\0 here\\u{2028}!"),
+        "{stdout}"
+    );
+    // The RON trace keeps the explanation exactly (serde escapes it).
+    let out = lapiz(
+        &[
+            "solve",
+            EASY,
+            "--format",
+            "ron",
+            "--technique",
+            script.to_str().unwrap(),
+        ],
+        None,
+    );
+    let trace = lapiz::trace::Trace::from_ron(&text(&out.stdout)).unwrap();
+    assert!(trace.to_ron().contains("placed"));
+
+    // A script that fails with escapes in its message: the FAILED line is escaped too.
+    let failing = temp_file(
+        "failing.rhai",
+        "const ID = \"failing\";\nconst DIFFICULTY = 0.5;\nfn find(grid) {\n    throw \"\\x1b[2Jboom\\r\";\n}\n",
+    );
+    let out = lapiz(
+        &["solve", EASY, "--technique", failing.to_str().unwrap()],
+        None,
+    );
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("FAILED failing"), "{stdout}");
+    assert_eq!(raw_controls(&stdout), Vec::<char>::new(), "{stdout}");
+    assert!(stdout.contains("\\u{1b}[2Jboom\\r"), "{stdout}");
+}
+
+#[test]
+fn canonical_of_a_thousand_empty_grids_is_fast() {
+    let empty = ".".repeat(81);
+    let mut input = String::new();
+    for _ in 0..1000 {
+        input.push_str(&empty);
+        input.push('\n');
+    }
+    // A few clues, symmetric patterns: equivalent lines keep equal forms.
+    let sparse = [
+        format!("1{}", ".".repeat(80)),
+        format!("{}1", ".".repeat(80)),
+        format!("12{}", ".".repeat(79)),
+        format!("{}21", ".".repeat(79)),
+    ];
+    for line in &sparse {
+        input.push_str(line);
+        input.push('\n');
+    }
+    let start = Instant::now();
+    let out = lapiz(&["canonical", "--file", "-"], Some(&input));
+    let took = start.elapsed();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines.len(), 1004);
+    assert!(lines[..1000].iter().all(|l| *l == empty));
+    assert_eq!(lines[1000], lines[1001]);
+    assert_eq!(lines[1002], lines[1003]);
+    assert_eq!(lines[1000], format!("{}1", ".".repeat(80)));
+    // Before: 0.21 s a line, 220 s for the thousand.
+    assert!(took < Duration::from_secs(20), "took {took:?}");
+}
