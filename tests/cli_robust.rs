@@ -4,7 +4,6 @@
 mod common;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 use common::run_lapiz_stdin as lapiz;
 
@@ -197,7 +196,7 @@ fn find(grid) {
 }
 
 #[test]
-fn canonical_of_a_thousand_empty_grids_is_fast() {
+fn canonical_of_a_thousand_empty_grids_and_sparse_lines() {
     let empty = ".".repeat(81);
     let mut input = String::new();
     for _ in 0..1000 {
@@ -215,9 +214,7 @@ fn canonical_of_a_thousand_empty_grids_is_fast() {
         input.push_str(line);
         input.push('\n');
     }
-    let start = Instant::now();
     let out = lapiz(&["canonical", "--file", "-"], Some(&input));
-    let took = start.elapsed();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     let lines: Vec<&str> = s.lines().collect();
@@ -226,6 +223,7 @@ fn canonical_of_a_thousand_empty_grids_is_fast() {
     assert_eq!(lines[1000], lines[1001]);
     assert_eq!(lines[1002], lines[1003]);
     assert_eq!(lines[1000], format!("{}1", ".".repeat(80)));
-    // Before: 0.21 s a line, 220 s for the thousand.
-    assert!(took < Duration::from_secs(20), "took {took:?}");
+    // The search's work is bounded by a unit test in src/transform.rs (the empty grid places
+    // nine rows); speed is measured, not timed here (docs/performance.md: 1,000 empty lines
+    // 0.23 s, were 220 s).
 }
