@@ -122,16 +122,19 @@ fn follow(grid: &Grid, start: Candidate) -> Option<Clash> {
 
 /// The facts `roots` rest on, themselves included.
 fn closure(facts: &[Fact], roots: &[u16]) -> usize {
+    ancestors(facts, roots).iter().filter(|&&a| a).count()
+}
+
+/// Which facts `roots` rest on, themselves included.
+fn ancestors(facts: &[Fact], roots: &[u16]) -> Vec<bool> {
     let mut needed = vec![false; facts.len()];
     let mut stack: Vec<u16> = roots.to_vec();
-    let mut n = 0;
     while let Some(i) = stack.pop() {
         if !std::mem::replace(&mut needed[i as usize], true) {
-            n += 1;
             stack.extend(&facts[i as usize].parents);
         }
     }
-    n
+    needed
 }
 
 /// The size SE gives the proof: it sees every contradiction as one candidate both true and
@@ -159,13 +162,7 @@ fn se_size(clash: &Clash) -> usize {
 
 /// The facts the contradiction rests on, in order, re-indexed: the proof.
 fn proof(clash: Clash) -> NetBranch {
-    let mut needed = vec![false; clash.facts.len()];
-    let mut stack: Vec<u16> = clash.end_parents.clone();
-    while let Some(i) = stack.pop() {
-        if !std::mem::replace(&mut needed[i as usize], true) {
-            stack.extend(&clash.facts[i as usize].parents);
-        }
-    }
+    let needed = ancestors(&clash.facts, &clash.end_parents);
     let mut new_index = vec![NONE; clash.facts.len()];
     let mut implications = Vec::new();
     for (i, f) in clash.facts.into_iter().enumerate() {
