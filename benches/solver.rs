@@ -1,17 +1,24 @@
-//! Throughput of the brute-force solver's uniqueness check (`analyze`).
+//! The brute-force solver's uniqueness check (counting to 2), side by side with the `sudoku`
+//! crate's solver (a JCZSolve port) on the same puzzles in the same run.
 //!
 //! Run with `cargo bench --bench solver`. Puzzle files are read from `$LAPIZ_DATA/puzzles/`,
 //! or else from `../shared/data/puzzles/` relative to the crate root; missing files are
-//! skipped with a message.
+//! skipped with a message. `LAPIZ_BENCH_LIMIT=N` keeps the first N puzzles of each file.
+//!
+//! The two solvers run in alternating rounds (lapiz, sudoku, lapiz, sudoku, ...) so that both
+//! see the same machine load; each one's best round is kept, timed by the CPU time of this
+//! thread where Linux gives it (`/proc/thread-self/schedstat`), else by wall clock. The
+//! ratio printed is lapiz's time over the `sudoku` crate's (below 1: lapiz is faster). The
+//! counts of both solvers are compared puzzle by puzzle.
 
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use lapiz::solver::{Solutions, analyze};
+use lapiz::solver::count_solutions;
 
 const FILES: [&str; 3] = ["17-clue.txt", "hardest-1905-11plus.txt", "top1465.txt"];
-const RUNS: usize = 3;
+const ROUNDS: usize = 5;
 
 fn data_dir() -> PathBuf {
     match std::env::var_os("LAPIZ_DATA") {
@@ -22,7 +29,7 @@ fn data_dir() -> PathBuf {
 
 /// Parses one puzzle per line: the first 81 characters, '.' or '0' empty; '#' lines are
 /// comments.
-fn load(text: &str) -> Vec<[u8; 81]> {
+fn load(text: &str, limit: usize) -> Vec<[u8; 81]> {
     let mut out = Vec::new();
     for line in text.lines() {
         let line = line.trim_start();
@@ -37,6 +44,9 @@ fn load(text: &str) -> Vec<[u8; 81]> {
             };
         }
         out.push(g);
+        if out.len() == limit {
+            break;
+        }
     }
     out
 }
@@ -49,8 +59,40 @@ fn cpu_time() -> Option<f64> {
     Some(ns as f64 * 1e-9)
 }
 
+/// Runs `count` over every puzzle once; returns the seconds taken (CPU time where known)
+/// and the counts.
+fn round(puzzles: &[[u8; 81]], count: impl Fn(&[u8; 81]) -> u32) -> (f64, Vec<u32>) {
+    let mut counts = Vec::with_capacity(puzzles.len());
+    let cpu_start = cpu_time();
+    let start = Instant::now();
+    for p in puzzles {
+        counts.push(count(black_box(p)));
+    }
+    let wall = start.elapsed().as_secs_f64();
+    let secs = match (cpu_start, cpu_time()) {
+        (Some(a), Some(b)) if b > a => b - a,
+        _ => wall,
+    };
+    (secs, counts)
+}
+
+fn lapiz_count(p: &[u8; 81]) -> u32 {
+    count_solutions(p, 2)
+}
+
+fn sudoku_count(p: &[u8; 81]) -> u32 {
+    match sudoku::Sudoku::from_bytes(*p) {
+        Ok(s) => s.solutions_count_up_to(2) as u32,
+        Err(_) => 0,
+    }
+}
+
 fn main() {
     let dir = data_dir();
+    let limit = std::env::var("LAPIZ_BENCH_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(usize::MAX);
     let mut any = false;
     for name in FILES {
         let path = dir.join(name);
@@ -59,42 +101,33 @@ fn main() {
             continue;
         };
         any = true;
-        let puzzles = load(&text);
-        let mut best = f64::INFINITY;
-        let mut best_cpu = f64::INFINITY;
-        let mut counts = [0usize; 3];
-        for _ in 0..RUNS {
-            counts = [0; 3];
-            let cpu_start = cpu_time();
-            let start = Instant::now();
-            for p in &puzzles {
-                match analyze(black_box(p)) {
-                    Solutions::None => counts[0] += 1,
-                    Solutions::Unique(_) => counts[1] += 1,
-                    Solutions::Multiple => counts[2] += 1,
-                }
-            }
-            best = best.min(start.elapsed().as_secs_f64());
-            if let (Some(a), Some(b)) = (cpu_start, cpu_time()) {
-                best_cpu = best_cpu.min(b - a);
-            }
+        let puzzles = load(&text, limit);
+        let (mut best_lapiz, mut best_sudoku) = (f64::INFINITY, f64::INFINITY);
+        let mut lapiz_counts = Vec::new();
+        let mut sudoku_counts = Vec::new();
+        for _ in 0..ROUNDS {
+            let (t, c) = round(&puzzles, lapiz_count);
+            best_lapiz = best_lapiz.min(t);
+            lapiz_counts = c;
+            let (t, c) = round(&puzzles, sudoku_count);
+            best_sudoku = best_sudoku.min(t);
+            sudoku_counts = c;
         }
+        let disagree = lapiz_counts
+            .iter()
+            .zip(&sudoku_counts)
+            .filter(|(a, b)| a != b)
+            .count();
         let n = puzzles.len() as f64;
-        let cpu_note = if best_cpu.is_finite() && best_cpu > 0.0 {
-            format!("  [on-CPU time: {:.0} puzzles/s]", n / best_cpu)
-        } else {
-            String::new()
-        };
         println!(
-            "{name:<26} {:>6} puzzles  {:>10.0} puzzles/s  {:>8.2} us/puzzle  \
-             (unique {}, multiple {}, none {}; best of {RUNS}){cpu_note}",
+            "{name:<24} {:>6} puzzles  lapiz {:>8.2} us/puzzle  sudoku crate {:>8.2} us/puzzle  \
+             ratio lapiz/sudoku {:.3}  (best of {ROUNDS} alternating rounds; counts differ on {disagree})",
             puzzles.len(),
-            n / best,
-            best * 1e6 / n,
-            counts[1],
-            counts[2],
-            counts[0],
+            best_lapiz * 1e6 / n,
+            best_sudoku * 1e6 / n,
+            best_lapiz / best_sudoku,
         );
+        assert_eq!(disagree, 0, "{name}: the two solvers' counts differ");
     }
     if !any {
         println!(
