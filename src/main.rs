@@ -580,13 +580,31 @@ fn solve_file(
     Ok(cli::exit_status(invalid))
 }
 
+/// The values of an 81-character line of digits and `.`/`0` (the common puzzle-file form),
+/// read without building a candidate grid; `None` for anything else.
+fn plain_values(text: &str) -> Option<[u8; 81]> {
+    let bytes: &[u8; 81] = text.as_bytes().try_into().ok()?;
+    let mut values = [0u8; 81];
+    for (v, &b) in values.iter_mut().zip(bytes) {
+        *v = match b {
+            b'1'..=b'9' => b - b'0',
+            b'.' | b'0' => 0,
+            _ => return None,
+        };
+    }
+    Some(values)
+}
+
 fn count_file(path: &Path, limit: u32, out: &mut impl Write) -> Result<ExitCode> {
     let (mut puzzles, mut unique, mut none, mut multiple) = (0usize, 0usize, 0usize, 0usize);
     let mut bad_lines = 0usize;
     let work = |text: &str| {
-        parse_puzzle(text)
-            .map(|grid| (grid.to_line(), count_solutions(grid.values(), limit)))
-            .map_err(|e| e.to_string())
+        // A plain 81-cell line (most of any puzzle file) needs no candidate grid.
+        let values = match plain_values(text) {
+            Some(values) => values,
+            None => *parse_puzzle(text).map_err(|e| e.to_string())?.values(),
+        };
+        Ok((values, count_solutions(&values, limit)))
     };
     let unreadable = |_: &str, why: &str| Err(why.to_string());
     cli::batch::for_each_puzzle(path, work, unreadable, |item, record, bar| {
@@ -596,14 +614,21 @@ fn count_file(path: &Path, limit: u32, out: &mut impl Write) -> Result<ExitCode>
                 writeln!(out, "{}\terror", printable(&item.text))?;
                 bad_lines += 1;
             }
-            Ok((line, n)) => {
+            Ok((values, n)) => {
                 puzzles += 1;
                 match n {
                     0 => none += 1,
                     1 => unique += 1,
                     _ => multiple += 1,
                 }
-                writeln!(out, "{line}\t{n}")?;
+                let mut line = [b'.'; 81];
+                for (c, &v) in line.iter_mut().zip(&values) {
+                    if v != 0 {
+                        *c = b'0' + v;
+                    }
+                }
+                out.write_all(&line)?;
+                writeln!(out, "\t{n}")?;
             }
         }
         Ok(())
