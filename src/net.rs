@@ -23,6 +23,9 @@ pub enum ForcingKind {
     Cell(Cell),
     /// Every place for a digit in a house leads to the same conclusion.
     House(u8, House),
+    /// A Kraken fish on the digit: every fin (and, for type 2, every base candidate of one
+    /// cover house) leads to the same conclusion, which the fish gives when no fin is true.
+    Fish(u8),
 }
 
 /// Why an implication of a branch holds.

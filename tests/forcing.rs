@@ -83,6 +83,7 @@ fn check(step: &Step, sol: &[u8; 81]) {
         ForcingKind::Contradiction => assert_eq!(net.branches.len(), 1),
         ForcingKind::Double => assert_eq!(net.branches.len(), 2),
         ForcingKind::Cell(_) | ForcingKind::House(..) => assert!(net.branches.len() >= 2),
+        ForcingKind::Fish(_) => assert!(!net.branches.is_empty()),
     }
     for branch in &net.branches {
         let (a, a_on) = branch.assumption().expect("an assumption");

@@ -80,6 +80,9 @@ const TEMPLATES: &str = "an exhaustive search over every placement of a digit, n
 /// Why Sudoku Explainer's own techniques are off (they are in the `se` pipeline).
 const SE_ONLY: &str = "Sudoku Explainer's own technique, for the se pipeline; the default \
                        pipeline's techniques cover the same ground";
+/// Why the Kraken fish are off.
+const KRAKEN: &str = "a forcing net anchored on a fish: the forcing chains at the same \
+                      difficulty (8.0) find what it finds, and more, in the same search";
 /// Why the guess is off.
 const GUESS: &str = "not a deduction: a trial placement from the brute-force solution, rated \
                      above every logical technique";
@@ -201,6 +204,9 @@ pub const CATALOGUE: &[TechniqueInfo] = &[
     TechniqueInfo::new("nested-dynamic-forcing-chain", "Nested Dynamic Forcing Chain", 10.5, &[]),
     TechniqueInfo::new("nested-dynamic-forcing-chain-plus", "Nested Dynamic Forcing Chain (+)", 11.0, &[]),
     TechniqueInfo::new("double-nested-forcing-chain", "Double Nested Forcing Chain", 11.5, &[]),
+    // forcing/kraken.rs
+    TechniqueInfo::new("kraken-fish-type-1", "Kraken Fish Type 1", 8.0, &["0371"]).off(KRAKEN),
+    TechniqueInfo::new("kraken-fish-type-2", "Kraken Fish Type 2", 8.0, &["0372"]).off(KRAKEN),
     // guess.rs
     TechniqueInfo::new("guess", "Guess", 12.0, &[]).off(GUESS),
 ];

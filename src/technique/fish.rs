@@ -172,6 +172,10 @@ struct Search<'a> {
     cover_allowed: u32,
     /// Whether fins are allowed.
     fins_allowed: bool,
+    /// Kraken mode: fins anywhere, at most this many (endo fins included), and every fish
+    /// reported with all its cover candidates outside the base as targets, whatever the fins
+    /// see (the caller proves each target).
+    kraken_fins: Option<usize>,
     base: u32,
     base_cells: CellSet,
     /// Base candidates in exactly one base house.
@@ -181,6 +185,15 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
+    /// Whether a fish may have these fins (endo fins included): fins that some candidate of
+    /// the digit sees all of, or in kraken mode at most the allowed number.
+    fn fins_ok(&self, fins: CellSet) -> bool {
+        match self.kraken_fins {
+            Some(max) => fins.len() as usize <= max,
+            None => fins.common_peers().intersects(self.cands),
+        }
+    }
+
     /// Chooses cover houses: takes the first base candidate not yet covered nor a fin, and
     /// either covers it with one of its houses (excluding, in later branches, the houses
     /// tried before, so every cover set is reached once) or makes it a fin.
@@ -219,7 +232,7 @@ impl Search<'_> {
         }
         if !forced.is_empty() {
             let nf = fins | forced;
-            if !self.fins_allowed || !(nf | self.endo).common_peers().intersects(self.cands) {
+            if !self.fins_allowed || !self.fins_ok(nf | self.endo) {
                 return ControlFlow::Continue(());
             }
             return self.covers(k, cover, covered, twice, forbidden, nf);
@@ -244,7 +257,7 @@ impl Search<'_> {
         }
         if self.fins_allowed {
             let nf = fins | CellSet::single(x);
-            if (nf | self.endo).common_peers().intersects(self.cands) {
+            if self.fins_ok(nf | self.endo) {
                 self.covers(k, cover, covered, twice, forb, nf)?;
             }
         }
@@ -301,10 +314,12 @@ impl Search<'_> {
             return ControlFlow::Continue(());
         }
         let mut targets = (covered - self.base_cells) | (twice & (self.base_cells - self.endo));
-        if !all_fins.is_empty() {
+        if self.kraken_fins.is_some() {
+            // the caller proves each target
+        } else if !all_fins.is_empty() {
             targets &= all_fins.common_peers();
         }
-        if targets.is_empty() {
+        if targets.is_empty() && self.kraken_fins.is_none() {
             return ControlFlow::Continue(());
         }
         let fish = FoundFish {
@@ -336,6 +351,34 @@ pub fn find_fish(
     fins_allowed: bool,
     found: &mut dyn FnMut(&FoundFish) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
+    search_fish(grid, digit, size, shape, fins_allowed, None, found)
+}
+
+/// Finds every fish of `digit` with `size` base and cover houses of `shape` and at most
+/// `max_fins` fins (endo fins included) anywhere, with or without eliminations of its own:
+/// each is reported with every cover candidate outside the base (and every cannibalistic
+/// one) in [`FoundFish::eliminations`], whether the fins see it or not. Kraken fish prove
+/// those targets with chains from the fins.
+pub fn find_fish_with_any_fins(
+    grid: &Grid,
+    digit: u8,
+    size: usize,
+    shape: Shape,
+    max_fins: usize,
+    found: &mut dyn FnMut(&FoundFish) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    search_fish(grid, digit, size, shape, true, Some(max_fins), found)
+}
+
+fn search_fish(
+    grid: &Grid,
+    digit: u8,
+    size: usize,
+    shape: Shape,
+    fins_allowed: bool,
+    kraken_fins: Option<usize>,
+    found: &mut dyn FnMut(&FoundFish) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let cands = grid.digit_cells(digit);
     for &(base_allowed, cover_allowed) in shape.spaces() {
         let mut houses = [0u8; 27];
@@ -352,6 +395,7 @@ pub fn find_fish(
             cands,
             cover_allowed,
             fins_allowed,
+            kraken_fins,
             base: 0,
             base_cells: CellSet::EMPTY,
             single: CellSet::EMPTY,
@@ -378,6 +422,9 @@ pub fn find_fish(
 /// outside the base and leaves the other base cells in at most `size` lines. Other shapes
 /// always search.
 fn basic_fish_possible(s: &Search<'_>, cells: CellSet) -> bool {
+    if s.kraken_fins.is_some() {
+        return true;
+    }
     let by_col = s.cover_allowed == COLS;
     if !by_col && s.cover_allowed != ROWS {
         return true;
@@ -444,8 +491,7 @@ fn bases(
         }
         let hc = House::from_index(houses[i]).cells() & s.cands;
         let new_endo = endo | (cells & hc);
-        if !new_endo.is_empty() && (!s.fins_allowed || !new_endo.common_peers().intersects(s.cands))
-        {
+        if !new_endo.is_empty() && (!s.fins_allowed || !s.fins_ok(new_endo)) {
             continue;
         }
         bases(

@@ -185,6 +185,7 @@ pub fn builtins() -> Vec<Box<dyn Technique>> {
     all.extend(als::techniques());
     all.extend(aligned::techniques());
     all.extend(forcing::techniques());
+    all.extend(forcing::kraken::techniques());
     all.extend(guess::techniques());
     all
 }

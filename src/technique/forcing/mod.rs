@@ -13,6 +13,7 @@
 //! down (9.5, 10.5, 11.0 and 11.5 by inner level). Each step keeps its proof as a
 //! [`ForcingNet`]; its difficulty is the level's base plus SE's length bonus over the net's size.
 
+pub mod kraken;
 pub mod propagate;
 
 use crate::cellset::CellSet;
@@ -392,6 +393,7 @@ impl<'a> Search<'a> {
                     .collect();
                 format!("each candidate of {cell} ({ds}) leads to {conclusion}")
             }
+            ForcingKind::Fish(d) => format!("every fin of a fish on {d} leads to {conclusion}"),
             ForcingKind::House(d, house) => {
                 let cells: Vec<String> = self
                     .grid
