@@ -510,6 +510,32 @@ fn the_shipped_scripts_stay_far_from_the_default_budget() {
 }
 
 #[test]
+fn deeply_nested_values_do_not_overflow_a_small_thread_stack() {
+    // Nested 9,000 deep (inside the 10,000-element size limit), then formatted, compared and
+    // thrown: Rhai recurses once per level in native code, which overflowed a 2 MiB stack (a
+    // rayon worker's) near 1,500 levels and aborted the process.
+    let path = hostile(
+        "deep",
+        "const ID = \"deep\";\nconst DIFFICULTY = 1.0;\nfn find(grid) {\n    let a = [];\n    for i in 0..9000 { a = [take(a)]; }\n    let s = `${a}`;\n    let same = a == a;\n    throw a;\n}\n",
+    );
+    let p = budget_pipeline(&path, "()");
+    let t = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || solve_grid(&parse_puzzle(EASY).unwrap(), &p))
+        .unwrap()
+        .join()
+        .expect("no stack overflow");
+    let f = failures(&t);
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(
+        f[0].contains("deep.rhai:8:5: Runtime error: [[[["),
+        "{}",
+        &f[0][..200.min(f[0].len())]
+    );
+    assert!(t.is_solved());
+}
+
+#[test]
 fn an_oversized_script_is_refused_before_it_is_compiled() {
     let limit = Limits::default().max_script_bytes;
     let mut text =

@@ -157,6 +157,19 @@ impl Drop for CallGuard {
     }
 }
 
+/// The stack every script load and call runs on. Rhai formats, compares, clones and drops
+/// nested arrays and maps recursively in native code, where no limit applies but the data sizes
+/// (an array nested 10,000 deep is 10,000 elements); at about 1.5 KiB of stack a level that
+/// overflows a 2 MiB thread (a rayon worker) near 1,500 levels and takes the process down. On a
+/// stack of its own (reserved, touched only as used) the deepest value the size limits allow is
+/// formatted safely.
+const SCRIPT_STACK: usize = 64 << 20;
+
+/// Runs `f` on a stack of [`SCRIPT_STACK`] bytes (same thread, so thread-locals still apply).
+fn on_script_stack<R>(f: impl FnOnce() -> R) -> R {
+    stacker::grow(SCRIPT_STACK, f)
+}
+
 /// Gives every script its own key for the per-solve accounts.
 static NEXT_KEY: AtomicU64 = AtomicU64::new(1);
 
@@ -490,6 +503,15 @@ impl ScriptTechnique {
         path: &str,
         host: Arc<ScriptHost>,
     ) -> Result<ScriptTechnique, ScriptError> {
+        on_script_stack(|| ScriptTechnique::compile(text, path, host))
+    }
+
+    /// [`ScriptTechnique::from_source`], on the script stack.
+    fn compile(
+        text: &str,
+        path: &str,
+        host: Arc<ScriptHost>,
+    ) -> Result<ScriptTechnique, ScriptError> {
         let engine = &host.engine;
         if text.len() > host.limits.max_script_bytes {
             return Err(ScriptError::TooLarge {
@@ -682,6 +704,12 @@ impl ScriptTechnique {
     /// on this thread) the call is charged to the script's per-solve budget and stopped when
     /// that runs out.
     pub fn run(&self, grid: &Grid) -> Result<Vec<Step>, ScriptError> {
+        on_script_stack(|| self.call_find(grid))
+    }
+
+    /// [`ScriptTechnique::run`], on the script stack (the returned value is converted and
+    /// dropped there too).
+    fn call_find(&self, grid: &Grid) -> Result<Vec<Step>, ScriptError> {
         let engine = &self.host.engine;
         let allowance = budget::allowance(self.key);
         let budget = budget::current_budget();
