@@ -15,7 +15,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 /// How much each script may spend in one solve, summed over all its calls. Set in the pipeline
-/// RON as `script_budget: (operations: 20000000, time_ms: 5000)`; either field may be left
+/// RON as `script_budget: (operations: 10000000, time_ms: 2000)`; either field may be left
 /// out for its default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -29,8 +29,8 @@ pub struct ScriptBudget {
 impl Default for ScriptBudget {
     fn default() -> Self {
         ScriptBudget {
-            operations: 20_000_000,
-            time_ms: 5_000,
+            operations: 10_000_000,
+            time_ms: 2_000,
         }
     }
 }
