@@ -81,7 +81,7 @@ impl Default for Limits {
             max_array_size: 10_000,
             max_map_size: 1_000,
             time_limit: Duration::from_secs(2),
-            max_script_bytes: 256 * 1024,
+            max_script_bytes: 64 * 1024,
             max_functions: 256,
         }
     }
