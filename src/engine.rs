@@ -10,7 +10,13 @@ use crate::parse::{format_grid_library_line, format_pencil_marks, parse_puzzle};
 use crate::pipeline::Pipeline;
 use crate::solver::{self, Solutions};
 use crate::step::Step;
-use crate::trace::{Entry, Hardest, Outcome, Rejection, Summary, TechniqueCount, Trace};
+use crate::trace::{
+    Entry, Hardest, Outcome, Rejection, Summary, TechniqueCount, Trace, UniquenessSkipped,
+};
+
+/// Up to how many solutions of the givens alone are counted when uniqueness techniques are
+/// skipped (the count is only for the note in the trace).
+const GIVENS_SOLUTIONS_CAP: u32 = 100;
 
 /// Checks that `grid` is a proper puzzle and returns its unique solution.
 pub fn check_puzzle(grid: &Grid) -> Result<[u8; 81], PuzzleError> {
@@ -60,6 +66,7 @@ pub fn invalid_trace(puzzle: String, pipeline: &Pipeline, reason: String) -> Tra
         entries: Vec::new(),
         outcome: Outcome::Invalid { reason },
         summary: Summary::default(),
+        uniqueness_skipped: None,
     }
 }
 
@@ -78,9 +85,37 @@ pub fn solve_grid(grid: &Grid, pipeline: &Pipeline) -> Trace {
     let mut trace = invalid_trace(puzzle, pipeline, String::new());
     trace.start = has_extra_state(grid).then(|| format_grid_library_line(grid));
     trace.solution = Some(solution.iter().map(|&v| (b'0' + v) as char).collect());
-    trace.outcome = run(grid.clone(), pipeline, &solution, &mut trace.entries);
+    trace.uniqueness_skipped = uniqueness_skipped(grid, pipeline);
+    let skip: Vec<bool> = pipeline
+        .techniques
+        .iter()
+        .map(|t| trace.uniqueness_skipped.is_some() && t.needs_uniqueness())
+        .collect();
+    trace.outcome = run(grid.clone(), pipeline, &solution, skip, &mut trace.entries);
     trace.summary = summarize(&trace.entries, pipeline);
     trace
+}
+
+/// Whether the pipeline's uniqueness techniques must be skipped on `grid`: they are only sound
+/// when the givens alone have exactly one solution, and a grid with placed digits (a HoDoKu
+/// library line's `+` digits) can have a unique solution while its givens do not.
+fn uniqueness_skipped(grid: &Grid, pipeline: &Pipeline) -> Option<UniquenessSkipped> {
+    let techniques: Vec<String> = pipeline
+        .techniques
+        .iter()
+        .filter(|t| t.needs_uniqueness())
+        .map(|t| t.id().to_string())
+        .collect();
+    // Without placed digits the givens are the grid's values, already proved unique.
+    if techniques.is_empty() || grid.given_values() == *grid.values() {
+        return None;
+    }
+    let n = solver::count_solutions(&grid.given_values(), GIVENS_SOLUTIONS_CAP);
+    (n != 1).then_some(UniquenessSkipped {
+        givens_solutions: n,
+        at_least: n == GIVENS_SOLUTIONS_CAP,
+        techniques,
+    })
 }
 
 /// Why a step cannot be applied to `grid`, if it cannot.
@@ -118,14 +153,17 @@ fn rejection(step: &Step, grid: &Grid, solution: Option<&[u8; 81]>) -> Option<Re
     None
 }
 
+/// The solve loop. `disabled` says which techniques are off from the start (uniqueness
+/// techniques when the givens are not unique); a technique that fails or makes a rejected step
+/// is turned off too. Scripts are charged to a per-solve budget for the length of the loop.
 fn run(
     mut grid: Grid,
     pipeline: &Pipeline,
     solution: &[u8; 81],
+    mut disabled: Vec<bool>,
     entries: &mut Vec<Entry>,
 ) -> Outcome {
-    let n = pipeline.techniques.len();
-    let mut disabled = vec![false; n];
+    let _scripts = crate::script::SolveScope::begin(pipeline.script_budget);
     let mut applied = 0usize;
     let verify = pipeline.verify.then_some(solution);
     'solve: loop {

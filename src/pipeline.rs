@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::plugin::{self, Plugin, PluginError};
-use crate::script::{ScriptError, ScriptTechnique};
+use crate::script::{ScriptBudget, ScriptError, ScriptTechnique};
 use crate::technique::{self, Technique};
 
 /// The default pipeline's RON text, embedded in the binary.
@@ -54,6 +54,14 @@ pub struct PipelineConfig {
     /// At most this many steps per solve (a guard against loops).
     #[serde(default = "default_step_limit")]
     pub step_limit: usize,
+    /// What each script may spend in one solve, e.g.
+    /// `script_budget: (operations: 50000000, time_ms: 5000)` (see `docs/scripting.md`).
+    #[serde(default, skip_serializing_if = "is_default_budget")]
+    pub script_budget: ScriptBudget,
+}
+
+fn is_default_budget(b: &ScriptBudget) -> bool {
+    *b == ScriptBudget::default()
 }
 
 /// Parses pipeline RON: a leading UTF-8 byte-order mark is skipped, and an unknown field (a
@@ -137,6 +145,8 @@ pub struct Pipeline {
     pub verify: bool,
     /// Step limit per solve.
     pub step_limit: usize,
+    /// What each script may spend in one solve before it is disabled for the rest of it.
+    pub script_budget: ScriptBudget,
     /// What was left out while building it (a plugin that failed to load, and the entries
     /// naming its techniques): the solve goes on without them.
     pub warnings: Vec<String>,
@@ -292,6 +302,7 @@ impl Pipeline {
             techniques,
             verify: config.verify,
             step_limit: config.step_limit,
+            script_budget: config.script_budget,
             warnings,
         })
     }
@@ -327,6 +338,7 @@ impl Pipeline {
             techniques,
             verify: true,
             step_limit: default_step_limit(),
+            script_budget: ScriptBudget::default(),
             warnings: Vec::new(),
         }
     }
@@ -427,6 +439,26 @@ mod tests {
         )
         .expect("accepted");
         assert!(!p.verify);
+    }
+
+    #[test]
+    fn the_script_budget_is_read_and_checked() {
+        let p = Pipeline::from_ron(
+            "Pipeline(techniques: [], script_budget: (operations: 1000))",
+            "p.ron",
+        )
+        .expect("accepted");
+        assert_eq!(p.script_budget.operations, 1000);
+        assert_eq!(p.script_budget.time_ms, ScriptBudget::default().time_ms);
+        let err = Pipeline::from_ron(
+            "Pipeline(techniques: [],\n script_budget: (operations: 1, tme_ms: 5))",
+            "p.ron",
+        )
+        .err()
+        .expect("rejected")
+        .to_string();
+        assert!(err.starts_with("p.ron: 2:"), "{err}");
+        assert!(err.contains("tme_ms"), "{err}");
     }
 
     #[test]

@@ -69,6 +69,18 @@ pub enum Outcome {
     },
 }
 
+/// Why the uniqueness techniques were not run in a solve: the givens alone (not counting placed
+/// digits) do not have exactly one solution, so uniqueness arguments do not hold.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UniquenessSkipped {
+    /// Solutions of the givens alone, counted up to a cap.
+    pub givens_solutions: u32,
+    /// Whether counting stopped at the cap (there may be more).
+    pub at_least: bool,
+    /// The ids of the techniques skipped.
+    pub techniques: Vec<String>,
+}
+
 /// How often a technique was applied.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TechniqueCount {
@@ -99,8 +111,8 @@ pub struct Summary {
     /// The hardest applied step.
     pub hardest: Option<Hardest>,
     /// Whether a technique that assumes a unique solution (a uniqueness technique) was applied.
-    /// The engine only solves puzzles it has proved to have exactly one solution, so such steps
-    /// are sound.
+    /// The engine only runs them when it has proved that the givens alone have exactly one
+    /// solution, so such steps are sound.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub uniqueness_assumed: bool,
     /// Applied guesses (steps of the `guess` technique: trial placements checked against the
@@ -137,6 +149,10 @@ pub struct Trace {
     pub outcome: Outcome,
     /// Figures.
     pub summary: Summary,
+    /// Set when the pipeline's uniqueness techniques were skipped because the givens alone are
+    /// not unique. Left out of the RON otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uniqueness_skipped: Option<UniquenessSkipped>,
 }
 
 impl Trace {
@@ -184,6 +200,19 @@ impl Trace {
         let _ = writeln!(out, "Puzzle: {}", printable(&self.puzzle));
         if let Some(grid) = start {
             out.push_str(&format_pencil_marks(grid));
+        }
+        if let Some(skip) = &self.uniqueness_skipped {
+            let n = skip.givens_solutions;
+            let count = match (skip.at_least, n) {
+                (true, _) => format!("at least {n} solutions"),
+                (false, 1) => "1 solution".to_string(),
+                (false, _) => format!("{n} solutions"),
+            };
+            let _ = writeln!(
+                out,
+                "Note: {} uniqueness technique(s) skipped: the givens alone have {count} (placed digits are not givens).",
+                skip.techniques.len()
+            );
         }
         let mut n = 0;
         for entry in &self.entries {

@@ -203,3 +203,91 @@ fn empty_pipeline_is_stuck_at_once() {
     let trace = solve_grid(&grid, &Pipeline::from_techniques("none", Vec::new()));
     assert!(matches!(trace.outcome, Outcome::Stuck { .. }));
 }
+
+/// Claims to need uniqueness and fails whenever it is asked to search: the engine must not ask
+/// when the givens are not unique.
+struct NeedsUniqueness;
+
+impl Technique for NeedsUniqueness {
+    fn id(&self) -> &str {
+        "needs-uniqueness"
+    }
+    fn name(&self) -> &str {
+        "Needs uniqueness"
+    }
+    fn difficulty(&self) -> f32 {
+        0.5
+    }
+    fn needs_uniqueness(&self) -> bool {
+        true
+    }
+    fn find(&self, _: &Grid, _: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        Err(TechniqueError::Failed {
+            technique: "needs-uniqueness".into(),
+            message: "searched".into(),
+        })
+    }
+}
+
+/// A HoDoKu 0600 case (Unique Rectangle type 1) with every digit written as placed (`+`): the position has one solution, its givens (none) have many.
+const PLACED_ONLY: &str = ":0600-1:23:+1+9+7+8+4+6+5+3+2..+8.+5.+7+1+9+3+5+2+9+1+7+6+4+8+8+3+1+7+6+9+4+2+5+5+2+4+1+3+8+9+7+6..+9+5+2+4+1+8+3.+8+6+4....+1..+3+6....+7+9.+5....+6+4::296 396::";
+/// The same case as the library has it: its givens are unique.
+const WITH_GIVENS: &str = ":0600-1:23:+1+97+84+6+532..+8.+5.7+1+9+3+5+291+76+4+883+17694+2+55+2+4+1+38+9+7+6..+9+524+1+8+3.8+6+4....1..3+6....+79.+5....64::296 396::";
+
+#[test]
+fn uniqueness_techniques_are_skipped_when_the_givens_are_not_unique() {
+    let grid = lapiz::parse::parse_puzzle(PLACED_ONLY).unwrap();
+    let p = pipeline_with(vec![Box::new(NeedsUniqueness)]);
+    let trace = solve_grid(&grid, &p);
+    let skipped = trace
+        .uniqueness_skipped
+        .as_ref()
+        .expect("the skip is recorded");
+    assert_eq!((skipped.givens_solutions, skipped.at_least), (100, true));
+    assert!(skipped.techniques.contains(&"needs-uniqueness".to_string()));
+    assert!(
+        skipped
+            .techniques
+            .contains(&"unique-rectangle-1".to_string())
+    );
+    let uniqueness: Vec<&str> = p
+        .techniques
+        .iter()
+        .filter(|t| t.needs_uniqueness())
+        .map(|t| t.id())
+        .collect();
+    for entry in &trace.entries {
+        let id = match entry {
+            Entry::Step(s) | Entry::Rejected { step: s, .. } => s.technique.as_str(),
+            Entry::Failed { technique, .. } => technique.as_str(),
+        };
+        assert!(!uniqueness.contains(&id), "{id} ran: {entry:?}");
+    }
+    assert!(trace.is_solved(), "the other techniques solve it");
+    assert!(!trace.summary.uniqueness_assumed);
+    let text = trace.to_text(None);
+    assert_eq!(
+        text.matches(
+            "uniqueness technique(s) skipped: the givens alone have at least 100 solutions"
+        )
+        .count(),
+        1,
+        "{text}"
+    );
+    let back = lapiz::trace::Trace::from_ron(&trace.to_ron()).unwrap();
+    assert_eq!(back.uniqueness_skipped, trace.uniqueness_skipped);
+
+    // With unique givens the same position runs them: the Unique Rectangle fires.
+    let only_urs = Pipeline::from_ron(
+        r#"Pipeline(techniques: [Technique("full-house"), Technique("hidden-single"),
+            Technique("naked-single"), Technique("unique-rectangle-1")])"#,
+        "urs.ron",
+    )
+    .unwrap();
+    let trace = solve_grid(&lapiz::parse::parse_puzzle(WITH_GIVENS).unwrap(), &only_urs);
+    assert_eq!(trace.uniqueness_skipped, None);
+    assert!(trace.steps().any(|s| s.technique == "unique-rectangle-1"));
+    assert!(!trace.to_ron().contains("uniqueness_skipped"));
+    let trace = solve_grid(&lapiz::parse::parse_puzzle(PLACED_ONLY).unwrap(), &only_urs);
+    assert!(trace.steps().all(|s| s.technique != "unique-rectangle-1"));
+}

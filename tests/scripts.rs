@@ -402,6 +402,195 @@ fn declaration_errors_are_clear() {
     }
 }
 
+// ---- Per-solve budget and load bounds (issue 16 items 8 and 9) ----------------------------
+
+/// Writes a hostile script into a fresh temporary folder and returns its path.
+fn hostile(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("lapiz-scripts-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.rhai"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A pipeline with the script at `path` first, then the basics, and this `script_budget`.
+fn budget_pipeline(path: &Path, budget: &str) -> Pipeline {
+    let ron = format!(
+        "Pipeline(name: \"budget\", techniques: [Script({:?}), {BASICS}], script_budget: {budget})",
+        path.display().to_string()
+    );
+    Pipeline::from_ron(&ron, "budget.ron").unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_script_that_spends_its_operation_budget_is_disabled_for_the_solve() {
+    // About 600,000 operations a call: well inside the per-call limit, every call.
+    let path = hostile(
+        "slow_loop",
+        "const ID = \"slow-loop\";\nconst DIFFICULTY = 1.0;\nfn find(grid) {\n    let n = 0;\n    for i in 0..200000 { n += 1; }\n    ()\n}\n",
+    );
+    let p = budget_pipeline(&path, "(operations: 2000000)");
+    let t = solve_grid(&parse_puzzle(EASY).unwrap(), &p);
+    let f = failures(&t);
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(f[0].starts_with("technique slow-loop failed: "), "{}", f[0]);
+    assert!(
+        f[0].contains("slow_loop.rhai:"),
+        "names the script: {}",
+        f[0]
+    );
+    assert!(
+        f[0].contains(
+            "per-solve operation budget spent (2000000 operations per script per solve); script disabled for this solve"
+        ),
+        "{}",
+        f[0]
+    );
+    assert!(t.is_solved(), "the solve goes on without it");
+    assert!(
+        t.to_text(None)
+            .contains("FAILED slow-loop; technique disabled")
+    );
+    let usage = lapiz::script::last_solve_usage();
+    assert_eq!(usage.len(), 1, "{usage:?}");
+    assert!(usage[0].calls >= 3, "{usage:?}");
+    assert!(
+        usage[0].operations <= 2_000_000 + 1024,
+        "stopped within a check interval of the budget: {usage:?}"
+    );
+    // The next solve starts with a fresh budget: the script fails again, once.
+    let t = solve_grid(&parse_puzzle(EASY).unwrap(), &p);
+    assert_eq!(failures(&t).len(), 1);
+}
+
+#[test]
+fn an_endless_script_stops_at_its_time_budget_not_the_per_call_limit() {
+    // 1 ms of budget: far less than the per-call limits (2 s, 5,000,000 operations), so the
+    // budget is what stops the first call.
+    let p = budget_pipeline(
+        Path::new(&fixture("infinite_loop")),
+        "(operations: 1000000000000, time_ms: 1)",
+    );
+    let t = solve_grid(&parse_puzzle(EASY).unwrap(), &p);
+    let f = failures(&t);
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(
+        f[0].contains("infinite_loop.rhai:")
+            && f[0].contains("per-solve time budget spent (1 ms per script per solve)"),
+        "{}",
+        f[0]
+    );
+    assert!(t.is_solved());
+}
+
+#[test]
+fn the_shipped_scripts_stay_far_from_the_default_budget() {
+    // Every shipped script after the basics, where it is asked at nearly every position.
+    let Some(puzzles) = common::puzzles("top1465.txt", 20) else {
+        return;
+    };
+    let p = Pipeline::from_ron(
+        &format!("Pipeline(techniques: [{BASICS}, Scripts(\"techniques\")])"),
+        "p.ron",
+    )
+    .unwrap();
+    let budget = p.script_budget;
+    for puzzle in &puzzles {
+        let t = solve_grid(&parse_puzzle(puzzle).unwrap(), &p);
+        assert!(failures(&t).is_empty(), "{puzzle}: {:?}", failures(&t));
+        for u in lapiz::script::last_solve_usage() {
+            assert!(
+                u.operations < budget.operations / 10,
+                "{puzzle}: {} used {} operations",
+                u.script,
+                u.operations
+            );
+        }
+    }
+}
+
+#[test]
+fn deeply_nested_values_do_not_overflow_a_small_thread_stack() {
+    // Nested 2,500 deep (inside the 10,000-element size limit; Rhai's size check walks the whole
+    // value after each assignment, so building it is quadratic), then formatted, compared and
+    // thrown: Rhai recurses once per level in native code, about 1.5 KiB of stack a level, which
+    // overflowed a 2 MiB stack (a rayon worker's) near 1,500 levels and aborted the process. The
+    // solve runs on a 1 MiB thread here.
+    let path = hostile(
+        "deep",
+        "const ID = \"deep\";\nconst DIFFICULTY = 1.0;\nfn find(grid) {\n    let a = [];\n    for i in 0..2500 { a = [take(a)]; }\n    let s = `${a}`;\n    let same = a == a;\n    throw a;\n}\n",
+    );
+    let p = budget_pipeline(&path, "(time_ms: 60000)");
+    let t = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || solve_grid(&parse_puzzle(EASY).unwrap(), &p))
+        .unwrap()
+        .join()
+        .expect("no stack overflow");
+    let f = failures(&t);
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(
+        f[0].contains("deep.rhai:8:5: Runtime error: [[[["),
+        "{}",
+        &f[0][..200.min(f[0].len())]
+    );
+    assert!(t.is_solved());
+}
+
+#[test]
+fn an_oversized_script_is_refused_before_it_is_compiled() {
+    let limit = Limits::default().max_script_bytes;
+    let mut text =
+        String::from("const ID = \"big\";\nconst DIFFICULTY = 1.0;\nfn find(grid) { () }\n");
+    while text.len() <= limit {
+        text.push_str("// padding padding padding padding padding padding padding padding\n");
+    }
+    let path = hostile("big", &text);
+    let err = ScriptTechnique::load(&path).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "{}: script too large: {} bytes (the limit is {limit} bytes)",
+            path.display(),
+            text.len()
+        )
+    );
+    let err = ScriptTechnique::from_source(&text, "big.rhai", ScriptHost::shared())
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("big.rhai: script too large"), "{err}");
+    // Through a pipeline the entry is named too.
+    let ron = format!(
+        "Pipeline(techniques: [Script({:?})])",
+        path.display().to_string()
+    );
+    let err = Pipeline::from_ron(&ron, "p.ron").err().unwrap().to_string();
+    assert!(err.starts_with("p.ron: entry 1: "), "{err}");
+    assert!(err.contains("script too large"), "{err}");
+}
+
+#[test]
+fn a_script_with_too_many_functions_is_refused() {
+    let max = Limits::default().max_functions;
+    let mut text =
+        String::from("const ID = \"many\";\nconst DIFFICULTY = 1.0;\nfn find(grid) { () }\n");
+    for i in 0..max {
+        text.push_str(&format!("fn f{i}(x) {{ x + {i} }}\n"));
+    }
+    let path = hostile("many", &text);
+    let err = ScriptTechnique::load(&path).unwrap_err().to_string();
+    assert!(err.starts_with(&path.display().to_string()), "{err}");
+    assert!(
+        err.contains(&format!(
+            "too many functions (the limit is {max} per script)"
+        )),
+        "{err}"
+    );
+    // One function fewer loads.
+    let fewer = text.rsplit_once("fn f").unwrap().0;
+    ScriptTechnique::from_source(fewer, "fewer.rhai", ScriptHost::shared()).unwrap();
+}
+
 // ---- Pipelines ------------------------------------------------------------------------------
 
 #[test]

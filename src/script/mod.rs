@@ -18,14 +18,18 @@
 //! One Rhai [`Engine`] is built per [`ScriptHost`] (the shared one, [`ScriptHost::shared`], is
 //! built once), each script is compiled once to an [`AST`], its top level runs once at load to
 //! read the constants, and every search calls `find` on the compiled AST without re-running the
-//! top level. Every call runs under explicit [`Limits`]. Any failure (parse error, runtime
+//! top level. Every call runs under explicit [`Limits`], and during a solve each script also has
+//! a per-solve [`ScriptBudget`] (see [`budget`]). Loading is bounded too: the file's size and its
+//! number of functions are limited. Any failure (parse error, runtime
 //! error, broken limit, malformed return value) is a [`ScriptError`] naming the file, line and
 //! column; during a solve it becomes a [`TechniqueError`], so the engine records it and disables
 //! the script for the rest of the solve. See `docs/scripting.md`.
 
 use std::cell::Cell as StdCell;
 use std::fmt;
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -36,10 +40,12 @@ use crate::step::Step;
 use crate::technique::{Origin, StepSink, Technique, TechniqueError};
 
 pub mod api;
+pub mod budget;
 pub mod check;
 pub mod value;
 
 pub use api::StepBuilder;
+pub use budget::{ScriptBudget, ScriptUsage, SolveScope, last_solve_usage};
 
 /// The limits every script call runs under. Rhai's own defaults differ between debug and
 /// release builds; lapiz sets every one of these explicitly.
@@ -59,6 +65,10 @@ pub struct Limits {
     pub max_map_size: usize,
     /// Wall-clock time per call.
     pub time_limit: Duration,
+    /// Size of a script file, in bytes (checked before it is read or compiled).
+    pub max_script_bytes: usize,
+    /// Functions a script may define (compiling many functions is slow).
+    pub max_functions: usize,
 }
 
 impl Default for Limits {
@@ -71,33 +81,97 @@ impl Default for Limits {
             max_array_size: 10_000,
             max_map_size: 1_000,
             time_limit: Duration::from_secs(2),
+            max_script_bytes: 64 * 1024,
+            max_functions: 256,
         }
     }
 }
 
+/// What stops the script call running on a thread, besides the engine's own limits.
+#[derive(Clone, Copy, Debug)]
+struct CallLimits {
+    /// The wall-clock deadline.
+    deadline: Instant,
+    /// Whether the deadline is the end of the script's per-solve time budget (else the per-call
+    /// time limit).
+    deadline_is_budget: bool,
+    /// The operations the script has left in its per-solve budget.
+    operations_left: u64,
+}
+
 thread_local! {
-    /// The wall-clock deadline of the script call running on this thread.
-    static DEADLINE: StdCell<Option<Instant>> = const { StdCell::new(None) };
+    /// The limits of the script call running on this thread.
+    static CALL: StdCell<Option<CallLimits>> = const { StdCell::new(None) };
+    /// The operations counted so far in the script call running on this thread.
+    static OPERATIONS: StdCell<u64> = const { StdCell::new(0) };
 }
 
 /// The value `on_progress` terminates a script with when its time is up.
 const TIME_UP: &str = "lapiz: time limit";
+/// ... when its per-solve time budget is spent.
+const BUDGET_TIME_UP: &str = "lapiz: per-solve time budget";
+/// ... when its per-solve operation budget is spent.
+const BUDGET_OPERATIONS_UP: &str = "lapiz: per-solve operation budget";
 
-/// Sets this thread's deadline for the duration of a call and restores the previous one.
-struct DeadlineGuard(Option<Instant>);
+/// Sets this thread's call limits for the duration of a call and restores the previous ones.
+struct CallGuard {
+    prev: Option<CallLimits>,
+    prev_operations: u64,
+}
 
-impl DeadlineGuard {
-    fn new(limit: Duration) -> DeadlineGuard {
-        let prev = DEADLINE.with(|d| d.replace(Some(Instant::now() + limit)));
-        DeadlineGuard(prev)
+impl CallGuard {
+    /// Limits for a call: `limit` of wall-clock time, less if `allowance` (what is left of the
+    /// script's per-solve budget) is shorter.
+    fn new(limit: Duration, allowance: Option<budget::Allowance>) -> CallGuard {
+        let now = Instant::now();
+        let (time, deadline_is_budget, operations_left) = match allowance {
+            Some(a) if a.time < limit => (a.time, true, a.operations),
+            Some(a) => (limit, false, a.operations),
+            None => (limit, false, u64::MAX),
+        };
+        let limits = CallLimits {
+            deadline: now
+                .checked_add(time)
+                .unwrap_or(now + Duration::from_secs(86_400)),
+            deadline_is_budget,
+            operations_left,
+        };
+        let prev = CALL.with(|c| c.replace(Some(limits)));
+        let prev_operations = OPERATIONS.with(|o| o.replace(0));
+        CallGuard {
+            prev,
+            prev_operations,
+        }
+    }
+
+    /// The operations counted in this call so far.
+    fn operations(&self) -> u64 {
+        OPERATIONS.with(StdCell::get)
     }
 }
 
-impl Drop for DeadlineGuard {
+impl Drop for CallGuard {
     fn drop(&mut self) {
-        DEADLINE.with(|d| d.set(self.0));
+        CALL.with(|c| c.set(self.prev));
+        OPERATIONS.with(|o| o.set(self.prev_operations));
     }
 }
+
+/// The stack every script load and call runs on. Rhai formats, compares, clones and drops
+/// nested arrays and maps recursively in native code, where no limit applies but the data sizes
+/// (an array nested 10,000 deep is 10,000 elements); at about 1.5 KiB of stack a level that
+/// overflows a 2 MiB thread (a rayon worker) near 1,500 levels and takes the process down. On a
+/// stack of its own (reserved, touched only as used) the deepest value the size limits allow is
+/// formatted safely.
+const SCRIPT_STACK: usize = 64 << 20;
+
+/// Runs `f` on a stack of [`SCRIPT_STACK`] bytes (same thread, so thread-locals still apply).
+fn on_script_stack<R>(f: impl FnOnce() -> R) -> R {
+    stacker::grow(SCRIPT_STACK, f)
+}
+
+/// Gives every script its own key for the per-solve accounts.
+static NEXT_KEY: AtomicU64 = AtomicU64::new(1);
 
 /// A Rhai engine with lapiz's types, helpers and limits, shared by every script loaded with it.
 pub struct ScriptHost {
@@ -124,6 +198,7 @@ impl ScriptHost {
             .set_max_string_size(limits.max_string_size)
             .set_max_array_size(limits.max_array_size)
             .set_max_map_size(limits.max_map_size)
+            .set_max_functions(limits.max_functions)
             .set_max_modules(0)
             .set_strict_variables(true)
             .set_fail_on_invalid_map_property(true);
@@ -134,12 +209,25 @@ impl ScriptHost {
         engine.on_debug(|s, src, pos| {
             eprintln!("{}:{}: {s}", src.unwrap_or("script"), PosText(pos));
         });
+        // Counts every operation; every 1024 checks the clock and the per-solve operations.
         engine.on_progress(|ops| {
+            OPERATIONS.with(|o| o.set(ops));
             if ops & 0x3ff != 0 {
                 return None;
             }
-            let late = DEADLINE.with(|d| d.get().is_some_and(|t| Instant::now() >= t));
-            late.then(|| Dynamic::from(TIME_UP))
+            let call = CALL.with(StdCell::get)?;
+            if ops >= call.operations_left {
+                return Some(Dynamic::from(BUDGET_OPERATIONS_UP));
+            }
+            if Instant::now() >= call.deadline {
+                let token = if call.deadline_is_budget {
+                    BUDGET_TIME_UP
+                } else {
+                    TIME_UP
+                };
+                return Some(Dynamic::from(token));
+            }
+            None
         });
         api::register(&mut engine);
         ScriptHost { engine, limits }
@@ -225,6 +313,16 @@ pub enum ScriptError {
         /// The folder.
         path: String,
     },
+    /// The script file is larger than [`Limits::max_script_bytes`].
+    #[error("{path}: script too large: {size} bytes (the limit is {limit} bytes)")]
+    TooLarge {
+        /// The path.
+        path: String,
+        /// Its size in bytes (at least this many when it was not read whole).
+        size: u64,
+        /// The limit.
+        limit: usize,
+    },
     /// The script does not parse.
     #[error("{at}: syntax error: {message}")]
     Syntax {
@@ -264,6 +362,8 @@ pub enum ScriptError {
 /// A technique whose search is a Rhai script's `find(grid)`.
 pub struct ScriptTechnique {
     host: Arc<ScriptHost>,
+    /// Its key in the per-solve accounts.
+    key: u64,
     ast: AST,
     path: String,
     id: String,
@@ -286,7 +386,11 @@ impl fmt::Debug for ScriptTechnique {
 
 /// Describes a Rhai runtime error, stripped of Rhai's own position text, with the innermost
 /// position (the line that failed, inside whichever function).
-fn describe(err: Box<EvalAltResult>, limits: &Limits) -> (Position, String) {
+fn describe(
+    err: Box<EvalAltResult>,
+    limits: &Limits,
+    budget: Option<ScriptBudget>,
+) -> (Position, String) {
     use EvalAltResult as E;
     // Unwrap the call chain so the message can say which function failed.
     let mut chain = Vec::new();
@@ -318,6 +422,14 @@ fn describe(err: Box<EvalAltResult>, limits: &Limits) -> (Position, String) {
         E::ErrorTerminated(token, _) if token.to_string() == TIME_UP => format!(
             "time limit exceeded ({} ms per call)",
             limits.time_limit.as_millis()
+        ),
+        E::ErrorTerminated(token, _) if token.to_string() == BUDGET_TIME_UP => format!(
+            "per-solve time budget spent ({} ms per script per solve); script disabled for this solve",
+            budget.unwrap_or_default().time_ms
+        ),
+        E::ErrorTerminated(token, _) if token.to_string() == BUDGET_OPERATIONS_UP => format!(
+            "per-solve operation budget spent ({} operations per script per solve); script disabled for this solve",
+            budget.unwrap_or_default().operations
         ),
         E::ErrorRuntime(d, _) if d.is_string() => format!("runtime error: {d}"),
         other => other.to_string(),
@@ -353,9 +465,34 @@ impl ScriptTechnique {
     /// Loads a script with `host` (its engine and limits).
     pub fn load_with(path: &Path, host: Arc<ScriptHost>) -> Result<ScriptTechnique, ScriptError> {
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|error| ScriptError::Io {
+        let io = |error| ScriptError::Io {
             path: shown.clone(),
             error,
+        };
+        let limit = host.limits.max_script_bytes;
+        let too_large = |size: u64| ScriptError::TooLarge {
+            path: shown.clone(),
+            size,
+            limit,
+        };
+        let file = std::fs::File::open(path).map_err(io)?;
+        let size = file.metadata().map_err(io)?.len();
+        if size > limit as u64 {
+            return Err(too_large(size));
+        }
+        // Read at most one byte more than the limit: the file may have grown since.
+        let mut bytes = Vec::new();
+        file.take(limit as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        if bytes.len() > limit {
+            return Err(too_large(bytes.len() as u64));
+        }
+        let text = String::from_utf8(bytes).map_err(|e| {
+            io(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("not UTF-8 ({})", e.utf8_error()),
+            ))
         })?;
         ScriptTechnique::from_source(&text, &shown, host)
     }
@@ -366,10 +503,32 @@ impl ScriptTechnique {
         path: &str,
         host: Arc<ScriptHost>,
     ) -> Result<ScriptTechnique, ScriptError> {
+        on_script_stack(|| ScriptTechnique::compile(text, path, host))
+    }
+
+    /// [`ScriptTechnique::from_source`], on the script stack.
+    fn compile(
+        text: &str,
+        path: &str,
+        host: Arc<ScriptHost>,
+    ) -> Result<ScriptTechnique, ScriptError> {
         let engine = &host.engine;
+        if text.len() > host.limits.max_script_bytes {
+            return Err(ScriptError::TooLarge {
+                path: path.to_string(),
+                size: text.len() as u64,
+                limit: host.limits.max_script_bytes,
+            });
+        }
         let mut ast = engine.compile(text).map_err(|e| ScriptError::Syntax {
             at: Location::new(path, e.position()),
-            message: e.err_type().to_string(),
+            message: match e.err_type() {
+                rhai::ParseErrorType::TooManyFunctions => format!(
+                    "too many functions (the limit is {} per script)",
+                    host.limits.max_functions
+                ),
+                other => other.to_string(),
+            },
         })?;
         ast.set_source(path);
         let decl = |line: usize, message: String| ScriptError::Declaration {
@@ -394,9 +553,9 @@ impl ScriptTechnique {
         // Run the top level once, to read the declarations.
         let mut scope = Scope::new();
         {
-            let _deadline = DeadlineGuard::new(host.limits.time_limit);
+            let _call = CallGuard::new(host.limits.time_limit, None);
             engine.run_ast_with_scope(&mut scope, &ast).map_err(|e| {
-                let (pos, message) = describe(e, &host.limits);
+                let (pos, message) = describe(e, &host.limits, None);
                 ScriptError::Runtime {
                     at: Location::new(path, pos),
                     message,
@@ -501,6 +660,7 @@ impl ScriptTechnique {
         };
         Ok(ScriptTechnique {
             host,
+            key: NEXT_KEY.fetch_add(1, Ordering::Relaxed),
             ast,
             path: path.to_string(),
             id,
@@ -540,22 +700,56 @@ impl ScriptTechnique {
         &self.path
     }
 
-    /// Calls `find` on `grid` and converts what it returns.
+    /// Calls `find` on `grid` and converts what it returns. Inside a solve (a [`SolveScope`]
+    /// on this thread) the call is charged to the script's per-solve budget and stopped when
+    /// that runs out.
     pub fn run(&self, grid: &Grid) -> Result<Vec<Step>, ScriptError> {
+        on_script_stack(|| self.call_find(grid))
+    }
+
+    /// [`ScriptTechnique::run`], on the script stack (the returned value is converted and
+    /// dropped there too).
+    fn call_find(&self, grid: &Grid) -> Result<Vec<Step>, ScriptError> {
         let engine = &self.host.engine;
+        let allowance = budget::allowance(self.key);
+        let budget = budget::current_budget();
+        if let (Some(a), Some(b)) = (allowance, budget)
+            && (a.operations == 0 || a.time.is_zero())
+        {
+            let message = if a.operations == 0 {
+                BUDGET_OPERATIONS_UP
+            } else {
+                BUDGET_TIME_UP
+            };
+            let (_, message) = describe(
+                Box::new(EvalAltResult::ErrorTerminated(
+                    Dynamic::from(message),
+                    Position::NONE,
+                )),
+                &self.host.limits,
+                Some(b),
+            );
+            return Err(ScriptError::Runtime {
+                at: self.find_at.clone(),
+                message,
+            });
+        }
         let mut scope = Scope::new();
         let result = {
-            let _deadline = DeadlineGuard::new(self.host.limits.time_limit);
-            engine.call_fn_with_options::<Dynamic>(
+            let call = CallGuard::new(self.host.limits.time_limit, allowance);
+            let start = Instant::now();
+            let result = engine.call_fn_with_options::<Dynamic>(
                 CallFnOptions::new().eval_ast(false).rewind_scope(true),
                 &mut scope,
                 &self.ast,
                 "find",
                 (grid.clone(),),
-            )
+            );
+            budget::charge(self.key, &self.path, call.operations(), start.elapsed());
+            result
         };
         let value = result.map_err(|e| {
-            let (pos, message) = describe(e, &self.host.limits);
+            let (pos, message) = describe(e, &self.host.limits, budget);
             // Rhai gives no position for some broken limits (stack, sizes, time): then the
             // error points at `fn find`.
             let at = if pos.is_none() {
