@@ -644,3 +644,42 @@ fn frame_output() -> std::io::Result<Box<dyn Write>> {
         Ok(Box::new(std::io::stdout()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn how_a_host_ended_is_said_in_words() {
+        use std::os::unix::process::ExitStatusExt;
+        let limited = HostSettings {
+            memory_limit_mib: 64,
+            ..HostSettings::default()
+        };
+        // a raw wait status: the low 7 bits are the signal, `code << 8` an exit code
+        assert_eq!(
+            ended(ExitStatus::from_raw(11), &limited),
+            "was killed by signal 11 (SIGSEGV, a segmentation fault; its memory limit was 64 MiB)"
+        );
+        let unlimited = HostSettings {
+            memory_limit_mib: 0,
+            ..HostSettings::default()
+        };
+        assert_eq!(
+            ended(ExitStatus::from_raw(6), &unlimited),
+            "was killed by signal 6 (SIGABRT, an abort)"
+        );
+        assert_eq!(
+            ended(ExitStatus::from_raw(3 << 8), &unlimited),
+            "exited with status 3"
+        );
+    }
+
+    #[test]
+    fn a_bad_search_request_is_an_error_not_a_panic() {
+        assert!(search_request(b"").is_err());
+        assert!(search_request(b"X").is_err());
+        assert!(search_request(&[wire::SEARCH, 0, 0, 1, 2]).is_err());
+    }
+}
