@@ -8,6 +8,11 @@
 //! every position, so its time is close to the fixed cost of a plugin call (grid copy, buffers,
 //! the call through the C ABI).
 //!
+//! Then the same searches through plugin hosts (the default plugin mode: each library in a
+//! `lapiz plugin-host` process, one round trip per search and per step), and whole solves of
+//! the first `LAPIZ_BENCH_SOLVES` (default 300) top1465 puzzles with the default pipeline and
+//! the example plugins, in-process and hosted, alternated (best of two each), on one thread.
+//!
 //! The data is read from `$LAPIZ_DATA` or `../shared/data`; the bench skips what is missing.
 
 mod common;
@@ -15,8 +20,12 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use std::time::Instant;
+
 use common::{positions, puzzles, time};
 use lapiz::Pipeline;
+use lapiz::engine::solve_grid;
+use lapiz::plugin::{HostSettings, PluginMode};
 use lapiz::technique::builtin;
 
 fn library_file(name: &str) -> String {
@@ -96,4 +105,91 @@ fn main() {
             format!("{p_found}/{n_found}")
         );
     }
+
+    hosted(&rust, &c, &positions, &puzzles);
+}
+
+/// Per-call cost through plugin hosts, and whole solves in each plugin mode.
+fn hosted(rust: &Path, c: &Path, positions: &[lapiz::Grid], puzzles: &[lapiz::Grid]) {
+    lapiz::plugin::host::configure(HostSettings {
+        program: Some(PathBuf::from(env!("CARGO_BIN_EXE_lapiz"))),
+        ..HostSettings::default()
+    });
+    let load = |mode| -> Vec<Box<dyn lapiz::Technique>> {
+        [rust, c]
+            .iter()
+            .flat_map(|lib| {
+                lapiz::plugin::load_as(lib, mode)
+                    .expect("example plugins load")
+                    .techniques()
+            })
+            .collect()
+    };
+    let (direct, hosted) = (load(PluginMode::InProcess), load(PluginMode::Host));
+    println!(
+        "\nper search, {} grids\n{:<18} {:>12} {:>12} {:>10}",
+        positions.len(),
+        "plugin",
+        "in-process µs",
+        "hosted µs",
+        "extra µs"
+    );
+    for (d, h) in direct.iter().zip(&hosted) {
+        let (d_us, d_found) = time(d.as_ref(), positions, 3);
+        let (h_us, h_found) = time(h.as_ref(), positions, 3);
+        assert_eq!(
+            d_found,
+            h_found,
+            "{}: hosted and in-process disagree",
+            d.id()
+        );
+        println!(
+            "{:<18} {:>12.2} {:>12.2} {:>10.2}",
+            d.id(),
+            d_us,
+            h_us,
+            h_us - d_us
+        );
+    }
+    let count: usize = std::env::var("LAPIZ_BENCH_SOLVES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(300)
+        .min(puzzles.len());
+    let pipeline = |mode| {
+        let mut p = Pipeline::default_pipeline();
+        p.plugin_mode = mode;
+        p.add_plugin(rust).expect("loads");
+        p.add_plugin(c).expect("loads");
+        p
+    };
+    let modes = [
+        ("in-process", pipeline(PluginMode::InProcess)),
+        ("hosted", pipeline(PluginMode::Host)),
+    ];
+    let mut best = [f64::INFINITY; 2];
+    for _ in 0..2 {
+        for (i, (_, p)) in modes.iter().enumerate() {
+            let start = Instant::now();
+            for g in &puzzles[..count] {
+                let t = solve_grid(g, p);
+                assert!(
+                    !t.entries
+                        .iter()
+                        .any(|e| matches!(e, lapiz::trace::Entry::Failed { .. })),
+                    "a plugin failed"
+                );
+            }
+            best[i] = best[i].min(start.elapsed().as_secs_f64());
+        }
+    }
+    println!("\nwhole solves, first {count} top1465 puzzles, default pipeline + example plugins");
+    for (i, (name, _)) in modes.iter().enumerate() {
+        println!(
+            "{:<12} {:>10.2} ms/puzzle",
+            name,
+            best[i] * 1e3 / count.max(1) as f64
+        );
+    }
+    println!("hosted / in-process: {:.2}x", best[1] / best[0]);
 }

@@ -29,8 +29,36 @@ struct Cli {
     /// `RAYON_NUM_THREADS`).
     #[arg(long, global = true, value_name = "N")]
     threads: Option<usize>,
+    /// Where plugin searches run: `host` (a separate process with time and memory limits)
+    /// or `in-process` (direct calls, for trusted plugins). Overrides the pipeline's
+    /// `plugin_mode`, which is `Host` unless it says otherwise.
+    #[arg(long, global = true, value_enum, value_name = "MODE")]
+    plugin_mode: Option<PluginModeArg>,
+    /// Seconds one plugin search may take in its host before the host is stopped and the
+    /// technique disabled for that solve.
+    #[arg(long, global = true, value_name = "SECONDS", default_value_t = lapiz::plugin::host::DEFAULT_TIME_LIMIT.as_secs_f64(), value_parser = parse_seconds)]
+    plugin_time_limit: f64,
+    /// A plugin host's memory limit in MiB (Unix; 0 for none).
+    #[arg(long, global = true, value_name = "MIB", default_value_t = lapiz::plugin::host::DEFAULT_MEMORY_LIMIT_MIB)]
+    plugin_memory: u64,
     #[command(subcommand)]
     command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum PluginModeArg {
+    /// A separate plugin host process per library and thread.
+    Host,
+    /// Direct calls inside lapiz.
+    InProcess,
+}
+
+/// A time limit in seconds: positive and finite.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e6 => Ok(s),
+        _ => Err(format!("`{text}` is not a number of seconds above 0")),
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -121,6 +149,15 @@ enum Command {
         #[command(subcommand)]
         command: TechniqueCommand,
     },
+    /// Serve one plugin library's searches over stdin and stdout (started by lapiz itself).
+    #[command(hide = true)]
+    PluginHost {
+        /// The host's address-space limit in MiB (0 for none).
+        #[arg(long, default_value_t = 0)]
+        memory_mib: u64,
+        /// The plugin library.
+        library: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -157,6 +194,16 @@ enum TechniqueCommand {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let defaults = lapiz::plugin::host::settings();
+    lapiz::plugin::host::configure(lapiz::plugin::HostSettings {
+        time_limit: std::time::Duration::from_secs_f64(cli.plugin_time_limit),
+        memory_limit_mib: cli.plugin_memory,
+        force_mode: cli.plugin_mode.map(|m| match m {
+            PluginModeArg::Host => lapiz::plugin::PluginMode::Host,
+            PluginModeArg::InProcess => lapiz::plugin::PluginMode::InProcess,
+        }),
+        ..defaults
+    });
     if let Some(n) = cli.threads
         && let Err(e) = rayon::ThreadPoolBuilder::new()
             .num_threads(n)
@@ -288,6 +335,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 return Ok(cli::invalid_input(&format!("invalid puzzle: {reason}")));
             }
         }
+        Command::PluginHost {
+            memory_mib,
+            library,
+        } => {
+            drop(out);
+            return Ok(ExitCode::from(lapiz::plugin::host::serve(
+                &library, memory_mib,
+            )));
+        }
         Command::Candidates { puzzle } => {
             let grid = match parse_puzzle(&puzzle) {
                 Ok(g) => g,
@@ -325,7 +381,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 None => Vec::new(),
             };
             for path in &plugins {
-                let plugin = lapiz::plugin::load(path)?;
+                let mode = lapiz::plugin::effective_mode(lapiz::plugin::PluginMode::default());
+                let plugin = lapiz::plugin::load_as(path, mode)?;
                 for t in plugin.techniques() {
                     if techniques.iter().any(|o| o.id() == t.id()) {
                         bail!(
@@ -456,11 +513,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
 enum SolveRecord {
     /// The line does not parse.
     Unreadable(String),
-    /// A solve: the text to print, how it ended and the rejected steps.
+    /// A solve: the text to print, how it ended, the rejected steps and the techniques that
+    /// failed (a plugin that crashed or hung: each is disabled for that solve only).
     Solved {
         text: String,
         status: Status,
         rejected: usize,
+        failures: Vec<String>,
     },
 }
 
@@ -522,10 +581,19 @@ fn solve_file(
                 )
             }
         };
+        let failures = t
+            .entries
+            .iter()
+            .filter_map(|e| match e {
+                lapiz::trace::Entry::Failed { error, .. } => Some(error.clone()),
+                _ => None,
+            })
+            .collect();
         SolveRecord::Solved {
             text,
             status,
             rejected: t.summary.rejected,
+            failures,
         }
     };
     let unreadable = |_: &str, why: &str| SolveRecord::Unreadable(why.to_string());
@@ -549,8 +617,19 @@ fn solve_file(
                 text,
                 status,
                 rejected: r,
+                failures,
             } => {
                 rejected += r;
+                for f in &failures {
+                    bar.suspend(|| {
+                        eprintln!(
+                            "{}:{}: warning: {}; disabled for this puzzle",
+                            path.display(),
+                            item.line,
+                            printable(f)
+                        )
+                    });
+                }
                 match status {
                     Status::Solved => solved += 1,
                     Status::Guessed => guessed += 1,

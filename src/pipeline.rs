@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::plugin::{self, Plugin, PluginError};
+use crate::plugin::{self, Plugin, PluginError, PluginMode};
 use crate::script::{ScriptBudget, ScriptError, ScriptTechnique};
 use crate::technique::{self, Technique};
 
@@ -46,6 +46,11 @@ pub struct PipelineConfig {
     /// named by id in `techniques`, e.g. `plugins: ["plugins/build"]`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub plugins: Vec<String>,
+    /// Where plugin searches run: `Host` (the default: a separate process with time and
+    /// memory limits) or `InProcess` (direct calls, for trusted plugins). The `--plugin-mode`
+    /// option overrides it.
+    #[serde(default, skip_serializing_if = "is_default_mode")]
+    pub plugin_mode: PluginMode,
     /// Techniques in the order they are tried.
     pub techniques: Vec<EntryConfig>,
     /// Check every step against the solution before applying it (default on).
@@ -72,6 +77,10 @@ fn parse_config(text: &str, source_name: &str) -> Result<PipelineConfig, Pipelin
         source_name: source_name.to_string(),
         error: Box::new(error),
     })
+}
+
+fn is_default_mode(mode: &PluginMode) -> bool {
+    *mode == PluginMode::default()
 }
 
 fn default_verify() -> bool {
@@ -147,6 +156,8 @@ pub struct Pipeline {
     pub step_limit: usize,
     /// What each script may spend in one solve before it is disabled for the rest of it.
     pub script_budget: ScriptBudget,
+    /// Where the searches of plugins it loads run (see [`PipelineConfig::plugin_mode`]).
+    pub plugin_mode: PluginMode,
     /// What was left out while building it (a plugin that failed to load, and the entries
     /// naming its techniques): the solve goes on without them.
     pub warnings: Vec<String>,
@@ -216,11 +227,12 @@ impl Pipeline {
                 _ => path,
             }
         };
+        let mode = plugin::effective_mode(config.plugin_mode);
         // Plugins whose techniques the entries may name by id.
         let mut known: Vec<Arc<Plugin>> = Vec::new();
         let mut known_failed = false;
         for p in &config.plugins {
-            match load_plugins(&resolve(p)) {
+            match load_plugins(&resolve(p), mode) {
                 Ok((ok, failed)) => {
                     known.extend(ok);
                     known_failed |= !failed.is_empty();
@@ -262,7 +274,7 @@ impl Pipeline {
                     }
                 }
                 EntryConfig::Plugin(path) | EntryConfig::Plugins(path) => {
-                    match load_plugins(&resolve(path)) {
+                    match load_plugins(&resolve(path), mode) {
                         Ok((ok, failed)) => {
                             warnings.extend(failed.iter().map(|e| {
                                 format!("{source_name}: entry {position}: {e}; left out")
@@ -303,6 +315,7 @@ impl Pipeline {
             verify: config.verify,
             step_limit: config.step_limit,
             script_budget: config.script_budget,
+            plugin_mode: config.plugin_mode,
             warnings,
         })
     }
@@ -339,15 +352,17 @@ impl Pipeline {
             verify: true,
             step_limit: default_step_limit(),
             script_budget: ScriptBudget::default(),
+            plugin_mode: PluginMode::default(),
             warnings: Vec::new(),
         }
     }
 
-    /// Loads a plugin library and adds its techniques in difficulty order (as
+    /// Loads a plugin library (in the pipeline's [`Pipeline::plugin_mode`], unless the host
+    /// settings force another) and adds its techniques in difficulty order (as
     /// [`Pipeline::insert_by_difficulty`]). A technique whose id is already in the pipeline is
     /// left out with a warning in [`Pipeline::warnings`]. Returns the ids added.
     pub fn add_plugin(&mut self, path: &Path) -> Result<Vec<String>, PluginError> {
-        let plugin = plugin::load(path)?;
+        let plugin = plugin::load_as(path, plugin::effective_mode(self.plugin_mode))?;
         let mut added = Vec::new();
         for t in plugin.techniques() {
             if self.techniques.iter().any(|o| o.id() == t.id()) {
@@ -399,10 +414,10 @@ fn shadowed_ids(plugins: &[Arc<Plugin>]) -> Vec<String> {
 /// errors of those that did not.
 type Loaded = (Vec<Arc<Plugin>>, Vec<PluginError>);
 
-fn load_plugins(path: &Path) -> Result<Loaded, PluginError> {
+fn load_plugins(path: &Path, mode: PluginMode) -> Result<Loaded, PluginError> {
     if path.is_dir() {
         let (mut ok, mut failed) = (Vec::new(), Vec::new());
-        for r in plugin::load_folder(path)? {
+        for r in plugin::load_folder_as(path, mode)? {
             match r {
                 Ok(p) => ok.push(p),
                 Err(e) => failed.push(e),
@@ -410,7 +425,7 @@ fn load_plugins(path: &Path) -> Result<Loaded, PluginError> {
         }
         Ok((ok, failed))
     } else {
-        plugin::load(path).map(|p| (vec![p], vec![]))
+        plugin::load_as(path, mode).map(|p| (vec![p], vec![]))
     }
 }
 

@@ -8,6 +8,16 @@
 //! [`Plugin`]. Every step a plugin emits is checked (lengths within capacities, cells and digits
 //! in range, known roles, UTF-8 text) before it becomes a [`Step`]; anything wrong becomes a
 //! [`TechniqueError`], and the engine disables the technique and carries on.
+//!
+//! [`load_as`] with [`PluginMode::Host`] (the default of pipelines and of the CLI) loads the
+//! library in a separate host process instead ([`host`]): lapiz never opens it, and every
+//! search runs there with a time and a memory limit, so a plugin that crashes, hangs or exits
+//! costs its technique for that solve, not lapiz.
+
+pub mod host;
+mod wire;
+
+pub use host::{HostSettings, PluginMode};
 
 use std::ffi::{CStr, c_char, c_void};
 use std::ops::ControlFlow;
@@ -99,6 +109,14 @@ pub enum PluginError {
         /// What is wrong.
         message: String,
     },
+    /// The plugin host could not load the library, or died or hung while loading it.
+    #[error("plugin {path}: {message}")]
+    Host {
+        /// The path.
+        path: String,
+        /// What happened (the loader's message, or how the host ended).
+        message: String,
+    },
     /// A folder of plugins could not be read.
     #[error("plugin folder {path}: {message}")]
     Folder {
@@ -127,8 +145,19 @@ struct Descriptor {
     codes: Vec<String>,
     difficulty: f32,
     needs_uniqueness: bool,
-    context: *const c_void,
-    search: LpSearchFn,
+    call: Call,
+}
+
+/// How a technique's search is reached.
+#[derive(Debug, Clone)]
+enum Call {
+    /// Directly, in this process.
+    Direct {
+        context: *const c_void,
+        search: LpSearchFn,
+    },
+    /// Through a plugin host process: technique `index` of the library in `pool`.
+    Hosted { pool: Arc<host::Pool>, index: usize },
 }
 
 // SAFETY: the plugin ABI requires a search to be callable from any thread (docs/plugins.md);
@@ -167,7 +196,67 @@ impl Plugin {
 /// Libraries loaded so far, by canonical path; never unloaded.
 static LOADED: Mutex<Vec<(PathBuf, Arc<Plugin>)>> = Mutex::new(Vec::new());
 
-/// Loads the plugin library at `path` (or returns the one already loaded from that file).
+/// Libraries loaded in plugin hosts so far, by canonical path.
+static HOSTED: Mutex<Vec<(PathBuf, Arc<Plugin>)>> = Mutex::new(Vec::new());
+
+/// The mode plugins load in: [`HostSettings::force_mode`] if set, else `preferred` (a
+/// pipeline's `plugin_mode`).
+pub fn effective_mode(preferred: PluginMode) -> PluginMode {
+    host::settings().force_mode.unwrap_or(preferred)
+}
+
+/// Loads the plugin library at `path` in `mode`: in this process ([`load`]) or in a plugin
+/// host process, which describes the library to lapiz and then runs its searches (the same
+/// file gives the same [`Plugin`]).
+pub fn load_as(path: &Path, mode: PluginMode) -> Result<Arc<Plugin>, PluginError> {
+    if mode == PluginMode::InProcess {
+        return load(path);
+    }
+    let shown = path.display().to_string();
+    let canonical = path.canonicalize().map_err(|_| PluginError::Missing {
+        path: shown.clone(),
+    })?;
+    let mut hosted = HOSTED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, p)) = hosted.iter().find(|(c, _)| *c == canonical) {
+        return Ok(p.clone());
+    }
+    let (pool, name, described) = host::Pool::open(&shown).map_err(|message| {
+        // the loader's own message already names the library
+        let prefix = format!("plugin {shown}: ");
+        PluginError::Host {
+            path: shown.clone(),
+            message: message
+                .strip_prefix(&prefix)
+                .unwrap_or(&message)
+                .to_string(),
+        }
+    })?;
+    let techniques = described
+        .into_iter()
+        .enumerate()
+        .map(|(index, d)| Descriptor {
+            id: d.id,
+            name: d.name,
+            codes: d.codes,
+            difficulty: d.difficulty,
+            needs_uniqueness: d.needs_uniqueness,
+            call: Call::Hosted {
+                pool: pool.clone(),
+                index,
+            },
+        })
+        .collect();
+    let plugin = Arc::new(Plugin {
+        path: shown,
+        name,
+        techniques,
+    });
+    hosted.push((canonical, plugin.clone()));
+    Ok(plugin)
+}
+
+/// Loads the plugin library at `path` into this process (or returns the one already loaded
+/// from that file): its searches are called directly, with no protection from a crash.
 pub fn load(path: &Path) -> Result<Arc<Plugin>, PluginError> {
     let shown = path.display().to_string();
     let canonical = path.canonicalize().map_err(|_| PluginError::Missing {
@@ -223,9 +312,17 @@ pub fn is_library_name(path: &Path) -> bool {
         .is_some_and(|e| e == std::env::consts::DLL_EXTENSION)
 }
 
-/// Loads every plugin library of a folder (sorted by file name). Each file loads or fails on
-/// its own; the folder itself must be readable.
+/// Loads every plugin library of a folder (sorted by file name) into this process. Each file
+/// loads or fails on its own; the folder itself must be readable.
 pub fn load_folder(dir: &Path) -> Result<Vec<Result<Arc<Plugin>, PluginError>>, PluginError> {
+    load_folder_as(dir, PluginMode::InProcess)
+}
+
+/// Loads every plugin library of a folder (sorted by file name) in `mode` ([`load_as`]).
+pub fn load_folder_as(
+    dir: &Path,
+    mode: PluginMode,
+) -> Result<Vec<Result<Arc<Plugin>, PluginError>>, PluginError> {
     let entries = std::fs::read_dir(dir).map_err(|e| PluginError::Folder {
         path: dir.display().to_string(),
         message: e.to_string(),
@@ -235,7 +332,7 @@ pub fn load_folder(dir: &Path) -> Result<Vec<Result<Arc<Plugin>, PluginError>>, 
         .filter(|p| p.is_file() && is_library_name(p))
         .collect();
     files.sort();
-    Ok(files.iter().map(|f| load(f)).collect())
+    Ok(files.iter().map(|f| load_as(f, mode)).collect())
 }
 
 /// A C string of the descriptor as UTF-8.
@@ -360,8 +457,10 @@ fn read_technique(t: &LpTechnique) -> Result<Descriptor, String> {
         codes,
         difficulty: t.difficulty,
         needs_uniqueness: t.flags & LP_NEEDS_UNIQUENESS != 0,
-        context: t.context,
-        search,
+        call: Call::Direct {
+            context: t.context,
+            search,
+        },
     })
 }
 
@@ -415,6 +514,23 @@ impl Technique for PluginTechnique {
         self.descriptor.codes.clone()
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let (context, search) = match &self.descriptor.call {
+            Call::Direct { context, search } => (*context, *search),
+            Call::Hosted { pool, index } => {
+                return match pool.search(*index, &self.descriptor.id, grid, sink) {
+                    Ok(Ok(())) => Ok(()),
+                    // the host's message is the in-process one, naming the library
+                    Ok(Err(message)) => Err(TechniqueError::Failed {
+                        technique: self.descriptor.id.clone(),
+                        message,
+                    }),
+                    Err(broken) => Err(TechniqueError::Failed {
+                        technique: self.descriptor.id.clone(),
+                        message: format!("{broken} (plugin {})", self.path),
+                    }),
+                };
+            }
+        };
         let mut raw = LpGrid {
             values: *grid.values(),
             candidates: [0; 81],
@@ -455,7 +571,7 @@ impl Technique for PluginTechnique {
         out.host = &mut session as *mut Session<'_, '_> as *mut c_void;
         // SAFETY: the search gets the context its plugin gave, a valid grid, and an output
         // whose buffers live until it returns.
-        let status = unsafe { (self.descriptor.search)(self.descriptor.context, &raw, &mut out) };
+        let status = unsafe { search(context, &raw, &mut out) };
         let fail = |message: String| TechniqueError::Failed {
             technique: self.descriptor.id.clone(),
             message: format!("{} (plugin {})", message, self.path),

@@ -375,6 +375,8 @@ fn a_null_descriptor_is_refused() {
 
 #[test]
 fn pipelines_name_plugins_by_path_and_by_id_after_loading_a_folder() {
+    // pipelines load plugins in hosts: the test binary is not `lapiz`
+    common::plugins::use_built_host();
     let dir = std::env::temp_dir().join(format!("lapiz-plugins-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let lib = dir.join(common::plugins::library_file("lapiz_example_rust"));
@@ -647,6 +649,7 @@ fn c_header_matches_the_rust_abi() {
 /// goes before the built-in twin of the same difficulty).
 #[test]
 fn trace_with_a_plugin_step() {
+    common::plugins::use_built_host();
     let puzzle =
         "..34.67.94..9........5...26.9.....15..2...8...1.357....6173.5..9.............82..";
     let mut pipeline = Pipeline::default_pipeline();

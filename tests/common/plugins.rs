@@ -125,3 +125,28 @@ pub fn fixture_case(name: &str, case: u32) -> PathBuf {
     built.push((key, out.clone()));
     out
 }
+
+/// The hostile plugin of `tests/fixtures/plugins/hostile.c` (a segfault, an abort, an endless
+/// loop, `exit(0)`, a stack overflow, a memory hog and one that prints to stdout), built once.
+/// Never load it in-process: it takes the process down.
+pub fn hostile() -> PathBuf {
+    fixture("hostile")
+}
+
+/// The time limit per plugin search the tests give hosts (kept low so the endless loop costs
+/// little; nothing asserts on time).
+pub const TEST_TIME_LIMIT_SECS: f64 = 2.0;
+
+/// The memory limit the tests give hosts, in MiB: well below the hostile hog's 1 GiB.
+pub const TEST_MEMORY_MIB: u64 = 256;
+
+/// Makes this test binary's hosted plugins run in the `lapiz` binary Cargo built (a test
+/// binary is not `lapiz`, so there is no host program otherwise), with the tests' limits.
+pub fn use_built_host() {
+    lapiz::plugin::host::configure(lapiz::plugin::HostSettings {
+        program: Some(PathBuf::from(env!("CARGO_BIN_EXE_lapiz"))),
+        time_limit: std::time::Duration::from_secs_f64(TEST_TIME_LIMIT_SECS),
+        memory_limit_mib: TEST_MEMORY_MIB,
+        force_mode: None,
+    });
+}

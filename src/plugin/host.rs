@@ -1,0 +1,685 @@
+//! Plugins in their own process: the plugin host (`lapiz plugin-host LIB`, [`serve`]) and
+//! lapiz's side of it (a pool of hosts per library, [`HostSettings`]).
+//!
+//! The host loads one library, describes it, and runs searches on request over its stdin and
+//! stdout ([`super::wire`]). lapiz waits for each search with a time limit; a host that dies
+//! (a segfault, `abort()`, a stack overflow, `exit()`, running out of its memory limit) or
+//! runs past the limit is killed and dropped, and the search fails with a
+//! [`TechniqueError`](crate::technique::TechniqueError) naming the library and what happened:
+//! the engine disables that technique for the rest of the solve, and the next search starts a
+//! fresh host.
+
+use std::io::{BufReader, Read, Write};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use super::wire::{self, Decoder, Encoder};
+use crate::grid::Grid;
+use crate::step::Step;
+use crate::technique::StepSink;
+
+/// Where plugin searches run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PluginMode {
+    /// In a separate host process, with a time and a memory limit (the default): a plugin that
+    /// crashes, hangs or exits cannot take lapiz down.
+    #[default]
+    Host,
+    /// Called directly inside lapiz, as fast as a built-in but with no protection from a
+    /// plugin that crashes or hangs: for trusted plugins only.
+    InProcess,
+}
+
+/// The environment variable naming the plugin host program (the `lapiz` binary), for
+/// programs other than `lapiz` itself that use the library.
+pub const HOST_ENV: &str = "LAPIZ_PLUGIN_HOST";
+
+/// How plugin hosts are started and limited; one setting for the whole process
+/// ([`configure`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HostSettings {
+    /// The program run as `PROGRAM plugin-host LIB` (the `lapiz` binary); `None` when it is
+    /// unknown, and hosted searches then fail saying so.
+    pub program: Option<PathBuf>,
+    /// How long one search may take before its host is killed.
+    pub time_limit: Duration,
+    /// The host's address-space limit in MiB (Unix only; 0 for none).
+    pub memory_limit_mib: u64,
+    /// Forces this mode over every pipeline's `plugin_mode` (the `--plugin-mode` option).
+    pub force_mode: Option<PluginMode>,
+}
+
+/// The default time limit per search.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
+/// The least time a host is given to start and load its library (the search time limit
+/// when that is longer): starting a process on a busy machine is not the plugin's fault.
+pub const LOAD_TIME_LIMIT: Duration = Duration::from_secs(10);
+/// The default memory limit of a host, in MiB.
+pub const DEFAULT_MEMORY_LIMIT_MIB: u64 = 4096;
+
+impl Default for HostSettings {
+    fn default() -> HostSettings {
+        HostSettings {
+            program: default_program(),
+            time_limit: DEFAULT_TIME_LIMIT,
+            memory_limit_mib: DEFAULT_MEMORY_LIMIT_MIB,
+            force_mode: None,
+        }
+    }
+}
+
+/// `$LAPIZ_PLUGIN_HOST`, else the running program when it is `lapiz` itself.
+pub fn default_program() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os(HOST_ENV).filter(|p| !p.is_empty()) {
+        return Some(PathBuf::from(p));
+    }
+    std::env::current_exe()
+        .ok()
+        .filter(|exe| exe.file_stem().is_some_and(|s| s == "lapiz"))
+}
+
+static SETTINGS: Mutex<Option<HostSettings>> = Mutex::new(None);
+
+/// Sets how plugin hosts are started and limited from now on (hosts already running keep
+/// their memory limit; the time limit applies to the next search).
+pub fn configure(settings: HostSettings) {
+    *SETTINGS.lock().unwrap_or_else(|e| e.into_inner()) = Some(settings);
+}
+
+/// The current settings ([`HostSettings::default`] until [`configure`] is called).
+pub fn settings() -> HostSettings {
+    SETTINGS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get_or_insert_with(HostSettings::default)
+        .clone()
+}
+
+/// One technique as the host describes it.
+#[derive(Debug, Clone)]
+pub(crate) struct Described {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) codes: Vec<String>,
+    pub(crate) difficulty: f32,
+    pub(crate) needs_uniqueness: bool,
+}
+
+/// The hosts of one library: idle ones wait here between searches, one per thread that has
+/// searched at once.
+#[derive(Debug)]
+pub(crate) struct Pool {
+    /// The library as given (passed to the host and named in errors).
+    path: String,
+    idle: Mutex<Vec<Host>>,
+}
+
+/// A running host process.
+#[derive(Debug)]
+struct Host {
+    child: Child,
+    input: ChildStdin,
+    frames: Receiver<Result<Vec<u8>, String>>,
+    /// The end of its stderr, for the error message when it dies.
+    stderr: Arc<Mutex<Vec<u8>>>,
+    stderr_done: Receiver<()>,
+}
+
+/// How much of a host's stderr is kept.
+const STDERR_TAIL: usize = 2048;
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        // an idle host ends by itself when its stdin closes; a broken one is killed
+        if !matches!(self.child.try_wait(), Ok(Some(_))) {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// Why a hosted search did not end normally: the host is gone or must go.
+type Broken = String;
+
+impl Pool {
+    /// Starts a host for `path` and reads its description: the plugin's name and techniques,
+    /// or the loader's error message. The host is kept for the first search.
+    pub(crate) fn open(path: &str) -> Result<(Arc<Pool>, String, Vec<Described>), String> {
+        let settings = settings();
+        let mut host = Host::spawn(path, &settings)?;
+        let limit = settings.time_limit.max(LOAD_TIME_LIMIT);
+        let frame = host.next(
+            Instant::now() + limit,
+            limit,
+            &settings,
+            "loading the library",
+        )?;
+        let mut d = Decoder::new(frame.get(1..).unwrap_or_default());
+        let description = match frame.first() {
+            Some(&wire::DESCRIBE) => describe(&mut d).map_err(|e| protocol(&e))?,
+            // the loader's own message, which names the library
+            Some(&wire::LOAD_FAILED) => return Err(d.str().map_err(|e| protocol(&e))?),
+            _ => return Err(protocol("no description")),
+        };
+        let pool = Arc::new(Pool {
+            path: path.to_string(),
+            idle: Mutex::new(vec![host]),
+        });
+        Ok((pool, description.0, description.1))
+    }
+
+    /// Runs technique `index` on `grid` in a host, handing its steps to `sink`. `Ok(Err)` is
+    /// the plugin's own failure (the host lives on); `Err` means the host died, hung or broke
+    /// the protocol, and was dropped.
+    pub(crate) fn search(
+        &self,
+        index: usize,
+        id: &str,
+        grid: &Grid,
+        sink: &mut StepSink<'_>,
+    ) -> Result<Result<(), String>, Broken> {
+        let settings = settings();
+        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let mut host = match idle {
+            Some(h) => h,
+            None => {
+                let mut h = Host::spawn(&self.path, &settings)?;
+                let limit = settings.time_limit.max(LOAD_TIME_LIMIT);
+                let frame = h.next(
+                    Instant::now() + limit,
+                    limit,
+                    &settings,
+                    "loading the library",
+                )?;
+                if frame.first() != Some(&wire::DESCRIBE) {
+                    return Err("the plugin host could not load the library again".into());
+                }
+                h
+            }
+        };
+        let result = host.search(index, id, grid, sink, &settings);
+        if result.is_ok() {
+            self.idle
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(host);
+        }
+        result
+    }
+}
+
+fn protocol(why: &str) -> String {
+    format!("the plugin host broke the protocol: {why}")
+}
+
+/// The plugin's name and techniques from a [`wire::DESCRIBE`] frame.
+fn describe(d: &mut Decoder<'_>) -> Result<(String, Vec<Described>), String> {
+    let name = d.str()?;
+    let count = d.u16()?;
+    let mut techniques = Vec::with_capacity(count as usize);
+    for _ in 0..count {
+        let id = d.str()?;
+        let name = d.str()?;
+        let codes = (0..d.u16()?).map(|_| d.str()).collect::<Result<_, _>>()?;
+        let difficulty = d.f32()?;
+        let needs_uniqueness = d.u8()? != 0;
+        techniques.push(Described {
+            id,
+            name,
+            codes,
+            difficulty,
+            needs_uniqueness,
+        });
+    }
+    Ok((name, techniques))
+}
+
+impl Host {
+    fn spawn(path: &str, settings: &HostSettings) -> Result<Host, Broken> {
+        let program = settings.program.as_ref().ok_or_else(|| {
+            format!(
+                "no plugin host program to run it in: set {HOST_ENV} to the lapiz binary, or choose the in-process plugin mode for trusted plugins"
+            )
+        })?;
+        let mut child = Command::new(program)
+            .arg("plugin-host")
+            .arg("--memory-mib")
+            .arg(settings.memory_limit_mib.to_string())
+            .arg("--")
+            .arg(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start the plugin host {}: {e}", program.display()))?;
+        let (input, output, err) =
+            match (child.stdin.take(), child.stdout.take(), child.stderr.take()) {
+                (Some(i), Some(o), Some(e)) => (i, o, e),
+                _ => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return Err("the plugin host's pipes could not be opened".into());
+                }
+            };
+        let (tx, frames) = channel();
+        std::thread::spawn(move || {
+            let mut output = BufReader::new(output);
+            loop {
+                let mut buf = Vec::new();
+                match wire::read_frame(&mut output, &mut buf) {
+                    Ok(true) => {
+                        if tx.send(Ok(buf)).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(false) => return,
+                    Err(e) => {
+                        let _ = tx.send(Err(e.to_string()));
+                        return;
+                    }
+                }
+            }
+        });
+        let stderr = Arc::new(Mutex::new(Vec::new()));
+        let (done_tx, stderr_done) = channel();
+        let tail = stderr.clone();
+        std::thread::spawn(move || {
+            let mut err = err;
+            let mut chunk = [0u8; 512];
+            while let Ok(n) = err.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                let mut t = tail.lock().unwrap_or_else(|e| e.into_inner());
+                t.extend_from_slice(&chunk[..n]);
+                if t.len() > STDERR_TAIL {
+                    let cut = t.len() - STDERR_TAIL;
+                    t.drain(..cut);
+                }
+            }
+            let _ = done_tx.send(());
+        });
+        Ok(Host {
+            child,
+            input,
+            frames,
+            stderr,
+            stderr_done,
+        })
+    }
+
+    /// The next frame, by `deadline`; `Err` when the host died or ran late (it is then
+    /// killed) or sent something unreadable.
+    fn next(
+        &mut self,
+        deadline: Instant,
+        limit: Duration,
+        settings: &HostSettings,
+        doing: &str,
+    ) -> Result<Vec<u8>, Broken> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.frames.recv_timeout(wait) {
+            Ok(Ok(frame)) => Ok(frame),
+            Ok(Err(e)) => Err(protocol(&e)),
+            Err(RecvTimeoutError::Timeout) => {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                Err(format!(
+                    "{doing} ran past the time limit of {}; its host process was stopped",
+                    seconds(limit)
+                ))
+            }
+            Err(RecvTimeoutError::Disconnected) => Err(self.death(doing, settings)),
+        }
+    }
+
+    /// What became of a host whose output ended: how it ended and its last words on stderr.
+    fn death(&mut self, doing: &str, settings: &HostSettings) -> String {
+        let status = self.child.wait();
+        // its stderr is closed once it is gone; give the reader a moment to take the rest
+        let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
+        let how = match status {
+            Ok(s) => ended(s, settings),
+            Err(e) => format!("ended (its status cannot be read: {e})"),
+        };
+        let tail = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
+        let text = String::from_utf8_lossy(&tail);
+        let last: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        let words = match last.len() {
+            0 => String::new(),
+            n => format!(
+                " (its last words: {})",
+                last[n.saturating_sub(2)..].join(" / ")
+            ),
+        };
+        format!("the plugin host {how} during {doing}{words}")
+    }
+
+    fn search(
+        &mut self,
+        index: usize,
+        id: &str,
+        grid: &Grid,
+        sink: &mut StepSink<'_>,
+        settings: &HostSettings,
+    ) -> Result<Result<(), String>, Broken> {
+        let doing = "the search";
+        let mut e = Encoder::new(wire::SEARCH);
+        e.u16(index as u16);
+        e.0.extend_from_slice(grid.values());
+        for cell in crate::geometry::Cell::all() {
+            e.u16(grid.candidates(cell));
+        }
+        // last words are this search's only
+        self.stderr
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+        let deadline = Instant::now() + settings.time_limit;
+        if wire::write_frame(&mut self.input, &e.0).is_err() {
+            return Err(self.death(doing, settings));
+        }
+        loop {
+            let frame = self.next(deadline, settings.time_limit, settings, doing)?;
+            let mut d = Decoder::new(frame.get(1..).unwrap_or_default());
+            match frame.first() {
+                Some(&wire::STEP) => {
+                    let step = d.step(id).map_err(|e| protocol(&e))?;
+                    let answer = match sink(step) {
+                        ControlFlow::Continue(()) => wire::CONTINUE,
+                        ControlFlow::Break(()) => wire::STOP,
+                    };
+                    if wire::write_frame(&mut self.input, &[answer]).is_err() {
+                        return Err(self.death(doing, settings));
+                    }
+                }
+                Some(&wire::DONE) => return Ok(Ok(())),
+                Some(&wire::FAILED) => return Ok(Err(d.str().map_err(|e| protocol(&e))?)),
+                _ => return Err(protocol("an unknown frame")),
+            }
+        }
+    }
+}
+
+/// `2 s`, `1.5 s`.
+fn seconds(d: Duration) -> String {
+    format!("{} s", d.as_secs_f64())
+}
+
+/// How a host process ended, in words.
+fn ended(status: ExitStatus, settings: &HostSettings) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            let name = match signal {
+                libc::SIGSEGV => "SIGSEGV, a segmentation fault",
+                libc::SIGABRT => "SIGABRT, an abort",
+                libc::SIGBUS => "SIGBUS, a bus error",
+                libc::SIGILL => "SIGILL, an illegal instruction",
+                libc::SIGFPE => "SIGFPE, an arithmetic fault",
+                libc::SIGKILL => "SIGKILL",
+                _ => "",
+            };
+            let memory = match settings.memory_limit_mib {
+                0 => String::new(),
+                n => format!("its memory limit was {n} MiB"),
+            };
+            let why = [name.to_string(), memory]
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join("; ");
+            return if why.is_empty() {
+                format!("was killed by signal {signal}")
+            } else {
+                format!("was killed by signal {signal} ({why})")
+            };
+        }
+    }
+    match status.code() {
+        Some(code) => format!("exited with status {code}"),
+        None => format!("ended ({status})"),
+    }
+}
+
+/// The plugin host: `lapiz plugin-host --memory-mib N -- LIB`. Limits its own memory, keeps
+/// its stdout for frames (whatever the plugin prints goes to stderr), loads the library,
+/// describes it and serves searches until its stdin closes. Returns the exit status.
+pub fn serve(library: &Path, memory_limit_mib: u64) -> u8 {
+    // The searches run on a thread whose stack (and allocator arena, made by its first
+    // allocation) is mapped before the memory limit is set, so a stack overflow meets the
+    // guard page (and is named as one) rather than the limit; the thread starts work once
+    // the limit is in place.
+    let (go, wait) = channel::<()>();
+    let (ready, started) = channel::<()>();
+    let library = library.to_path_buf();
+    let worker = std::thread::Builder::new()
+        .name("plugin-search".into())
+        .stack_size(SEARCH_STACK)
+        .spawn(move || {
+            std::hint::black_box(Box::new([0u8; 64]));
+            let _ = ready.send(());
+            match wait.recv() {
+                Ok(()) => serve_here(&library),
+                Err(_) => 2,
+            }
+        });
+    let worker = match worker {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("plugin host: cannot start its search thread: {e}");
+            return 2;
+        }
+    };
+    let _ = started.recv();
+    limit_memory(memory_limit_mib);
+    let _ = go.send(());
+    worker.join().unwrap_or(101)
+}
+
+/// The stack of the host's search thread.
+pub const SEARCH_STACK: usize = 8 << 20;
+
+fn serve_here(library: &Path) -> u8 {
+    let mut out = match frame_output() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("plugin host: cannot set up its output: {e}");
+            return 2;
+        }
+    };
+    let plugin = match super::load(library) {
+        Ok(p) => p,
+        Err(e) => {
+            let mut f = Encoder::new(wire::LOAD_FAILED);
+            f.str(&e.to_string());
+            let _ = wire::write_frame(&mut out, &f.0);
+            return 2;
+        }
+    };
+    let mut f = Encoder::new(wire::DESCRIBE);
+    f.str(&plugin.name);
+    let techniques = plugin.techniques();
+    f.u16(techniques.len() as u16);
+    for t in &techniques {
+        f.str(t.id());
+        f.str(t.name());
+        let codes = t.library_codes();
+        f.u16(codes.len() as u16);
+        for c in &codes {
+            f.str(c);
+        }
+        f.f32(t.difficulty());
+        f.u8(u8::from(t.needs_uniqueness()));
+    }
+    if wire::write_frame(&mut out, &f.0).is_err() {
+        return 0;
+    }
+    let mut input = BufReader::new(std::io::stdin().lock());
+    let mut frame = Vec::new();
+    loop {
+        match wire::read_frame(&mut input, &mut frame) {
+            Ok(true) => {}
+            // lapiz is done with this host (or gone)
+            Ok(false) | Err(_) => return 0,
+        }
+        let request = match search_request(&frame) {
+            Ok(r) => r,
+            Err(why) => {
+                eprintln!("plugin host: a bad request: {why}");
+                return 2;
+            }
+        };
+        let (index, grid) = request;
+        let Some(technique) = techniques.get(index) else {
+            eprintln!("plugin host: no technique {index}");
+            return 2;
+        };
+        let mut lost = false;
+        let mut answer = Vec::new();
+        let result = technique.find(&grid, &mut |step: Step| {
+            let mut e = Encoder::new(wire::STEP);
+            e.step(&step);
+            let ok = wire::write_frame(&mut out, &e.0).is_ok()
+                && matches!(wire::read_frame(&mut input, &mut answer), Ok(true));
+            if !ok {
+                lost = true;
+                return ControlFlow::Break(());
+            }
+            match answer.first() {
+                Some(&wire::CONTINUE) => ControlFlow::Continue(()),
+                _ => ControlFlow::Break(()),
+            }
+        });
+        if lost {
+            return 0;
+        }
+        let reply = match result {
+            Ok(()) => Encoder::new(wire::DONE),
+            Err(crate::technique::TechniqueError::Failed { message, .. }) => {
+                let mut e = Encoder::new(wire::FAILED);
+                e.str(&message);
+                e
+            }
+        };
+        if wire::write_frame(&mut out, &reply.0).is_err() {
+            return 0;
+        }
+    }
+}
+
+/// A search request: the technique's index and the grid.
+fn search_request(frame: &[u8]) -> Result<(usize, Grid), String> {
+    if frame.first() != Some(&wire::SEARCH) {
+        return Err("not a search".into());
+    }
+    let mut d = Decoder::new(&frame[1..]);
+    let index = d.u16()? as usize;
+    let values: [u8; 81] = d
+        .bytes(81)?
+        .try_into()
+        .map_err(|_| "a short grid".to_string())?;
+    let mut grid = Grid::from_values(&values);
+    for cell in crate::geometry::Cell::all() {
+        let mask = d.u16()?;
+        if grid.value(cell) == 0 {
+            grid.set_candidates(cell, mask);
+        }
+    }
+    Ok((index, grid))
+}
+
+/// Caps the host's address space (Unix: `setrlimit(RLIMIT_AS)`); elsewhere there is no cap.
+fn limit_memory(mib: u64) {
+    #[cfg(unix)]
+    if mib > 0 {
+        let bytes = mib.saturating_mul(1 << 20) as libc::rlim_t;
+        let limit = libc::rlimit {
+            rlim_cur: bytes,
+            rlim_max: bytes,
+        };
+        // SAFETY: setrlimit reads the struct it is given and changes only this process.
+        if unsafe { libc::setrlimit(libc::RLIMIT_AS, &limit) } != 0 {
+            eprintln!(
+                "plugin host: cannot limit memory to {mib} MiB: {}",
+                std::io::Error::last_os_error()
+            );
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = mib;
+}
+
+/// The host's frame output: on Unix a private copy of stdout, with stdout itself pointed at
+/// stderr so a plugin that prints cannot corrupt the frames; elsewhere stdout.
+fn frame_output() -> std::io::Result<Box<dyn Write>> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::FromRawFd;
+        // SAFETY: dup/dup2 on the standard descriptors; the new descriptor is owned by the
+        // File from here on.
+        unsafe {
+            let frames = libc::dup(1);
+            if frames < 0 || libc::dup2(2, 1) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(Box::new(std::io::BufWriter::new(
+                std::fs::File::from_raw_fd(frames),
+            )))
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(Box::new(std::io::stdout()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn how_a_host_ended_is_said_in_words() {
+        use std::os::unix::process::ExitStatusExt;
+        let limited = HostSettings {
+            memory_limit_mib: 64,
+            ..HostSettings::default()
+        };
+        // a raw wait status: the low 7 bits are the signal, `code << 8` an exit code
+        assert_eq!(
+            ended(ExitStatus::from_raw(11), &limited),
+            "was killed by signal 11 (SIGSEGV, a segmentation fault; its memory limit was 64 MiB)"
+        );
+        let unlimited = HostSettings {
+            memory_limit_mib: 0,
+            ..HostSettings::default()
+        };
+        assert_eq!(
+            ended(ExitStatus::from_raw(6), &unlimited),
+            "was killed by signal 6 (SIGABRT, an abort)"
+        );
+        assert_eq!(
+            ended(ExitStatus::from_raw(3 << 8), &unlimited),
+            "exited with status 3"
+        );
+    }
+
+    #[test]
+    fn a_bad_search_request_is_an_error_not_a_panic() {
+        assert!(search_request(b"").is_err());
+        assert!(search_request(b"X").is_err());
+        assert!(search_request(&[wire::SEARCH, 0, 0, 1, 2]).is_err());
+    }
+}

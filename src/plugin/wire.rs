@@ -1,0 +1,254 @@
+//! The plugin host's wire format: length-prefixed binary frames over the host's stdin and
+//! stdout (`docs/plugins.md`, "Plugins in their own process").
+//!
+//! A frame is a little-endian `u32` length and that many bytes; the first byte is a tag. The
+//! host opens with [`DESCRIBE`] (or [`LOAD_FAILED`]); then each search is one [`SEARCH`]
+//! frame from lapiz, answered by [`STEP`] frames (each answered in turn by [`CONTINUE`] or
+//! [`STOP`]) and one [`DONE`] or [`FAILED`] frame.
+
+use std::io::{self, Read, Write};
+
+use crate::geometry::Cell;
+use crate::grid::Candidate;
+use crate::step::{Highlight, Role, Step};
+
+/// Host → lapiz: the plugin loaded; its name and techniques follow.
+pub(crate) const DESCRIBE: u8 = b'D';
+/// Host → lapiz: the plugin did not load; the message follows.
+pub(crate) const LOAD_FAILED: u8 = b'E';
+/// lapiz → host: run technique `index` on the grid that follows.
+pub(crate) const SEARCH: u8 = b'S';
+/// Host → lapiz: a step the search found (already checked by the host).
+pub(crate) const STEP: u8 = b'T';
+/// lapiz → host: keep searching.
+pub(crate) const CONTINUE: u8 = b'C';
+/// lapiz → host: no more steps wanted.
+pub(crate) const STOP: u8 = b'B';
+/// Host → lapiz: the search ended normally.
+pub(crate) const DONE: u8 = b'O';
+/// Host → lapiz: the search failed; the message follows.
+pub(crate) const FAILED: u8 = b'F';
+
+/// The longest frame either side accepts (a step is at most a few kilobytes).
+pub(crate) const MAX_FRAME: usize = 1 << 20;
+
+/// Writes one frame (length and payload) and flushes.
+pub(crate) fn write_frame(w: &mut impl Write, payload: &[u8]) -> io::Result<()> {
+    let mut frame = Vec::with_capacity(4 + payload.len());
+    frame.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+    frame.extend_from_slice(payload);
+    w.write_all(&frame)?;
+    w.flush()
+}
+
+/// Reads one frame into `buf`; `Ok(false)` at a clean end of input (no byte of a new frame).
+pub(crate) fn read_frame(r: &mut impl Read, buf: &mut Vec<u8>) -> io::Result<bool> {
+    let mut len = [0u8; 4];
+    let mut got = 0;
+    while got < 4 {
+        match r.read(&mut len[got..]) {
+            Ok(0) if got == 0 => return Ok(false),
+            Ok(0) => return Err(io::ErrorKind::UnexpectedEof.into()),
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let len = u32::from_le_bytes(len) as usize;
+    if len > MAX_FRAME {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("a frame of {len} bytes is longer than {MAX_FRAME}"),
+        ));
+    }
+    buf.clear();
+    buf.resize(len, 0);
+    r.read_exact(buf)?;
+    Ok(true)
+}
+
+/// Builds a frame's payload.
+#[derive(Default)]
+pub(crate) struct Encoder(pub(crate) Vec<u8>);
+
+impl Encoder {
+    /// A payload starting with `tag`.
+    pub(crate) fn new(tag: u8) -> Encoder {
+        Encoder(vec![tag])
+    }
+    pub(crate) fn u8(&mut self, v: u8) {
+        self.0.push(v);
+    }
+    pub(crate) fn u16(&mut self, v: u16) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    pub(crate) fn f32(&mut self, v: f32) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    pub(crate) fn str(&mut self, s: &str) {
+        self.0.extend_from_slice(&(s.len() as u32).to_le_bytes());
+        self.0.extend_from_slice(s.as_bytes());
+    }
+    fn candidates(&mut self, cs: &[Candidate]) {
+        self.u16(cs.len() as u16);
+        for c in cs {
+            self.0.extend_from_slice(&[c.cell.index() as u8, c.digit]);
+        }
+    }
+    /// A step a plugin found: what a plugin step can hold (placements, eliminations,
+    /// highlights, explanation, difficulty).
+    pub(crate) fn step(&mut self, s: &Step) {
+        self.f32(s.difficulty);
+        self.candidates(&s.placements);
+        self.candidates(&s.eliminations);
+        self.u16(s.highlights.len() as u16);
+        for h in &s.highlights {
+            self.u8(ROLES.iter().position(|r| *r == h.role).unwrap_or(0) as u8);
+            self.candidates(&h.candidates);
+        }
+        self.str(&s.explanation);
+    }
+}
+
+/// The roles by their wire code.
+const ROLES: [Role; 9] = [
+    Role::Pattern,
+    Role::Base,
+    Role::Cover,
+    Role::Fin,
+    Role::Pivot,
+    Role::Pincer,
+    Role::Link,
+    Role::ColorA,
+    Role::ColorB,
+];
+
+/// Reads a frame's payload; every read checks the length, so a short or corrupt frame is an
+/// error, never a panic.
+pub(crate) struct Decoder<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Decoder<'a> {
+    /// Reads `bytes` from the start.
+    pub(crate) fn new(bytes: &'a [u8]) -> Decoder<'a> {
+        Decoder { bytes, at: 0 }
+    }
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let end = end.ok_or_else(|| format!("a frame ends early (at byte {})", self.at))?;
+        let s = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+    pub(crate) fn u8(&mut self) -> Result<u8, String> {
+        Ok(self.take(1)?[0])
+    }
+    pub(crate) fn u16(&mut self) -> Result<u16, String> {
+        let b = self.take(2)?;
+        Ok(u16::from_le_bytes([b[0], b[1]]))
+    }
+    pub(crate) fn f32(&mut self) -> Result<f32, String> {
+        let b = self.take(4)?;
+        Ok(f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+    pub(crate) fn bytes(&mut self, n: usize) -> Result<&'a [u8], String> {
+        self.take(n)
+    }
+    pub(crate) fn str(&mut self) -> Result<String, String> {
+        let b = self.take(4)?;
+        let n = u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize;
+        let s = self.take(n)?;
+        String::from_utf8(s.to_vec()).map_err(|_| "a text is not UTF-8".to_string())
+    }
+    fn candidates(&mut self) -> Result<Vec<Candidate>, String> {
+        let n = self.u16()? as usize;
+        let raw = self.take(n * 2)?;
+        raw.chunks_exact(2)
+            .map(|p| {
+                if p[0] >= 81 || !(1..=9).contains(&p[1]) {
+                    return Err(format!(
+                        "candidate cell {} digit {} out of range",
+                        p[0], p[1]
+                    ));
+                }
+                Ok(Candidate::new(Cell::new(p[0]), p[1]))
+            })
+            .collect()
+    }
+    /// A step of technique `id`, as [`Encoder::step`] wrote it.
+    pub(crate) fn step(&mut self, id: &str) -> Result<Step, String> {
+        let difficulty = self.f32()?;
+        if !(difficulty.is_finite() && difficulty > 0.0 && difficulty <= 20.0) {
+            return Err(format!("difficulty {difficulty} out of range"));
+        }
+        let mut step = Step::new(id, difficulty);
+        step.placements = self.candidates()?;
+        step.eliminations = self.candidates()?;
+        let groups = self.u16()?;
+        for _ in 0..groups {
+            let code = self.u8()?;
+            let role = *ROLES
+                .get(code as usize)
+                .ok_or_else(|| format!("role {code} out of range"))?;
+            step.highlights.push(Highlight {
+                role,
+                candidates: self.candidates()?,
+            });
+        }
+        step.explanation = self.str()?;
+        Ok(step)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_step_survives_the_round_trip() {
+        let mut step = Step::new("t", 4.2)
+            .place(Cell::new(3), 7)
+            .eliminate(Cell::new(80), 9)
+            .explain("XY: r1c4=7 => r9c9<>9");
+        step.highlights.push(Highlight {
+            role: Role::Pincer,
+            candidates: vec![Candidate::new(Cell::new(0), 1)],
+        });
+        let mut e = Encoder::new(STEP);
+        e.step(&step);
+        let mut d = Decoder::new(&e.0[1..]);
+        assert_eq!(d.step("t").unwrap(), step);
+    }
+
+    #[test]
+    fn a_short_or_corrupt_frame_is_an_error() {
+        let mut e = Encoder::new(STEP);
+        e.step(&Step::new("t", 1.0).eliminate(Cell::new(2), 3));
+        for cut in 1..e.0.len() - 1 {
+            assert!(Decoder::new(&e.0[1..cut]).step("t").is_err(), "cut {cut}");
+        }
+        let mut bad = e.0.clone();
+        bad[1 + 4 + 2 + 2 + 1] = 0; // the elimination's digit
+        assert!(
+            Decoder::new(&bad[1..])
+                .step("t")
+                .unwrap_err()
+                .contains("digit 0")
+        );
+    }
+
+    #[test]
+    fn frames_round_trip_and_a_huge_length_is_refused() {
+        let mut buf = Vec::new();
+        write_frame(&mut buf, b"abc").unwrap();
+        let mut got = Vec::new();
+        let mut r = &buf[..];
+        assert!(read_frame(&mut r, &mut got).unwrap());
+        assert_eq!(got, b"abc");
+        assert!(!read_frame(&mut r, &mut got).unwrap());
+        let huge = (MAX_FRAME as u32 + 1).to_le_bytes();
+        assert!(read_frame(&mut &huge[..], &mut got).is_err());
+    }
+}
