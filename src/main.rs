@@ -9,6 +9,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use lapiz::engine::solve_grid;
+use lapiz::html::{PageKind, trace_page};
 use lapiz::parse::{format_pencil_marks, parse_puzzle};
 use lapiz::pipeline::Pipeline;
 use lapiz::printable::printable;
@@ -39,6 +40,9 @@ enum Format {
     Text,
     /// The RON trace.
     Ron,
+    /// One self-contained HTML page: the grid at every step, a step list, the explanations
+    /// (single puzzle only).
+    Html,
 }
 
 #[derive(Subcommand)]
@@ -57,6 +61,9 @@ enum Command {
         /// Also write the RON trace to this file (single puzzle only).
         #[arg(long)]
         trace: Option<PathBuf>,
+        /// Also write the solve as an HTML page to this file (single puzzle only).
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
         /// A pipeline RON file instead of the default one.
         #[arg(long)]
         pipeline: Option<PathBuf>,
@@ -69,6 +76,9 @@ enum Command {
         #[arg(long = "plugin", value_name = "FILE")]
         plugins: Vec<PathBuf>,
     },
+    /// The next step of a puzzle (or of a grid being solved, with its pencil marks): its
+    /// explanation, or with `--level nudge` only the technique and where to look.
+    Hint(cli::hint::HintArgs),
     /// Print the pencil-mark grid of a puzzle.
     Candidates {
         /// The puzzle.
@@ -258,6 +268,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             file,
             format,
             trace,
+            html,
             pipeline,
             scripts,
             plugins,
@@ -267,26 +278,58 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 if trace.is_some() {
                     bail!("--trace writes one puzzle's trace; use --format ron with --file");
                 }
+                if html.is_some() || format == Format::Html {
+                    bail!(
+                        "an HTML page shows one puzzle's solve; use --format text or ron with --file"
+                    );
+                }
                 return solve_file(&file, &pipeline, format, &mut out);
             }
             let text = puzzle.expect("clap requires a puzzle without --file");
             let grid = match parse_puzzle(&text) {
                 Ok(g) => g,
-                Err(e) => return Ok(cli::invalid_input(&format!("cannot read the puzzle: {e}"))),
+                Err(e) => {
+                    let reason = format!("cannot read the puzzle: {e}");
+                    if format == Format::Html || html.is_some() {
+                        // the page says what is wrong, as the error does
+                        let t =
+                            lapiz::engine::invalid_trace(text.clone(), &pipeline, reason.clone());
+                        let page = trace_page(&t, None, PageKind::Solve);
+                        if let Some(path) = &html {
+                            std::fs::write(path, &page)
+                                .with_context(|| format!("cannot write {}", path.display()))?;
+                        }
+                        if format == Format::Html {
+                            out.write_all(page.as_bytes())?;
+                            out.flush()?;
+                        }
+                    }
+                    return Ok(cli::invalid_input(&reason));
+                }
             };
             let t = solve_grid(&grid, &pipeline);
             if let Some(path) = &trace {
                 std::fs::write(path, t.to_ron())
                     .with_context(|| format!("cannot write {}", path.display()))?;
             }
+            if let Some(path) = &html {
+                std::fs::write(path, trace_page(&t, Some(&grid), PageKind::Solve))
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
             match format {
                 Format::Text => write!(out, "{}", t.to_text(Some(&grid)))?,
                 Format::Ron => write!(out, "{}", t.to_ron())?,
+                Format::Html => write!(out, "{}", trace_page(&t, Some(&grid), PageKind::Solve))?,
             }
             out.flush()?;
             if let Outcome::Invalid { reason } = &t.outcome {
                 return Ok(cli::invalid_input(&format!("invalid puzzle: {reason}")));
             }
+        }
+        Command::Hint(args) => {
+            let pipeline =
+                load_pipeline_with(args.pipeline.as_deref(), &args.scripts, &args.plugins)?;
+            return cli::hint::hint_command(&args, pipeline, &mut out);
         }
         Command::Candidates { puzzle } => {
             let grid = match parse_puzzle(&puzzle) {
@@ -497,7 +540,7 @@ fn solve_file(
             Outcome::Invalid { reason } => Status::Invalid(reason.clone()),
         };
         let text = match format {
-            Format::Ron => t.to_ron(),
+            Format::Ron | Format::Html => t.to_ron(),
             Format::Text => {
                 let word = match &status {
                     Status::Solved => "solved",
@@ -535,7 +578,7 @@ fn solve_file(
                 bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(&e)));
                 match format {
                     // every format stays parseable: an invalid trace in RON
-                    Format::Ron => {
+                    Format::Ron | Format::Html => {
                         let t = lapiz::engine::invalid_trace(item.text.clone(), pipeline, e);
                         out.write_all(t.to_ron().as_bytes())?;
                     }
