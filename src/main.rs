@@ -18,7 +18,7 @@ use lapiz::script::ScriptTechnique;
 use lapiz::script::check::{changes, changes_text, positions};
 use lapiz::solver::count_solutions;
 use lapiz::technique::{Technique, find_all};
-use lapiz::trace::Outcome;
+use lapiz::trace::{GridDisplay, Outcome};
 
 mod cli;
 
@@ -45,6 +45,15 @@ enum Format {
     Html,
 }
 
+/// When `solve` prints the pencil-mark grid (text format).
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum GridWhen {
+    /// After every step.
+    Every,
+    /// Only where the solve gets stuck.
+    Stuck,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Solve a puzzle (or every puzzle of a file) with an explained trace.
@@ -64,6 +73,10 @@ enum Command {
         /// Also write the solve as an HTML page to this file (single puzzle only).
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,
+        /// When the text trace prints the pencil marks: after every step, or only where the
+        /// solve gets stuck (single puzzle only).
+        #[arg(long, value_enum, default_value = "stuck")]
+        grid: GridWhen,
         /// A pipeline RON file instead of the default one.
         #[arg(long)]
         pipeline: Option<PathBuf>,
@@ -269,6 +282,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             format,
             trace,
             html,
+            grid: grid_when,
             pipeline,
             scripts,
             plugins,
@@ -317,7 +331,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     .with_context(|| format!("cannot write {}", path.display()))?;
             }
             match format {
-                Format::Text => write!(out, "{}", t.to_text(Some(&grid)))?,
+                Format::Text => {
+                    let grids = match grid_when {
+                        GridWhen::Every => GridDisplay::Every,
+                        GridWhen::Stuck => GridDisplay::Stuck,
+                    };
+                    write!(out, "{}", t.to_text_with(Some(&grid), grids))?
+                }
                 Format::Ron => write!(out, "{}", t.to_ron())?,
                 Format::Html => write!(out, "{}", trace_page(&t, Some(&grid), PageKind::Solve))?,
             }
