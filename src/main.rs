@@ -303,7 +303,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let grid = match parse_puzzle(&text) {
                 Ok(g) => g,
                 Err(e) => {
-                    let reason = format!("cannot read the puzzle: {e}");
+                    let reason = format!("cannot read the puzzle: {e}{}", cli::file_hint(&text));
                     if format == Format::Html || html.is_some() {
                         // the page says what is wrong, as the error does
                         let t =
@@ -859,6 +859,24 @@ fn check_library(
             "{code:<8} passed {:>3}  failed {:>3}  skipped {:>3}",
             t.passed, t.failed, t.skipped
         )?;
+    }
+    // a code no case has tests nothing: that is an error, not `0 passed`
+    let missing: Vec<&str> = codes
+        .iter()
+        .filter(|c| {
+            !per_code
+                .keys()
+                .any(|k| k.split('-').next() == Some(c.as_str()))
+        })
+        .map(String::as_str)
+        .collect();
+    if !missing.is_empty() {
+        out.flush()?;
+        bail!(
+            "{}: no case of code {} (see the library's codes, e.g. 0300 for X-Wing)",
+            path.display(),
+            missing.join(", ")
+        );
     }
     if let Some(t) = twin {
         writeln!(
