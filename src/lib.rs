@@ -23,6 +23,7 @@ pub mod error;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
+pub mod html;
 pub mod net;
 pub mod parse;
 pub mod pipeline;

@@ -9,6 +9,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use lapiz::engine::solve_grid;
+use lapiz::html::{PageKind, trace_page};
 use lapiz::parse::{format_pencil_marks, parse_puzzle};
 use lapiz::pipeline::Pipeline;
 use lapiz::printable::printable;
@@ -17,7 +18,7 @@ use lapiz::script::ScriptTechnique;
 use lapiz::script::check::{changes, changes_text, positions};
 use lapiz::solver::count_solutions;
 use lapiz::technique::{Technique, find_all};
-use lapiz::trace::Outcome;
+use lapiz::trace::{GridDisplay, Outcome};
 
 mod cli;
 
@@ -67,6 +68,18 @@ enum Format {
     Text,
     /// The RON trace.
     Ron,
+    /// One self-contained HTML page: the grid at every step, a step list, the explanations
+    /// (single puzzle only).
+    Html,
+}
+
+/// When `solve` prints the pencil-mark grid (text format).
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum GridWhen {
+    /// After every step.
+    Every,
+    /// Only where the solve gets stuck.
+    Stuck,
 }
 
 #[derive(Subcommand)]
@@ -85,6 +98,13 @@ enum Command {
         /// Also write the RON trace to this file (single puzzle only).
         #[arg(long)]
         trace: Option<PathBuf>,
+        /// Also write the solve as an HTML page to this file (single puzzle only).
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+        /// When the text trace prints the pencil marks: after every step, or only where the
+        /// solve gets stuck (single puzzle only).
+        #[arg(long, value_enum, default_value = "stuck")]
+        grid: GridWhen,
         /// A pipeline RON file instead of the default one.
         #[arg(long)]
         pipeline: Option<PathBuf>,
@@ -97,6 +117,9 @@ enum Command {
         #[arg(long = "plugin", value_name = "FILE")]
         plugins: Vec<PathBuf>,
     },
+    /// The next step of a puzzle (or of a grid being solved, with its pencil marks): its
+    /// explanation, or with `--level nudge` only the technique and where to look.
+    Hint(cli::hint::HintArgs),
     /// Print the pencil-mark grid of a puzzle.
     Candidates {
         /// The puzzle.
@@ -305,6 +328,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             file,
             format,
             trace,
+            html,
+            grid: grid_when,
             pipeline,
             scripts,
             plugins,
@@ -314,21 +339,54 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 if trace.is_some() {
                     bail!("--trace writes one puzzle's trace; use --format ron with --file");
                 }
+                if html.is_some() || format == Format::Html {
+                    bail!(
+                        "an HTML page shows one puzzle's solve; use --format text or ron with --file"
+                    );
+                }
                 return solve_file(&file, &pipeline, format, &mut out);
             }
             let text = puzzle.expect("clap requires a puzzle without --file");
             let grid = match parse_puzzle(&text) {
                 Ok(g) => g,
-                Err(e) => return Ok(cli::invalid_input(&format!("cannot read the puzzle: {e}"))),
+                Err(e) => {
+                    let reason = format!("cannot read the puzzle: {e}{}", cli::file_hint(&text));
+                    if format == Format::Html || html.is_some() {
+                        // the page says what is wrong, as the error does
+                        let t =
+                            lapiz::engine::invalid_trace(text.clone(), &pipeline, reason.clone());
+                        let page = trace_page(&t, None, PageKind::Solve);
+                        if let Some(path) = &html {
+                            std::fs::write(path, &page)
+                                .with_context(|| format!("cannot write {}", path.display()))?;
+                        }
+                        if format == Format::Html {
+                            out.write_all(page.as_bytes())?;
+                            out.flush()?;
+                        }
+                    }
+                    return Ok(cli::invalid_input(&reason));
+                }
             };
             let t = solve_grid(&grid, &pipeline);
             if let Some(path) = &trace {
                 std::fs::write(path, t.to_ron())
                     .with_context(|| format!("cannot write {}", path.display()))?;
             }
+            if let Some(path) = &html {
+                std::fs::write(path, trace_page(&t, Some(&grid), PageKind::Solve))
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
             match format {
-                Format::Text => write!(out, "{}", t.to_text(Some(&grid)))?,
+                Format::Text => {
+                    let grids = match grid_when {
+                        GridWhen::Every => GridDisplay::Every,
+                        GridWhen::Stuck => GridDisplay::Stuck,
+                    };
+                    write!(out, "{}", t.to_text_with(Some(&grid), grids))?
+                }
                 Format::Ron => write!(out, "{}", t.to_ron())?,
+                Format::Html => write!(out, "{}", trace_page(&t, Some(&grid), PageKind::Solve))?,
             }
             out.flush()?;
             if let Outcome::Invalid { reason } = &t.outcome {
@@ -343,6 +401,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             return Ok(ExitCode::from(lapiz::plugin::host::serve(
                 &library, memory_mib,
             )));
+        }
+        Command::Hint(args) => {
+            let pipeline =
+                load_pipeline_with(args.pipeline.as_deref(), &args.scripts, &args.plugins)?;
+            return cli::hint::hint_command(&args, pipeline, &mut out);
         }
         Command::Candidates { puzzle } => {
             let grid = match parse_puzzle(&puzzle) {
@@ -556,7 +619,7 @@ fn solve_file(
             Outcome::Invalid { reason } => Status::Invalid(reason.clone()),
         };
         let text = match format {
-            Format::Ron => t.to_ron(),
+            Format::Ron | Format::Html => t.to_ron(),
             Format::Text => {
                 let word = match &status {
                     Status::Solved => "solved",
@@ -603,7 +666,7 @@ fn solve_file(
                 bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(&e)));
                 match format {
                     // every format stays parseable: an invalid trace in RON
-                    Format::Ron => {
+                    Format::Ron | Format::Html => {
                         let t = lapiz::engine::invalid_trace(item.text.clone(), pipeline, e);
                         out.write_all(t.to_ron().as_bytes())?;
                     }
@@ -900,6 +963,24 @@ fn check_library(
             "{code:<8} passed {:>3}  failed {:>3}  skipped {:>3}",
             t.passed, t.failed, t.skipped
         )?;
+    }
+    // a code no case has tests nothing: that is an error, not `0 passed`
+    let missing: Vec<&str> = codes
+        .iter()
+        .filter(|c| {
+            !per_code
+                .keys()
+                .any(|k| k.split('-').next() == Some(c.as_str()))
+        })
+        .map(String::as_str)
+        .collect();
+    if !missing.is_empty() {
+        out.flush()?;
+        bail!(
+            "{}: no case of code {} (see the library's codes, e.g. 0300 for X-Wing)",
+            path.display(),
+            missing.join(", ")
+        );
     }
     if let Some(t) = twin {
         writeln!(

@@ -157,6 +157,41 @@ pub fn format_pencil_marks(grid: &Grid) -> String {
             v => ((b'0' + v) as char).to_string(),
         })
         .collect();
+    frame_cells(&texts)
+}
+
+/// Like [`format_pencil_marks`], but an empty cell with one candidate left is written `(5)`,
+/// so it is told apart from a value (given or placed). [`parse_pencil_marks`] reads it back as
+/// the value (it ignores the parentheses), as it reads a one-candidate cell.
+pub fn format_pencil_marks_marked(grid: &Grid) -> String {
+    let texts: Vec<String> = Cell::all()
+        .map(|c| match grid.value(c) {
+            0 => {
+                let marks: String = digits(grid.candidates(c))
+                    .map(|d| (b'0' + d) as char)
+                    .collect();
+                if marks.len() == 1 {
+                    format!("({marks})")
+                } else {
+                    marks
+                }
+            }
+            v => ((b'0' + v) as char).to_string(),
+        })
+        .collect();
+    frame_cells(&texts)
+}
+
+/// Whether the grid has an empty cell with one candidate left (what
+/// [`format_pencil_marks_marked`] writes in parentheses).
+pub fn has_one_candidate_cell(grid: &Grid) -> bool {
+    grid.empty_cells()
+        .iter()
+        .any(|c| grid.candidates(c).count_ones() == 1)
+}
+
+/// The 81 cell texts in the framed layout, each column as wide as its widest text.
+fn frame_cells(texts: &[String]) -> String {
     let widths: Vec<usize> = (0..9)
         .map(|col| {
             (0..9)

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 
 use crate::grid::{Candidate, Grid};
-use crate::parse::format_pencil_marks;
+use crate::parse::{format_pencil_marks, format_pencil_marks_marked, has_one_candidate_cell};
 use crate::printable::printable;
 use crate::step::Step;
 
@@ -81,6 +81,27 @@ pub struct UniquenessSkipped {
     pub techniques: Vec<String>,
 }
 
+/// When the text trace prints the pencil-mark grid (besides the start).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GridDisplay {
+    /// Only where the solve stops without solving (the default).
+    #[default]
+    Stuck,
+    /// After every step, and where it stops.
+    Every,
+}
+
+/// What the text trace writes under a grid that has one-candidate cells.
+const ONE_CANDIDATE_NOTE: &str = "(d): the one candidate left in an empty cell, not yet placed";
+
+/// Writes a grid in the marked layout, with the note when it has one-candidate cells.
+fn write_grid(out: &mut String, grid: &Grid) {
+    out.push_str(&format_pencil_marks_marked(grid));
+    if has_one_candidate_cell(grid) {
+        let _ = writeln!(out, "{ONE_CANDIDATE_NOTE}");
+    }
+}
+
 /// How often a technique was applied.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TechniqueCount {
@@ -124,6 +145,19 @@ pub struct Summary {
 /// Whether a count is zero (for `skip_serializing_if`).
 fn is_zero(n: &usize) -> bool {
     *n == 0
+}
+
+/// The solution line (81 digits) as a grid, or `None` when it is not one.
+fn solution_grid(line: &str) -> Option<Grid> {
+    let bytes = line.as_bytes();
+    if bytes.len() != 81 || !bytes.iter().all(|b| (b'1'..=b'9').contains(b)) {
+        return None;
+    }
+    let mut values = [0u8; 81];
+    for (v, b) in values.iter_mut().zip(bytes) {
+        *v = b - b'0';
+    }
+    Some(Grid::from_values(&values))
 }
 
 /// The annotated record of one solve.
@@ -194,12 +228,20 @@ impl Trace {
     }
 
     /// The trace as text for people: numbered steps, the pencil marks at the start and when
-    /// stuck, and the summary.
+    /// stuck, the summary, and the solution grid when solved.
     pub fn to_text(&self, start: Option<&Grid>) -> String {
+        self.to_text_with(start, GridDisplay::Stuck)
+    }
+
+    /// [`Trace::to_text`], with the pencil marks also after every step when `grids` is
+    /// [`GridDisplay::Every`] (which needs `start`). Grids write a one-candidate cell as `(5)`,
+    /// apart from values.
+    pub fn to_text_with(&self, start: Option<&Grid>, grids: GridDisplay) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "Puzzle: {}", printable(&self.puzzle));
-        if let Some(grid) = start {
-            out.push_str(&format_pencil_marks(grid));
+        let mut grid = start.cloned();
+        if let Some(g) = &grid {
+            write_grid(&mut out, g);
         }
         if let Some(skip) = &self.uniqueness_skipped {
             let n = skip.givens_solutions;
@@ -222,6 +264,12 @@ impl Trace {
                     let _ = writeln!(out, "{n:>3}. {}", printable(&step.explanation));
                     if let Some(net) = &step.net {
                         net.write_text(&mut out, 7);
+                    }
+                    if let Some(g) = &mut grid {
+                        step.apply(g);
+                        if grids == GridDisplay::Every && !g.is_solved() {
+                            write_grid(&mut out, g);
+                        }
                     }
                 }
                 Entry::Rejected { step, reason } => {
@@ -261,14 +309,23 @@ impl Trace {
         match &self.outcome {
             Outcome::Solved => {
                 let _ = writeln!(out, "Solved in {steps} steps{hardest}");
+                if let Some(solution) = self.solution.as_deref().and_then(solution_grid) {
+                    let _ = writeln!(out, "Solution:");
+                    out.push_str(&format_pencil_marks(&solution));
+                }
             }
             Outcome::Stuck { pencil_marks } => {
                 let _ = writeln!(
                     out,
                     "Stuck after {steps} steps{hardest}. The pencil marks left:"
                 );
-                for line in pencil_marks {
-                    let _ = writeln!(out, "{line}");
+                match &grid {
+                    Some(g) => write_grid(&mut out, g),
+                    None => {
+                        for line in pencil_marks {
+                            let _ = writeln!(out, "{line}");
+                        }
+                    }
                 }
             }
             Outcome::StepLimit { limit } => {

@@ -2,6 +2,7 @@
 //! `solve --file` and `count --file`.
 
 pub mod batch;
+pub mod hint;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -44,6 +45,23 @@ pub fn exit_status(invalid: usize) -> ExitCode {
 pub fn invalid_input(message: &str) -> ExitCode {
     eprintln!("error: {}", printable(message));
     ExitCode::from(exit::INVALID)
+}
+
+/// `; did you mean --file PATH?` when a puzzle argument that cannot be read names a file or
+/// looks like a path, else nothing.
+pub fn file_hint(argument: &str) -> String {
+    let t = argument.trim();
+    let looks_like_path = std::path::Path::new(t).is_file()
+        || t.contains('/')
+        || t.contains('\\')
+        || [".txt", ".sdk", ".sdm", ".csv"]
+            .iter()
+            .any(|ext| t.to_ascii_lowercase().ends_with(ext));
+    if looks_like_path {
+        format!("; did you mean --file {}?", printable(t))
+    } else {
+        String::new()
+    }
 }
 
 /// Table format of `rate` and `generate --rate`.
@@ -368,7 +386,7 @@ pub fn canonical_command(args: CanonicalArgs, out: &mut impl Write) -> Result<Ex
                 out.flush()?;
                 ExitCode::from(exit::OK)
             }
-            Err(e) => invalid_input(&format!("cannot read the puzzle: {e}")),
+            Err(e) => invalid_input(&format!("cannot read the puzzle: {e}{}", file_hint(&text))),
         });
     };
     let mut bad = 0usize;

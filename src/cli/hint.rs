@@ -1,0 +1,193 @@
+//! `lapiz hint`: the next step of a puzzle or of a grid being solved, in full, as a nudge, or
+//! drawn on the grid in an HTML page.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+
+use lapiz::engine::solve_grid;
+use lapiz::geometry::House;
+use lapiz::html::{PageKind, trace_page};
+use lapiz::parse::parse_puzzle;
+use lapiz::pipeline::Pipeline;
+use lapiz::printable::printable;
+use lapiz::step::Step;
+use lapiz::trace::Outcome;
+
+/// How much a hint gives away.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum HintLevel {
+    /// The step's explanation, exactly as the trace gives it.
+    Full,
+    /// Only the technique and where to look (a house or a digit): no placement, no
+    /// elimination.
+    Nudge,
+}
+
+/// Output format of `lapiz hint`.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum HintFormat {
+    /// Words.
+    Text,
+    /// A self-contained HTML page with the step drawn on the grid.
+    Html,
+}
+
+/// Arguments of `lapiz hint`.
+#[derive(Args)]
+pub struct HintArgs {
+    /// The puzzle or the grid so far: 81 characters, a pencil-mark grid or a HoDoKu library
+    /// line.
+    pub puzzle: String,
+    /// How much to give away.
+    #[arg(long, value_enum, default_value = "full")]
+    pub level: HintLevel,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: HintFormat,
+    /// A pipeline RON file (or `default`, `se`) instead of the default one.
+    #[arg(long)]
+    pub pipeline: Option<PathBuf>,
+    /// Also try this technique script (repeatable), as `solve --technique` does.
+    #[arg(long = "technique", value_name = "FILE")]
+    pub scripts: Vec<PathBuf>,
+    /// Also load this technique plugin library (repeatable), as `solve --plugin` does.
+    #[arg(long = "plugin", value_name = "FILE")]
+    pub plugins: Vec<PathBuf>,
+}
+
+/// Runs `lapiz hint`: the first step the pipeline finds (verified as `solve` verifies it).
+pub fn hint_command(
+    args: &HintArgs,
+    mut pipeline: Pipeline,
+    out: &mut impl Write,
+) -> Result<ExitCode> {
+    let grid = match parse_puzzle(&args.puzzle) {
+        Ok(g) => g,
+        Err(e) => {
+            return Ok(super::invalid_input(&format!(
+                "cannot read the puzzle: {e}"
+            )));
+        }
+    };
+    // one step is all a hint needs
+    pipeline.step_limit = 1;
+    let trace = solve_grid(&grid, &pipeline);
+    if let Outcome::Invalid { reason } = &trace.outcome {
+        return Ok(super::invalid_input(&format!("invalid puzzle: {reason}")));
+    }
+    let step = trace.steps().next();
+    if args.format == HintFormat::Html {
+        let mut trace = trace.clone();
+        if args.level == HintLevel::Nudge
+            && let Some(lapiz::trace::Entry::Step(s)) = trace
+                .entries
+                .iter_mut()
+                .find(|e| matches!(e, lapiz::trace::Entry::Step(_)))
+        {
+            *s = nudge_step(s, &pipeline);
+        }
+        write!(out, "{}", trace_page(&trace, Some(&grid), PageKind::Hint))?;
+        out.flush()?;
+        return Ok(ExitCode::from(super::exit::OK));
+    }
+    match step {
+        Some(step) => match args.level {
+            HintLevel::Full => {
+                writeln!(out, "{}", printable(&step.explanation))?;
+                if let Some(net) = &step.net {
+                    let mut text = String::new();
+                    net.write_text(&mut text, 2);
+                    write!(out, "{text}")?;
+                }
+            }
+            HintLevel::Nudge => writeln!(out, "{}", printable(&nudge(step, &pipeline)))?,
+        },
+        None if grid.is_solved() => writeln!(out, "The grid is already solved.")?,
+        None => writeln!(
+            out,
+            "No technique of the pipeline `{}` finds a step in this grid.",
+            printable(&pipeline.name)
+        )?,
+    }
+    out.flush()?;
+    Ok(ExitCode::from(super::exit::OK))
+}
+
+/// The technique's display name: from the pipeline, else its id.
+fn technique_name(step: &Step, pipeline: &Pipeline) -> String {
+    pipeline
+        .techniques
+        .iter()
+        .find(|t| t.id() == step.technique)
+        .map_or_else(|| step.technique.clone(), |t| t.name().to_string())
+}
+
+/// Where to look: the step's houses, else the boxes of the cells it works on; and its digit
+/// when every candidate it names has the same one.
+fn where_to_look(step: &Step) -> (Vec<House>, Option<u8>) {
+    let mut houses = step.houses.clone();
+    let candidates = step
+        .highlights
+        .iter()
+        .flat_map(|h| h.candidates.iter())
+        .chain(&step.placements)
+        .chain(&step.eliminations);
+    let mut digit = None;
+    let mut one_digit = true;
+    for c in candidates.clone() {
+        match digit {
+            None => digit = Some(c.digit),
+            Some(d) if d != c.digit => one_digit = false,
+            _ => {}
+        }
+    }
+    if houses.is_empty() {
+        for c in step
+            .highlights
+            .iter()
+            .flat_map(|h| h.candidates.iter())
+            .chain(&step.placements)
+        {
+            let b = House::boxed(c.cell.box_index());
+            if !houses.contains(&b) {
+                houses.push(b);
+            }
+        }
+    }
+    (houses, digit.filter(|_| one_digit))
+}
+
+/// The nudge: `Look for a Hidden Pair in r7.`, `Look for an X-Wing on digit 4.` — the technique
+/// and where to look, never a placement or an elimination.
+pub fn nudge(step: &Step, pipeline: &Pipeline) -> String {
+    let name = technique_name(step, pipeline);
+    let article = if name.starts_with(['A', 'E', 'I', 'O', 'X']) {
+        "an"
+    } else {
+        "a"
+    };
+    let (houses, digit) = where_to_look(step);
+    let mut text = format!("Look for {article} {name}");
+    if let Some(d) = digit {
+        text.push_str(&format!(" on digit {d}"));
+    }
+    if !houses.is_empty() {
+        let names: Vec<String> = houses.iter().map(House::to_string).collect();
+        text.push_str(&format!(" in {}", names.join(", ")));
+    }
+    text.push('.');
+    text
+}
+
+/// The step as a nudge shows it on the grid: its houses (or boxes) and the nudge's words,
+/// without its candidates, placements, eliminations or chains.
+fn nudge_step(step: &Step, pipeline: &Pipeline) -> Step {
+    let (houses, _) = where_to_look(step);
+    let mut s = Step::new(&step.technique, step.difficulty).explain(nudge(step, pipeline));
+    s.houses = houses;
+    s
+}

@@ -1,0 +1,214 @@
+//! The HTML page in a real browser: `lapiz solve --format html` rendered by headless Chromium.
+//! The DOM after the page's script ran must hold every step, and the page's own self-test
+//! (`#selftest`: arrow keys, a click and Home, checking that the grid shown changes) must pass;
+//! a screenshot of a chain step must not be blank.
+//!
+//! Chromium is found as `$LAPIZ_CHROMIUM`, else `chromium`, `chromium-browser` or
+//! `google-chrome` on the PATH (`.ci/run` installs it on Debian). Without one the tests skip
+//! with a message, unless `LAPIZ_REQUIRE_BROWSER` is set (CI sets it), when they fail.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Solved by the default pipeline with discontinuous nice loops (from `top1465`).
+const CHAINS: &str =
+    "....9.7..8....3.6.7.3....2...6.471............2.1....5.9.6........5..68...4....5.";
+
+/// The browser, or `None` (with a message saying the test is skipped).
+fn chromium() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("LAPIZ_CHROMIUM") {
+        return Some(PathBuf::from(p));
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for dir in std::env::split_paths(&path) {
+        for name in ["chromium", "chromium-browser", "google-chrome"] {
+            let p = dir.join(name);
+            if p.is_file() {
+                return Some(p);
+            }
+        }
+    }
+    if std::env::var_os("LAPIZ_REQUIRE_BROWSER").is_some() {
+        panic!("no chromium found and LAPIZ_REQUIRE_BROWSER is set");
+    }
+    eprintln!(
+        "skipping: no chromium on the PATH (install it, e.g. `apt-get install chromium`, or set \
+         LAPIZ_CHROMIUM to a Chromium or Chrome binary)"
+    );
+    None
+}
+
+/// A fresh folder under the target directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes the solve page of `puzzle` to `dir/page.html` and returns its path and text.
+fn page(puzzle: &str, dir: &Path) -> (PathBuf, String) {
+    let path = dir.join("page.html");
+    let out = Command::new(env!("CARGO_BIN_EXE_lapiz"))
+        .args(["solve", puzzle, "--html"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    (path, text)
+}
+
+/// Runs the browser headless on `url` with `args`, and returns its stdout. A browser that hangs
+/// is killed after a generous while (a guard, not a timing check).
+fn run_browser(browser: &Path, dir: &Path, args: &[String], url: &str) -> String {
+    let profile = dir.join("profile");
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(args)
+        .arg(url)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the browser starts");
+    let stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || std::io::read_to_string(stdout).unwrap_or_default());
+    let mut waited = 0;
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if waited > 300 {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the browser did not finish");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        waited += 1;
+    }
+    reader.join().unwrap()
+}
+
+fn file_url(path: &Path, fragment: &str) -> String {
+    format!(
+        "file://{}#{fragment}",
+        path.canonicalize().unwrap().display()
+    )
+}
+
+/// The number of the first frame that draws a chain.
+fn first_chain_frame(page: &str) -> usize {
+    let at = page.find("<g class=\"chain\">").expect("a chain is drawn");
+    let before = &page[..at];
+    let key = "<div class=\"frame\" data-frame=\"";
+    let i = before.rfind(key).unwrap() + key.len();
+    before[i..i + before[i..].find('"').unwrap()]
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn the_page_runs_in_a_browser_and_its_navigation_changes_the_grid() {
+    let Some(browser) = chromium() else { return };
+    let dir = scratch("html-dom");
+    let (path, text) = page(CHAINS, &dir);
+    let steps = text.matches("<li value=").count();
+    assert!(steps > 20);
+    let dom = run_browser(
+        &browser,
+        &dir,
+        &["--dump-dom".into()],
+        &file_url(&path, "selftest"),
+    );
+    assert!(
+        dom.contains("data-selftest=\"pass\""),
+        "the page's self-test did not pass: {}",
+        dom.lines()
+            .find(|l| l.contains("<body"))
+            .unwrap_or("no body")
+    );
+    for k in 1..=steps {
+        assert!(
+            dom.contains(&format!("data-step=\"{k}\"")),
+            "step {k} missing"
+        );
+    }
+    // opened at a step, the script shows that frame only
+    let k = first_chain_frame(&text);
+    let dom = run_browser(
+        &browser,
+        &dir,
+        &["--dump-dom".into()],
+        &file_url(&path, &k.to_string()),
+    );
+    assert!(dom.contains(&format!("data-current=\"{k}\"")));
+    assert!(dom.contains(&format!(
+        "data-frame=\"{k}\" data-title=\"Step {k}\" data-shows-step=\"{k}\">"
+    )));
+    assert_eq!(dom.matches("<div class=\"frame\"").count(), steps + 2);
+    assert_eq!(
+        dom.matches("<div class=\"frame\"").count() - dom.matches("hidden=\"\"").count(),
+        1,
+        "one frame shown"
+    );
+}
+
+#[test]
+fn a_screenshot_of_a_chain_step_is_not_blank() {
+    let Some(browser) = chromium() else { return };
+    let dir = scratch("html-shot");
+    let (path, text) = page(CHAINS, &dir);
+    let k = first_chain_frame(&text);
+    let shot = dir.join("shot.png");
+    run_browser(
+        &browser,
+        &dir,
+        &[
+            format!("--screenshot={}", shot.display()),
+            "--window-size=1100,760".into(),
+        ],
+        &file_url(&path, &k.to_string()),
+    );
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&shot).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let bytes = &buf[..info.buffer_size()];
+    let channels = info.color_type.samples();
+    assert!(channels >= 3);
+    let pixels: Vec<&[u8]> = bytes.chunks(channels).collect();
+    let first = pixels[0];
+    let differing = pixels.iter().filter(|p| p[..3] != first[..3]).count();
+    assert!(
+        differing * 10 > pixels.len(),
+        "only {differing} of {} pixels differ from the first",
+        pixels.len()
+    );
+    let mut colours: Vec<[u8; 3]> = pixels.iter().map(|p| [p[0], p[1], p[2]]).collect();
+    colours.sort_unstable();
+    colours.dedup();
+    assert!(colours.len() > 50, "{} colours", colours.len());
+    // the chain's colours are there: strong-link blue (#1c7ed6) and weak-link orange (#e8590c)
+    let near = |c: [u8; 3]| {
+        pixels
+            .iter()
+            .any(|p| (0..3).all(|i| (i32::from(p[i]) - i32::from(c[i])).abs() < 12))
+    };
+    assert!(near([0x1c, 0x7e, 0xd6]), "no strong-link blue");
+    assert!(near([0xe8, 0x59, 0x0c]), "no weak-link orange");
+}

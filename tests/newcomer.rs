@@ -1,0 +1,88 @@
+//! What a newcomer meets first: the docs' examples match real output, and a wrong argument gets
+//! an error that says what to do.
+
+use std::process::Command;
+
+fn lapiz(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_lapiz"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("lapiz runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Whitespace removed and trailing commas before `)` and `]` dropped, so a compact example
+/// compares with pretty output.
+fn normalize(text: &str) -> String {
+    let s: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    s.replace(",)", ")").replace(",]", "]")
+}
+
+#[test]
+fn the_trace_example_in_the_docs_matches_real_output() {
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/traces.md")).unwrap();
+    let start = docs.find("```ron\n").expect("a RON example") + "```ron\n".len();
+    let example = &docs[start..start + docs[start..].find("```").unwrap()];
+    let puzzle = example
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("puzzle: \""))
+        .and_then(|l| l.strip_suffix("\","))
+        .expect("the example's puzzle");
+    let (status, real, _) = lapiz(&["solve", puzzle, "--format", "ron"]);
+    assert_eq!(status, Some(0));
+    let real = normalize(&real);
+    for line in example.lines() {
+        // `...` stands for what the example leaves out: compare what comes before it
+        let fragment = line.split("...").next().unwrap().trim();
+        let fragment = fragment.trim_end_matches([',', ' ']);
+        if fragment.is_empty() {
+            continue;
+        }
+        let fragment = normalize(fragment);
+        assert!(
+            real.contains(&fragment),
+            "docs/traces.md: `{}` is not in the real trace",
+            line.trim()
+        );
+    }
+}
+
+#[test]
+fn a_file_given_as_the_puzzle_suggests_file() {
+    let (status, _, err) = lapiz(&["solve", "tests/newcomer.rs"]);
+    assert_eq!(status, Some(1));
+    assert!(
+        err.contains("did you mean --file tests/newcomer.rs?"),
+        "{err}"
+    );
+    // a puzzle that is only wrong gets no such suggestion
+    let (status, _, err) = lapiz(&["solve", "123"]);
+    assert_eq!(status, Some(1));
+    assert!(!err.contains("--file"), "{err}");
+}
+
+#[test]
+fn technique_check_on_a_code_no_case_has_fails() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("newcomer-reglib");
+    std::fs::create_dir_all(&dir).unwrap();
+    let library = dir.join("empty-library.txt");
+    std::fs::write(&library, "# no cases\n").unwrap();
+    let (status, out, err) = lapiz(&[
+        "technique",
+        "check",
+        "techniques/x-wing.rhai",
+        "--reglib",
+        library.to_str().unwrap(),
+        "--code",
+        "9999",
+    ]);
+    assert_eq!(status, Some(2), "{out}");
+    assert!(err.contains("no case of code 9999"), "{err}");
+    assert!(!out.contains("0 passed"), "{out}");
+}
