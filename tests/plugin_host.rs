@@ -55,6 +55,9 @@ fn library_name() -> String {
 
 #[test]
 fn each_hostile_plugin_costs_only_its_technique_for_that_solve() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
     use_built_host();
     let mut pipeline = Pipeline::default_pipeline();
     assert_eq!(pipeline.plugin_mode, PluginMode::Host);
@@ -94,6 +97,9 @@ fn each_hostile_plugin_costs_only_its_technique_for_that_solve() {
 
 #[test]
 fn hosted_searches_give_the_in_process_trace() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
     use_built_host();
     // the puzzle of `trace_with_a_plugin_step` (tests/plugins.rs): BUG+1 of the Rust example
     // makes a step, and both examples are searched at every position
@@ -177,6 +183,9 @@ fn limits() -> [String; 4] {
 
 #[test]
 fn cli_solve_survives_every_hostile_plugin() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
     let lib = hostile();
     let mut args = vec!["solve", PUZZLE, "--plugin", lib.to_str().unwrap()];
     let limits = limits();
@@ -197,6 +206,9 @@ fn cli_solve_survives_every_hostile_plugin() {
 
 #[test]
 fn cli_file_solves_every_line_despite_hostile_plugins() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
     let dir = common::plugins::build_dir().join("host-file");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("puzzles.txt");
@@ -246,6 +258,9 @@ fn cli_file_solves_every_line_despite_hostile_plugins() {
 
 #[test]
 fn cli_in_process_mode_still_runs_trusted_plugins() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
     let Some(library) = common::data_file("reglib/reglib-1.4-dev.txt") else {
         return;
     };

@@ -67,6 +67,9 @@ fn example_rust_plugin_passes_every_library_case_of_its_codes() {
 
 #[test]
 fn example_c_plugin_passes_every_library_case_of_its_codes() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
     let p = plugin::load(&example_c()).unwrap();
     assert_eq!(p.technique_ids(), ["xy-wing-c"]);
     let Some((passed, failed)) = library_result(&example_c()) else {
@@ -79,6 +82,9 @@ fn example_c_plugin_passes_every_library_case_of_its_codes() {
 /// first puzzles of top1465, and on the library cases of their codes.
 #[test]
 fn plugins_agree_with_their_built_in_twins() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
     let (Some(puzzles), Some(library)) = (
         common::puzzles("top1465.txt", 150),
         common::read_data("reglib/reglib-1.4-dev.txt"),
@@ -142,6 +148,9 @@ fn plugins_agree_with_their_built_in_twins() {
 
 #[test]
 fn plugin_steps_carry_roles_text_and_ratings() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
     let Some(case) = common::read_data("reglib/reglib-1.4-dev.txt") else {
         return;
     };
@@ -264,6 +273,9 @@ fn a_plugin_that_never_stops_emitting_is_cut_off() {
 
 #[test]
 fn an_undefined_status_is_named() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
     let t = &techniques_of(&fixture("odd_status"))[0];
     let err = find_all(t.as_ref(), &parse_line(PUZZLE).unwrap())
         .unwrap_err()
@@ -276,6 +288,9 @@ fn an_undefined_status_is_named() {
 
 #[test]
 fn every_malformed_descriptor_is_named() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
     let cases = [
         (
             1,
@@ -344,6 +359,9 @@ fn plugin_searches_run_on_several_threads_at_once() {
 
 #[test]
 fn another_abi_version_is_refused_naming_both() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
     let err = plugin::load(&fixture("wrong_abi")).unwrap_err();
     assert!(
         matches!(err, PluginError::AbiVersion { found, expected, .. } if found == LP_ABI_VERSION + 1 && expected == LP_ABI_VERSION),
@@ -359,6 +377,9 @@ fn another_abi_version_is_refused_naming_both() {
 
 #[test]
 fn a_library_without_the_entry_symbol_is_not_a_plugin() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
     let err = plugin::load(&fixture("no_entry")).unwrap_err();
     assert!(matches!(err, PluginError::NoEntry { .. }), "{err}");
     assert!(
@@ -369,12 +390,18 @@ fn a_library_without_the_entry_symbol_is_not_a_plugin() {
 
 #[test]
 fn a_null_descriptor_is_refused() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
     let err = plugin::load(&fixture("null_descriptor")).unwrap_err();
     assert!(matches!(err, PluginError::NoDescriptor { .. }), "{err}");
 }
 
 #[test]
 fn pipelines_name_plugins_by_path_and_by_id_after_loading_a_folder() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
     // pipelines load plugins in hosts: the test binary is not `lapiz`
     common::plugins::use_built_host();
     let dir = std::env::temp_dir().join(format!("lapiz-plugins-{}", std::process::id()));
@@ -487,6 +514,9 @@ fn cli_reglib_tests_a_plugin_against_the_library() {
 
 #[test]
 fn cli_lists_plugin_techniques_with_their_origin() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
     let c = example_c();
     let (ok, out, err) = lapiz(&["techniques", "--plugin", c.to_str().unwrap()]);
     assert!(ok, "{err}");

@@ -61,6 +61,28 @@ pub fn fault_plugin() -> PathBuf {
     rust_plugins().join(library_file("lapiz_fault_plugin"))
 }
 
+/// Whether a C compiler (`$CC`, else `cc`) runs here, for the tests that build C plugins. A test
+/// calls it first and returns when it says no, after a message saying why; with
+/// `LAPIZ_REQUIRE_CC` set (CI sets it) a missing compiler fails the test instead.
+pub fn c_compiler_available() -> bool {
+    static FOUND: OnceLock<bool> = OnceLock::new();
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let found = *FOUND.get_or_init(|| {
+        Command::new(&cc)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    if !found {
+        assert!(
+            std::env::var_os("LAPIZ_REQUIRE_CC").is_none(),
+            "no C compiler (`{cc}`) and LAPIZ_REQUIRE_CC is set"
+        );
+        eprintln!("skipping: this test builds C plugins and no C compiler (`{cc}`) runs here");
+    }
+    found
+}
+
 /// Compiles a C plugin source into `build_dir()/c/lib{name}.so` with the header's folder on
 /// the include path and `defines` (e.g. `CASE=2`) set.
 pub fn c_plugin(source: &Path, name: &str, defines: &[String]) -> PathBuf {
