@@ -20,22 +20,10 @@ const TYPE_1_PUZZLE: &str =
 const TYPE_2_PUZZLE: &str =
     ".5.1.8.7.4..3.....2.........1.7...8.9.....4............3.....1.....4.2......5.6..";
 
-/// The default pipeline without its forcing chains.
-fn no_forcing() -> Pipeline {
-    let forcing: Vec<String> = lapiz::technique::forcing::techniques()
-        .iter()
-        .map(|t| t.id().to_string())
-        .collect();
-    let mut p = Pipeline::default_pipeline();
-    p.techniques
-        .retain(|t| !forcing.iter().any(|f| f == t.id()));
-    p
-}
-
 /// Where the default pipeline without forcing chains stops on `puzzle`, and the solution.
 fn stuck(puzzle: &str) -> (Grid, [u8; 81]) {
     let start = parse_puzzle(puzzle).expect("valid");
-    let trace = solve_grid(&start, &no_forcing());
+    let trace = solve_grid(&start, &common::pipeline_without_forcing());
     assert!(!trace.is_solved(), "chains finish {puzzle}");
     let sol = trace.solution.as_deref().expect("unique").as_bytes();
     let sol: [u8; 81] = std::array::from_fn(|i| sol[i] - b'0');
