@@ -349,7 +349,13 @@ impl Host {
             Err(e) => format!("ended (its status cannot be read: {e})"),
         };
         let tail = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
-        let text = String::from_utf8_lossy(&tail);
+        // only what this search wrote: after the host's last search mark (what an earlier
+        // search wrote may still have been in the pipe when the tail was cleared)
+        let from = tail
+            .windows(SEARCH_MARK.len())
+            .rposition(|w| w == SEARCH_MARK)
+            .map_or(0, |i| i + SEARCH_MARK.len());
+        let text = String::from_utf8_lossy(&tail[from..]);
         let last: Vec<&str> = text
             .lines()
             .map(str::trim)
@@ -453,6 +459,10 @@ fn ended(status: ExitStatus, settings: &HostSettings) -> String {
     }
 }
 
+/// What the host writes on its stderr as it starts a search, so that lapiz quotes only that
+/// search's last words when the host dies.
+const SEARCH_MARK: &[u8] = b"\x1elapiz plugin host: search\x1e\n";
+
 /// The plugin host: `lapiz plugin-host --memory-mib N -- LIB`. Limits its own memory, keeps
 /// its stdout for frames (whatever the plugin prints goes to stderr), loads the library,
 /// describes it and serves searches until its stdin closes. Returns the exit status.
@@ -546,6 +556,11 @@ fn serve_here(library: &Path) -> u8 {
             eprintln!("plugin host: no technique {index}");
             return 2;
         };
+        // everything on stderr after this belongs to this search (see `Host::death`)
+        {
+            use std::io::Write as _;
+            let _ = std::io::stderr().write_all(SEARCH_MARK);
+        }
         let mut lost = false;
         let mut answer = Vec::new();
         let result = technique.find(&grid, &mut |step: Step| {
