@@ -121,7 +121,7 @@ pub struct Step {
     /// The proof of a forcing chain or net, for forcing techniques.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub net: Option<Box<crate::net::ForcingNet>>,
-    /// E.g. `Naked Pair: 1/6 in r1c2,r1c9 => r1c4,r1c5,r1c6<>1,6`.
+    /// E.g. `Naked Pair: 1/6 in r1 (r1c2,r1c9) => r1c4,r1c5,r1c6<>1,6`.
     pub explanation: String,
 }
 

@@ -147,7 +147,7 @@ impl Technique for LockedSet {
                     }
                     elims.sort();
                     let text = format!(
-                        "{}: {} in {set} => {}",
+                        "{}: {} in {line} and {boxed} ({set}) => {}",
                         self.name(),
                         digits_text(mask, "/"),
                         eliminations_text(&elims)

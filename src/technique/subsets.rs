@@ -107,7 +107,7 @@ impl Technique for NakedSubset {
                 }
                 elims.sort();
                 let text = format!(
-                    "{}: {} in {set} => {}",
+                    "{}: {} in {house} ({set}) => {}",
                     self.info.name,
                     digits_text(mask, "/"),
                     eliminations_text(&elims)
@@ -189,7 +189,7 @@ impl Technique for HiddenSubset {
                 }
                 elims.sort();
                 let text = format!(
-                    "{}: {} in {cells} => {}",
+                    "{}: {} in {house} ({cells}) => {}",
                     self.info.name,
                     digits_text(mask, "/"),
                     eliminations_text(&elims)
