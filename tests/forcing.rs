@@ -7,8 +7,9 @@
 
 mod common;
 
-use lapiz::engine::{replay, solve_grid};
-use lapiz::grid::{Candidate, Grid};
+use common::forcing::{check_branch, holds, stuck};
+use lapiz::engine::solve_grid;
+use lapiz::grid::Candidate;
 use lapiz::net::{BranchEnd, ForcingKind, Reason};
 use lapiz::parse::parse_puzzle;
 use lapiz::step::Step;
@@ -33,16 +34,6 @@ fn pipeline_before(from: &str) -> Pipeline {
         .collect();
     p.techniques.retain(|t| !ids.iter().any(|i| i == t.id()));
     p
-}
-
-/// Where `pipeline` gets stuck on `puzzle`, and the puzzle's solution.
-fn stuck(puzzle: &str, pipeline: &Pipeline) -> (Grid, [u8; 81]) {
-    let start = parse_puzzle(puzzle).expect("valid");
-    let trace = solve_grid(&start, pipeline);
-    assert!(!trace.is_solved(), "{} finishes {puzzle}", pipeline.name);
-    let sol = trace.solution.as_deref().expect("unique").as_bytes();
-    let sol: [u8; 81] = std::array::from_fn(|i| sol[i] - b'0');
-    (replay(&start, &trace), sol)
 }
 
 fn ron(step: &Step) -> String {
@@ -78,7 +69,7 @@ fn check(step: &Step, sol: &[u8; 81]) {
         .collect::<Vec<_>>();
     assert_eq!(target.len(), 1, "{}", step.explanation);
     let (t, t_on) = target[0];
-    let truth = |c: Candidate| sol[c.cell.index()] == c.digit;
+    let truth = |c: Candidate| holds(sol, c);
     match net.kind {
         ForcingKind::Contradiction => assert_eq!(net.branches.len(), 1),
         ForcingKind::Double => assert_eq!(net.branches.len(), 2),
@@ -86,19 +77,7 @@ fn check(step: &Step, sol: &[u8; 81]) {
         ForcingKind::Fish(_) => assert!(!net.branches.is_empty()),
     }
     for branch in &net.branches {
-        let (a, a_on) = branch.assumption().expect("an assumption");
-        assert_eq!(branch.implications[0].reason, Reason::Assumption);
-        for (i, imp) in branch.implications.iter().enumerate() {
-            assert!(imp.parents.iter().all(|&p| (p as usize) < i), "{imp:?}");
-            if truth(a) == a_on {
-                assert_eq!(
-                    truth(imp.candidate),
-                    imp.on,
-                    "{}: {imp:?}",
-                    step.explanation
-                );
-            }
-        }
+        let (a, a_on) = check_branch(branch, sol, &step.explanation);
         match net.kind {
             ForcingKind::Contradiction => {
                 assert_ne!(branch.end, BranchEnd::Conclusion);

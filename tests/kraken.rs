@@ -4,9 +4,8 @@
 
 mod common;
 
-use lapiz::engine::{replay, solve_grid};
 use lapiz::grid::{Candidate, Grid};
-use lapiz::net::{BranchEnd, ForcingKind, Reason};
+use lapiz::net::{BranchEnd, ForcingKind};
 use lapiz::parse::parse_puzzle;
 use lapiz::step::Step;
 use lapiz::technique::find_all;
@@ -22,12 +21,7 @@ const TYPE_2_PUZZLE: &str =
 
 /// Where the default pipeline without forcing chains stops on `puzzle`, and the solution.
 fn stuck(puzzle: &str) -> (Grid, [u8; 81]) {
-    let start = parse_puzzle(puzzle).expect("valid");
-    let trace = solve_grid(&start, &common::pipeline_without_forcing());
-    assert!(!trace.is_solved(), "chains finish {puzzle}");
-    let sol = trace.solution.as_deref().expect("unique").as_bytes();
-    let sol: [u8; 81] = std::array::from_fn(|i| sol[i] - b'0');
-    (replay(&start, &trace), sol)
+    common::forcing::stuck(puzzle, &common::pipeline_without_forcing())
 }
 
 fn text(step: &Step) -> String {
@@ -51,17 +45,10 @@ fn check(step: &Step, sol: &[u8; 81]) {
     let t = step.eliminations[0];
     let net = step.net.as_ref().expect("a net");
     assert!(matches!(net.kind, ForcingKind::Fish(_)), "{:?}", net.kind);
-    let truth = |c: Candidate| sol[c.cell.index()] == c.digit;
+    let truth = |c: Candidate| common::forcing::holds(sol, c);
     for branch in &net.branches {
-        let (a, a_on) = branch.assumption().expect("an assumption");
+        let (a, a_on) = common::forcing::check_branch(branch, sol, &step.explanation);
         assert!(a_on);
-        assert_eq!(branch.implications[0].reason, Reason::Assumption);
-        for (i, imp) in branch.implications.iter().enumerate() {
-            assert!(imp.parents.iter().all(|&p| (p as usize) < i), "{imp:?}");
-            if truth(a) {
-                assert_eq!(truth(imp.candidate), imp.on, "{}", step.explanation);
-            }
-        }
         match branch.end {
             BranchEnd::Conclusion => {
                 let last = branch.implications.last().expect("a conclusion");

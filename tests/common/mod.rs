@@ -127,6 +127,7 @@ pub fn run_lapiz_stdin(args: &[&str], stdin: Option<&str>) -> std::process::Outp
     child.wait_with_output().expect("lapiz ends")
 }
 
+pub mod forcing;
 pub mod plugins;
 
 /// Lines of `reglib-1.4-dev.txt` our finders do not pass yet, with what is missing. The test fails if one of
