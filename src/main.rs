@@ -722,29 +722,15 @@ fn solve_file(
     Ok(cli::exit_status(invalid))
 }
 
-/// The values of an 81-character line of digits and `.`/`0` (the common puzzle-file form),
-/// read without building a candidate grid; `None` for anything else.
-fn plain_values(text: &str) -> Option<[u8; 81]> {
-    let bytes: &[u8; 81] = text.as_bytes().try_into().ok()?;
-    let mut values = [0u8; 81];
-    for (v, &b) in values.iter_mut().zip(bytes) {
-        *v = match b {
-            b'1'..=b'9' => b - b'0',
-            b'.' | b'0' => 0,
-            _ => return None,
-        };
-    }
-    Some(values)
-}
-
 fn count_file(path: &Path, limit: u32, out: &mut impl Write) -> Result<ExitCode> {
     let (mut puzzles, mut unique, mut none, mut multiple) = (0usize, 0usize, 0usize, 0usize);
     let mut bad_lines = 0usize;
     let work = |text: &str| {
-        // A plain 81-cell line (most of any puzzle file) needs no candidate grid.
-        let values = match plain_values(text) {
-            Some(values) => values,
-            None => *parse_puzzle(text).map_err(|e| e.to_string())?.values(),
+        // A one-line puzzle (most of any puzzle file) needs no candidate grid; anything else
+        // (a pencil-mark grid, a library line, an error) goes through the full parser.
+        let values = match lapiz::parse::line_values(text) {
+            Ok(values) => values,
+            Err(_) => *parse_puzzle(text).map_err(|e| e.to_string())?.values(),
         };
         Ok((values, count_solutions(&values, limit)))
     };

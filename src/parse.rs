@@ -74,6 +74,13 @@ fn looks_like_pencil_marks(text: &str) -> bool {
 /// assert_eq!(grid.givens().len(), 18);
 /// ```
 pub fn parse_line(text: &str) -> Result<Grid, ParseError> {
+    line_values(text).map(|values| Grid::from_values(&values))
+}
+
+/// The 81 values of a one-line puzzle, as [`parse_line`] reads them (0 for an empty cell),
+/// without building the candidate grid: for callers that need only the values, such as the
+/// brute-force solver.
+pub fn line_values(text: &str) -> Result<[u8; 81], ParseError> {
     let mut values = [0u8; 81];
     let mut n = 0usize;
     for (i, ch) in text.chars().enumerate() {
@@ -96,7 +103,7 @@ pub fn parse_line(text: &str) -> Result<Grid, ParseError> {
     if n != 81 {
         return Err(ParseError::WrongCellCount { found: n });
     }
-    Ok(Grid::from_values(&values))
+    Ok(values)
 }
 
 fn digit_groups(text: &str) -> impl Iterator<Item = &str> {
