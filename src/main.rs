@@ -213,6 +213,33 @@ enum TechniqueCommand {
         #[arg(long)]
         verbose: bool,
     },
+    /// Time a technique script's full search and its native twin's over the same positions:
+    /// those met solving a puzzle file (`--file`), else the library cases of the script's
+    /// codes. The last line: `<script>: S us per search, <native>: N us per search, ratio R`.
+    Bench {
+        /// The script, e.g. techniques/x-wing.rhai.
+        script: PathBuf,
+        /// A puzzle file: the positions met solving each puzzle with the default pipeline
+        /// (`-` for stdin).
+        #[arg(long, value_name = "PUZZLES")]
+        file: Option<PathBuf>,
+        /// Only the first N puzzles of the file.
+        #[arg(long, value_name = "N", requires = "file")]
+        limit: Option<usize>,
+        /// The library file when no --file is given (default: the shared reglib-1.4-dev.txt).
+        #[arg(long, value_name = "LIBFILE", conflicts_with = "file")]
+        reglib: Option<PathBuf>,
+        /// Library codes to read (repeatable; default: the script's CODES).
+        #[arg(long = "code", value_name = "CODE", conflicts_with = "file")]
+        codes: Vec<String>,
+        /// The built-in technique to time against (default: as `check --compare`; `none` to
+        /// time the script alone).
+        #[arg(long, value_name = "ID")]
+        native: Option<String>,
+        /// Timed rounds for each side (more are run until each side has had 0.3 s).
+        #[arg(long, default_value_t = 3)]
+        rounds: usize,
+    },
 }
 
 fn main() -> ExitCode {
@@ -543,6 +570,44 @@ fn run(cli: Cli) -> Result<ExitCode> {
             if total.failed > 0 {
                 return Ok(ExitCode::from(cli::exit::INVALID));
             }
+        }
+        Command::Technique {
+            command:
+                TechniqueCommand::Bench {
+                    script,
+                    file,
+                    limit,
+                    reglib,
+                    codes,
+                    native,
+                    rounds,
+                },
+        } => {
+            let technique = ScriptTechnique::load(&script)?;
+            let twin = twin_of(&technique, native.as_deref())?;
+            let source = match file {
+                Some(path) => cli::bench::Source::Puzzles { path, limit },
+                None => cli::bench::Source::Library {
+                    path: reglib.unwrap_or_else(default_library),
+                    codes: if codes.is_empty() {
+                        technique.library_codes()
+                    } else {
+                        codes
+                    },
+                },
+            };
+            writeln!(
+                out,
+                "script {}: {}{}",
+                script.display(),
+                technique.id(),
+                match &twin {
+                    Some(t) => format!(", native twin {}", t.id()),
+                    None => String::new(),
+                }
+            )?;
+            cli::bench::run(&technique, twin.as_deref(), &source, rounds, &mut out)?;
+            out.flush()?;
         }
         Command::Techniques {
             pipeline,

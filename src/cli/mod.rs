@@ -2,6 +2,7 @@
 //! `solve --file` and `count --file`.
 
 pub mod batch;
+pub mod bench;
 pub mod hint;
 
 use std::io::Write;
