@@ -182,7 +182,7 @@ macro_rules! prop {
 }
 
 /// Registers every script type and helper on `engine`.
-pub fn register(engine: &mut Engine) {
+pub(crate) fn register(engine: &mut Engine) {
     register_cell(engine);
     register_house(engine);
     register_cellset(engine);
