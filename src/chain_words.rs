@@ -62,7 +62,11 @@ fn same_cell(a: &ChainNode, b: &ChainNode) -> bool {
 fn state_words(node: &ChainNode, on: bool, grid: Option<&Grid>, it: bool) -> String {
     let d = node.digit;
     if !node.als.is_empty() {
-        let name = if it { "it".to_string() } else { als_name(node, grid) };
+        let name = if it {
+            "it".to_string()
+        } else {
+            als_name(node, grid)
+        };
         return if on {
             format!("{name} holds {d}")
         } else {
@@ -134,16 +138,17 @@ fn link_reason(a: &ChainNode, b: &ChainNode, link: LinkType, grid: Option<&Grid>
             "(one digit per cell)".to_string()
         }
         LinkType::Weak if a.digit == b.digit => {
-            let it = if b.cells.len() == 1 { "it sees" } else { "they see" };
+            let it = if b.cells.len() == 1 {
+                "it sees"
+            } else {
+                "they see"
+            };
             match (a.als.is_empty(), b.als.is_empty()) {
                 (false, false) => {
                     format!("(every {d} of one ALS sees every {d} of the other)")
                 }
                 (false, true) => format!("({it} every {d} of the ALS)"),
-                (true, false) => format!(
-                    "(every {d} of the ALS sees {})",
-                    cells_list(&a.cells)
-                ),
+                (true, false) => format!("(every {d} of the ALS sees {})", cells_list(&a.cells)),
                 (true, true) => {
                     let both = cell_set(&a.cells) | cell_set(&b.cells);
                     match common_houses(both).first() {

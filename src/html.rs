@@ -489,7 +489,9 @@ fn write_frame(out: &mut String, k: usize, frame: &Frame<'_>) {
         if let Some(net) = &step.net {
             let mut text = String::new();
             net.write_text(&mut text, 0);
-            let _ = writeln!(out, "<pre class=\"net\">{}</pre>", escape(&text));
+            // line by line: `escape` would show the newlines as `\n`
+            let lines: Vec<String> = text.lines().map(escape).collect();
+            let _ = writeln!(out, "<pre class=\"net\">{}</pre>", lines.join("\n"));
         }
     }
     out.push_str("</div>\n");
@@ -792,7 +794,14 @@ const BRANCH_DASH: [(&str, &str); 5] = [
 
 /// An arrow from one candidate to another, shortened to leave the rings free and shifted
 /// sideways by `shift` (so branches running along the same pair stay apart).
-fn write_net_arrow(out: &mut String, k: usize, from: Candidate, to: Candidate, on: bool, shift: f32) {
+fn write_net_arrow(
+    out: &mut String,
+    k: usize,
+    from: Candidate,
+    to: Candidate,
+    on: bool,
+    shift: f32,
+) {
     let ((x1, y1), (x2, y2)) = (candidate_centre(from), candidate_centre(to));
     let (dx, dy) = (x2 - x1, y2 - y1);
     let len = (dx * dx + dy * dy).sqrt();
@@ -1045,13 +1054,20 @@ mod tests {
         assert_eq!(frame.matches("marker-end=\"url(#arrow-on-1)\"").count(), 2);
         assert!(frame.contains("<marker id=\"arrow-on-1\""));
         assert!(page.contains("branch 2 (dashed arrows): assume r1c4=7"));
+        // the proof in words below, one implication a line
+        assert!(
+            page.contains("<pre class=\"net\">assume r1c4=4\nr1c1=5 (last candidate of r1c1)\n")
+        );
     }
 
     #[test]
     fn a_chain_step_is_spelled_out_below_the_grid() {
         let (trace, grid) = solve(CHAINS);
         let page = trace_page(&trace, Some(&grid), PageKind::Solve);
-        assert!(page.contains("<ul class=\"chain-words\"><li>if r"), "no chain in words");
+        assert!(
+            page.contains("<ul class=\"chain-words\"><li>if r"),
+            "no chain in words"
+        );
     }
 
     #[test]

@@ -760,7 +760,10 @@ mod tests {
     fn houses_are_named_in_words_grouped_by_kind() {
         assert_eq!(houses_words(1 << 1 | 1 << 4), "rows r2,r5");
         assert_eq!(houses_words(1 << 9), "column c1");
-        assert_eq!(houses_words(1 << 1 | 1 << 7 | 1 << 24), "rows r2,r8 and box b7");
+        assert_eq!(
+            houses_words(1 << 1 | 1 << 7 | 1 << 24),
+            "rows r2,r8 and box b7"
+        );
     }
 
     #[test]
