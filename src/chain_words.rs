@@ -343,8 +343,8 @@ mod tests {
         assert_eq!(
             chain_lines(&chain, "r3c9<>4", Some(&grid)),
             [
-                "if the ALS r3c4,r3c5 {457} has no 5, it holds 4 (without 5, its 2 cells keep \
-                 only the digits 4,7)",
+                "if the ALS r3c4,r3c5 {457} has no 5, it holds 4 (without 5, its 2 cells must \
+                 hold exactly 4,7)",
                 "so r3c9 is not 4 (it sees every 4 of the ALS)",
                 "=> r3c9<>4",
             ]
