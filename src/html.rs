@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 
 use crate::geometry::{Cell, digits};
 use crate::grid::{Candidate, Grid};
-use crate::net::ForcingNet;
+use crate::net::{BranchEnd, ForcingNet, literal};
 use crate::parse::parse_puzzle;
 use crate::printable::printable;
 use crate::step::{Chain, LinkType, Role, Step};
@@ -116,6 +116,7 @@ main{display:flex;flex-wrap:wrap;gap:1em;padding:1em;align-items:flex-start}
 .nav button{font-size:1em;padding:.2em .8em}
 .explanation{font-size:1.05em;line-height:1.4;margin:.4em 0}
 .explanation.bad{color:#a00;font-weight:bold}
+.chain-words{margin:.2em 0 .5em;padding-left:1.2em;font-size:.92em;line-height:1.35}
 pre.net{font-size:.8em;background:#fff;padding:.5em;overflow:auto;max-height:20em}
 .legend{display:flex;flex-wrap:wrap;gap:.3em .8em;font-size:.85em;margin:.3em 0;padding:0;list-style:none}
 .legend li::before{content:"";display:inline-block;width:.9em;height:.9em;border-radius:50%;margin-right:.3em;vertical-align:-.1em;background:var(--c)}
@@ -148,6 +149,11 @@ pre.net{font-size:.8em;background:#fff;padding:.5em;overflow:auto;max-height:20e
 .chain .weak{stroke:#e8590c;stroke-dasharray:5 4}
 .legend .strong-l::before{border-radius:0;height:.25em;vertical-align:.2em;background:#1c7ed6}
 .legend .weak-l::before{border-radius:0;height:.25em;vertical-align:.2em;background:repeating-linear-gradient(90deg,#e8590c 0 4px,transparent 4px 7px)}
+.net line{stroke-width:1.6;fill:none}
+.net line.on{stroke:#2b8a3e}.net line.off{stroke:#c92a2a}
+.net .branch-no{font-size:10px;font-weight:700;fill:#333}
+.net .contradiction{stroke:#c92a2a;stroke-width:3;fill:none}
+.legend .branch-l::before{display:none}
 .legend .on-l::before{background:none;border:2px solid #2b8a3e}
 .legend .off-l::before{background:none;border:2px solid #c92a2a}
 "#;
@@ -471,11 +477,21 @@ fn write_frame(out: &mut String, k: usize, frame: &Frame<'_>) {
         escape(&frame.explanation)
     );
     if let Some(step) = frame.step {
+        let words = crate::chain_words::step_chain_lines(step, Some(&frame.grid));
+        if !words.is_empty() {
+            out.push_str("<ul class=\"chain-words\">");
+            for line in words {
+                let _ = write!(out, "<li>{}</li>", escape(&line));
+            }
+            out.push_str("</ul>\n");
+        }
         write_legend(out, step);
         if let Some(net) = &step.net {
             let mut text = String::new();
             net.write_text(&mut text, 0);
-            let _ = writeln!(out, "<pre class=\"net\">{}</pre>", escape(&text));
+            // line by line: `escape` would show the newlines as `\n`
+            let lines: Vec<String> = text.lines().map(escape).collect();
+            let _ = writeln!(out, "<pre class=\"net\">{}</pre>", lines.join("\n"));
         }
     }
     out.push_str("</div>\n");
@@ -506,9 +522,20 @@ fn write_legend(out: &mut String, step: &Step) {
         push("weak-l", "weak link");
         push("on-l", "on (true)");
         push("off-l", "off (false)");
-    } else if step.net.is_some() {
-        push("on-l", "true in a branch");
-        push("off-l", "false in a branch");
+    } else if let Some(net) = &step.net {
+        push("on-l", "true in a branch (green ring, green arrow)");
+        push("off-l", "false in a branch (red ring, red arrow)");
+        for (b, branch) in net.branches.iter().enumerate() {
+            let (_, dash) = BRANCH_DASH[b % BRANCH_DASH.len()];
+            let from = branch
+                .assumption()
+                .map(|(c, on)| format!(": assume {}", literal(c, on)))
+                .unwrap_or_default();
+            push(
+                &format!("branch-l b{}", b + 1),
+                &format!("branch {} ({dash} arrows){from}", b + 1),
+            );
+        }
     }
     out.push_str("<ul class=\"legend\">");
     for (class, words) in items {
@@ -517,7 +544,7 @@ fn write_legend(out: &mut String, step: &Step) {
         } else {
             ""
         };
-        let _ = write!(out, "<li class=\"{class}\"{style}>{words}</li>");
+        let _ = write!(out, "<li class=\"{class}\"{style}>{}</li>", escape(&words));
     }
     out.push_str("</ul>\n");
 }
@@ -541,6 +568,17 @@ fn write_svg(out: &mut String, k: usize, frame: &Frame<'_>) {
          markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\">\
          <path d=\"M0,0L10,5L0,10z\" fill=\"#e8590c\"/></marker></defs>"
     );
+    if frame.step.is_some_and(|s| s.net.is_some()) {
+        let _ = writeln!(
+            out,
+            "<defs><marker id=\"arrow-on-{k}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" \
+             markerWidth=\"5\" markerHeight=\"5\" orient=\"auto-start-reverse\">\
+             <path d=\"M0,0L10,5L0,10z\" fill=\"#2b8a3e\"/></marker>\
+             <marker id=\"arrow-off-{k}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" \
+             markerWidth=\"5\" markerHeight=\"5\" orient=\"auto-start-reverse\">\
+             <path d=\"M0,0L10,5L0,10z\" fill=\"#c92a2a\"/></marker></defs>"
+        );
+    }
     for i in 0..9u8 {
         let c = MARGIN + (f32::from(i) + 0.5) * CELL;
         let _ = write!(
@@ -640,7 +678,7 @@ fn write_svg(out: &mut String, k: usize, frame: &Frame<'_>) {
             write_chain(out, k, chain);
         }
         if let Some(net) = &step.net {
-            write_net_nodes(out, net);
+            write_net(out, k, net);
         }
     }
     out.push_str("</svg>\n");
@@ -744,9 +782,106 @@ fn write_chain(out: &mut String, k: usize, chain: &Chain) {
     out.push_str("</g>\n");
 }
 
-/// A forcing net: a ring on every candidate its branches make true (green) or false (red).
-fn write_net_nodes(out: &mut String, net: &ForcingNet) {
-    out.push_str("<g class=\"chain net\">");
+/// Dash patterns telling a net's branches apart, the first branch solid, and their names in
+/// the legend.
+const BRANCH_DASH: [(&str, &str); 5] = [
+    ("", "solid"),
+    ("7 3", "dashed"),
+    ("2 3", "dotted"),
+    ("9 3 2 3", "dash-dot"),
+    ("4 6", "sparse dashes"),
+];
+
+/// An arrow from one candidate to another, shortened to leave the rings free and shifted
+/// sideways by `shift` (so branches running along the same pair stay apart).
+fn write_net_arrow(
+    out: &mut String,
+    k: usize,
+    from: Candidate,
+    to: Candidate,
+    on: bool,
+    shift: f32,
+) {
+    let ((x1, y1), (x2, y2)) = (candidate_centre(from), candidate_centre(to));
+    let (dx, dy) = (x2 - x1, y2 - y1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < 1.0 {
+        return;
+    }
+    let cut = (DISC + 2.0).min(len * 0.3);
+    let (ux, uy) = (dx / len, dy / len);
+    let (px, py) = (-uy * shift, ux * shift);
+    let state = if on { "on" } else { "off" };
+    let _ = write!(
+        out,
+        "<line class=\"{state}\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" marker-end=\"url(#arrow-{state}-{k})\"/>",
+        x1 + ux * cut + px,
+        y1 + uy * cut + py,
+        x2 - ux * cut + px,
+        y2 - uy * cut + py
+    );
+}
+
+/// A forcing net: each branch's implications as arrows from the implications they rest on
+/// (green to a candidate made true, red to one made false), each branch in its own dash
+/// pattern and numbered at its assumption; a ring on every candidate the branches make true
+/// (green) or false (red); a cross where a branch ends in a contradiction.
+fn write_net(out: &mut String, k: usize, net: &ForcingNet) {
+    out.push_str("<g class=\"net\">");
+    let n = net.branches.len();
+    for (b, branch) in net.branches.iter().enumerate() {
+        let (dash, _) = BRANCH_DASH[b % BRANCH_DASH.len()];
+        let style = if dash.is_empty() {
+            String::new()
+        } else {
+            format!(" stroke-dasharray=\"{dash}\"")
+        };
+        let _ = write!(out, "<g class=\"branch\" data-branch=\"{}\"{style}>", b + 1);
+        let shift = (b as f32 - (n as f32 - 1.0) / 2.0) * 2.0;
+        for imp in &branch.implications {
+            for &p in &imp.parents {
+                if let Some(parent) = branch.implications.get(usize::from(p)) {
+                    write_net_arrow(out, k, parent.candidate, imp.candidate, imp.on, shift);
+                }
+            }
+        }
+        if let Some((a, _)) = branch.assumption() {
+            let (x, y) = candidate_centre(a);
+            let _ = write!(
+                out,
+                "<text class=\"branch-no\" x=\"{:.1}\" y=\"{:.1}\">{}</text>",
+                x + DISC + 3.0,
+                y - DISC - 1.0,
+                b + 1
+            );
+        }
+        let cross = match branch.end {
+            BranchEnd::EmptyCell(c) => {
+                let (x, y) = cell_origin(c);
+                Some((x + CELL / 2.0, y + CELL / 2.0, CELL / 3.0))
+            }
+            BranchEnd::Both(c) => {
+                let (x, y) = candidate_centre(c);
+                Some((x, y, DISC))
+            }
+            BranchEnd::Conclusion | BranchEnd::NoPlace(..) => None,
+        };
+        if let Some((x, y, r)) = cross {
+            let _ = write!(
+                out,
+                "<path class=\"contradiction\" d=\"M{:.1},{:.1}L{:.1},{:.1}M{:.1},{:.1}L{:.1},{:.1}\"/>",
+                x - r,
+                y - r,
+                x + r,
+                y + r,
+                x - r,
+                y + r,
+                x + r,
+                y - r
+            );
+        }
+        out.push_str("</g>");
+    }
     let mut seen: Vec<(Candidate, bool)> = Vec::new();
     for branch in &net.branches {
         for imp in &branch.implications {
@@ -878,6 +1013,61 @@ mod tests {
         assert!(page.contains("class=\"node on\"") && page.contains("class=\"node off\""));
         assert!(page.contains("X-Chain &lt;test&gt; &amp; more"));
         assert!(!page.contains("<test>"));
+    }
+
+    #[test]
+    fn a_forcing_net_is_drawn_as_arrows_branch_by_branch() {
+        use crate::net::{ForcingKind, Implication, NetBranch, Reason};
+        let (_, grid) = solve(EASY);
+        let cand = |r, c, d| Candidate::new(Cell::at(r, c), d);
+        let imp = |c, on, reason, parents: Vec<u16>| Implication {
+            candidate: c,
+            on,
+            reason,
+            parents,
+        };
+        let branch = |a: Candidate| NetBranch {
+            implications: vec![
+                imp(a, true, Reason::Assumption, vec![]),
+                imp(cand(0, 0, 4), false, Reason::Peer, vec![0]),
+                imp(cand(0, 0, 5), true, Reason::LastInCell, vec![1]),
+            ],
+            end: BranchEnd::Conclusion,
+            end_parents: vec![],
+        };
+        let mut step = Step::new("cell-forcing-chain", 8.0).place(Cell::at(0, 0), 5);
+        step.net = Some(Box::new(ForcingNet {
+            kind: ForcingKind::Cell(Cell::at(0, 3)),
+            branches: vec![branch(cand(0, 3, 4)), branch(cand(0, 3, 7))],
+        }));
+        step.explanation = "Cell Forcing Chain".into();
+        let mut trace = solve_grid(&grid, &Pipeline::default_pipeline());
+        trace.entries.insert(0, Entry::Step(step));
+        let page = trace_page(&trace, Some(&grid), PageKind::Solve);
+        let frame = &page[page.find("data-shows-step=\"1\"").unwrap()..];
+        let frame = &frame[..frame.find("</svg>").unwrap()];
+        assert!(frame.contains("<g class=\"branch\" data-branch=\"1\">"));
+        // the second branch is dashed, so the two stay apart
+        assert!(frame.contains("<g class=\"branch\" data-branch=\"2\" stroke-dasharray="));
+        // two arrows per branch: to a candidate made false, then to one made true
+        assert_eq!(frame.matches("marker-end=\"url(#arrow-off-1)\"").count(), 2);
+        assert_eq!(frame.matches("marker-end=\"url(#arrow-on-1)\"").count(), 2);
+        assert!(frame.contains("<marker id=\"arrow-on-1\""));
+        assert!(page.contains("branch 2 (dashed arrows): assume r1c4=7"));
+        // the proof in words below, one implication a line
+        assert!(
+            page.contains("<pre class=\"net\">assume r1c4=4\nr1c1=5 (last candidate of r1c1)\n")
+        );
+    }
+
+    #[test]
+    fn a_chain_step_is_spelled_out_below_the_grid() {
+        let (trace, grid) = solve(CHAINS);
+        let page = trace_page(&trace, Some(&grid), PageKind::Solve);
+        assert!(
+            page.contains("<ul class=\"chain-words\"><li>if r"),
+            "no chain in words"
+        );
     }
 
     #[test]

@@ -17,6 +17,7 @@
 
 pub mod candset;
 pub mod cellset;
+pub mod chain_words;
 pub mod context;
 pub mod engine;
 pub mod error;

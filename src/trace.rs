@@ -262,6 +262,8 @@ impl Trace {
                 Entry::Step(step) => {
                     n += 1;
                     let _ = writeln!(out, "{n:>3}. {}", printable(&step.explanation));
+                    // a chain spelled out under its compact notation, in the grid it was found in
+                    crate::chain_words::write_text(step, grid.as_ref(), &mut out, 7);
                     if let Some(net) = &step.net {
                         net.write_text(&mut out, 7);
                     }

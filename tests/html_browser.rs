@@ -14,6 +14,10 @@ use std::process::{Command, Stdio};
 const CHAINS: &str =
     "....9.7..8....3.6.7.3....2...6.471............2.1....5.9.6........5..68...4....5.";
 
+/// The first puzzle of `top1465`: the default pipeline needs a dynamic forcing chain (a net).
+const FORCING: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
 /// The browser, or `None` (with a message saying the test is skipped).
 fn chromium() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("LAPIZ_CHROMIUM") {
@@ -113,7 +117,12 @@ fn file_url(path: &Path, fragment: &str) -> String {
 
 /// The number of the first frame that draws a chain.
 fn first_chain_frame(page: &str) -> usize {
-    let at = page.find("<g class=\"chain\">").expect("a chain is drawn");
+    first_frame_with(page, "<g class=\"chain\">")
+}
+
+/// The number of the first frame holding `mark`.
+fn first_frame_with(page: &str, mark: &str) -> usize {
+    let at = page.find(mark).expect("the mark is on the page");
     let before = &page[..at];
     let key = "<div class=\"frame\" data-frame=\"";
     let i = before.rfind(key).unwrap() + key.len();
@@ -211,4 +220,41 @@ fn a_screenshot_of_a_chain_step_is_not_blank() {
     };
     assert!(near([0x1c, 0x7e, 0xd6]), "no strong-link blue");
     assert!(near([0xe8, 0x59, 0x0c]), "no weak-link orange");
+}
+
+#[test]
+fn a_forcing_step_has_its_net_drawn_as_arrows_after_the_script_ran() {
+    let Some(browser) = chromium() else { return };
+    let dir = scratch("html-net");
+    let (path, text) = page(FORCING, &dir);
+    let k = first_frame_with(&text, "<g class=\"net\">");
+    let dom = run_browser(
+        &browser,
+        &dir,
+        &["--dump-dom".into()],
+        &file_url(&path, &k.to_string()),
+    );
+    assert!(dom.contains(&format!("data-current=\"{k}\"")));
+    // the frame shown is the forcing step's, and its SVG holds the net's arrows
+    let open = format!("data-frame=\"{k}\" data-title=\"Step {k}\" data-shows-step=\"{k}\">");
+    let at = dom.find(&open).expect("the forcing step's frame");
+    let frame = &dom[at..at + dom[at..].find("</svg>").expect("its grid")];
+    assert!(frame.contains("<g class=\"net\">"), "no net drawn");
+    assert!(
+        frame.contains("<g class=\"branch\" data-branch=\"1\""),
+        "no branch"
+    );
+    let arrows = frame
+        .matches(&format!("marker-end=\"url(#arrow-on-{k})\""))
+        .count()
+        + frame
+            .matches(&format!("marker-end=\"url(#arrow-off-{k})\""))
+            .count();
+    assert!(arrows >= 3, "{arrows} arrows");
+    assert!(frame.contains(&format!("<marker id=\"arrow-on-{k}\"")));
+    assert_eq!(
+        dom.matches("<div class=\"frame\"").count() - dom.matches("hidden=\"\"").count(),
+        1,
+        "one frame shown"
+    );
 }

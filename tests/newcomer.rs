@@ -54,6 +54,35 @@ fn the_trace_example_in_the_docs_matches_real_output() {
 }
 
 #[test]
+fn the_text_trace_example_in_the_docs_matches_real_output() {
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/traces.md")).unwrap();
+    let section = &docs[docs
+        .find("## The text trace")
+        .expect("the text trace section")..];
+    let start = section.find("```\n").expect("a text example") + "```\n".len();
+    let example = &section[start..start + section[start..].find("```").unwrap()];
+    let after = &section[start + example.len()..];
+    let puzzle = after
+        .split("`lapiz solve ")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .expect("the example's command");
+    let (status, real, _) = lapiz(&["solve", puzzle]);
+    assert_eq!(status, Some(0));
+    let real: Vec<&str> = real.lines().collect();
+    let mut lines = 0;
+    for line in example.lines().filter(|l| l.trim() != "...") {
+        assert!(
+            real.contains(&line),
+            "docs/traces.md: `{line}` is not a line of the real trace"
+        );
+        lines += 1;
+    }
+    assert!(lines > 10, "the example has {lines} lines");
+}
+
+#[test]
 fn a_file_given_as_the_puzzle_suggests_file() {
     let (status, _, err) = lapiz(&["solve", "tests/newcomer.rs"]);
     assert_eq!(status, Some(1));

@@ -150,6 +150,61 @@ pub fn houses_text(mask: u32) -> String {
     s
 }
 
+/// Houses of a mask in words, grouped by kind: `rows r2,r8 and box b7`, `column c4`.
+pub fn houses_words(mask: u32) -> String {
+    let mut parts = Vec::new();
+    for (kind, one, many) in [
+        (ROWS, "row", "rows"),
+        (COLS, "column", "columns"),
+        (BOXES, "box", "boxes"),
+    ] {
+        let names: Vec<String> = houses_of(mask & kind).map(|h| h.to_string()).collect();
+        match names.len() {
+            0 => {}
+            1 => parts.push(format!("{one} {}", names[0])),
+            _ => parts.push(format!("{many} {}", names.join(","))),
+        }
+    }
+    parts.join(" and ")
+}
+
+/// The fins of a fish in words, led by ` except`: ` except fin r5c4`, ` except fins
+/// r4c1,r4c2 and endo fin r5c5`; empty without fins.
+fn fins_words(fins: CellSet, endo: CellSet) -> String {
+    let list = |set: CellSet, one: &str, many: &str| {
+        let cells: Vec<String> = set.iter().map(|c| c.to_string()).collect();
+        match cells.len() {
+            0 => None,
+            1 => Some(format!("{one} {}", cells[0])),
+            _ => Some(format!("{many} {}", cells.join(","))),
+        }
+    };
+    let parts: Vec<String> = [
+        list(fins - endo, "fin", "fins"),
+        list(endo & fins, "endo fin", "endo fins"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" except {}", parts.join(" and "))
+    }
+}
+
+/// A fish in words, its base and cover sets named as houses and its fins named:
+/// `4 in rows r2,r5 lies in columns c6,c9 except fin r5c4`.
+pub fn fish_words(f: &FoundFish) -> String {
+    format!(
+        "{} in {} lies in {}{}",
+        f.digit,
+        houses_words(f.base),
+        houses_words(f.cover),
+        fins_words(f.fins, f.endo_fins)
+    )
+}
+
 /// The three houses of a cell as indices.
 #[inline]
 fn house_indices(cell: Cell) -> [usize; 3] {
@@ -569,29 +624,20 @@ impl Fish {
         }
         let cands = |s: CellSet| s.iter().map(move |c| Candidate::new(c, d));
         let elim_list: Vec<Candidate> = cands(elims).collect();
-        let describe = |f: &FoundFish| {
-            let mut t = format!("{} {}", houses_text(f.base), houses_text(f.cover));
-            for c in f.fins {
-                if f.endo_fins.contains(c) {
-                    t.push_str(&format!(" ef{c}"));
-                } else {
-                    t.push_str(&format!(" f{c}"));
-                }
-            }
-            t
-        };
         let text = match other {
             None => format!(
-                "{}: {d} {} => {}",
+                "{}: {} => {}",
                 self.info.name,
-                describe(f),
+                fish_words(f),
                 eliminations_text(&elim_list)
             ),
+            // siamese fish share their base houses: the second one differs in covers and fins
             Some(o) => format!(
-                "Siamese {}: {d} {} + {} => {}",
+                "Siamese {}: {}, or in {}{} => {}",
                 self.info.name,
-                describe(f),
-                describe(o),
+                fish_words(f),
+                houses_words(o.cover),
+                fins_words(o.fins, o.endo_fins),
                 eliminations_text(&elim_list)
             ),
         };
@@ -701,3 +747,50 @@ const FISH: [Fish; 22] = {
         Fish::new("finned-mutant-squirmbag", 5, Mutant, Any).with_siamese(true),
     ]
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cells(list: &[(u8, u8)]) -> CellSet {
+        list.iter().map(|&(r, c)| Cell::at(r - 1, c - 1)).collect()
+    }
+
+    #[test]
+    fn houses_are_named_in_words_grouped_by_kind() {
+        assert_eq!(houses_words(1 << 1 | 1 << 4), "rows r2,r5");
+        assert_eq!(houses_words(1 << 9), "column c1");
+        assert_eq!(
+            houses_words(1 << 1 | 1 << 7 | 1 << 24),
+            "rows r2,r8 and box b7"
+        );
+    }
+
+    #[test]
+    fn a_fish_is_spelled_out_with_its_fins() {
+        let fish = |fins: CellSet, endo: CellSet| FoundFish {
+            digit: 4,
+            size: 2,
+            base: 1 << 1 | 1 << 4,
+            cover: 1 << 14 | 1 << 17,
+            base_cells: CellSet::EMPTY,
+            cover_cells: CellSet::EMPTY,
+            fins,
+            endo_fins: endo,
+            eliminations: CellSet::EMPTY,
+        };
+        assert_eq!(
+            fish_words(&fish(CellSet::EMPTY, CellSet::EMPTY)),
+            "4 in rows r2,r5 lies in columns c6,c9"
+        );
+        assert_eq!(
+            fish_words(&fish(cells(&[(5, 4)]), CellSet::EMPTY)),
+            "4 in rows r2,r5 lies in columns c6,c9 except fin r5c4"
+        );
+        let endo = cells(&[(5, 5)]);
+        assert_eq!(
+            fish_words(&fish(cells(&[(5, 4), (5, 6)]) | endo, endo)),
+            "4 in rows r2,r5 lies in columns c6,c9 except fins r5c4,r5c6 and endo fin r5c5"
+        );
+    }
+}

@@ -25,7 +25,7 @@ use crate::net::{ForcingKind, ForcingNet, literal};
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
-use crate::technique::fish::{FoundFish, Shape, find_fish_with_any_fins, houses_text};
+use crate::technique::fish::{FoundFish, Shape, find_fish_with_any_fins, fish_words};
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 use super::propagate::{Level, NoRecord, State, index, record_branch};
@@ -240,11 +240,7 @@ impl Search<'_> {
             kind: ForcingKind::Fish(d),
             branches,
         };
-        let mut fish_text = format!("{d} {} {}", houses_text(f.base), houses_text(f.cover));
-        for c in f.fins {
-            let mark = if f.endo_fins.contains(c) { "ef" } else { "f" };
-            fish_text.push_str(&format!(" {mark}{c}"));
-        }
+        let fish_text = fish_words(f);
         let premise = match cover {
             None => "every fin leads to it".to_string(),
             Some((house, cells)) => {
