@@ -131,6 +131,42 @@ static PERMUTATION_CELLS: [u32; 512] = {
     t
 };
 
+/// For a 9-bit column set of a band: the columns alone in their box (a box whose candidates
+/// all lie in one column), which other bands must then give up.
+static POINTING: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let b = (m >> (3 * k)) & 7;
+            if b == 1 || b == 2 || b == 4 {
+                t[m] |= (b << (3 * k)) as u16;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// For a 9-bit set of columns whose candidates lie in one band only: the columns that band
+/// keeps (in a box holding such a column, only those columns).
+static CLAIM_KEEP: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let b = (m >> (3 * k)) & 7;
+            t[m] |= (if b == 0 { 7 } else { b } << (3 * k)) as u16;
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// Indexed by a 3-bit set of rows: the 27-bit mask of those rows.
 const ROWS: [u32; 8] = {
     let mut t = [0u32; 8];
@@ -158,6 +194,8 @@ struct Board {
     rows_left: [u8; 27],
     /// Words changed since they were last propagated (bit per word index).
     dirty: u32,
+    /// Words changed since the last column pass (bit per word index).
+    touched: u32,
 }
 
 impl Board {
@@ -168,6 +206,7 @@ impl Board {
             unsolved: [BAND; 3],
             rows_left: [7; 27],
             dirty: BAND,
+            touched: BAND,
         };
         for (i, &v) in values.iter().enumerate() {
             if v == 0 {
@@ -270,6 +309,7 @@ impl Board {
     #[inline(always)]
     fn update_all(&mut self) -> bool {
         while self.dirty != 0 {
+            self.touched |= self.dirty;
             let i = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
             if !self.update(i) {
@@ -319,14 +359,39 @@ impl Board {
         true
     }
 
-    /// Hidden singles in columns: a digit whose column has one candidate cell left.
+    /// Column work per digit: box/column interactions between bands (a box whose candidates
+    /// lie in one column clears that column in the other bands; a column whose candidates lie
+    /// in one band keeps its box in that band to that column), then hidden singles in columns.
     #[inline(always)]
     fn column_singles(&mut self) -> bool {
-        for d in 0..9 {
+        let t = self.touched | self.touched >> 1 | self.touched >> 2;
+        let mut digits = t & 0x124_9249;
+        self.touched = 0;
+        while digits != 0 {
+            let i = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let (a0, a1, a2) = (self.cand[i], self.cand[i + 1], self.cand[i + 2]);
+            let f0 = (a0 | a0 >> 9 | a0 >> 18) & ROW;
+            let f1 = (a1 | a1 >> 9 | a1 >> 18) & ROW;
+            let f2 = (a2 | a2 >> 9 | a2 >> 18) & ROW;
+            if f0 | f1 | f2 != ROW {
+                return false;
+            }
+            let p0 = POINTING[f0 as usize] as u32;
+            let p1 = POINTING[f1 as usize] as u32;
+            let p2 = POINTING[f2 as usize] as u32;
+            let k0 = CLAIM_KEEP[(f0 & !(f1 | f2)) as usize] as u32 & !(p1 | p2);
+            let k1 = CLAIM_KEEP[(f1 & !(f0 | f2)) as usize] as u32 & !(p0 | p2);
+            let k2 = CLAIM_KEEP[(f2 & !(f0 | f1)) as usize] as u32 & !(p0 | p1);
+            let mut n = [
+                a0 & k0 * COPY_ROWS,
+                a1 & k1 * COPY_ROWS,
+                a2 & k2 * COPY_ROWS,
+            ];
+            // Hidden singles in columns: a column with one candidate cell left.
             let mut once = 0u32;
             let mut twice = 0u32;
-            for band in 0..3 {
-                let a = self.cand[3 * d + band];
+            for a in n {
                 let (r0, r1, r2) = (a & ROW, (a >> 9) & ROW, a >> 18);
                 twice |= (once & (r0 | r1 | r2)) | (r0 & r1) | (r0 & r2) | (r1 & r2);
                 once |= r0 | r1 | r2;
@@ -335,29 +400,25 @@ impl Board {
                 return false;
             }
             let single = once & !twice;
-            if single == 0 {
-                continue;
-            }
-            let cols = single * COPY_ROWS;
-            for band in 0..3 {
-                let j = 3 * d + band;
-                let a = self.cand[j];
-                let hits = a & cols;
-                if hits == 0 {
-                    continue;
+            if single != 0 {
+                let cols = single * COPY_ROWS;
+                for (band, a) in n.iter_mut().enumerate() {
+                    // Rows already placed hold exactly their cell; only restrict open rows.
+                    let open = ROWS[(self.rows_left[i + band] & 7) as usize];
+                    let mut h = *a & cols & open;
+                    while h != 0 {
+                        let pos = h.trailing_zeros();
+                        h &= h - 1;
+                        *a &= !(ROW << (pos / 9 * 9)) | (1 << pos);
+                    }
                 }
-                // Rows already placed hold exactly their cell; only restrict open rows.
-                let open = ROWS[(self.rows_left[j] & 7) as usize];
-                let mut h = hits & open;
-                let mut n = a;
-                while h != 0 {
-                    let pos = h.trailing_zeros();
-                    h &= h - 1;
-                    n &= !(ROW << (pos / 9 * 9)) | (1 << pos);
-                }
-                self.cand[j] = n;
-                self.dirty |= ((n != a) as u32) << j;
             }
+            self.cand[i] = n[0];
+            self.cand[i + 1] = n[1];
+            self.cand[i + 2] = n[2];
+            self.dirty |=
+                ((n[0] != a0) as u32 | ((n[1] != a1) as u32) << 1 | ((n[2] != a2) as u32) << 2)
+                    << i;
         }
         true
     }
