@@ -17,10 +17,15 @@
 //!   covers box/line interactions inside the band and hidden singles in rows and boxes. A row
 //!   left with a single cell is a placement: its column is cleared from the other rows and
 //!   bands, and its cell from the other digits.
-//! * Naked singles are found with bit-sliced counting over the nine digit words of a band, and
-//!   hidden singles in columns by folding a digit's three band words onto one row.
-//! * When propagation stalls the search guesses, preferring a cell with two candidates, on a
-//!   copy of the board kept in the recursion's stack frame (no heap allocation).
+//! * Naked singles are found with bit-sliced counting over the nine digit words of a band.
+//! * A column pass works on a digit's three band words folded onto columns: a box whose
+//!   candidates lie in one column clears that column in the other bands, a column whose
+//!   candidates lie in one band keeps its box in that band to that column (box/line
+//!   interactions across bands), and a column with one candidate cell left is a hidden single.
+//!   It only visits digits whose words changed since its last pass.
+//! * When propagation stalls the search guesses on the bivalue cell with the most bivalue
+//!   peers (fewest candidates when there is no bivalue cell), on a copy of the board kept in
+//!   the recursion's stack frame (no heap allocation).
 //! * On x86-64 the search is compiled twice, and the copy built with POPCNT/BMI/LZCNT is used
 //!   when the CPU has them (checked at run time), since the crate is built for baseline x86-64.
 //!
@@ -163,6 +168,29 @@ static CLAIM_KEEP: [u16; 512] = {
             k += 1;
         }
         m += 1;
+    }
+    t
+};
+
+/// For a position in a band: the 27-bit mask of its column in a band.
+static COLUMN_IN_BAND: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = (1 << (p % 9)) * COPY_ROWS;
+        p += 1;
+    }
+    t
+};
+
+/// For a position in a band: the 27-bit mask of its row, box and column in that band (the
+/// cell itself included).
+static PEERS_IN_BAND: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = ROW << (p / 9 * 9) | (7 << (p % 9 / 3 * 3)) * COPY_ROWS | (1 << (p % 9)) * COPY_ROWS;
+        p += 1;
     }
     t
 };
@@ -450,18 +478,12 @@ impl Board {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
-    /// Picks a cell to guess on: a bivalue cell if there is one (the last one of the band with
-    /// the most bivalue cells, which measured best), else a cell with the fewest candidates.
-    /// Returns `(band, position, digit mask)`.
+    /// Picks a cell to guess on: the bivalue cell with the most bivalue peers (the last such
+    /// one), else a cell with the fewest candidates. Returns `(band, position, digit mask)`.
     #[inline(always)]
     fn pick(&self) -> (usize, u32, u32) {
-        let mut choice: Option<(usize, u32)> = None;
-        let mut score = 0;
-        for band in 0..3 {
-            let u = self.unsolved[band];
-            if u == 0 {
-                continue;
-            }
+        let mut pairs = [0u32; 3];
+        for (band, p) in pairs.iter_mut().enumerate() {
             let mut r1 = 0u32;
             let mut r2 = 0u32;
             let mut r3 = 0u32;
@@ -471,16 +493,28 @@ impl Board {
                 r2 |= r1 & x;
                 r1 |= x;
             }
-            let pairs = u & r2 & !r3;
-            if pairs != 0 {
-                let sc = pairs.count_ones();
-                if sc > score {
-                    score = sc;
-                    choice = Some((band, 31 - pairs.leading_zeros()));
+            *p = self.unsolved[band] & r2 & !r3;
+        }
+        if pairs[0] | pairs[1] | pairs[2] != 0 {
+            let mut choice = (0, 0);
+            let mut score = 0;
+            for band in 0..3 {
+                let others = [pairs[(band + 1) % 3], pairs[(band + 2) % 3]];
+                let mut p = pairs[band];
+                while p != 0 {
+                    let pos = p.trailing_zeros();
+                    p &= p - 1;
+                    let col = COLUMN_IN_BAND[pos as usize];
+                    let sc = (pairs[band] & PEERS_IN_BAND[pos as usize]).count_ones()
+                        + (others[0] & col).count_ones()
+                        + (others[1] & col).count_ones();
+                    if sc >= score {
+                        score = sc;
+                        choice = (band, pos);
+                    }
                 }
             }
-        }
-        if let Some((band, pos)) = choice {
+            let (band, pos) = choice;
             return (band, pos, self.digits_at(band, pos));
         }
         let mut best = (0, 0, 0);
