@@ -303,25 +303,24 @@ impl Board {
             let cols = (c0 | c1 | c2) * COPY_ROWS;
             self.rows_left[i] &= !new as u8;
             self.unsolved[band] &= !placed;
+            // Every word of the digit loses the columns and every word of the band the
+            // cells; word `i` itself is written back from `a` below.
             let mut dirty = 0u32;
             for ob in 0..3 {
-                if ob != band {
-                    let j = 3 * d + ob;
-                    let old = self.cand[j];
-                    let n = old & !cols;
-                    self.cand[j] = n;
-                    dirty |= ((n != old) as u32) << j;
-                }
+                let j = 3 * d + ob;
+                let old = self.cand[j];
+                let n = old & !cols;
+                self.cand[j] = n;
+                dirty |= ((n != old) as u32) << j;
             }
             for od in 0..9 {
-                if od != d {
-                    let j = 3 * od + band;
-                    let old = self.cand[j];
-                    let n = old & !placed;
-                    self.cand[j] = n;
-                    dirty |= ((n != old) as u32) << j;
-                }
+                let j = 3 * od + band;
+                let old = self.cand[j];
+                let n = old & !placed;
+                self.cand[j] = n;
+                dirty |= ((n != old) as u32) << j;
             }
+            let dirty = dirty & !(1 << i);
             self.dirty |= dirty;
             let n = a & (!cols | placed);
             if n == a {
