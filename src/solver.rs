@@ -236,34 +236,29 @@ impl Board {
             dirty: BAND,
             touched: BAND,
         };
-        for (i, &v) in values.iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            if v > 9 {
-                return None;
-            }
-            let d = (v - 1) as usize;
-            let band = i / 27;
-            let pos = i % 27;
-            let bit = 1u32 << pos;
-            if b.cand[3 * d + band] & bit == 0 {
-                return None;
-            }
-            // Remove the digit from every peer and the other digits from the cell; the
-            // propagation marks the placement itself.
-            let (row, col) = (pos / 9, pos % 9);
-            let col_mask = (1u32 << col) * COPY_ROWS;
-            let box_mask = (7u32 << (col / 3 * 3)) * COPY_ROWS;
-            let peers = (ROW << (9 * row) | col_mask | box_mask) & !bit;
-            for ob in 0..3 {
-                let m = if ob == band { peers } else { col_mask };
-                b.cand[3 * d + ob] &= !m;
-            }
-            for od in 0..9 {
-                if od != d {
+        for (band, cells) in values.chunks_exact(27).enumerate() {
+            for (pos, &v) in cells.iter().enumerate() {
+                if v == 0 {
+                    continue;
+                }
+                if v > 9 {
+                    return None;
+                }
+                let d = (v - 1) as usize;
+                let bit = 1u32 << pos;
+                if b.cand[3 * d + band] & bit == 0 {
+                    return None;
+                }
+                // Remove the cell from every digit and the digit from every peer, then give
+                // the cell back to its digit; the propagation marks the placement itself.
+                for od in 0..9 {
                     b.cand[3 * od + band] &= !bit;
                 }
+                let col = COLUMN_IN_BAND[pos];
+                for ob in 0..3 {
+                    b.cand[3 * d + ob] &= !col;
+                }
+                b.cand[3 * d + band] = b.cand[3 * d + band] & !PEERS_IN_BAND[pos] | bit;
             }
         }
         Some(b)
