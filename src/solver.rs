@@ -804,6 +804,82 @@ mod tests {
         assert_eq!(count_solutions(&g, 3), 1);
     }
 
+    /// The candidate word of 0-based digit `d` in `band`.
+    fn word(b: &Board, d: usize, band: usize) -> u32 {
+        b.cand[3 * d + band]
+    }
+
+    #[test]
+    fn column_pass_box_in_one_column_clears_that_column_in_other_bands() {
+        let mut b = Board::new(&[0; 81]).expect("empty grid");
+        // Digit 1 in box 1 (band 0) only in column 2 (index 1).
+        let col = |c: u32| (1u32 << c) * COPY_ROWS;
+        b.cand[0] &= !(col(0) | col(2));
+        assert!(b.column_singles());
+        assert_eq!(word(&b, 0, 0), BAND & !(col(0) | col(2)));
+        assert_eq!(word(&b, 0, 1), BAND & !col(1));
+        assert_eq!(word(&b, 0, 2), BAND & !col(1));
+        // Other digits are untouched.
+        assert_eq!(word(&b, 1, 1), BAND);
+    }
+
+    #[test]
+    fn column_pass_column_in_one_band_keeps_its_box_to_that_column() {
+        let mut b = Board::new(&[0; 81]).expect("empty grid");
+        // Digit 1 in column 5 (index 4) only in band 0: box 2 of band 0 keeps column 5 only.
+        let col = |c: u32| (1u32 << c) * COPY_ROWS;
+        b.cand[1] &= !col(4);
+        b.cand[2] &= !col(4);
+        assert!(b.column_singles());
+        assert_eq!(word(&b, 0, 0), BAND & !(col(3) | col(5)));
+        assert_eq!(word(&b, 0, 1), BAND & !col(4));
+        assert_eq!(word(&b, 0, 2), BAND & !col(4));
+    }
+
+    #[test]
+    fn column_pass_finds_column_hidden_single_and_empty_column() {
+        let mut b = Board::new(&[0; 81]).expect("empty grid");
+        // Digit 1 in column 1 only at r5c1 (band 1, row 1): its row keeps that cell only.
+        let col0 = COPY_ROWS;
+        b.cand[0] &= !col0;
+        b.cand[1] &= !(col0 & !(1 << 9));
+        b.cand[2] &= !col0;
+        assert!(b.column_singles());
+        assert_eq!(word(&b, 0, 1) & (ROW << 9), 1 << 9);
+        // No candidate left in a column is a contradiction.
+        let mut b = Board::new(&[0; 81]).expect("empty grid");
+        for band in 0..3 {
+            b.cand[3 * 4 + band] &= !col0;
+        }
+        assert!(!b.column_singles());
+    }
+
+    #[test]
+    fn column_pass_skips_untouched_digits() {
+        let mut b = Board::new(&[0; 81]).expect("empty grid");
+        b.touched = 0;
+        let col = |c: u32| (1u32 << c) * COPY_ROWS;
+        b.cand[0] &= !(col(0) | col(2));
+        assert!(b.column_singles());
+        assert_eq!(word(&b, 0, 1), BAND, "digit 1 was not marked as changed");
+        b.touched = 1;
+        assert!(b.column_singles());
+        assert_eq!(word(&b, 0, 1), BAND & !col(1));
+    }
+
+    #[test]
+    fn pick_prefers_the_bivalue_cell_with_most_bivalue_peers() {
+        let mut b = Board::new(&[0; 81]).expect("empty grid");
+        // Bivalue cells (digits 1 and 2): r1c1 and r2c5 in band 0, r9c1 and r9c2 in band 2.
+        // r9c1 sees r9c2 (row) and r1c1 (column): the most bivalue peers.
+        for (band, pos) in [(0, 0), (0, 13), (2, 18), (2, 19)] {
+            for d in 2..9 {
+                b.cand[3 * d + band] &= !(1 << pos);
+            }
+        }
+        assert_eq!(b.pick(), (2, 18, 0b11));
+    }
+
     #[test]
     fn never_panics_on_odd_input() {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
