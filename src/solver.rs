@@ -189,7 +189,9 @@ static PEERS_IN_BAND: [u32; 27] = {
     let mut t = [0u32; 27];
     let mut p = 0;
     while p < 27 {
-        t[p] = ROW << (p / 9 * 9) | (7 << (p % 9 / 3 * 3)) * COPY_ROWS | (1 << (p % 9)) * COPY_ROWS;
+        t[p] = (ROW << (p / 9 * 9))
+            | ((7 << (p % 9 / 3 * 3)) * COPY_ROWS)
+            | ((1 << (p % 9)) * COPY_ROWS);
         p += 1;
     }
     t
@@ -406,9 +408,9 @@ impl Board {
             let k1 = CLAIM_KEEP[(f1 & !(f0 | f2)) as usize] as u32 & !(p0 | p2);
             let k2 = CLAIM_KEEP[(f2 & !(f0 | f1)) as usize] as u32 & !(p0 | p1);
             let mut n = [
-                a0 & k0 * COPY_ROWS,
-                a1 & k1 * COPY_ROWS,
-                a2 & k2 * COPY_ROWS,
+                a0 & (k0 * COPY_ROWS),
+                a1 & (k1 * COPY_ROWS),
+                a2 & (k2 * COPY_ROWS),
             ];
             // Hidden singles in columns: a column with one candidate cell left.
             let mut once = 0u32;
