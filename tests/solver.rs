@@ -10,11 +10,6 @@ use lapiz::solver::{Solutions, analyze, count_solutions, solve};
 
 const SAMPLE: usize = 300;
 
-/// The first `SAMPLE` puzzles of a file, or `None` (with a message) when it is missing.
-fn load(name: &str) -> Option<Vec<[u8; 81]>> {
-    load_from(name, 0)
-}
-
 /// `SAMPLE` puzzles of a file from line `skip` on, or `None` (with a message) when it is
 /// missing.
 fn load_from(name: &str, skip: usize) -> Option<Vec<[u8; 81]>> {
