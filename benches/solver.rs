@@ -3,7 +3,9 @@
 //!
 //! Run with `cargo bench --bench solver`. Puzzle files are read from `$LAPIZ_DATA/puzzles/`,
 //! or else from `../shared/data/puzzles/` relative to the crate root; missing files are
-//! skipped with a message. `LAPIZ_BENCH_LIMIT=N` keeps the first N puzzles of each file.
+//! skipped with a message. `LAPIZ_BENCH_LIMIT=N` keeps the first N puzzles of each file, and
+//! `LAPIZ_BENCH_SKIP=N` skips the first N puzzles first (to measure on puzzles the solver
+//! was not tuned on, e.g. `LAPIZ_BENCH_SKIP=20000 LAPIZ_BENCH_LIMIT=5000`).
 //!
 //! The two solvers run in alternating rounds (lapiz, sudoku, lapiz, sudoku, ...) so that both
 //! see the same machine load; each one's best round is kept, timed by the CPU time of this
@@ -17,7 +19,12 @@ use std::time::Instant;
 
 use lapiz::solver::count_solutions;
 
-const FILES: [&str; 3] = ["17-clue.txt", "hardest-1905-11plus.txt", "top1465.txt"];
+const FILES: [&str; 4] = [
+    "17-clue.txt",
+    "hardest-1905-11plus.txt",
+    "top1465.txt",
+    "unbiased-1000.txt",
+];
 const ROUNDS: usize = 5;
 
 fn data_dir() -> PathBuf {
@@ -28,12 +35,17 @@ fn data_dir() -> PathBuf {
 }
 
 /// Parses one puzzle per line: the first 81 characters, '.' or '0' empty; '#' lines are
-/// comments.
-fn load(text: &str, limit: usize) -> Vec<[u8; 81]> {
+/// comments. Skips the first `skip` puzzles and keeps at most `limit`.
+fn load(text: &str, skip: usize, limit: usize) -> Vec<[u8; 81]> {
     let mut out = Vec::new();
+    let mut seen = 0;
     for line in text.lines() {
         let line = line.trim_start();
         if line.starts_with('#') || line.len() < 81 {
+            continue;
+        }
+        seen += 1;
+        if seen <= skip {
             continue;
         }
         let mut g = [0u8; 81];
@@ -89,10 +101,9 @@ fn sudoku_count(p: &[u8; 81]) -> u32 {
 
 fn main() {
     let dir = data_dir();
-    let limit = std::env::var("LAPIZ_BENCH_LIMIT")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(usize::MAX);
+    let env = |name: &str| std::env::var(name).ok().and_then(|v| v.parse().ok());
+    let limit = env("LAPIZ_BENCH_LIMIT").unwrap_or(usize::MAX);
+    let skip = env("LAPIZ_BENCH_SKIP").unwrap_or(0);
     let mut any = false;
     for name in FILES {
         let path = dir.join(name);
@@ -101,7 +112,11 @@ fn main() {
             continue;
         };
         any = true;
-        let puzzles = load(&text, limit);
+        let puzzles = load(&text, skip, limit);
+        if puzzles.is_empty() {
+            println!("skipping {name}: no puzzles after skipping {skip}");
+            continue;
+        }
         let (mut best_lapiz, mut best_sudoku) = (f64::INFINITY, f64::INFINITY);
         let mut lapiz_counts = Vec::new();
         let mut sudoku_counts = Vec::new();

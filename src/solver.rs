@@ -17,10 +17,15 @@
 //!   covers box/line interactions inside the band and hidden singles in rows and boxes. A row
 //!   left with a single cell is a placement: its column is cleared from the other rows and
 //!   bands, and its cell from the other digits.
-//! * Naked singles are found with bit-sliced counting over the nine digit words of a band, and
-//!   hidden singles in columns by folding a digit's three band words onto one row.
-//! * When propagation stalls the search guesses, preferring a cell with two candidates, on a
-//!   copy of the board kept in the recursion's stack frame (no heap allocation).
+//! * Naked singles are found with bit-sliced counting over the nine digit words of a band.
+//! * A column pass works on a digit's three band words folded onto columns: a box whose
+//!   candidates lie in one column clears that column in the other bands, a column whose
+//!   candidates lie in one band keeps its box in that band to that column (box/line
+//!   interactions across bands), and a column with one candidate cell left is a hidden single.
+//!   It only visits digits whose words changed since its last pass.
+//! * When propagation stalls the search guesses on the bivalue cell with the most bivalue
+//!   peers (fewest candidates when there is no bivalue cell), on a copy of the board kept in
+//!   the recursion's stack frame (no heap allocation).
 //! * On x86-64 the search is compiled twice, and the copy built with POPCNT/BMI/LZCNT is used
 //!   when the CPU has them (checked at run time), since the crate is built for baseline x86-64.
 //!
@@ -131,6 +136,67 @@ static PERMUTATION_CELLS: [u32; 512] = {
     t
 };
 
+/// For a 9-bit column set of a band: the columns alone in their box (a box whose candidates
+/// all lie in one column), which other bands must then give up.
+static POINTING: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let b = (m >> (3 * k)) & 7;
+            if b == 1 || b == 2 || b == 4 {
+                t[m] |= (b << (3 * k)) as u16;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// For a 9-bit set of columns whose candidates lie in one band only: the columns that band
+/// keeps (in a box holding such a column, only those columns).
+static CLAIM_KEEP: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let b = (m >> (3 * k)) & 7;
+            t[m] |= (if b == 0 { 7 } else { b } << (3 * k)) as u16;
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// For a position in a band: the 27-bit mask of its column in a band.
+static COLUMN_IN_BAND: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = (1 << (p % 9)) * COPY_ROWS;
+        p += 1;
+    }
+    t
+};
+
+/// For a position in a band: the 27-bit mask of its row, box and column in that band (the
+/// cell itself included).
+static PEERS_IN_BAND: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = (ROW << (p / 9 * 9))
+            | ((7 << (p % 9 / 3 * 3)) * COPY_ROWS)
+            | ((1 << (p % 9)) * COPY_ROWS);
+        p += 1;
+    }
+    t
+};
+
 /// Indexed by a 3-bit set of rows: the 27-bit mask of those rows.
 const ROWS: [u32; 8] = {
     let mut t = [0u32; 8];
@@ -158,6 +224,8 @@ struct Board {
     rows_left: [u8; 27],
     /// Words changed since they were last propagated (bit per word index).
     dirty: u32,
+    /// Words changed since the last column pass (bit per word index).
+    touched: u32,
 }
 
 impl Board {
@@ -168,35 +236,31 @@ impl Board {
             unsolved: [BAND; 3],
             rows_left: [7; 27],
             dirty: BAND,
+            touched: BAND,
         };
-        for (i, &v) in values.iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            if v > 9 {
-                return None;
-            }
-            let d = (v - 1) as usize;
-            let band = i / 27;
-            let pos = i % 27;
-            let bit = 1u32 << pos;
-            if b.cand[3 * d + band] & bit == 0 {
-                return None;
-            }
-            // Remove the digit from every peer and the other digits from the cell; the
-            // propagation marks the placement itself.
-            let (row, col) = (pos / 9, pos % 9);
-            let col_mask = (1u32 << col) * COPY_ROWS;
-            let box_mask = (7u32 << (col / 3 * 3)) * COPY_ROWS;
-            let peers = (ROW << (9 * row) | col_mask | box_mask) & !bit;
-            for ob in 0..3 {
-                let m = if ob == band { peers } else { col_mask };
-                b.cand[3 * d + ob] &= !m;
-            }
-            for od in 0..9 {
-                if od != d {
+        for (band, cells) in values.chunks_exact(27).enumerate() {
+            for (pos, &v) in cells.iter().enumerate() {
+                if v == 0 {
+                    continue;
+                }
+                if v > 9 {
+                    return None;
+                }
+                let d = (v - 1) as usize;
+                let bit = 1u32 << pos;
+                if b.cand[3 * d + band] & bit == 0 {
+                    return None;
+                }
+                // Remove the cell from every digit and the digit from every peer, then give
+                // the cell back to its digit; the propagation marks the placement itself.
+                for od in 0..9 {
                     b.cand[3 * od + band] &= !bit;
                 }
+                let col = COLUMN_IN_BAND[pos];
+                for ob in 0..3 {
+                    b.cand[3 * d + ob] &= !col;
+                }
+                b.cand[3 * d + band] = b.cand[3 * d + band] & !PEERS_IN_BAND[pos] | bit;
             }
         }
         Some(b)
@@ -236,25 +300,24 @@ impl Board {
             let cols = (c0 | c1 | c2) * COPY_ROWS;
             self.rows_left[i] &= !new as u8;
             self.unsolved[band] &= !placed;
+            // Every word of the digit loses the columns and every word of the band the
+            // cells; word `i` itself is written back from `a` below.
             let mut dirty = 0u32;
             for ob in 0..3 {
-                if ob != band {
-                    let j = 3 * d + ob;
-                    let old = self.cand[j];
-                    let n = old & !cols;
-                    self.cand[j] = n;
-                    dirty |= ((n != old) as u32) << j;
-                }
+                let j = 3 * d + ob;
+                let old = self.cand[j];
+                let n = old & !cols;
+                self.cand[j] = n;
+                dirty |= ((n != old) as u32) << j;
             }
             for od in 0..9 {
-                if od != d {
-                    let j = 3 * od + band;
-                    let old = self.cand[j];
-                    let n = old & !placed;
-                    self.cand[j] = n;
-                    dirty |= ((n != old) as u32) << j;
-                }
+                let j = 3 * od + band;
+                let old = self.cand[j];
+                let n = old & !placed;
+                self.cand[j] = n;
+                dirty |= ((n != old) as u32) << j;
             }
+            let dirty = dirty & !(1 << i);
             self.dirty |= dirty;
             let n = a & (!cols | placed);
             if n == a {
@@ -270,6 +333,7 @@ impl Board {
     #[inline(always)]
     fn update_all(&mut self) -> bool {
         while self.dirty != 0 {
+            self.touched |= self.dirty;
             let i = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
             if !self.update(i) {
@@ -319,14 +383,39 @@ impl Board {
         true
     }
 
-    /// Hidden singles in columns: a digit whose column has one candidate cell left.
+    /// Column work per digit: box/column interactions between bands (a box whose candidates
+    /// lie in one column clears that column in the other bands; a column whose candidates lie
+    /// in one band keeps its box in that band to that column), then hidden singles in columns.
     #[inline(always)]
     fn column_singles(&mut self) -> bool {
-        for d in 0..9 {
+        let t = self.touched | self.touched >> 1 | self.touched >> 2;
+        let mut digits = t & 0x124_9249;
+        self.touched = 0;
+        while digits != 0 {
+            let i = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let (a0, a1, a2) = (self.cand[i], self.cand[i + 1], self.cand[i + 2]);
+            let f0 = (a0 | a0 >> 9 | a0 >> 18) & ROW;
+            let f1 = (a1 | a1 >> 9 | a1 >> 18) & ROW;
+            let f2 = (a2 | a2 >> 9 | a2 >> 18) & ROW;
+            if f0 | f1 | f2 != ROW {
+                return false;
+            }
+            let p0 = POINTING[f0 as usize] as u32;
+            let p1 = POINTING[f1 as usize] as u32;
+            let p2 = POINTING[f2 as usize] as u32;
+            let k0 = CLAIM_KEEP[(f0 & !(f1 | f2)) as usize] as u32 & !(p1 | p2);
+            let k1 = CLAIM_KEEP[(f1 & !(f0 | f2)) as usize] as u32 & !(p0 | p2);
+            let k2 = CLAIM_KEEP[(f2 & !(f0 | f1)) as usize] as u32 & !(p0 | p1);
+            let mut n = [
+                a0 & (k0 * COPY_ROWS),
+                a1 & (k1 * COPY_ROWS),
+                a2 & (k2 * COPY_ROWS),
+            ];
+            // Hidden singles in columns: a column with one candidate cell left.
             let mut once = 0u32;
             let mut twice = 0u32;
-            for band in 0..3 {
-                let a = self.cand[3 * d + band];
+            for a in n {
                 let (r0, r1, r2) = (a & ROW, (a >> 9) & ROW, a >> 18);
                 twice |= (once & (r0 | r1 | r2)) | (r0 & r1) | (r0 & r2) | (r1 & r2);
                 once |= r0 | r1 | r2;
@@ -335,29 +424,25 @@ impl Board {
                 return false;
             }
             let single = once & !twice;
-            if single == 0 {
-                continue;
-            }
-            let cols = single * COPY_ROWS;
-            for band in 0..3 {
-                let j = 3 * d + band;
-                let a = self.cand[j];
-                let hits = a & cols;
-                if hits == 0 {
-                    continue;
+            if single != 0 {
+                let cols = single * COPY_ROWS;
+                for (band, a) in n.iter_mut().enumerate() {
+                    // Rows already placed hold exactly their cell; only restrict open rows.
+                    let open = ROWS[(self.rows_left[i + band] & 7) as usize];
+                    let mut h = *a & cols & open;
+                    while h != 0 {
+                        let pos = h.trailing_zeros();
+                        h &= h - 1;
+                        *a &= !(ROW << (pos / 9 * 9)) | (1 << pos);
+                    }
                 }
-                // Rows already placed hold exactly their cell; only restrict open rows.
-                let open = ROWS[(self.rows_left[j] & 7) as usize];
-                let mut h = hits & open;
-                let mut n = a;
-                while h != 0 {
-                    let pos = h.trailing_zeros();
-                    h &= h - 1;
-                    n &= !(ROW << (pos / 9 * 9)) | (1 << pos);
-                }
-                self.cand[j] = n;
-                self.dirty |= ((n != a) as u32) << j;
             }
+            self.cand[i] = n[0];
+            self.cand[i + 1] = n[1];
+            self.cand[i + 2] = n[2];
+            self.dirty |=
+                ((n[0] != a0) as u32 | ((n[1] != a1) as u32) << 1 | ((n[2] != a2) as u32) << 2)
+                    << i;
         }
         true
     }
@@ -389,18 +474,12 @@ impl Board {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
-    /// Picks a cell to guess on: a bivalue cell if there is one (the last one of the band with
-    /// the most bivalue cells, which measured best), else a cell with the fewest candidates.
-    /// Returns `(band, position, digit mask)`.
+    /// Picks a cell to guess on: the bivalue cell with the most bivalue peers (the last such
+    /// one), else a cell with the fewest candidates. Returns `(band, position, digit mask)`.
     #[inline(always)]
     fn pick(&self) -> (usize, u32, u32) {
-        let mut choice: Option<(usize, u32)> = None;
-        let mut score = 0;
-        for band in 0..3 {
-            let u = self.unsolved[band];
-            if u == 0 {
-                continue;
-            }
+        let mut pairs = [0u32; 3];
+        for (band, p) in pairs.iter_mut().enumerate() {
             let mut r1 = 0u32;
             let mut r2 = 0u32;
             let mut r3 = 0u32;
@@ -410,16 +489,28 @@ impl Board {
                 r2 |= r1 & x;
                 r1 |= x;
             }
-            let pairs = u & r2 & !r3;
-            if pairs != 0 {
-                let sc = pairs.count_ones();
-                if sc > score {
-                    score = sc;
-                    choice = Some((band, 31 - pairs.leading_zeros()));
+            *p = self.unsolved[band] & r2 & !r3;
+        }
+        if pairs[0] | pairs[1] | pairs[2] != 0 {
+            let mut choice = (0, 0);
+            let mut score = 0;
+            for band in 0..3 {
+                let others = [pairs[(band + 1) % 3], pairs[(band + 2) % 3]];
+                let mut p = pairs[band];
+                while p != 0 {
+                    let pos = p.trailing_zeros();
+                    p &= p - 1;
+                    let col = COLUMN_IN_BAND[pos as usize];
+                    let sc = (pairs[band] & PEERS_IN_BAND[pos as usize]).count_ones()
+                        + (others[0] & col).count_ones()
+                        + (others[1] & col).count_ones();
+                    if sc >= score {
+                        score = sc;
+                        choice = (band, pos);
+                    }
                 }
             }
-        }
-        if let Some((band, pos)) = choice {
+            let (band, pos) = choice;
             return (band, pos, self.digits_at(band, pos));
         }
         let mut best = (0, 0, 0);
@@ -713,6 +804,82 @@ mod tests {
         assert_eq!(solve(&g), Some(g));
         assert_eq!(analyze(&g), Solutions::Unique(Box::new(g)));
         assert_eq!(count_solutions(&g, 3), 1);
+    }
+
+    /// The candidate word of 0-based digit `d` in `band`.
+    fn word(b: &Board, d: usize, band: usize) -> u32 {
+        b.cand[3 * d + band]
+    }
+
+    #[test]
+    fn column_pass_box_in_one_column_clears_that_column_in_other_bands() {
+        let mut b = Board::new(&[0; 81]).expect("empty grid");
+        // Digit 1 in box 1 (band 0) only in column 2 (index 1).
+        let col = |c: u32| (1u32 << c) * COPY_ROWS;
+        b.cand[0] &= !(col(0) | col(2));
+        assert!(b.column_singles());
+        assert_eq!(word(&b, 0, 0), BAND & !(col(0) | col(2)));
+        assert_eq!(word(&b, 0, 1), BAND & !col(1));
+        assert_eq!(word(&b, 0, 2), BAND & !col(1));
+        // Other digits are untouched.
+        assert_eq!(word(&b, 1, 1), BAND);
+    }
+
+    #[test]
+    fn column_pass_column_in_one_band_keeps_its_box_to_that_column() {
+        let mut b = Board::new(&[0; 81]).expect("empty grid");
+        // Digit 1 in column 5 (index 4) only in band 0: box 2 of band 0 keeps column 5 only.
+        let col = |c: u32| (1u32 << c) * COPY_ROWS;
+        b.cand[1] &= !col(4);
+        b.cand[2] &= !col(4);
+        assert!(b.column_singles());
+        assert_eq!(word(&b, 0, 0), BAND & !(col(3) | col(5)));
+        assert_eq!(word(&b, 0, 1), BAND & !col(4));
+        assert_eq!(word(&b, 0, 2), BAND & !col(4));
+    }
+
+    #[test]
+    fn column_pass_finds_column_hidden_single_and_empty_column() {
+        let mut b = Board::new(&[0; 81]).expect("empty grid");
+        // Digit 1 in column 1 only at r5c1 (band 1, row 1): its row keeps that cell only.
+        let col0 = COPY_ROWS;
+        b.cand[0] &= !col0;
+        b.cand[1] &= !(col0 & !(1 << 9));
+        b.cand[2] &= !col0;
+        assert!(b.column_singles());
+        assert_eq!(word(&b, 0, 1) & (ROW << 9), 1 << 9);
+        // No candidate left in a column is a contradiction.
+        let mut b = Board::new(&[0; 81]).expect("empty grid");
+        for band in 0..3 {
+            b.cand[3 * 4 + band] &= !col0;
+        }
+        assert!(!b.column_singles());
+    }
+
+    #[test]
+    fn column_pass_skips_untouched_digits() {
+        let mut b = Board::new(&[0; 81]).expect("empty grid");
+        b.touched = 0;
+        let col = |c: u32| (1u32 << c) * COPY_ROWS;
+        b.cand[0] &= !(col(0) | col(2));
+        assert!(b.column_singles());
+        assert_eq!(word(&b, 0, 1), BAND, "digit 1 was not marked as changed");
+        b.touched = 1;
+        assert!(b.column_singles());
+        assert_eq!(word(&b, 0, 1), BAND & !col(1));
+    }
+
+    #[test]
+    fn pick_prefers_the_bivalue_cell_with_most_bivalue_peers() {
+        let mut b = Board::new(&[0; 81]).expect("empty grid");
+        // Bivalue cells (digits 1 and 2): r1c1 and r2c5 in band 0, r9c1 and r9c2 in band 2.
+        // r9c1 sees r9c2 (row) and r1c1 (column): the most bivalue peers.
+        for (band, pos) in [(0, 0), (0, 13), (2, 18), (2, 19)] {
+            for d in 2..9 {
+                b.cand[3 * d + band] &= !(1 << pos);
+            }
+        }
+        assert_eq!(b.pick(), (2, 18, 0b11));
     }
 
     #[test]

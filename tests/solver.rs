@@ -10,11 +10,12 @@ use lapiz::solver::{Solutions, analyze, count_solutions, solve};
 
 const SAMPLE: usize = 300;
 
-/// The first `SAMPLE` puzzles of a file, or `None` (with a message) when it is missing.
-fn load(name: &str) -> Option<Vec<[u8; 81]>> {
+/// `SAMPLE` puzzles of a file from line `skip` on, or `None` (with a message) when it is
+/// missing.
+fn load_from(name: &str, skip: usize) -> Option<Vec<[u8; 81]>> {
     let text = common::read_data(&format!("puzzles/{name}"))?;
     let mut out = Vec::new();
-    for line in text.lines() {
+    for line in text.lines().skip(skip) {
         if line.starts_with('#') || line.len() < 81 {
             continue;
         }
@@ -130,7 +131,11 @@ fn check_solution(givens: &[u8; 81], sol: &[u8; 81]) {
 }
 
 fn check_against_reference(name: &str, expect_multiple: bool) {
-    let Some(puzzles) = load(name) else {
+    check_against_reference_from(name, 0, expect_multiple);
+}
+
+fn check_against_reference_from(name: &str, skip: usize, expect_multiple: bool) {
+    let Some(puzzles) = load_from(name, skip) else {
         return;
     };
     for (n, p) in puzzles.iter().enumerate() {
@@ -165,6 +170,17 @@ fn seventeen_clue_matches_reference() {
 #[test]
 fn top1465_matches_reference() {
     check_against_reference("top1465.txt", false);
+}
+
+/// Hard puzzles (many guesses each), away from the first 5,000 lines the solver was tuned on.
+#[test]
+fn hardest_matches_reference() {
+    check_against_reference_from("hardest-1905-11plus.txt", 20_000, false);
+}
+
+#[test]
+fn unbiased_matches_reference() {
+    check_against_reference("unbiased-1000.txt", false);
 }
 
 #[test]
