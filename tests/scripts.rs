@@ -662,6 +662,20 @@ fn trace_with_a_scripted_step() {
     assert!(basics.steps().count() < t.steps().count());
 }
 
+#[test]
+fn masks_have_a_complement_and_a_difference() {
+    let engine = lapiz::script::ScriptHost::shared();
+    let eval = |e: &str| engine.engine().eval::<i64>(e);
+    assert_eq!(eval("complement(0b101)").unwrap(), 0x1ff & !0b101);
+    assert_eq!(eval("complement(0)").unwrap(), 0x1ff);
+    assert_eq!(eval("without(mask([1, 2, 3]), bit(2))").unwrap(), 0b101);
+    assert_eq!(eval("without(0b11, 0b111)").unwrap(), 0);
+    let e = eval("complement(512)").unwrap_err().to_string();
+    assert!(e.contains("512 is not a digit mask"), "{e}");
+    let e = eval("without(1, -1)").unwrap_err().to_string();
+    assert!(e.contains("-1 is not a digit mask"), "{e}");
+}
+
 // ---- Command line ---------------------------------------------------------------------------
 
 use common::run_lapiz as lapiz;

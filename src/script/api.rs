@@ -1,8 +1,9 @@
 //! The types and helpers a script sees: `Cell`, `CellSet`, `House`, `Grid` and the `Step`
 //! builder, registered on the shared Rhai engine.
 //!
-//! Every helper works on whole sets or masks, because each script operation costs tens of
-//! nanoseconds while the native work behind a helper costs a few. Arguments are checked and a
+//! Every helper works on whole sets or masks, because each script operation costs some hundred
+//! nanoseconds (`cargo bench --bench script_ops`) while the native work behind a helper costs a
+//! few. Arguments are checked and a
 //! bad one (a digit outside 1..=9, an unknown house kind or role) is a runtime error that Rhai
 //! reports at the calling line and column.
 
@@ -653,6 +654,13 @@ fn register_digits(engine: &mut Engine) {
         Ok(digit_bit(digit(d)?) as i64)
     });
     engine.register_fn("mask_len", |m: i64| (m as u64 & 0x1ff).count_ones() as i64);
+    // Rhai has no bitwise complement on integers (`!` is for booleans only).
+    engine.register_fn("complement", |m: i64| -> Res<i64> {
+        Ok((!mask_arg(m)? & 0x1ff) as i64)
+    });
+    engine.register_fn("without", |m: i64, other: i64| -> Res<i64> {
+        Ok((mask_arg(m)? & !mask_arg(other)?) as i64)
+    });
 }
 
 fn register_step(engine: &mut Engine) {

@@ -42,7 +42,10 @@ use crate::technique::{Origin, StepSink, Technique, TechniqueError};
 pub mod api;
 pub mod budget;
 pub mod check;
+mod stack;
 pub mod value;
+
+use stack::on_script_stack;
 
 pub use api::StepBuilder;
 pub use budget::{ScriptBudget, ScriptUsage, SolveScope, last_solve_usage};
@@ -155,19 +158,6 @@ impl Drop for CallGuard {
         CALL.with(|c| c.set(self.prev));
         OPERATIONS.with(|o| o.set(self.prev_operations));
     }
-}
-
-/// The stack every script load and call runs on. Rhai formats, compares, clones and drops
-/// nested arrays and maps recursively in native code, where no limit applies but the data sizes
-/// (an array nested 10,000 deep is 10,000 elements); at about 1.5 KiB of stack a level that
-/// overflows a 2 MiB thread (a rayon worker) near 1,500 levels and takes the process down. On a
-/// stack of its own (reserved, touched only as used) the deepest value the size limits allow is
-/// formatted safely.
-const SCRIPT_STACK: usize = 64 << 20;
-
-/// Runs `f` on a stack of [`SCRIPT_STACK`] bytes (same thread, so thread-locals still apply).
-fn on_script_stack<R>(f: impl FnOnce() -> R) -> R {
-    stacker::grow(SCRIPT_STACK, f)
 }
 
 /// Gives every script its own key for the per-solve accounts.
