@@ -4,14 +4,13 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
 use lapiz::pipeline::Pipeline;
 use lapiz::plugin::{HostSettings, PluginMode, host};
 use lapiz::printable::printable;
 use lapiz::script::ScriptTechnique;
-use lapiz::technique::Technique;
 
 /// Where plugin searches run, as `--plugin-mode` names it.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -107,14 +106,9 @@ impl PipelineArgs {
         }
         for file in &self.scripts {
             let t = ScriptTechnique::load(file)?;
-            if pipeline.techniques.iter().any(|o| o.id() == t.id()) {
-                bail!(
-                    "{}: technique id `{}` is already in the pipeline",
-                    file.display(),
-                    t.id()
-                );
-            }
-            pipeline.insert_by_difficulty(Box::new(t));
+            pipeline
+                .add_technique(Box::new(t))
+                .with_context(|| file.display().to_string())?;
         }
         Ok(pipeline)
     }
