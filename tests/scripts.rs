@@ -738,6 +738,63 @@ fn cli_technique_check_on_a_puzzle_file_reports_failures() {
 }
 
 #[test]
+fn cli_technique_bench_times_a_script_against_its_twin() {
+    let dir = std::env::temp_dir().join(format!("lapiz-scripts-b-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.txt");
+    std::fs::write(&file, format!("{STUCK}\n{EASY}\nnot a puzzle\n")).unwrap();
+    let f = file.to_str().unwrap();
+    let script = "techniques/skyscraper.rhai";
+    let (ok, out, err) = lapiz(&["technique", "bench", script, "--file", f, "--rounds", "1"]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("native twin skyscraper"), "{out}");
+    assert!(out.contains("(met solving 3 puzzles of"), "{out}");
+    assert!(err.contains(":3: skipped"), "the bad line is named: {err}");
+    // Both find the same steps, and the last line has the documented shape.
+    let steps = out.lines().find(|l| l.starts_with("steps found:")).unwrap();
+    let counts: Vec<&str> = steps
+        .split(' ')
+        .map(|w| w.trim_end_matches(','))
+        .filter(|w| w.parse::<u32>().is_ok())
+        .collect();
+    assert_eq!(counts.len(), 2, "{steps}");
+    assert_eq!(counts[0], counts[1], "{steps}");
+    assert_ne!(counts[0], "0", "the Skyscraper fires on STUCK: {steps}");
+    let last = out.lines().last().unwrap();
+    let words: Vec<&str> = last.split(' ').collect();
+    assert_eq!(words[0], "skyscraper-script:", "{last}");
+    assert_eq!(&words[2..5], ["us", "per", "search,"], "{last}");
+    assert_eq!(words[5], "skyscraper:", "{last}");
+    assert_eq!(&words[7..11], ["us", "per", "search,", "ratio"], "{last}");
+    for w in [words[1], words[6], words[11]] {
+        assert!(w.parse::<f64>().is_ok_and(|x| x > 0.0), "{last}");
+    }
+    // Alone, and with an unknown twin.
+    let (ok, out, _) = lapiz(&[
+        "technique",
+        "bench",
+        script,
+        "--file",
+        f,
+        "--native",
+        "none",
+    ]);
+    assert!(ok);
+    assert!(
+        out.trim_end()
+            .ends_with("(no native twin: pass --native ID)"),
+        "{out}"
+    );
+    let (ok, _, err) = lapiz(&["technique", "bench", script, "--native", "no-such"]);
+    assert!(!ok);
+    assert!(err.contains("no built-in technique `no-such`"), "{err}");
+    // A script that fails names the position.
+    let (ok, _, err) = lapiz(&["technique", "bench", &fixture("runtime_error"), "--file", f]);
+    assert!(!ok);
+    assert!(err.contains("failed at position 1"), "{err}");
+}
+
+#[test]
 fn cli_solve_and_techniques_take_a_script() {
     let dir = std::env::temp_dir().join(format!("lapiz-scripts-s-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -21,6 +21,8 @@ use lapiz::technique::{Technique, find_all};
 use crate::cli::batch::for_each_puzzle_up_to;
 use crate::cli::reglib::{finish, write_code_tally};
 
+use super::{default_library, twin_of};
+
 /// Arguments of `lapiz technique check`.
 #[derive(Args)]
 pub struct CheckArgs {
@@ -83,35 +85,6 @@ fn list_or_none(items: &[String]) -> String {
     } else {
         items.join(",")
     }
-}
-
-/// The built-in technique a script is compared with.
-fn twin_of(script: &ScriptTechnique, compare: Option<&str>) -> Result<Option<Box<dyn Technique>>> {
-    match compare {
-        Some("none") => Ok(None),
-        Some(id) => match lapiz::technique::builtin(id) {
-            Some(t) => Ok(Some(t)),
-            None => bail!("--compare: no built-in technique `{id}` (see `lapiz techniques`)"),
-        },
-        None => {
-            let base = script.id().strip_suffix("-script").unwrap_or(script.id());
-            if let Some(t) = lapiz::technique::builtin(base) {
-                return Ok(Some(t));
-            }
-            let codes = script.library_codes();
-            Ok(lapiz::technique::builtins()
-                .into_iter()
-                .find(|t| t.library_codes().iter().any(|c| codes.contains(c))))
-        }
-    }
-}
-
-/// The shared regression library: `$LAPIZ_DATA/reglib/…`, else `../shared/data/reglib/…`.
-fn default_library() -> PathBuf {
-    let data = std::env::var_os("LAPIZ_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("../shared/data"));
-    data.join("reglib/reglib-1.4-dev.txt")
 }
 
 /// A script checked against its twin, and how much to print.
