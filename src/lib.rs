@@ -12,8 +12,55 @@
 //! );
 //! assert!(trace.is_solved());
 //! ```
+//!
+//! # Embedding lapiz
+//!
+//! A program that uses the library reads a puzzle ([`parse`]), chooses a pipeline
+//! ([`pipeline`]), runs the engine ([`engine`]) and reads the trace ([`trace`]); [`rating`]
+//! rates the trace. Depend on `lapiz` with `default-features = false` to leave out the command
+//! line's crates (the `cli` feature).
+//!
+//! ```
+//! use lapiz::engine::solve_grid;
+//! use lapiz::parse::parse_puzzle;
+//! use lapiz::rating::rate;
+//! use lapiz::trace::Outcome;
+//! use lapiz::Pipeline;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! // Parse: 81 characters, a pencil-mark grid or a HoDoKu library line. A typed error says
+//! // what is wrong and where.
+//! let grid = parse_puzzle(
+//!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+//! )?;
+//! assert!(parse_puzzle("12x").is_err());
+//!
+//! // The pipeline: an embedded one (`default`, `se`) or a RON file
+//! // (`Pipeline::from_file`), with scripts and plugins added as `add_technique` checks them.
+//! let pipeline = Pipeline::embedded("default").expect("an embedded pipeline");
+//!
+//! // The engine: every step found is verified against the solution, then applied.
+//! let trace = solve_grid(&grid, &pipeline);
+//!
+//! // The trace: the steps with their explanations, the outcome, RON for storage.
+//! assert!(matches!(trace.outcome, Outcome::Solved));
+//! let first = trace.steps().next().expect("a step");
+//! assert!(!first.explanation.is_empty());
+//! assert!(trace.to_ron().contains("outcome"));
+//!
+//! // Rating: the hardest step, a level, a score.
+//! let rating = rate(&trace, &pipeline)?;
+//! assert!(rating.score > 0);
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! Techniques come as built-ins ([`technique::builtins`]), Rhai scripts ([`script`]) and
+//! plugins over a C ABI ([`plugin`]); all of them implement [`Technique`]. [`generate`] makes
+//! puzzles, [`transform`] finds canonical forms, [`reglib`] runs HoDoKu regression-library
+//! cases and [`html`] draws a trace as a page.
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod candset;
 pub mod cellset;

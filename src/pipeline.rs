@@ -299,11 +299,11 @@ impl Pipeline {
                     .collect(),
             };
             for t in added {
-                if techniques.iter().any(|o| o.id() == t.id()) {
+                if let Err(DuplicateId { id }) = check_unique(&techniques, t.id()) {
                     return Err(PipelineError::DuplicateId {
                         source_name: source_name.to_string(),
                         position,
-                        id: t.id().to_string(),
+                        id,
                     });
                 }
                 techniques.push(t);
@@ -318,6 +318,15 @@ impl Pipeline {
             plugin_mode: config.plugin_mode,
             warnings,
         })
+    }
+
+    /// Adds `technique` in difficulty order ([`Pipeline::insert_by_difficulty`]) unless its id
+    /// is already in the pipeline: ids are unique, and this is where that is checked for
+    /// whatever is added after loading (scripts from the command line, plugins).
+    pub fn add_technique(&mut self, technique: Box<dyn Technique>) -> Result<(), DuplicateId> {
+        check_unique(&self.techniques, technique.id())?;
+        self.insert_by_difficulty(technique);
+        Ok(())
     }
 
     /// Adds `technique` in difficulty order: before the first technique at least as hard, so
@@ -365,16 +374,13 @@ impl Pipeline {
         let plugin = plugin::load_as(path, plugin::effective_mode(self.plugin_mode))?;
         let mut added = Vec::new();
         for t in plugin.techniques() {
-            if self.techniques.iter().any(|o| o.id() == t.id()) {
-                self.warnings.push(format!(
-                    "plugin {}: technique id `{}` is already in the pipeline; left out",
-                    plugin.path,
-                    t.id()
-                ));
-                continue;
+            let id = t.id().to_string();
+            match self.add_technique(t) {
+                Ok(()) => added.push(id),
+                Err(e) => self
+                    .warnings
+                    .push(format!("plugin {}: {e}; left out", plugin.path)),
             }
-            added.push(t.id().to_string());
-            self.insert_by_difficulty(t);
         }
         Ok(added)
     }
@@ -429,9 +435,41 @@ fn load_plugins(path: &Path, mode: PluginMode) -> Result<Loaded, PluginError> {
     }
 }
 
+/// A technique whose id is already in the pipeline.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("technique id `{id}` is already in the pipeline")]
+pub struct DuplicateId {
+    /// The id.
+    pub id: String,
+}
+
+/// The one check that technique ids are unique: `id` must not be among `techniques`.
+fn check_unique(techniques: &[Box<dyn Technique>], id: &str) -> Result<(), DuplicateId> {
+    if techniques.iter().any(|t| t.id() == id) {
+        return Err(DuplicateId { id: id.to_string() });
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn add_technique_refuses_an_id_already_there_and_leaves_the_pipeline_as_it_was() {
+        let mut p = Pipeline::from_techniques("t", vec![technique::builtin("x-wing").unwrap()]);
+        p.add_technique(technique::builtin("skyscraper").unwrap())
+            .unwrap();
+        let before = p.ids();
+        let e = p
+            .add_technique(technique::builtin("x-wing").unwrap())
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "technique id `x-wing` is already in the pipeline"
+        );
+        assert_eq!(p.ids(), before);
+    }
 
     #[test]
     fn an_unknown_field_is_named_with_its_position() {

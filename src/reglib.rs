@@ -6,6 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::error::ParseError;
 use crate::grid::Candidate;
 use crate::parse::{LibraryCase, parse_library_line};
 use crate::solver::{self, Solutions};
@@ -40,7 +41,8 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, r: &CaseResult) {
+    /// Counts one result.
+    pub fn add(&mut self, r: &CaseResult) {
         match r {
             CaseResult::Passed => self.passed += 1,
             CaseResult::Failed { .. } => self.failed += 1,
@@ -113,15 +115,18 @@ pub fn expected_text(case: &LibraryCase) -> String {
 
 /// Runs one case against `technique` (which must answer the case's code).
 pub fn check_case(case: &LibraryCase, technique: &dyn Technique) -> CaseResult {
-    let found = match find_all(technique, &case.grid) {
-        Ok(steps) => steps,
-        Err(e) => {
-            return CaseResult::Failed {
-                reason: e.to_string(),
-                found: Vec::new(),
-            };
-        }
-    };
+    match find_all(technique, &case.grid) {
+        Ok(found) => judge(case, found),
+        Err(e) => CaseResult::Failed {
+            reason: e.to_string(),
+            found: Vec::new(),
+        },
+    }
+}
+
+/// Judges the steps a technique `found` on a case's grid, without searching again: the
+/// verdict [`check_case`] gives for them.
+pub fn judge(case: &LibraryCase, found: Vec<Step>) -> CaseResult {
     // Every step must be sound where the case has a unique solution.
     if let Solutions::Unique(solution) = solver::analyze(case.grid.values()) {
         let consistent = case
@@ -173,6 +178,45 @@ pub fn check_case(case: &LibraryCase, technique: &dyn Technique) -> CaseResult {
     }
 }
 
+/// One case line of a library text (not blank, not a `#` comment), before it is parsed.
+#[derive(Clone, Copy, Debug)]
+pub struct CaseLine<'a> {
+    /// 1-based line number in the text.
+    pub line_number: usize,
+    /// The line, trimmed.
+    pub text: &'a str,
+}
+
+impl<'a> CaseLine<'a> {
+    /// The code field as written, with its variant (`0110-1`), read without parsing the rest
+    /// of the line, so a caller can pass over other codes' lines; empty when there is none.
+    pub fn code_field(&self) -> &'a str {
+        self.text.split(':').nth(1).unwrap_or("")
+    }
+
+    /// The code without its variant (`0110`).
+    pub fn code(&self) -> &'a str {
+        let field = self.code_field();
+        field.split('-').next().unwrap_or(field)
+    }
+
+    /// The parsed case.
+    pub fn parse(&self) -> Result<LibraryCase, ParseError> {
+        parse_library_line(self.text)
+    }
+}
+
+/// The case lines of a library text, in order: blank lines and `#` comments are left out.
+pub fn case_lines(text: &str) -> impl Iterator<Item = CaseLine<'_>> {
+    text.lines().enumerate().filter_map(|(i, line)| {
+        let line = line.trim();
+        (!line.is_empty() && !line.starts_with('#')).then_some(CaseLine {
+            line_number: i + 1,
+            text: line,
+        })
+    })
+}
+
 /// Runs every case of a library text (one case per line; `#` comments and blank lines
 /// ignored) against `techniques`, choosing for each case the techniques that answer its code.
 /// With several techniques answering a code, a case passes when any of them passes it.
@@ -188,13 +232,9 @@ pub fn run_library_with(
 ) -> Report {
     let codes: Vec<Vec<String>> = techniques.iter().map(|t| t.library_codes()).collect();
     let mut report = Report::default();
-    for (i, line) in text.lines().enumerate() {
-        let line_number = i + 1;
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let case = match parse_library_line(line) {
+    for case_line in case_lines(text) {
+        let (line_number, line) = (case_line.line_number, case_line.text);
+        let case = match case_line.parse() {
             Ok(c) => c,
             Err(e) => {
                 report.errors.push((line_number, e.to_string()));
@@ -237,4 +277,37 @@ pub fn run_library_with(
         }
     }
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const X_WING: &str = ":0300:4:+7.9+3+2+8+6..+628145+9+3+7.5+367+9.+8+2+8...3+6.+2..+3..+1+7.685..+4+823.93.78.+42.6.8.+2.+3......+7.1+84+3::443 447::";
+
+    #[test]
+    fn case_lines_skip_blanks_and_comments_and_read_the_code_without_parsing() {
+        let text = format!("# header\n\n  {X_WING}  \n:0901-2:junk\n");
+        let lines: Vec<CaseLine> = case_lines(&text).collect();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].line_number, 3);
+        assert_eq!(lines[0].text, X_WING);
+        assert_eq!((lines[0].code_field(), lines[0].code()), ("0300", "0300"));
+        assert_eq!((lines[1].code_field(), lines[1].code()), ("0901-2", "0901"));
+        assert!(lines[0].parse().is_ok());
+        assert!(lines[1].parse().is_err());
+    }
+
+    #[test]
+    fn judge_gives_check_cases_verdict_on_the_steps_found() {
+        let case = parse_library_line(X_WING).unwrap();
+        let x_wing = crate::technique::builtin("x-wing").unwrap();
+        let found = find_all(x_wing.as_ref(), &case.grid).unwrap();
+        assert_eq!(judge(&case, found.clone()), CaseResult::Passed);
+        assert_eq!(check_case(&case, x_wing.as_ref()), CaseResult::Passed);
+        assert!(matches!(
+            judge(&case, Vec::new()),
+            CaseResult::Failed { reason, .. } if reason == "no step found"
+        ));
+    }
 }

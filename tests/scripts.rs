@@ -832,3 +832,55 @@ fn cli_solve_and_techniques_take_a_script() {
     assert!(!ok);
     assert!(err.contains("parse_error.rhai:5:13: syntax error"), "{err}");
 }
+
+#[test]
+fn cli_rate_and_generate_take_a_script_like_solve() {
+    // `rate` and `generate` share `solve`'s pipeline options (issue 17): a script added with
+    // `--technique` is rated like a built-in.
+    let dir = std::env::temp_dir().join(format!("lapiz-scripts-r-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let basics = dir.join("basics.ron");
+    std::fs::write(&basics, format!("Pipeline(techniques: [{BASICS}])")).unwrap();
+    let basics = basics.to_str().unwrap();
+    let script = "techniques/skyscraper.rhai";
+    let (ok, out, err) = lapiz(&["rate", STUCK, "--pipeline", basics, "--technique", script]);
+    assert!(ok, "{err}");
+    assert!(out.contains("skyscraper-script="), "{out}");
+    let (ok, out, _) = lapiz(&["rate", STUCK, "--pipeline", basics]);
+    assert!(ok);
+    assert!(!out.contains("skyscraper-script="), "{out}");
+    let args = ["generate", "--seed", "7", "--rate", "--pipeline", basics];
+    let (ok, out, err) = lapiz(&[&args[..], &["--technique", script]].concat());
+    assert!(ok, "{err}");
+    assert!(out.starts_with("puzzle\trating"), "{out}");
+    // a script whose id is already there is refused, as `solve` refuses it
+    let (status, _, err) = lapiz(&["generate", "--technique", script, "--technique", script]);
+    assert!(!status, "{err}");
+    assert!(err.contains("is already in the pipeline"), "{err}");
+}
+
+#[test]
+fn cli_technique_check_file_goes_on_past_an_unreadable_line_and_stops_at_the_limit() {
+    // `technique check --file` reads through the batch runner: a line that is not UTF-8 is
+    // skipped and named, not the end of the run; `--limit` counts puzzle lines.
+    let dir = std::env::temp_dir().join(format!("lapiz-scripts-u-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.txt");
+    let mut bytes = b"# a comment\n".to_vec();
+    bytes.extend_from_slice(STUCK.as_bytes());
+    bytes.extend_from_slice(b"\n\xff\xfe not text\n");
+    bytes.extend_from_slice(EASY.as_bytes());
+    bytes.extend_from_slice(b"\n");
+    std::fs::write(&file, bytes).unwrap();
+    let f = file.to_str().unwrap();
+    let script = "techniques/skyscraper.rhai";
+    let (ok, out, err) = lapiz(&["technique", "check", script, "--file", f]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("line 3: skipped (not UTF-8"), "{out}");
+    assert!(out.contains("of 3 puzzles)"), "{out}");
+    assert!(out.ends_with("2 passed, 0 failed, 1 skipped\n"), "{out}");
+    let (ok, out, _) = lapiz(&["technique", "check", script, "--file", f, "--limit", "1"]);
+    assert!(ok, "{out}");
+    assert!(out.contains("of 1 puzzles)"), "{out}");
+    assert!(out.ends_with("1 passed, 0 failed, 0 skipped\n"), "{out}");
+}

@@ -2,7 +2,8 @@
 //! cores (rayon), write its results in input order, read the next chunk. Memory stays flat
 //! however large the file; a progress bar shows on stderr when stderr is a terminal.
 
-use std::io::{BufRead, IsTerminal};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::path::Path;
 use std::time::Duration;
 
@@ -10,14 +11,39 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::{open_input, puzzle_of_line};
-
 /// Puzzle lines per chunk: enough to keep every core busy, small enough to keep memory flat.
 pub const CHUNK: usize = 4096;
 
 /// The longest line read, in bytes (a puzzle line or a HoDoKu library line is far shorter); the
 /// rest of a longer line is skipped without being held.
 pub const MAX_LINE: usize = 8192;
+
+/// Opens a file, or stdin for `-`.
+pub fn open_input(path: &Path) -> Result<Box<dyn BufRead>> {
+    if path.as_os_str() == "-" {
+        return Ok(Box::new(BufReader::new(io::stdin())));
+    }
+    let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    Ok(Box::new(BufReader::new(f)))
+}
+
+/// The puzzle text of a line of a puzzle file, or `None` for blanks and comments.
+/// A line may carry more after the puzzle (a rating, a name): the first field is used when it
+/// is 81 characters long. A HoDoKu library line (starting with `:`) is kept whole.
+pub fn puzzle_of_line(line: &str) -> Option<&str> {
+    let t = line.trim();
+    if t.is_empty() || t.starts_with('#') {
+        return None;
+    }
+    if t.starts_with(':') {
+        // a HoDoKu library line: its fields may hold spaces
+        return Some(t);
+    }
+    match t.split_whitespace().next() {
+        Some(first) if first.len() == 81 => Some(first),
+        _ => Some(t),
+    }
+}
 
 /// Reads one line of bytes (without holding more than `cap` of them) into `buf`: returns the
 /// bytes consumed (0 at the end of the input) and whether the line was longer than `cap`.
@@ -103,8 +129,21 @@ pub fn for_each_puzzle<T: Send>(
     path: &Path,
     work: impl Fn(&str) -> T + Sync,
     unreadable: impl Fn(&str, &str) -> T + Sync,
+    emit: impl FnMut(&Item, T, &ProgressBar) -> Result<()>,
+) -> Result<()> {
+    for_each_puzzle_up_to(path, None, work, unreadable, emit)
+}
+
+/// [`for_each_puzzle`] over the first `limit` puzzle lines only (all of them with `None`);
+/// the rest of the input is not read.
+pub fn for_each_puzzle_up_to<T: Send>(
+    path: &Path,
+    limit: Option<usize>,
+    work: impl Fn(&str) -> T + Sync,
+    unreadable: impl Fn(&str, &str) -> T + Sync,
     mut emit: impl FnMut(&Item, T, &ProgressBar) -> Result<()>,
 ) -> Result<()> {
+    let limit = limit.unwrap_or(usize::MAX);
     let mut input = open_input(path)?;
     let len = if path.as_os_str() == "-" {
         None
@@ -127,6 +166,10 @@ pub fn for_each_puzzle<T: Send>(
         chunk.clear();
         let mut eof = false;
         while chunk.len() < CHUNK {
+            if done + chunk.len() as u64 >= limit as u64 {
+                eof = true;
+                break;
+            }
             let (n, long) = read_capped_line(&mut input, &mut line, MAX_LINE)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             if n == 0 {

@@ -2,7 +2,6 @@
 //! drawn on the grid in an HTML page.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -16,6 +15,8 @@ use lapiz::pipeline::Pipeline;
 use lapiz::printable::printable;
 use lapiz::step::Step;
 use lapiz::trace::Outcome;
+
+use super::args::PipelineArgs;
 
 /// How much a hint gives away.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
@@ -48,23 +49,14 @@ pub struct HintArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: HintFormat,
-    /// A pipeline RON file (or `default`, `se`) instead of the default one.
-    #[arg(long)]
-    pub pipeline: Option<PathBuf>,
-    /// Also try this technique script (repeatable), as `solve --technique` does.
-    #[arg(long = "technique", value_name = "FILE")]
-    pub scripts: Vec<PathBuf>,
-    /// Also load this technique plugin library (repeatable), as `solve --plugin` does.
-    #[arg(long = "plugin", value_name = "FILE")]
-    pub plugins: Vec<PathBuf>,
+    /// The pipeline, with scripts and plugins, as `solve` takes them.
+    #[command(flatten)]
+    pub pipeline: PipelineArgs,
 }
 
 /// Runs `lapiz hint`: the first step the pipeline finds (verified as `solve` verifies it).
-pub fn hint_command(
-    args: &HintArgs,
-    mut pipeline: Pipeline,
-    out: &mut impl Write,
-) -> Result<ExitCode> {
+pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
+    let mut pipeline = args.pipeline.load("default")?;
     let grid = match parse_puzzle(&args.puzzle) {
         Ok(g) => g,
         Err(e) => {

@@ -2,7 +2,7 @@
 //! lapiz's side of it (a pool of hosts per library, [`HostSettings`]).
 //!
 //! The host loads one library, describes it, and runs searches on request over its stdin and
-//! stdout ([`super::wire`]). lapiz waits for each search with a time limit; a host that dies
+//! stdout (`plugin::wire`). lapiz waits for each search with a time limit; a host that dies
 //! (a segfault, `abort()`, a stack overflow, `exit()`, running out of its memory limit) or
 //! runs past the limit is killed and dropped, and the search fails with a
 //! [`TechniqueError`](crate::technique::TechniqueError) naming the library and what happened:

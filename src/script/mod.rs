@@ -794,7 +794,7 @@ impl Technique for ScriptTechnique {
             message: e.to_string(),
         })?;
         for step in steps {
-            crate::emit!(sink, step);
+            crate::technique::emit!(sink, step);
         }
         Ok(())
     }

@@ -3,7 +3,7 @@
 //! the default pipeline when it is — in one table, [`CATALOGUE`].
 //!
 //! A built-in technique does not write its metadata itself: it holds (or names) its entry,
-//! looked up by id at compile time with [`entry`], and answers [`Technique::info`]; the
+//! looked up by id at compile time with `entry`, and answers [`Technique::info`]; the
 //! trait's `id`, `name`, `difficulty`, `library_codes` and `needs_uniqueness` read from it.
 //! Scripts and plugins have no entry and answer those themselves. The table lists the
 //! built-ins in [`builtins`](super::builtins) order, and `tests/catalogue.rs` checks it against

@@ -13,19 +13,19 @@
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::emit;
 use crate::geometry::{Cell, House};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
+use crate::technique::emit;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// House mask bits of the nine rows (bit `i` is house index `i`).
-pub const ROWS: u32 = 0x1ff;
+pub(crate) const ROWS: u32 = 0x1ff;
 /// House mask bits of the nine columns.
-pub const COLS: u32 = 0x1ff << 9;
+pub(crate) const COLS: u32 = 0x1ff << 9;
 /// House mask bits of the nine boxes.
-pub const BOXES: u32 = 0x1ff << 18;
+pub(crate) const BOXES: u32 = 0x1ff << 18;
 
 /// Which houses a fish draws its base and cover sets from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,11 +13,11 @@
 //! (`Summary::guesses`), `solve --file` gives such a puzzle the status `guessed` and `rate`
 //! the level `guessed`.
 
-use crate::emit;
 use crate::grid::{Candidate, Grid};
 use crate::solver::{self, Solutions};
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
+use crate::technique::emit;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// The techniques of this family (off in the default pipeline).

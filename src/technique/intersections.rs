@@ -1,11 +1,11 @@
 //! Intersections: locked candidates (pointing, claiming) and locked pairs and triples.
 
 use crate::cellset::CellSet;
-use crate::emit;
 use crate::geometry::{Cell, DigitMask, House, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
+use crate::technique::emit;
 use crate::technique::subsets::for_each_combination;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 

@@ -155,9 +155,7 @@ pub(crate) fn eliminations_of(grid: &Grid, digit: u8, targets: CellSet) -> Vec<C
         .collect()
 }
 
-/// Runs `$body` for a step and stops the search when the sink asks to.
-#[macro_export]
-#[doc(hidden)]
+/// Hands a step to the sink and returns from the finder when the sink says stop.
 macro_rules! emit {
     ($sink:expr, $step:expr) => {
         if let ::std::ops::ControlFlow::Break(()) = ($sink)($step) {
@@ -165,6 +163,7 @@ macro_rules! emit {
         }
     };
 }
+pub(crate) use emit;
 
 /// All built-in techniques: the basic ones in the default pipeline's order, then each
 /// family's, and last the guess (a trial placement, not a deduction).

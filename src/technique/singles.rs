@@ -1,10 +1,10 @@
 //! Singles: full house, hidden single, naked single.
 
-use crate::emit;
 use crate::geometry::{House, HouseKind, digit_bit};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
+use crate::technique::emit;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// The last empty cell of a house takes the missing digit.

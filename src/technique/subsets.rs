@@ -11,7 +11,7 @@ use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// Calls `f` with every `k`-element combination of `items` (in lexicographic order of
 /// positions) until it breaks. `k` is at most 4; nothing is allocated.
-pub fn for_each_combination<T: Copy + Default>(
+pub(crate) fn for_each_combination<T: Copy + Default>(
     items: &[T],
     k: usize,
     f: &mut dyn FnMut(&[T]) -> ControlFlow<()>,

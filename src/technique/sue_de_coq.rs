@@ -14,11 +14,11 @@
 //! (almost locked sets and more), with digits outside `VC` too, as HoDoKu accepts.
 
 use crate::cellset::CellSet;
-use crate::emit;
 use crate::geometry::{DigitMask, House, digit_bit, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
+use crate::technique::emit;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// The techniques of this family.

@@ -20,10 +20,10 @@
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::emit;
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
+use crate::technique::emit;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
 /// The techniques of this family (both off in the default pipeline).

@@ -14,11 +14,11 @@
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::emit;
 use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
+use crate::technique::emit;
 use crate::technique::subsets::for_each_combination;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, eliminations_of};
 

@@ -7,11 +7,11 @@ use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
 use crate::context::{Context, cells_with_count};
-use crate::emit;
 use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
+use crate::technique::emit;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, eliminations_of};
 
 /// The techniques of this family, easiest first.

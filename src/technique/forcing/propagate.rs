@@ -1,9 +1,9 @@
 //! The propagation engine of the forcing techniques: follows one assumption on a copy of the
 //! candidate state, at a chosen [`Level`], and (when asked) records why each implication holds.
 //!
-//! One code path serves both uses. The search runs it with [`NoRecord`], whose hooks compile
+//! One code path serves both uses. The search runs it with `NoRecord`, whose hooks compile
 //! to nothing, so a hypothesis costs a few hundred 128-bit operations per round; once a
-//! conclusion is found, the same propagation is run again with a [`Record`] to rebuild the
+//! conclusion is found, the same propagation is run again with a `Record` to rebuild the
 //! proof. Propagation to a fixpoint is confluent (every rule only ever removes candidates, and
 //! a rule that holds keeps holding when more are removed), so both runs reach the same state or
 //! both meet a contradiction.

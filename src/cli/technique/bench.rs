@@ -3,9 +3,11 @@
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
+use clap::Args;
 
 use lapiz::Grid;
 use lapiz::parse::{parse_library_line, parse_puzzle};
@@ -14,6 +16,66 @@ use lapiz::printable::printable;
 use lapiz::script::ScriptTechnique;
 use lapiz::script::check::positions;
 use lapiz::technique::{Technique, find_all};
+
+/// Arguments of `lapiz technique bench`.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// The script, e.g. techniques/x-wing.rhai.
+    pub script: PathBuf,
+    /// A puzzle file: the positions met solving each puzzle with the default pipeline
+    /// (`-` for stdin).
+    #[arg(long, value_name = "PUZZLES")]
+    pub file: Option<PathBuf>,
+    /// Only the first N puzzles of the file.
+    #[arg(long, value_name = "N", requires = "file")]
+    pub limit: Option<usize>,
+    /// The library file when no --file is given (default: the shared reglib-1.4-dev.txt).
+    #[arg(long, value_name = "LIBFILE", conflicts_with = "file")]
+    pub reglib: Option<PathBuf>,
+    /// Library codes to read (repeatable; default: the script's CODES).
+    #[arg(long = "code", value_name = "CODE", conflicts_with = "file")]
+    pub codes: Vec<String>,
+    /// The built-in technique to time against (default: as `check --compare`; `none` to
+    /// time the script alone).
+    #[arg(long, value_name = "ID")]
+    pub native: Option<String>,
+    /// Timed rounds for each side (more are run until each side has had 0.3 s).
+    #[arg(long, default_value_t = 3)]
+    pub rounds: usize,
+}
+
+/// Runs `lapiz technique bench`: loads the script and its twin, names them, times them.
+pub fn command(args: BenchArgs, out: &mut impl Write) -> Result<ExitCode> {
+    let technique = ScriptTechnique::load(&args.script)?;
+    let twin = super::twin_of(&technique, args.native.as_deref())?;
+    let source = match args.file {
+        Some(path) => Source::Puzzles {
+            path,
+            limit: args.limit,
+        },
+        None => Source::Library {
+            path: args.reglib.unwrap_or_else(super::default_library),
+            codes: if args.codes.is_empty() {
+                technique.library_codes()
+            } else {
+                args.codes
+            },
+        },
+    };
+    writeln!(
+        out,
+        "script {}: {}{}",
+        args.script.display(),
+        technique.id(),
+        match &twin {
+            Some(t) => format!(", native twin {}", t.id()),
+            None => String::new(),
+        }
+    )?;
+    run(&technique, twin.as_deref(), &source, args.rounds, out)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
 
 /// Where the positions come from.
 pub enum Source {
@@ -136,12 +198,12 @@ fn time_searches(t: &dyn Technique, grids: &[Grid]) -> Result<Duration> {
 
 /// The positions met solving the puzzles of a file, and a description of them.
 fn puzzle_positions(path: &Path, limit: Option<usize>) -> Result<(Vec<Grid>, String)> {
-    let input = crate::open_input(path)?;
+    let input = crate::cli::batch::open_input(path)?;
     let pipeline = Pipeline::default_pipeline();
     let (mut grids, mut puzzles, mut skipped) = (Vec::new(), 0usize, 0usize);
     for (i, line) in input.lines().enumerate() {
         let line = line.with_context(|| format!("cannot read {}", path.display()))?;
-        let Some(text) = crate::puzzle_of_line(&line) else {
+        let Some(text) = crate::cli::batch::puzzle_of_line(&line) else {
             continue;
         };
         if limit.is_some_and(|l| puzzles >= l) {

@@ -1,0 +1,128 @@
+//! The argument groups several commands share (`#[command(flatten)]`), and what they load:
+//! the plugin host's settings (global), a puzzle or a puzzle file, and the pipeline options of
+//! every command that runs a pipeline.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+
+use lapiz::pipeline::Pipeline;
+use lapiz::plugin::{HostSettings, PluginMode, host};
+use lapiz::printable::printable;
+use lapiz::script::ScriptTechnique;
+
+/// Where plugin searches run, as `--plugin-mode` names it.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum PluginModeArg {
+    /// A separate plugin host process per library and thread.
+    Host,
+    /// Direct calls inside lapiz.
+    InProcess,
+}
+
+/// The plugin host's settings: global options, so every command takes them.
+#[derive(Args)]
+pub struct HostArgs {
+    /// Where plugin searches run: `host` (a separate process with time and memory limits)
+    /// or `in-process` (direct calls, for trusted plugins). Overrides the pipeline's
+    /// `plugin_mode`, which is `Host` unless it says otherwise.
+    #[arg(long, global = true, value_enum, value_name = "MODE")]
+    pub plugin_mode: Option<PluginModeArg>,
+    /// Seconds one plugin search may take in its host before the host is stopped and the
+    /// technique disabled for that solve.
+    #[arg(long, global = true, value_name = "SECONDS", default_value_t = host::DEFAULT_TIME_LIMIT.as_secs_f64(), value_parser = parse_seconds)]
+    pub plugin_time_limit: f64,
+    /// A plugin host's memory limit in MiB (Unix; 0 for none).
+    #[arg(long, global = true, value_name = "MIB", default_value_t = host::DEFAULT_MEMORY_LIMIT_MIB)]
+    pub plugin_memory: u64,
+}
+
+impl HostArgs {
+    /// Makes these the process's plugin host settings.
+    pub fn configure(&self) {
+        host::configure(HostSettings {
+            time_limit: std::time::Duration::from_secs_f64(self.plugin_time_limit),
+            memory_limit_mib: self.plugin_memory,
+            force_mode: self.plugin_mode.map(|m| match m {
+                PluginModeArg::Host => PluginMode::Host,
+                PluginModeArg::InProcess => PluginMode::InProcess,
+            }),
+            ..host::settings()
+        });
+    }
+}
+
+/// A time limit in seconds: positive and finite.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e6 => Ok(s),
+        _ => Err(format!("`{text}` is not a number of seconds above 0")),
+    }
+}
+
+/// One puzzle on the command line, or a file of them.
+#[derive(Args)]
+pub struct InputArgs {
+    /// The puzzle: 81 characters, a pencil-mark grid or a HoDoKu library line.
+    #[arg(required_unless_present = "file", conflicts_with = "file")]
+    pub puzzle: Option<String>,
+    /// Every puzzle of this file instead (one per line, `#` comments; `-` for stdin).
+    #[arg(long)]
+    pub file: Option<PathBuf>,
+}
+
+/// The pipeline a command runs, with the scripts and plugins added to it.
+#[derive(Args)]
+pub struct PipelineArgs {
+    /// The pipeline: a RON file, or `default` (lapiz's own; `rate` uses `se`, Sudoku
+    /// Explainer's techniques, unless told otherwise).
+    #[arg(long)]
+    pub pipeline: Option<PathBuf>,
+    /// Also try this technique script (repeatable); it goes in difficulty order, before
+    /// the first technique at least as hard (so before a built-in twin).
+    #[arg(long = "technique", value_name = "FILE")]
+    pub scripts: Vec<PathBuf>,
+    /// Also load this technique plugin library (repeatable); its techniques go in
+    /// difficulty order. A plugin that fails to load is reported and left out.
+    #[arg(long = "plugin", value_name = "FILE")]
+    pub plugins: Vec<PathBuf>,
+}
+
+impl PipelineArgs {
+    /// The pipeline ([`load_pipeline_or`], `fallback` without `--pipeline`) with the
+    /// `--technique` scripts and `--plugin` libraries added in difficulty order, each before the
+    /// first technique at least as hard as it. A plugin that fails to load and anything else
+    /// the pipeline left out are reported on stderr; the rest goes on.
+    pub fn load(&self, fallback: &str) -> Result<Pipeline> {
+        let mut pipeline = load_pipeline_or(self.pipeline.as_deref(), fallback)?;
+        for file in &self.plugins {
+            if let Err(e) = pipeline.add_plugin(file) {
+                pipeline.warnings.push(format!("{e}; going on without it"));
+            }
+        }
+        for w in &pipeline.warnings {
+            eprintln!("warning: {}", printable(w));
+        }
+        for file in &self.scripts {
+            let t = ScriptTechnique::load(file)?;
+            pipeline
+                .add_technique(Box::new(t))
+                .with_context(|| file.display().to_string())?;
+        }
+        Ok(pipeline)
+    }
+}
+
+/// The pipeline `--pipeline` names (a file, or `default` or `se` for an embedded one when no
+/// such file exists), or the embedded `fallback` without the option.
+pub fn load_pipeline_or(path: Option<&Path>, fallback: &str) -> Result<Pipeline> {
+    let embedded = |name: &str| Pipeline::embedded(name).expect("an embedded pipeline");
+    Ok(match path {
+        Some(p) if !p.exists() && p.to_str().and_then(Pipeline::embedded).is_some() => {
+            embedded(p.to_str().unwrap_or_default())
+        }
+        Some(p) => Pipeline::from_file(p)?,
+        None => embedded(fallback),
+    })
+}

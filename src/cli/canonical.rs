@@ -1,0 +1,59 @@
+//! `lapiz canonical`: the canonical form of a puzzle, equal for equivalent puzzles.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::Args;
+
+use lapiz::parse::parse_puzzle;
+use lapiz::printable::printable;
+use lapiz::transform::canonical_line;
+
+use super::args::InputArgs;
+use super::batch::for_each_puzzle;
+use super::{exit, exit_status, file_hint, invalid_input};
+
+/// Arguments of `lapiz canonical`.
+#[derive(Args)]
+pub struct CanonicalArgs {
+    /// The puzzle, or the file of puzzles (one canonical form per puzzle line).
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+/// The canonical line of a puzzle text (givens only).
+fn canonical_of(text: &str) -> Result<String, String> {
+    let grid = parse_puzzle(text).map_err(|e| e.to_string())?;
+    Ok(canonical_line(&grid.given_values()))
+}
+
+/// Runs `lapiz canonical`.
+pub fn run(args: CanonicalArgs, out: &mut impl Write) -> Result<ExitCode> {
+    let Some(path) = args.input.file else {
+        let text = args.input.puzzle.unwrap_or_default();
+        return Ok(match canonical_of(&text) {
+            Ok(c) => {
+                writeln!(out, "{c}")?;
+                out.flush()?;
+                ExitCode::from(exit::OK)
+            }
+            Err(e) => invalid_input(&format!("cannot read the puzzle: {e}{}", file_hint(&text))),
+        });
+    };
+    let mut bad = 0usize;
+    let unreadable = |_: &str, why: &str| Err(why.to_string());
+    for_each_puzzle(&path, canonical_of, unreadable, |item, r, bar| {
+        match r {
+            Ok(c) => writeln!(out, "{c}")?,
+            Err(e) => {
+                bad += 1;
+                bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(&e)));
+                writeln!(out, "{}\terror", printable(&item.text))?;
+            }
+        }
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(exit_status(bad))
+}

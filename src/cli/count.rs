@@ -1,0 +1,75 @@
+//! `lapiz count`: brute-force solution counts of every puzzle of a file.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::Args;
+
+use lapiz::parse::parse_puzzle;
+use lapiz::printable::printable;
+use lapiz::solver::count_solutions;
+
+use super::batch::for_each_puzzle;
+
+/// Arguments of `lapiz count`.
+#[derive(Args)]
+pub struct CountArgs {
+    /// Puzzle file (one per line, `#` comments; `-` for stdin).
+    #[arg(long)]
+    pub file: PathBuf,
+    /// Stop counting at this many solutions.
+    #[arg(long, default_value_t = 2)]
+    pub limit: u32,
+}
+
+/// Runs `lapiz count`: each puzzle's values and count, then the totals.
+pub fn run(args: CountArgs, out: &mut impl Write) -> Result<ExitCode> {
+    let (path, limit) = (args.file.as_path(), args.limit.max(1));
+    let (mut puzzles, mut unique, mut none, mut multiple) = (0usize, 0usize, 0usize, 0usize);
+    let mut bad_lines = 0usize;
+    let work = |text: &str| {
+        // A one-line puzzle (most of any puzzle file) needs no candidate grid; anything else
+        // (a pencil-mark grid, a library line, an error) goes through the full parser.
+        let values = match lapiz::parse::line_values(text) {
+            Ok(values) => values,
+            Err(_) => *parse_puzzle(text).map_err(|e| e.to_string())?.values(),
+        };
+        Ok((values, count_solutions(&values, limit)))
+    };
+    let unreadable = |_: &str, why: &str| Err(why.to_string());
+    for_each_puzzle(path, work, unreadable, |item, record, bar| {
+        match record {
+            Err(e) => {
+                bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(&e)));
+                writeln!(out, "{}\terror", printable(&item.text))?;
+                bad_lines += 1;
+            }
+            Ok((values, n)) => {
+                puzzles += 1;
+                match n {
+                    0 => none += 1,
+                    1 => unique += 1,
+                    _ => multiple += 1,
+                }
+                let mut line = [b'.'; 81];
+                for (c, &v) in line.iter_mut().zip(&values) {
+                    if v != 0 {
+                        *c = b'0' + v;
+                    }
+                }
+                out.write_all(&line)?;
+                writeln!(out, "\t{n}")?;
+            }
+        }
+        Ok(())
+    })?;
+    writeln!(
+        out,
+        "puzzles: {puzzles}, unique: {unique}, none: {none}, multiple: {multiple}"
+    )?;
+    out.flush()?;
+    // Counting is the command's job: no solution or several are results, not invalid input.
+    Ok(super::exit_status(bad_lines))
+}

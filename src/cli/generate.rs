@@ -1,0 +1,136 @@
+//! `lapiz generate`: puzzles with one solution, in parallel, reproducible from a seed.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+
+use lapiz::generate::{Clues, DEFAULT_ATTEMPTS, GenerateOptions, Symmetry, generate};
+use lapiz::rating::Level;
+
+use super::args::PipelineArgs;
+use super::batch::for_each_index;
+use super::exit;
+use super::table::{TableArgs, header, rating_row, row};
+
+/// Arguments of `lapiz generate`.
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    pub count: u64,
+    /// Seed for reproducible output (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Symmetry of the clue pattern: none, rot180, rot90, horizontal, vertical, diagonal,
+    /// antidiagonal.
+    #[arg(long, default_value = "none")]
+    pub symmetry: Symmetry,
+    /// Exactly this many clues (not minimal).
+    #[arg(long, conflicts_with = "max_clues")]
+    pub clues: Option<usize>,
+    /// Stop removing clues once at most this many remain (not minimal).
+    #[arg(long)]
+    pub max_clues: Option<usize>,
+    /// The level asked for: easy, medium, hard, unfair, extreme, guessed (only with a pipeline
+    /// that has `guess`), beyond.
+    #[arg(long)]
+    pub difficulty: Option<Level>,
+    /// The hardest step's difficulty range, `MIN..MAX` (either end may be left out), or one
+    /// value.
+    #[arg(long, value_name = "MIN..MAX")]
+    pub rating: Option<String>,
+    /// A technique id the solve must use (repeatable).
+    #[arg(long = "requires", value_name = "TECHNIQUE")]
+    pub requires: Vec<String>,
+    /// Print each puzzle's rating columns after it (as `lapiz rate` does).
+    #[arg(long)]
+    pub rate: bool,
+    /// The table format of `--rate`.
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// Attempts per puzzle before giving up.
+    #[arg(long, default_value_t = DEFAULT_ATTEMPTS)]
+    pub attempts: u32,
+    /// The pipeline that rates the puzzles and checks the targets, with scripts and plugins.
+    #[command(flatten)]
+    pub pipeline: PipelineArgs,
+}
+
+/// Reads `MIN..MAX`, `MIN..`, `..MAX` or a single value.
+pub fn parse_range(s: &str) -> Result<(f32, f32)> {
+    let num = |t: &str, default: f32| -> Result<f32> {
+        let t = t.trim();
+        if t.is_empty() {
+            return Ok(default);
+        }
+        t.parse::<f32>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .with_context(|| format!("--rating: `{t}` is not a number"))
+    };
+    let (min, max) = match s.split_once("..") {
+        Some((a, b)) => (num(a, 0.0)?, num(b.trim_start_matches('='), f32::MAX)?),
+        None => {
+            let v = num(s, f32::NAN)?;
+            (v, v)
+        }
+    };
+    if min.is_nan() || min > max {
+        bail!("--rating: `{s}` is an empty range");
+    }
+    Ok((min, max))
+}
+
+/// A seed from the clock, for runs without `--seed`.
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    nanos ^ (u64::from(std::process::id()) << 32)
+}
+
+/// Runs `lapiz generate`.
+pub fn run(args: GenerateArgs, out: &mut impl Write) -> Result<ExitCode> {
+    let pipeline = &args.pipeline.load("default")?;
+    let options = GenerateOptions {
+        symmetry: args.symmetry,
+        clues: match (args.clues, args.max_clues) {
+            (Some(n), _) => Clues::Exactly(n),
+            (None, Some(n)) => Clues::AtMost(n),
+            (None, None) => Clues::Minimal,
+        },
+        level: args.difficulty,
+        rating: args.rating.as_deref().map(parse_range).transpose()?,
+        requires: args.requires,
+        attempts: args.attempts,
+        rate: args.rate,
+    };
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    if args.rate {
+        writeln!(out, "{}", row(args.table.format, &header(false)))?;
+    }
+    // Small chunks: output comes steadily even when each puzzle takes long to find.
+    let chunk = 16 * rayon::current_num_threads() as u64;
+    for_each_index(
+        args.count,
+        chunk,
+        |i| generate(&options, pipeline, seed, i),
+        |_, g, _| {
+            let g = g?;
+            match (&g.rating, args.rate) {
+                (Some(r), true) => writeln!(
+                    out,
+                    "{}",
+                    rating_row(args.table.format, &g.line(), &Ok(r.clone()), false)
+                )?,
+                _ => writeln!(out, "{}", g.line())?,
+            }
+            Ok(())
+        },
+    )?;
+    out.flush()?;
+    Ok(ExitCode::from(exit::OK))
+}

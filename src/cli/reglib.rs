@@ -1,0 +1,113 @@
+//! `lapiz reglib`: runs HoDoKu regression-library cases against the built-ins, a pipeline's
+//! techniques or plugins' techniques.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+
+use lapiz::pipeline::Pipeline;
+use lapiz::plugin::{self, PluginMode};
+use lapiz::printable::printable;
+use lapiz::reglib::{Tally, run_library};
+
+use super::exit;
+
+/// Arguments of `lapiz reglib`.
+#[derive(Args)]
+pub struct ReglibArgs {
+    /// The library file.
+    pub file: PathBuf,
+    /// Show each failure with the expected and found steps.
+    #[arg(long)]
+    pub verbose: bool,
+    /// A pipeline RON file whose techniques are tested (default: all built-ins).
+    #[arg(long)]
+    pub pipeline: Option<PathBuf>,
+    /// Test this plugin library's techniques instead of the built-ins (repeatable; with
+    /// --pipeline, in addition to the pipeline's).
+    #[arg(long = "plugin", value_name = "FILE")]
+    pub plugins: Vec<PathBuf>,
+}
+
+/// Runs `lapiz reglib`: the tally per code, the failures with `--verbose`, the totals.
+pub fn run(args: ReglibArgs, out: &mut impl Write) -> Result<ExitCode> {
+    let mut techniques = match &args.pipeline {
+        Some(p) => {
+            let p = Pipeline::from_file(p)?;
+            for w in &p.warnings {
+                eprintln!("warning: {}", printable(w));
+            }
+            p.techniques
+        }
+        None if args.plugins.is_empty() => lapiz::technique::builtins(),
+        None => Vec::new(),
+    };
+    for path in &args.plugins {
+        let loaded = plugin::load_as(path, plugin::effective_mode(PluginMode::default()))?;
+        for t in loaded.techniques() {
+            if techniques.iter().any(|o| o.id() == t.id()) {
+                bail!(
+                    "{}: technique id `{}` is already tested",
+                    path.display(),
+                    t.id()
+                );
+            }
+            techniques.push(t);
+        }
+    }
+    let file = &args.file;
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let report = run_library(&text, &techniques);
+    for (line, err) in &report.errors {
+        eprintln!("{}:{line}: {}", file.display(), printable(err));
+    }
+    for (code, t) in &report.per_code {
+        write_code_tally(out, code, t)?;
+    }
+    if args.verbose {
+        for f in &report.failures {
+            writeln!(
+                out,
+                "\nFAILED line {} [{}]: {}",
+                f.line_number,
+                printable(&f.code),
+                printable(&f.reason)
+            )?;
+            writeln!(out, "  case:     {}", printable(&f.line))?;
+            writeln!(out, "  expected: {}", printable(&f.expected))?;
+            for s in &f.found {
+                writeln!(out, "  found:    {}", printable(&s.explanation))?;
+            }
+        }
+    }
+    finish(out, report.total())
+}
+
+/// One code's line of the tally: `0300     passed   2  failed   0  skipped   0`.
+pub fn write_code_tally(out: &mut impl Write, code: &str, t: &Tally) -> Result<()> {
+    writeln!(
+        out,
+        "{code:<8} passed {:>3}  failed {:>3}  skipped {:>3}",
+        t.passed, t.failed, t.skipped
+    )?;
+    Ok(())
+}
+
+/// Writes the totals line and gives the exit status: [`exit::INVALID`] when a case failed.
+pub fn finish(out: &mut impl Write, total: Tally) -> Result<ExitCode> {
+    writeln!(
+        out,
+        "{} passed, {} failed, {} skipped",
+        total.passed, total.failed, total.skipped
+    )?;
+    out.flush()?;
+    Ok(ExitCode::from(if total.failed > 0 {
+        exit::INVALID
+    } else {
+        exit::OK
+    }))
+}

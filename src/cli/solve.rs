@@ -1,0 +1,279 @@
+//! `lapiz solve`: an explained solve of one puzzle (text, RON trace or HTML page), or of every
+//! puzzle of a file through the batch runner.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+
+use lapiz::engine::{invalid_trace, solve_grid};
+use lapiz::html::{PageKind, trace_page};
+use lapiz::parse::parse_puzzle;
+use lapiz::pipeline::Pipeline;
+use lapiz::printable::printable;
+use lapiz::trace::{Entry, GridDisplay, Outcome};
+
+use super::args::{InputArgs, PipelineArgs};
+use super::batch::for_each_puzzle;
+
+/// Output format of `lapiz solve`.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    /// Numbered steps and pencil marks for people.
+    Text,
+    /// The RON trace.
+    Ron,
+    /// One self-contained HTML page: the grid at every step, a step list, the explanations
+    /// (single puzzle only).
+    Html,
+}
+
+/// When `solve` prints the pencil-mark grid (text format).
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum GridWhen {
+    /// After every step.
+    Every,
+    /// Only where the solve gets stuck.
+    Stuck,
+}
+
+/// Arguments of `lapiz solve`.
+#[derive(Args)]
+pub struct SolveArgs {
+    /// The puzzle or the file of puzzles to solve.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    /// Also write the RON trace to this file (single puzzle only).
+    #[arg(long)]
+    pub trace: Option<PathBuf>,
+    /// Also write the solve as an HTML page to this file (single puzzle only).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// When the text trace prints the pencil marks: after every step, or only where the
+    /// solve gets stuck (single puzzle only).
+    #[arg(long, value_enum, default_value = "stuck")]
+    pub grid: GridWhen,
+    /// The pipeline, with scripts and plugins.
+    #[command(flatten)]
+    pub pipeline: PipelineArgs,
+}
+
+/// Runs `lapiz solve`.
+pub fn run(args: SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
+    let format = args.format;
+    let pipeline = args.pipeline.load("default")?;
+    if let Some(file) = &args.input.file {
+        if args.trace.is_some() {
+            bail!("--trace writes one puzzle's trace; use --format ron with --file");
+        }
+        if args.html.is_some() || format == Format::Html {
+            bail!("an HTML page shows one puzzle's solve; use --format text or ron with --file");
+        }
+        return solve_file(file, &pipeline, format, out);
+    }
+    let text = args
+        .input
+        .puzzle
+        .expect("clap requires a puzzle without --file");
+    let grid = match parse_puzzle(&text) {
+        Ok(g) => g,
+        Err(e) => {
+            let reason = format!("cannot read the puzzle: {e}{}", super::file_hint(&text));
+            if format == Format::Html || args.html.is_some() {
+                // the page says what is wrong, as the error does
+                let t = invalid_trace(text.clone(), &pipeline, reason.clone());
+                let page = trace_page(&t, None, PageKind::Solve);
+                if let Some(path) = &args.html {
+                    std::fs::write(path, &page)
+                        .with_context(|| format!("cannot write {}", path.display()))?;
+                }
+                if format == Format::Html {
+                    out.write_all(page.as_bytes())?;
+                    out.flush()?;
+                }
+            }
+            return Ok(super::invalid_input(&reason));
+        }
+    };
+    let t = solve_grid(&grid, &pipeline);
+    if let Some(path) = &args.trace {
+        std::fs::write(path, t.to_ron())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if let Some(path) = &args.html {
+        std::fs::write(path, trace_page(&t, Some(&grid), PageKind::Solve))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    match format {
+        Format::Text => {
+            let grids = match args.grid {
+                GridWhen::Every => GridDisplay::Every,
+                GridWhen::Stuck => GridDisplay::Stuck,
+            };
+            write!(out, "{}", t.to_text_with(Some(&grid), grids))?
+        }
+        Format::Ron => write!(out, "{}", t.to_ron())?,
+        Format::Html => write!(out, "{}", trace_page(&t, Some(&grid), PageKind::Solve))?,
+    }
+    out.flush()?;
+    if let Outcome::Invalid { reason } = &t.outcome {
+        return Ok(super::invalid_input(&format!("invalid puzzle: {reason}")));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What `solve --file` prints and counts for one puzzle line.
+enum SolveRecord {
+    /// The line does not parse.
+    Unreadable(String),
+    /// A solve: the text to print, how it ended, the rejected steps and the techniques that
+    /// failed (a plugin that crashed or hung: each is disabled for that solve only).
+    Solved {
+        text: String,
+        status: Status,
+        rejected: usize,
+        failures: Vec<String>,
+    },
+}
+
+/// How one solve of `solve --file` ended.
+enum Status {
+    /// Solved by the pipeline without a guess.
+    Solved,
+    /// Solved, with at least one guess.
+    Guessed,
+    /// Stuck, or stopped at the step limit.
+    Stuck,
+    /// Not a proper puzzle, and why.
+    Invalid(String),
+}
+
+/// `solve --file`: one line (text) or trace (RON) per puzzle, then the counts.
+fn solve_file(
+    path: &Path,
+    pipeline: &Pipeline,
+    format: Format,
+    out: &mut impl Write,
+) -> Result<ExitCode> {
+    let (mut solved, mut guessed, mut stuck) = (0usize, 0usize, 0usize);
+    let (mut invalid, mut rejected) = (0usize, 0usize);
+    let work = |text: &str| {
+        let grid = match parse_puzzle(text) {
+            Ok(g) => g,
+            Err(e) => return SolveRecord::Unreadable(e.to_string()),
+        };
+        let t = solve_grid(&grid, pipeline);
+        let status = match &t.outcome {
+            Outcome::Solved if t.summary.guesses > 0 => Status::Guessed,
+            Outcome::Solved => Status::Solved,
+            Outcome::Stuck { .. } | Outcome::StepLimit { .. } => Status::Stuck,
+            Outcome::Invalid { reason } => Status::Invalid(reason.clone()),
+        };
+        let text = match format {
+            Format::Ron | Format::Html => t.to_ron(),
+            Format::Text => {
+                let word = match &status {
+                    Status::Solved => "solved",
+                    Status::Guessed => "guessed",
+                    Status::Stuck => "stuck",
+                    Status::Invalid(_) => "invalid",
+                };
+                let detail = match &status {
+                    Status::Invalid(reason) => reason.clone(),
+                    _ => t
+                        .summary
+                        .hardest
+                        .as_ref()
+                        .map(|h| format!("{} {:.1}", h.technique, h.difficulty))
+                        .unwrap_or_default(),
+                };
+                format!(
+                    "{}\t{word}\t{}\t{}\n",
+                    printable(&t.puzzle),
+                    t.summary.steps,
+                    printable(&detail)
+                )
+            }
+        };
+        let failures = t
+            .entries
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Failed { error, .. } => Some(error.clone()),
+                _ => None,
+            })
+            .collect();
+        SolveRecord::Solved {
+            text,
+            status,
+            rejected: t.summary.rejected,
+            failures,
+        }
+    };
+    let unreadable = |_: &str, why: &str| SolveRecord::Unreadable(why.to_string());
+    for_each_puzzle(path, work, unreadable, |item, record, bar| {
+        match record {
+            SolveRecord::Unreadable(e) => {
+                bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(&e)));
+                match format {
+                    // every format stays parseable: an invalid trace in RON
+                    Format::Ron | Format::Html => {
+                        let t = invalid_trace(item.text.clone(), pipeline, e);
+                        out.write_all(t.to_ron().as_bytes())?;
+                    }
+                    Format::Text => {
+                        writeln!(out, "{}\tinvalid\t{}", printable(&item.text), printable(&e))?
+                    }
+                }
+                invalid += 1;
+            }
+            SolveRecord::Solved {
+                text,
+                status,
+                rejected: r,
+                failures,
+            } => {
+                rejected += r;
+                for f in &failures {
+                    bar.suspend(|| {
+                        eprintln!(
+                            "{}:{}: warning: {}; disabled for this puzzle",
+                            path.display(),
+                            item.line,
+                            printable(f)
+                        )
+                    });
+                }
+                match status {
+                    Status::Solved => solved += 1,
+                    Status::Guessed => guessed += 1,
+                    Status::Stuck => stuck += 1,
+                    Status::Invalid(reason) => {
+                        invalid += 1;
+                        bar.suspend(|| {
+                            eprintln!(
+                                "{}:{}: invalid puzzle: {}",
+                                path.display(),
+                                item.line,
+                                printable(&reason)
+                            )
+                        });
+                    }
+                }
+                out.write_all(text.as_bytes())?;
+            }
+        }
+        Ok(())
+    })?;
+    writeln!(
+        out,
+        "solved: {solved}, guessed: {guessed}, stuck: {stuck}, invalid: {invalid}, rejected steps: {rejected}"
+    )?;
+    out.flush()?;
+    Ok(super::exit_status(invalid))
+}

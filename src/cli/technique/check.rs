@@ -1,0 +1,449 @@
+//! `lapiz technique check`: a technique script against HoDoKu library cases, or at every
+//! position met solving a puzzle file (through the batch runner), compared with a built-in.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+
+use lapiz::parse::{format_grid_library_line, parse_puzzle};
+use lapiz::pipeline::Pipeline;
+use lapiz::printable::printable;
+use lapiz::reglib::{CaseResult, Tally, case_lines, expected_text, judge};
+use lapiz::script::ScriptTechnique;
+use lapiz::script::check::{changes, changes_text, positions};
+use lapiz::step::Step;
+use lapiz::technique::{Technique, find_all};
+
+use crate::cli::batch::for_each_puzzle_up_to;
+use crate::cli::reglib::{finish, write_code_tally};
+
+use super::{default_library, twin_of};
+
+/// Arguments of `lapiz technique check`.
+#[derive(Args)]
+pub struct CheckArgs {
+    /// The script, e.g. techniques/x-wing.rhai.
+    pub script: PathBuf,
+    /// The library file (default: $LAPIZ_DATA/reglib/reglib-1.4-dev.txt, else
+    /// ../shared/data/reglib/reglib-1.4-dev.txt).
+    #[arg(long, value_name = "LIBFILE", conflicts_with = "file")]
+    pub reglib: Option<PathBuf>,
+    /// Library codes to run (repeatable; default: the script's CODES).
+    #[arg(long = "code", value_name = "CODE", conflicts_with = "file")]
+    pub codes: Vec<String>,
+    /// A puzzle file instead: the script runs at every position met while solving each
+    /// puzzle with the default pipeline (`-` for stdin).
+    #[arg(long, value_name = "PUZZLES")]
+    pub file: Option<PathBuf>,
+    /// Only the first N puzzles of the file.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// The built-in technique to compare with (default: the id without `-script`, else
+    /// a built-in answering the same code; `none` to compare with nothing).
+    #[arg(long, value_name = "ID")]
+    pub compare: Option<String>,
+    /// Print every step found and every disagreement.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// Runs `lapiz technique check`.
+pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<ExitCode> {
+    let technique = ScriptTechnique::load(&args.script)?;
+    let twin = twin_of(&technique, args.compare.as_deref())?;
+    writeln!(
+        out,
+        "script {}: {} \"{}\" {:.1}, codes {}",
+        args.script.display(),
+        technique.id(),
+        technique.name(),
+        technique.difficulty(),
+        list_or_none(&technique.library_codes()),
+    )?;
+    if let Some(t) = &twin {
+        writeln!(out, "compared with built-in {} ({})", t.id(), t.name())?;
+    }
+    let check = Check {
+        technique: &technique,
+        twin: twin.as_deref(),
+        verbose: args.verbose,
+    };
+    let total = match &args.file {
+        Some(f) => check.file(f, args.limit, out)?,
+        None => check.library(args.reglib, args.codes, out)?,
+    };
+    finish(out, total)
+}
+
+fn list_or_none(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".into()
+    } else {
+        items.join(",")
+    }
+}
+
+/// A script checked against its twin, and how much to print.
+struct Check<'a> {
+    technique: &'a ScriptTechnique,
+    twin: Option<&'a dyn Technique>,
+    verbose: bool,
+}
+
+/// What comparing the script's steps with the twin's gave at one position.
+enum Comparison {
+    /// No twin, or the same changes.
+    Agrees,
+    /// The differences, as text lines.
+    Disagrees(Vec<String>),
+    /// The twin's search failed, and why.
+    TwinFailed(String),
+}
+
+impl Check<'_> {
+    /// Compares the script's steps at a grid with the twin's.
+    fn compare(&self, grid: &lapiz::Grid, found: &[Step]) -> Comparison {
+        let Some(t) = self.twin else {
+            return Comparison::Agrees;
+        };
+        match find_all(t, grid) {
+            Err(e) => Comparison::TwinFailed(printable(&e.to_string()).into_owned()),
+            Ok(native) => {
+                let diff = disagreements(found, &native);
+                if diff.is_empty() {
+                    Comparison::Agrees
+                } else {
+                    Comparison::Disagrees(diff)
+                }
+            }
+        }
+    }
+
+    /// `--reglib`: every case of the chosen codes, searched once by the script and once by
+    /// the twin.
+    fn library(
+        &self,
+        reglib: Option<PathBuf>,
+        codes: Vec<String>,
+        out: &mut impl Write,
+    ) -> Result<Tally> {
+        let technique = self.technique;
+        let codes = if codes.is_empty() {
+            technique.library_codes()
+        } else {
+            codes
+        };
+        if codes.is_empty() {
+            bail!(
+                "{} declares no CODES: pass --code CODE (or --file PUZZLES)",
+                technique.path()
+            );
+        }
+        let path = reglib.unwrap_or_else(default_library);
+        let text = std::fs::read_to_string(&path).with_context(|| {
+            format!(
+                "cannot read the library {} (pass --reglib LIBFILE or set LAPIZ_DATA)",
+                path.display()
+            )
+        })?;
+        writeln!(out, "library {}, codes {}", path.display(), codes.join(","))?;
+        let mut per_code: BTreeMap<String, Tally> = Default::default();
+        let mut total = Tally::default();
+        let mut disagreeing = 0usize;
+        // Only lines of the chosen codes are read, so other codes' quirks do not count.
+        for case_line in case_lines(&text).filter(|l| codes.iter().any(|c| c == l.code())) {
+            let (line_number, line, code_field) = (
+                case_line.line_number,
+                case_line.text,
+                case_line.code_field(),
+            );
+            let tally = per_code.entry(code_field.to_string()).or_default();
+            let case = match case_line.parse() {
+                Ok(c) => c,
+                Err(e) => {
+                    writeln!(
+                        out,
+                        "line {line_number} [{code_field}] FAILED: cannot read: {}",
+                        printable(&e.to_string())
+                    )?;
+                    let failed = CaseResult::Failed {
+                        reason: e.to_string(),
+                        found: Vec::new(),
+                    };
+                    tally.add(&failed);
+                    total.add(&failed);
+                    continue;
+                }
+            };
+            let (result, found) = match find_all(technique, &case.grid) {
+                Ok(found) => (judge(&case, found.clone()), found),
+                Err(e) => {
+                    let reason = e.to_string();
+                    let failed = CaseResult::Failed {
+                        reason,
+                        found: Vec::new(),
+                    };
+                    (failed, Vec::new())
+                }
+            };
+            tally.add(&result);
+            total.add(&result);
+            match &result {
+                CaseResult::Passed => {
+                    let mut want = case.eliminations.clone();
+                    want.sort();
+                    let first = found
+                        .iter()
+                        .find(|s| {
+                            let mut e = s.eliminations.clone();
+                            e.sort();
+                            e == want
+                        })
+                        .or(found.first());
+                    let what = first.map_or("nothing, as expected".to_string(), |s| {
+                        printable(&s.explanation).into_owned()
+                    });
+                    let more = if found.len() > 1 {
+                        format!(" (+{} more)", found.len() - 1)
+                    } else {
+                        String::new()
+                    };
+                    writeln!(
+                        out,
+                        "line {line_number} [{code_field}] passed: {what}{more}"
+                    )?;
+                    if self.verbose {
+                        for s in &found {
+                            writeln!(out, "  found:    {}", printable(&s.explanation))?;
+                        }
+                    }
+                }
+                CaseResult::Failed { reason, found } => {
+                    writeln!(
+                        out,
+                        "line {line_number} [{code_field}] FAILED: {}",
+                        printable(reason)
+                    )?;
+                    writeln!(out, "  case:     {}", printable(line))?;
+                    writeln!(out, "  expected: {}", expected_text(&case))?;
+                    for s in found {
+                        writeln!(out, "  found:    {}", printable(&s.explanation))?;
+                    }
+                }
+                CaseResult::Skipped => {}
+            }
+            match self.compare(&case.grid, &found) {
+                Comparison::Agrees => {}
+                Comparison::Disagrees(diff) => {
+                    disagreeing += 1;
+                    writeln!(out, "  disagrees with {}:", self.twin_id())?;
+                    for d in diff {
+                        writeln!(out, "    {d}")?;
+                    }
+                }
+                Comparison::TwinFailed(e) => {
+                    disagreeing += 1;
+                    writeln!(out, "  {} failed: {e}", self.twin_id())?;
+                }
+            }
+        }
+        for (code, t) in &per_code {
+            write_code_tally(out, code, t)?;
+        }
+        // a code no case has tests nothing: that is an error, not `0 passed`
+        let missing: Vec<&str> = codes
+            .iter()
+            .filter(|c| {
+                !per_code
+                    .keys()
+                    .any(|k| k.split('-').next() == Some(c.as_str()))
+            })
+            .map(String::as_str)
+            .collect();
+        if !missing.is_empty() {
+            out.flush()?;
+            bail!(
+                "{}: no case of code {} (see the library's codes, e.g. 0300 for X-Wing)",
+                path.display(),
+                missing.join(", ")
+            );
+        }
+        if let Some(t) = self.twin {
+            let all = total.passed + total.failed + total.skipped;
+            writeln!(
+                out,
+                "{} agrees on {} of {all} cases",
+                t.id(),
+                all - disagreeing
+            )?;
+        }
+        Ok(total)
+    }
+
+    /// The twin's id (only called with a twin).
+    fn twin_id(&self) -> &str {
+        self.twin.map_or("", |t| t.id())
+    }
+
+    /// `--file`: the script at every position met solving each puzzle with the default
+    /// pipeline, puzzles in parallel through the batch runner, reported in file order.
+    fn file(&self, path: &Path, limit: Option<usize>, out: &mut impl Write) -> Result<Tally> {
+        let pipeline = Pipeline::default_pipeline();
+        let mut total = Tally::default();
+        let (mut puzzles, mut position_count, mut fired, mut steps_found) = (0usize, 0, 0, 0);
+        let (mut fired_puzzles, mut disagreeing) = (0usize, 0usize);
+        let unreadable = |_: &str, why: &str| PuzzleCheck::skipped(why);
+        let work = |text: &str| self.puzzle(text, &pipeline);
+        for_each_puzzle_up_to(path, limit, work, unreadable, |item, check, _| {
+            let line_number = item.line;
+            puzzles += 1;
+            if let Some(why) = &check.skipped {
+                writeln!(out, "line {line_number}: skipped ({why})")?;
+                total.skipped += 1;
+                return Ok(());
+            }
+            position_count += check.positions;
+            fired += check.fired;
+            steps_found += check.steps;
+            disagreeing += check.disagreeing;
+            fired_puzzles += usize::from(check.fired > 0);
+            for note in &check.notes {
+                writeln!(out, "line {line_number} position {}: {}", note.0, note.1)?;
+            }
+            match &check.failed {
+                Some(why) => {
+                    total.failed += 1;
+                    writeln!(out, "line {line_number} FAILED: {why}")?;
+                }
+                None => total.passed += 1,
+            }
+            Ok(())
+        })?;
+        writeln!(
+            out,
+            "fired at {fired} of {position_count} positions (in {fired_puzzles} of {puzzles} puzzles), {steps_found} steps"
+        )?;
+        if let Some(t) = self.twin {
+            writeln!(
+                out,
+                "{} disagrees at {disagreeing} of {position_count} positions",
+                t.id()
+            )?;
+        }
+        Ok(total)
+    }
+
+    /// Checks the script at every position of one puzzle's solve.
+    fn puzzle(&self, text: &str, pipeline: &Pipeline) -> PuzzleCheck {
+        let Some((grids, solution)) = parse_puzzle(text)
+            .ok()
+            .and_then(|g| positions(&g, pipeline))
+        else {
+            return PuzzleCheck::skipped("not a proper puzzle");
+        };
+        let mut check = PuzzleCheck::default();
+        for (k, grid) in grids.iter().enumerate() {
+            let position = k + 1;
+            check.positions += 1;
+            let found = match self.technique.run(grid) {
+                Ok(f) => f,
+                Err(e) => {
+                    check.failed = Some(format!(
+                        "position {position}: {}",
+                        printable(&e.to_string())
+                    ));
+                    break;
+                }
+            };
+            if !found.is_empty() {
+                check.fired += 1;
+                check.steps += found.len();
+            }
+            if self.verbose {
+                for s in &found {
+                    check
+                        .notes
+                        .push((position, printable(&s.explanation).into_owned()));
+                }
+            }
+            if let Some((s, bad)) = found
+                .iter()
+                .find_map(|s| s.contradiction(&solution).map(|bad| (s, bad)))
+            {
+                check.failed = Some(format!(
+                    "position {position}: unsound step (contradicts the solution at {bad}): {}\n  grid: {}",
+                    printable(&s.explanation),
+                    format_grid_library_line(grid)
+                ));
+                break;
+            }
+            match self.compare(grid, &found) {
+                Comparison::Agrees => {}
+                Comparison::Disagrees(diff) => {
+                    check.disagreeing += 1;
+                    if self.verbose {
+                        let text =
+                            format!("disagrees with {}: {}", self.twin_id(), diff.join("; "));
+                        check.notes.push((position, text));
+                    }
+                }
+                Comparison::TwinFailed(e) => {
+                    check.disagreeing += 1;
+                    check
+                        .notes
+                        .push((position, format!("{} failed: {e}", self.twin_id())));
+                }
+            }
+        }
+        check
+    }
+}
+
+/// What checking the script on one puzzle of `--file` gave.
+#[derive(Default)]
+struct PuzzleCheck {
+    /// Why the puzzle was skipped (unreadable, not a proper puzzle), if it was.
+    skipped: Option<String>,
+    /// Positions searched.
+    positions: usize,
+    /// Positions where the script found a step.
+    fired: usize,
+    /// Steps found.
+    steps: usize,
+    /// Positions where the script and the twin disagree.
+    disagreeing: usize,
+    /// Lines to print, by position: steps found and disagreements (`--verbose`), the twin's
+    /// failures.
+    notes: Vec<(usize, String)>,
+    /// Why the check failed (a script error, an unsound step), if it did.
+    failed: Option<String>,
+}
+
+impl PuzzleCheck {
+    /// A puzzle skipped, and why.
+    fn skipped(why: &str) -> PuzzleCheck {
+        PuzzleCheck {
+            skipped: Some(why.to_string()),
+            ..PuzzleCheck::default()
+        }
+    }
+}
+
+/// Differences between the script's and the twin's changes, as text lines.
+fn disagreements(script: &[Step], twin: &[Step]) -> Vec<String> {
+    let a = changes(script);
+    let b = changes(twin);
+    let mut out: Vec<String> = a
+        .difference(&b)
+        .map(|c| format!("script only: {}", changes_text(c)))
+        .collect();
+    out.extend(
+        b.difference(&a)
+            .map(|c| format!("built-in only: {}", changes_text(c))),
+    );
+    out
+}
