@@ -497,7 +497,10 @@ mod tests {
         let bad = format!("4..x{}", &P[4..]);
         assert!(matches!(
             line_values(&bad),
-            Err(ParseError::BadChar { ch: 'x', position: 4 })
+            Err(ParseError::BadChar {
+                ch: 'x',
+                position: 4
+            })
         ));
         let spaced = format!("{} ", &P[..80]);
         assert!(matches!(
