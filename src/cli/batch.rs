@@ -31,6 +31,11 @@ pub fn open_input(path: &Path) -> Result<Box<dyn BufRead>> {
 /// A line may carry more after the puzzle (a rating, a name): the first field is used when it
 /// is 81 characters long. A HoDoKu library line (starting with `:`) is kept whole.
 pub fn puzzle_of_line(line: &str) -> Option<&str> {
+    // The common case first: exactly 81 characters, nothing to trim or split.
+    let bare = line.strip_suffix('\r').unwrap_or(line);
+    if bare.len() == 81 && !bare.starts_with(['#', ':']) && !bare.contains(char::is_whitespace) {
+        return Some(bare);
+    }
     let t = line.trim();
     if t.is_empty() || t.starts_with('#') {
         return None;
@@ -265,4 +270,25 @@ pub fn for_each_index<T: Send>(
     }
     bar.finish_and_clear();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::puzzle_of_line;
+
+    const P: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+    #[test]
+    fn puzzle_lines_are_read_the_same_on_the_fast_path_and_off_it() {
+        assert_eq!(puzzle_of_line(P), Some(P));
+        assert_eq!(puzzle_of_line(&format!("{P}\r")), Some(P));
+        assert_eq!(puzzle_of_line(&format!("  {P} ")), Some(P));
+        assert_eq!(puzzle_of_line(&format!("{P}\t10.5 name")), Some(P));
+        assert_eq!(puzzle_of_line(&format!("#{}", &P[1..])), None);
+        assert_eq!(puzzle_of_line("   "), None);
+        let library = format!(":{}", &P[1..]);
+        assert_eq!(puzzle_of_line(&library), Some(library.as_str()));
+        assert_eq!(puzzle_of_line("short"), Some("short"));
+    }
 }
