@@ -116,6 +116,29 @@ fn shipped_scripts_agree_with_their_native_twins() {
     }
 }
 
+/// A W-Wing written from the docs alone, with no pattern helper (kept to time user-style
+/// scripts with `lapiz technique bench`): it must be right before its time means anything.
+#[test]
+fn user_style_w_wing_passes_its_cases_and_agrees_with_the_built_in() {
+    let Some(lib) = common::read_data("reglib/reglib-1.4-dev.txt") else {
+        return;
+    };
+    let script = load("tests/fixtures/scripts/user/w-wing.rhai");
+    let native = lapiz::technique::builtin("w-wing").expect("built-in W-Wing");
+    let lines: Vec<&str> = lib.lines().filter(|l| l.starts_with(":0803:")).collect();
+    assert!(!lines.is_empty());
+    for line in &lines {
+        let case = parse_library_line(line).unwrap();
+        let a = changes(&find_all(&script, &case.grid).unwrap());
+        let b = changes(&find_all(native.as_ref(), &case.grid).unwrap());
+        assert_eq!(a, b, "user W-Wing and built-in w-wing differ on {line}");
+    }
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let report = run_library(&text, &[Box::new(script) as Box<dyn Technique>]);
+    assert_eq!(report.total().failed, 0);
+    assert_eq!(report.total().passed, lines.len());
+}
+
 #[test]
 fn shipped_scripts_agree_with_natives_on_solve_positions() {
     let Some(puzzles) = common::puzzles("top1465.txt", 25) else {
