@@ -824,7 +824,10 @@ fn cli_technique_bench_times_a_script_against_its_twin() {
     );
     let (ok, _, err) = lapiz(&["technique", "bench", script, "--native", "no-such"]);
     assert!(!ok);
-    assert!(err.contains("no built-in technique `no-such`"), "{err}");
+    assert!(
+        err.contains("--native: no built-in technique `no-such`"),
+        "{err}"
+    );
     // A script that fails names the position.
     let (ok, _, err) = lapiz(&["technique", "bench", &fixture("runtime_error"), "--file", f]);
     assert!(!ok);

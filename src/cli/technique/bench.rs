@@ -47,7 +47,7 @@ pub struct BenchArgs {
 /// Runs `lapiz technique bench`: loads the script and its twin, names them, times them.
 pub fn command(args: BenchArgs, out: &mut impl Write) -> Result<ExitCode> {
     let technique = ScriptTechnique::load(&args.script)?;
-    let twin = super::twin_of(&technique, args.native.as_deref())?;
+    let twin = super::twin_of(&technique, args.native.as_deref(), "--native")?;
     let source = match args.file {
         Some(path) => Source::Puzzles {
             path,

@@ -54,7 +54,7 @@ pub struct CheckArgs {
 /// Runs `lapiz technique check`.
 pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<ExitCode> {
     let technique = ScriptTechnique::load(&args.script)?;
-    let twin = twin_of(&technique, args.compare.as_deref())?;
+    let twin = twin_of(&technique, args.compare.as_deref(), "--compare")?;
     writeln!(
         out,
         "script {}: {} \"{}\" {:.1}, codes {}",

@@ -35,16 +35,18 @@ pub fn run(command: TechniqueCommand, out: &mut impl Write) -> Result<ExitCode> 
     }
 }
 
-/// The built-in technique a script is compared with.
+/// The built-in technique a script is compared with; `flag` names the option the id came from,
+/// for the error.
 pub fn twin_of(
     script: &ScriptTechnique,
     compare: Option<&str>,
+    flag: &str,
 ) -> Result<Option<Box<dyn Technique>>> {
     match compare {
         Some("none") => Ok(None),
         Some(id) => match lapiz::technique::builtin(id) {
             Some(t) => Ok(Some(t)),
-            None => bail!("--compare: no built-in technique `{id}` (see `lapiz techniques`)"),
+            None => bail!("{flag}: no built-in technique `{id}` (see `lapiz techniques`)"),
         },
         None => {
             let base = script.id().strip_suffix("-script").unwrap_or(script.id());
