@@ -561,22 +561,16 @@ fn write_svg(out: &mut String, k: usize, frame: &Frame<'_>) {
     // marker ids are unique per frame: a marker in a hidden frame would not be drawn
     let _ = writeln!(
         out,
-        "<defs><marker id=\"arrow-strong-{k}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" \
-         markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\">\
-         <path d=\"M0,0L10,5L0,10z\" fill=\"#1c7ed6\"/></marker>\
-         <marker id=\"arrow-weak-{k}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" \
-         markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\">\
-         <path d=\"M0,0L10,5L0,10z\" fill=\"#e8590c\"/></marker></defs>"
+        "<defs>{}{}</defs>",
+        arrow_marker("strong", k, 6, "#1c7ed6"),
+        arrow_marker("weak", k, 6, "#e8590c")
     );
     if frame.step.is_some_and(|s| s.net.is_some()) {
         let _ = writeln!(
             out,
-            "<defs><marker id=\"arrow-on-{k}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" \
-             markerWidth=\"5\" markerHeight=\"5\" orient=\"auto-start-reverse\">\
-             <path d=\"M0,0L10,5L0,10z\" fill=\"#2b8a3e\"/></marker>\
-             <marker id=\"arrow-off-{k}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" \
-             markerWidth=\"5\" markerHeight=\"5\" orient=\"auto-start-reverse\">\
-             <path d=\"M0,0L10,5L0,10z\" fill=\"#c92a2a\"/></marker></defs>"
+            "<defs>{}{}</defs>",
+            arrow_marker("on", k, 5, "#2b8a3e"),
+            arrow_marker("off", k, 5, "#c92a2a")
         );
     }
     for i in 0..9u8 {
@@ -899,6 +893,16 @@ fn write_net(out: &mut String, k: usize, net: &ForcingNet) {
         }
     }
     out.push_str("</g>\n");
+}
+
+/// An SVG arrowhead marker `arrow-{kind}-{frame}` of `size` units in `colour`; ids are unique per
+/// frame, since a marker in a hidden frame would not be drawn.
+fn arrow_marker(kind: &str, frame: usize, size: u8, colour: &str) -> String {
+    format!(
+        "<marker id=\"arrow-{kind}-{frame}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" \
+         markerWidth=\"{size}\" markerHeight=\"{size}\" orient=\"auto-start-reverse\">\
+         <path d=\"M0,0L10,5L0,10z\" fill=\"{colour}\"/></marker>"
+    )
 }
 
 #[cfg(test)]
