@@ -116,27 +116,136 @@ fn shipped_scripts_agree_with_their_native_twins() {
     }
 }
 
-/// A W-Wing written from the docs alone, with no pattern helper (kept to time user-style
-/// scripts with `lapiz technique bench`): it must be right before its time means anything.
+/// Scripts written from the docs alone, with no pattern helper, as a new user would (kept to
+/// time user-style scripts with `lapiz technique bench`): the script, the library code prefix
+/// of its cases and its built-in twin. They must be right before their time means anything.
+const USER_SCRIPTS: &[(&str, &str, &str)] = &[
+    ("tests/fixtures/scripts/user/w-wing.rhai", ":0803", "w-wing"),
+    (
+        "tests/fixtures/scripts/user/empty-rectangle.rhai",
+        ":0402",
+        "empty-rectangle",
+    ),
+    (
+        "tests/fixtures/scripts/user/bug-plus-1.rhai",
+        ":0610",
+        "bug-plus-1",
+    ),
+];
+
 #[test]
-fn user_style_w_wing_passes_its_cases_and_agrees_with_the_built_in() {
+fn user_style_scripts_pass_their_cases_and_agree_with_the_built_ins() {
     let Some(lib) = common::read_data("reglib/reglib-1.4-dev.txt") else {
         return;
     };
-    let script = load("tests/fixtures/scripts/user/w-wing.rhai");
-    let native = lapiz::technique::builtin("w-wing").expect("built-in W-Wing");
-    let lines: Vec<&str> = lib.lines().filter(|l| l.starts_with(":0803:")).collect();
-    assert!(!lines.is_empty());
-    for line in &lines {
-        let case = parse_library_line(line).unwrap();
-        let a = changes(&find_all(&script, &case.grid).unwrap());
-        let b = changes(&find_all(native.as_ref(), &case.grid).unwrap());
-        assert_eq!(a, b, "user W-Wing and built-in w-wing differ on {line}");
+    for (path, code, twin) in USER_SCRIPTS {
+        let script = load(path);
+        let native = lapiz::technique::builtin(twin).expect("built-in twin");
+        let lines: Vec<&str> = lib
+            .lines()
+            .filter(|l| {
+                l.strip_prefix(code)
+                    .is_some_and(|r| r.starts_with([':', '-']))
+            })
+            .collect();
+        assert!(!lines.is_empty(), "{path}: no {code} cases");
+        for line in &lines {
+            let case = parse_library_line(line).unwrap();
+            let a = changes(&find_all(&script, &case.grid).unwrap());
+            let b = changes(&find_all(native.as_ref(), &case.grid).unwrap());
+            assert_eq!(a, b, "{path} and built-in {twin} differ on {line}");
+        }
+        let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        let report = run_library(&text, &[Box::new(script) as Box<dyn Technique>]);
+        assert_eq!(report.total().failed, 0, "{path}");
+        assert_eq!(report.total().passed, lines.len(), "{path}");
     }
-    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
-    let report = run_library(&text, &[Box::new(script) as Box<dyn Technique>]);
-    assert_eq!(report.total().failed, 0);
-    assert_eq!(report.total().passed, lines.len());
+}
+
+#[test]
+fn user_style_scripts_agree_with_the_built_ins_on_solve_positions() {
+    let Some(puzzles) = common::puzzles("top1465.txt", 10) else {
+        return;
+    };
+    let basics = Pipeline::default_pipeline();
+    for (path, _, twin) in USER_SCRIPTS {
+        let script = load(path);
+        let native = lapiz::technique::builtin(twin).expect("built-in twin");
+        for p in &puzzles {
+            let grid = parse_puzzle(p).unwrap();
+            let (grids, solution) = lapiz::script::check::positions(&grid, &basics).unwrap();
+            for g in grids {
+                let found = find_all(&script, &g).unwrap();
+                for s in &found {
+                    assert_eq!(s.contradiction(&solution), None, "{path}: unsound {s:?}");
+                }
+                let native_found = find_all(native.as_ref(), &g).unwrap();
+                assert_eq!(changes(&found), changes(&native_found), "{path} on {g:?}");
+            }
+        }
+    }
+}
+
+/// The position's context as a script reads it: bivalue cells, strong links, strong-link
+/// partners and almost locked sets, the same as the engine's own.
+#[test]
+fn scripts_read_the_position_context() {
+    use lapiz::context::Context;
+    let grid = parse_puzzle(STUCK).unwrap();
+    let ctx = Context::new(&grid);
+    let host = ScriptHost::shared();
+    let mut scope = rhai::Scope::new();
+    scope.push("grid", grid.clone());
+    let mut eval = |e: &str| {
+        host.engine()
+            .eval_with_scope::<String>(&mut scope, &format!("`${{{e}}}`"))
+            .unwrap_or_else(|err| panic!("{e}: {err}"))
+    };
+    assert_eq!(eval("grid.bivalue()"), ctx.bivalue_cells().to_string());
+    for d in 1..=9u8 {
+        let links: Vec<String> = ctx
+            .strong_links_of(d)
+            .iter()
+            .map(|l| l.cells().to_string())
+            .collect();
+        let script = eval(&format!("grid.strong_links({d}).map(|l| `${{l}}`)"));
+        assert_eq!(script, format!("{links:?}"), "strong links of {d}");
+    }
+    let c = grid.empty_cells().first().unwrap();
+    for d in 1..=9u8 {
+        let want: lapiz::cellset::CellSet = ctx
+            .strong_links_of(d)
+            .iter()
+            .filter_map(|l| l.other(c))
+            .collect();
+        let got = eval(&format!("grid.partners(cell(\"{c}\"), {d})"));
+        assert_eq!(got, want.to_string(), "partners of {d}{c}");
+    }
+    let als = ctx.als();
+    assert!(!als.is_empty());
+    assert_eq!(eval("grid.als().len()"), als.len().to_string());
+    let last = als.last().unwrap();
+    let d = lapiz::geometry::digits(last.digits).next().unwrap();
+    assert_eq!(eval("grid.als()[-1].cells"), last.cells.to_string());
+    assert_eq!(eval("grid.als()[-1].mask"), last.digits.to_string());
+    assert_eq!(eval("grid.als()[-1].len"), last.cells.len().to_string());
+    assert_eq!(eval("grid.als()[-1]"), last.describe());
+    assert_eq!(
+        eval(&format!("grid.als()[-1].cells_of({d})")),
+        last.cells_of(d).to_string()
+    );
+    assert_eq!(
+        eval(&format!("grid.als()[-1].seen_by({d})")),
+        last.seen_by(d).to_string()
+    );
+    assert_eq!(eval(&format!("grid.als()[-1].has({d})")), "true");
+    assert!(eval("grid.als()[-1].house").starts_with(['r', 'c', 'b']));
+    let e = host
+        .engine()
+        .eval_with_scope::<rhai::Dynamic>(&mut scope, "grid.partners(cell(\"r1c1\"), 10)")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("digit 10 is not 1..9"), "{e}");
 }
 
 #[test]

@@ -12,14 +12,14 @@ use std::ops::ControlFlow;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
 use crate::cellset::CellSet;
-use crate::context::{cells_with_count, strong_link};
+use crate::context::{cells_with_candidates, cells_with_count, strong_link};
 use crate::geometry::{Cell, DigitMask, House, HouseKind, digit_bit, digits};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Highlight, Role};
 use crate::technique::wings::{for_each_wing, xy_pincers};
 
 /// The result of a helper: a value, or a runtime error at the call site.
-type Res<T> = Result<T, Box<EvalAltResult>>;
+pub(crate) type Res<T> = Result<T, Box<EvalAltResult>>;
 
 /// The step builder a script gets from `step()`; the host fills in the technique id and
 /// difficulty when it turns the builder into a [`crate::step::Step`].
@@ -74,7 +74,7 @@ fn mask_arg(mask: i64) -> Res<DigitMask> {
     }
 }
 
-fn digits_array(mask: DigitMask) -> Array {
+pub(crate) fn digits_array(mask: DigitMask) -> Array {
     digits(mask).map(|d| Dynamic::from_int(d as i64)).collect()
 }
 
@@ -191,6 +191,7 @@ pub(crate) fn register(engine: &mut Engine) {
     register_digits(engine);
     register_step(engine);
     register_patterns(engine);
+    super::position::register(engine);
 }
 
 fn register_cell(engine: &mut Engine) {
@@ -384,19 +385,18 @@ fn register_grid(engine: &mut Engine) {
     engine.register_fn("empty", |g: &mut Grid| g.empty_cells());
     engine.register_fn("filled", |g: &mut Grid| g.filled_cells());
     engine.register_fn("givens", |g: &mut Grid| g.givens());
-    engine.register_fn("bivalue", |g: &mut Grid| cells_with_count(g, 2));
     engine.register_fn("cells_with_count", |g: &mut Grid, n: i64| {
         // no cell has a negative or a huge number of candidates
         u32::try_from(n).map_or(CellSet::EMPTY, |n| cells_with_count(g, n))
     });
     engine.register_fn(
         "cells_with_candidates",
-        |g: &mut Grid, m: i64| -> Res<CellSet> { Ok(cells_with_mask(g, mask_arg(m)?)) },
+        |g: &mut Grid, m: i64| -> Res<CellSet> { Ok(cells_with_candidates(g, mask_arg(m)?)) },
     );
     engine.register_fn(
         "cells_with_candidates",
         |g: &mut Grid, digits: Array| -> Res<CellSet> {
-            Ok(cells_with_mask(g, mask_of_array(&digits)?))
+            Ok(cells_with_candidates(g, mask_of_array(&digits)?))
         },
     );
     engine.register_fn("pincers", |g: &mut Grid, c: Cell| -> CellSet {
@@ -634,13 +634,6 @@ fn register_patterns(engine: &mut Engine) {
     ));
     prop!(engine, "z", |w: &mut Wing| w.z as i64);
     prop!(engine, "elims", |w: &mut Wing| w.elims);
-}
-
-fn cells_with_mask(g: &Grid, mask: DigitMask) -> CellSet {
-    g.empty_cells()
-        .into_iter()
-        .filter(|&c| g.candidates(c) == mask)
-        .collect()
 }
 
 fn register_digits(engine: &mut Engine) {

@@ -35,6 +35,7 @@ use std::time::{Duration, Instant};
 
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope};
 
+use crate::context::Context;
 use crate::grid::Grid;
 use crate::step::Step;
 use crate::technique::{Origin, StepSink, Technique, TechniqueError};
@@ -42,6 +43,7 @@ use crate::technique::{Origin, StepSink, Technique, TechniqueError};
 pub mod api;
 pub mod budget;
 pub mod check;
+mod position;
 mod stack;
 pub mod value;
 
@@ -694,7 +696,15 @@ impl ScriptTechnique {
     /// on this thread) the call is charged to the script's per-solve budget and stopped when
     /// that runs out.
     pub fn run(&self, grid: &Grid) -> Result<Vec<Step>, ScriptError> {
-        on_script_stack(|| self.call_find(grid))
+        self.run_in(&Context::new(grid))
+    }
+
+    /// [`ScriptTechnique::run`] on a position whose shared [`Context`] the engine already
+    /// has: the script's context helpers (`grid.als()`, `grid.bivalue()` …) read it instead of
+    /// building their own.
+    pub fn run_in(&self, ctx: &Context<'_>) -> Result<Vec<Step>, ScriptError> {
+        let _position = position::PositionGuard::enter(ctx);
+        on_script_stack(|| self.call_find(ctx.grid()))
     }
 
     /// [`ScriptTechnique::run`], on the script stack (the returned value is converted and
@@ -789,7 +799,11 @@ impl Technique for ScriptTechnique {
     }
 
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let steps = self.run(grid).map_err(|e| TechniqueError::Failed {
+        self.find_in(&Context::new(grid), sink)
+    }
+
+    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let steps = self.run_in(ctx).map_err(|e| TechniqueError::Failed {
             technique: self.id.clone(),
             message: e.to_string(),
         })?;

@@ -1,0 +1,200 @@
+//! The position's shared [`Context`] for scripts: what the engine already knows about the
+//! position a script searches (bivalue cells, strong links, almost locked sets), so a script
+//! asks for them instead of rebuilding them in loops, and built at most once per position for
+//! every technique that needs them, built-in or scripted.
+//!
+//! While a script's `find` runs, this thread holds a pointer to the position's context (set by
+//! [`PositionGuard`]); the helpers registered here read it when the grid they are called on is
+//! that position, and otherwise build a context of their own for the call.
+
+use std::cell::Cell as StdCell;
+
+use rhai::{Array, Dynamic, Engine};
+
+use crate::cellset::CellSet;
+use crate::context::{Als, Context};
+use crate::geometry::{Cell, House};
+use crate::grid::Grid;
+
+use super::api::{Res, digit, digits_array};
+
+thread_local! {
+    /// The context of the position the script running on this thread searches, or null.
+    static POSITION: StdCell<*const ()> = const { StdCell::new(std::ptr::null()) };
+}
+
+/// Makes a context this thread's current position while it lives, and restores the previous
+/// one when dropped (also when a script call unwinds).
+pub(crate) struct PositionGuard {
+    prev: *const (),
+}
+
+impl PositionGuard {
+    /// `ctx` is the current position until the guard is dropped; the guard must not outlive
+    /// `ctx` (it is always a local of the function that borrows `ctx`).
+    pub(crate) fn enter(ctx: &Context<'_>) -> PositionGuard {
+        let ptr = (ctx as *const Context<'_>).cast::<()>();
+        PositionGuard {
+            prev: POSITION.with(|p| p.replace(ptr)),
+        }
+    }
+}
+
+impl Drop for PositionGuard {
+    fn drop(&mut self) {
+        POSITION.with(|p| p.set(self.prev));
+    }
+}
+
+/// Runs `f` on the current position's context when `grid` is that position, else on a context
+/// built for `grid` alone.
+fn with_context<R>(grid: &Grid, f: impl FnOnce(&Context<'_>) -> R) -> R {
+    let ptr = POSITION.with(StdCell::get);
+    if !ptr.is_null() {
+        // SAFETY: the pointer was set by a `PositionGuard` on this thread, which lives in the
+        // function that borrows the context and runs the script call; the script (and so this
+        // helper) returns before the guard is dropped, so the context is alive here. It is only
+        // read through a shared reference, as the context is borrowed.
+        let ctx = unsafe { &*ptr.cast::<Context<'_>>() };
+        if ctx.grid() == grid {
+            return f(ctx);
+        }
+    }
+    f(&Context::new(grid))
+}
+
+/// Registers the context helpers: `grid.bivalue()`, `grid.strong_links(d)`,
+/// `grid.partners(cell, d)`, `grid.als()` and the `Als` type.
+pub(crate) fn register(engine: &mut Engine) {
+    engine.register_fn("bivalue", |g: &mut Grid| {
+        with_context(g, |ctx| ctx.bivalue_cells())
+    });
+    engine.register_fn("strong_links", |g: &mut Grid, d: i64| -> Res<Array> {
+        let d = digit(d)?;
+        Ok(with_context(g, |ctx| {
+            ctx.strong_links_of(d)
+                .iter()
+                .map(|l| Dynamic::from(l.cells()))
+                .collect()
+        }))
+    });
+    engine.register_fn(
+        "partners",
+        |g: &mut Grid, c: Cell, d: i64| -> Res<CellSet> {
+            let d = digit(d)?;
+            Ok(with_context(g, |ctx| partners(ctx, c, d)))
+        },
+    );
+    engine.register_fn("als", |g: &mut Grid| -> Array {
+        with_context(g, |ctx| {
+            ctx.als().iter().copied().map(Dynamic::from).collect()
+        })
+    });
+
+    engine.register_type_with_name::<Als>("Als");
+    engine.register_fn("to_string", |a: &mut Als| a.describe());
+    engine.register_fn("to_debug", |a: &mut Als| a.describe());
+    engine.register_get("cells", |a: &mut Als| a.cells);
+    engine.register_fn("cells", |a: &mut Als| a.cells);
+    engine.register_get("mask", |a: &mut Als| a.digits as i64);
+    engine.register_fn("mask", |a: &mut Als| a.digits as i64);
+    engine.register_get("digits", |a: &mut Als| digits_array(a.digits));
+    engine.register_fn("digits", |a: &mut Als| digits_array(a.digits));
+    engine.register_get("len", |a: &mut Als| a.cells.len() as i64);
+    engine.register_fn("len", |a: &mut Als| a.cells.len() as i64);
+    engine.register_get("house", |a: &mut Als| house_of(a.cells));
+    engine.register_fn("house", |a: &mut Als| house_of(a.cells));
+    engine.register_fn("cells_of", |a: &mut Als, d: i64| -> Res<CellSet> {
+        Ok(a.cells_of(digit(d)?))
+    });
+    engine.register_fn("seen_by", |a: &mut Als, d: i64| -> Res<CellSet> {
+        Ok(a.seen_by(digit(d)?))
+    });
+    engine.register_fn("has", |a: &mut Als, d: i64| -> Res<bool> {
+        Ok(a.has(digit(d)?))
+    });
+    engine.register_fn("==", |a: &mut Als, b: Als| a.cells == b.cells);
+    engine.register_fn("!=", |a: &mut Als, b: Als| a.cells != b.cells);
+}
+
+/// The cells joined to `cell`'s `digit` by a strong link: in each house of `cell` where the
+/// digit has exactly two places, the other one.
+fn partners(ctx: &Context<'_>, cell: Cell, digit: u8) -> CellSet {
+    let grid = ctx.grid();
+    if !grid.digit_cells(digit).contains(cell) {
+        return CellSet::EMPTY;
+    }
+    cell.houses()
+        .into_iter()
+        .map(|h| grid.digit_cells_in(digit, h))
+        .filter(|s| s.len() == 2)
+        .fold(CellSet::EMPTY, |acc, s| acc | s)
+        - CellSet::single(cell)
+}
+
+/// The first house (row, column, box) holding every cell of a set, as the script sees it:
+/// `()` when none does (an ALS always lies in one house).
+fn house_of(cells: CellSet) -> Dynamic {
+    (0..27)
+        .map(House::from_index)
+        .find(|h| cells.is_subset(h.cells()))
+        .map_or(Dynamic::UNIT, Dynamic::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::digits;
+    use crate::parse::parse_puzzle;
+
+    const PUZZLE: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    #[test]
+    fn the_current_position_is_used_only_for_its_own_grid() {
+        let grid = parse_puzzle(PUZZLE).unwrap();
+        let ctx = Context::new(&grid);
+        let _guard = PositionGuard::enter(&ctx);
+        let here = with_context(&grid, |c| std::ptr::eq(c, &ctx));
+        assert!(here, "the guarded context serves its grid");
+        let mut other = grid.clone();
+        let c = other.empty_cells().first().unwrap();
+        let d = digits(other.candidates(c)).next().unwrap();
+        other.eliminate(c, d);
+        let elsewhere = with_context(&other, |c| std::ptr::eq(c, &ctx));
+        assert!(!elsewhere, "another grid gets a context of its own");
+    }
+
+    #[test]
+    fn the_guard_restores_the_previous_position() {
+        let grid = parse_puzzle(PUZZLE).unwrap();
+        let outer = Context::new(&grid);
+        let _a = PositionGuard::enter(&outer);
+        {
+            let inner = Context::new(&grid);
+            let _b = PositionGuard::enter(&inner);
+            assert!(with_context(&grid, |c| std::ptr::eq(c, &inner)));
+        }
+        assert!(with_context(&grid, |c| std::ptr::eq(c, &outer)));
+    }
+
+    #[test]
+    fn partners_are_the_other_ends_of_the_strong_links() {
+        let grid = parse_puzzle(PUZZLE).unwrap();
+        let ctx = Context::new(&grid);
+        for link in ctx.strong_links() {
+            assert!(partners(&ctx, link.a, link.digit).contains(link.b));
+            assert!(partners(&ctx, link.b, link.digit).contains(link.a));
+        }
+        for c in grid.empty_cells() {
+            for d in 1..=9 {
+                let want: CellSet = ctx
+                    .strong_links_of(d)
+                    .iter()
+                    .filter_map(|l| l.other(c))
+                    .collect();
+                assert_eq!(partners(&ctx, c, d), want, "{c} {d}");
+            }
+        }
+    }
+}
