@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 
 use crate::geometry::{Cell, digits};
 use crate::grid::{Candidate, Grid};
-use crate::net::{BranchEnd, ForcingNet, literal};
+use crate::net::{BranchEnd, ForcingNet, NetBranch, Reason, literal};
 use crate::parse::parse_puzzle;
 use crate::printable::printable;
 use crate::step::{Chain, LinkType, Role, Step};
@@ -153,6 +153,7 @@ pre.net{font-size:.8em;background:#fff;padding:.5em;overflow:auto;max-height:20e
 .net line.on{stroke:#2b8a3e}.net line.off{stroke:#c92a2a}
 .net .branch-no{font-size:10px;font-weight:700;fill:#333}
 .net .contradiction{stroke:#c92a2a;stroke-width:3;fill:none}
+.net .inner line{stroke-width:1;stroke-dasharray:1.5 2}.net .inner .contradiction{stroke-width:1.5}
 .legend .branch-l::before{display:none}
 .legend .on-l::before{background:none;border:2px solid #2b8a3e}
 .legend .off-l::before{background:none;border:2px solid #c92a2a}
@@ -816,6 +817,55 @@ fn write_net_arrow(
     );
 }
 
+/// The arrows of one branch, from each implication to those resting on it; a branch one
+/// level down (the reason an implication is false: assuming it true fails) is drawn inside its
+/// own `inner` group, in thinner dotted lines, with the cross where it fails.
+fn write_branch_arrows(out: &mut String, k: usize, branch: &NetBranch, shift: f32) {
+    for imp in &branch.implications {
+        for &p in &imp.parents {
+            if let Some(parent) = branch.implications.get(usize::from(p)) {
+                write_net_arrow(out, k, parent.candidate, imp.candidate, imp.on, shift);
+            }
+        }
+        if let Reason::Nested(inner) = &imp.reason {
+            out.push_str("<g class=\"inner\">");
+            write_branch_arrows(out, k, inner, shift);
+            write_branch_end(out, inner);
+            out.push_str("</g>");
+        }
+    }
+}
+
+/// A cross where a branch ends in a contradiction: over the cell left without candidates, or
+/// on the candidate found both true and false.
+fn write_branch_end(out: &mut String, branch: &NetBranch) {
+    let cross = match branch.end {
+        BranchEnd::EmptyCell(c) => {
+            let (x, y) = cell_origin(c);
+            Some((x + CELL / 2.0, y + CELL / 2.0, CELL / 3.0))
+        }
+        BranchEnd::Both(c) => {
+            let (x, y) = candidate_centre(c);
+            Some((x, y, DISC))
+        }
+        BranchEnd::Conclusion | BranchEnd::NoPlace(..) => None,
+    };
+    if let Some((x, y, r)) = cross {
+        let _ = write!(
+            out,
+            "<path class=\"contradiction\" d=\"M{:.1},{:.1}L{:.1},{:.1}M{:.1},{:.1}L{:.1},{:.1}\"/>",
+            x - r,
+            y - r,
+            x + r,
+            y + r,
+            x - r,
+            y + r,
+            x + r,
+            y - r
+        );
+    }
+}
+
 /// A forcing net: each branch's implications as arrows from the implications they rest on
 /// (green to a candidate made true, red to one made false), each branch in its own dash
 /// pattern and numbered at its assumption; a ring on every candidate the branches make true
@@ -832,13 +882,7 @@ fn write_net(out: &mut String, k: usize, net: &ForcingNet) {
         };
         let _ = write!(out, "<g class=\"branch\" data-branch=\"{}\"{style}>", b + 1);
         let shift = (b as f32 - (n as f32 - 1.0) / 2.0) * 2.0;
-        for imp in &branch.implications {
-            for &p in &imp.parents {
-                if let Some(parent) = branch.implications.get(usize::from(p)) {
-                    write_net_arrow(out, k, parent.candidate, imp.candidate, imp.on, shift);
-                }
-            }
-        }
+        write_branch_arrows(out, k, branch, shift);
         if let Some((a, _)) = branch.assumption() {
             let (x, y) = candidate_centre(a);
             let _ = write!(
@@ -849,31 +893,7 @@ fn write_net(out: &mut String, k: usize, net: &ForcingNet) {
                 b + 1
             );
         }
-        let cross = match branch.end {
-            BranchEnd::EmptyCell(c) => {
-                let (x, y) = cell_origin(c);
-                Some((x + CELL / 2.0, y + CELL / 2.0, CELL / 3.0))
-            }
-            BranchEnd::Both(c) => {
-                let (x, y) = candidate_centre(c);
-                Some((x, y, DISC))
-            }
-            BranchEnd::Conclusion | BranchEnd::NoPlace(..) => None,
-        };
-        if let Some((x, y, r)) = cross {
-            let _ = write!(
-                out,
-                "<path class=\"contradiction\" d=\"M{:.1},{:.1}L{:.1},{:.1}M{:.1},{:.1}L{:.1},{:.1}\"/>",
-                x - r,
-                y - r,
-                x + r,
-                y + r,
-                x - r,
-                y + r,
-                x + r,
-                y - r
-            );
-        }
+        write_branch_end(out, branch);
         out.push_str("</g>");
     }
     let mut seen: Vec<(Candidate, bool)> = Vec::new();
@@ -1062,6 +1082,63 @@ mod tests {
         assert!(
             page.contains("<pre class=\"net\">assume r1c4=4\nr1c1=5 (last candidate of r1c1)\n")
         );
+    }
+
+    #[test]
+    fn a_nested_branch_is_drawn_inside_the_branch_that_uses_it() {
+        use crate::net::{ForcingKind, Implication};
+        let (_, grid) = solve(EASY);
+        let cand = |r, c, d| Candidate::new(Cell::at(r, c), d);
+        let imp = |c, on, reason, parents: Vec<u16>| Implication {
+            candidate: c,
+            on,
+            reason,
+            parents,
+        };
+        // one level down: r1c1=4 makes r1c2 lose 4 and r1c2=4 true elsewhere, both at once
+        let inner = NetBranch {
+            implications: vec![
+                imp(cand(0, 0, 4), true, Reason::Assumption, vec![]),
+                imp(cand(0, 1, 4), false, Reason::Peer, vec![0]),
+                imp(cand(1, 1, 4), true, Reason::LastInCell, vec![1]),
+            ],
+            end: BranchEnd::Both(cand(1, 1, 4)),
+            end_parents: vec![1, 2],
+        };
+        let outer = NetBranch {
+            implications: vec![
+                imp(cand(0, 3, 7), true, Reason::Assumption, vec![]),
+                imp(
+                    cand(0, 0, 4),
+                    false,
+                    Reason::Nested(Box::new(inner)),
+                    vec![0],
+                ),
+                imp(cand(0, 0, 5), true, Reason::LastInCell, vec![1]),
+            ],
+            end: BranchEnd::Conclusion,
+            end_parents: vec![],
+        };
+        let mut step = Step::new("nested-forcing-chain", 9.0).place(Cell::at(0, 0), 5);
+        step.net = Some(Box::new(ForcingNet {
+            kind: ForcingKind::Contradiction,
+            branches: vec![outer],
+        }));
+        step.explanation = "Nested Forcing Chain".into();
+        let mut trace = solve_grid(&grid, &Pipeline::default_pipeline());
+        trace.entries.insert(0, Entry::Step(step));
+        let page = trace_page(&trace, Some(&grid), PageKind::Solve);
+        let frame = &page[page.find("data-shows-step=\"1\"").unwrap()..];
+        let frame = &frame[..frame.find("</svg>").unwrap()];
+        let inner = &frame[frame.find("<g class=\"inner\">").expect("an inner group")..];
+        let inner = &inner[..inner.find("</g>").unwrap()];
+        // the inner branch's two arrows and the cross where it fails
+        assert_eq!(inner.matches("marker-end=\"url(#arrow-off-1)\"").count(), 1);
+        assert_eq!(inner.matches("marker-end=\"url(#arrow-on-1)\"").count(), 1);
+        assert_eq!(inner.matches("class=\"contradiction\"").count(), 1);
+        // the outer branch keeps its own two arrows
+        assert_eq!(frame.matches("marker-end=").count(), 4);
+        assert!(page.contains(".net .inner line{"));
     }
 
     #[test]
