@@ -11,11 +11,6 @@ use lapiz::printable::printable;
 
 mod cli;
 
-/// The binary's allocator: scripts allocate for every value they copy (Rhai boxes custom
-/// values), and mimalloc's small-object path costs a fraction of the system allocator's.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use cli::args::HostArgs;
 
 /// lapiz: solves Sudoku the way a strong human does and explains every move.
