@@ -12,7 +12,8 @@ use common::plugins::{example_c, example_rust, fault_plugin, fixture, fixture_ca
 use lapiz::engine::solve_grid;
 use lapiz::parse::parse_line;
 use lapiz::pipeline::Pipeline;
-use lapiz::plugin::{self, PluginError};
+use lapiz::geometry::House;
+use lapiz::plugin::{self, PluginError, PluginMode};
 use lapiz::reglib::run_library;
 use lapiz::script::check::{changes, positions};
 use lapiz::technique::{Origin, Technique, builtin, find_all};
@@ -169,6 +170,94 @@ fn plugin_steps_carry_roles_text_and_ratings() {
     assert_eq!(s.highlights[1].candidates.len(), 4);
 }
 
+/// The house two cells that see each other share: their row, else their column, else their
+/// box (as the C example names them).
+fn shared_house(a: lapiz::Cell, b: lapiz::Cell) -> House {
+    if a.row() == b.row() {
+        House::row(a.row())
+    } else if a.col() == b.col() {
+        House::col(a.col())
+    } else {
+        House::boxed(a.box_index())
+    }
+}
+
+/// ABI version 2: the C XY-Wing's steps carry the houses linking its pivot to each pincer, and
+/// they arrive the same in-process and through a plugin host.
+#[test]
+fn plugin_steps_carry_houses_in_process_and_hosted() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
+    let Some(library) = common::read_data("reglib/reglib-1.4-dev.txt") else {
+        return;
+    };
+    common::plugins::use_built_host();
+    let cases: Vec<_> = library
+        .lines()
+        .filter(|l| l.starts_with(":0800:"))
+        .map(|l| lapiz::parse::parse_library_line(l).unwrap())
+        .collect();
+    let mut by_mode = Vec::new();
+    for mode in [PluginMode::InProcess, PluginMode::Host] {
+        let xy = plugin::load_as(&example_c(), mode)
+            .unwrap_or_else(|e| panic!("{mode:?}: {e}"))
+            .technique("xy-wing-c")
+            .unwrap();
+        let mut steps = Vec::new();
+        for case in &cases {
+            steps.extend(find_all(xy.as_ref(), &case.grid).unwrap());
+        }
+        assert!(!steps.is_empty());
+        for s in &steps {
+            let pivot = s.highlights[0].candidates[0].cell;
+            let mut expected: Vec<House> = Vec::new();
+            for c in &s.highlights[1].candidates {
+                let h = shared_house(pivot, c.cell);
+                if !expected.contains(&h) {
+                    expected.push(h);
+                }
+            }
+            assert_eq!(s.houses, expected, "{mode:?}: {}", s.explanation);
+        }
+        by_mode.push(steps);
+    }
+    assert_eq!(by_mode[0], by_mode[1]);
+}
+
+/// A plugin built for ABI version 1 (before `LpOutput` had houses) still loads, in-process and
+/// in a host; its steps arrive without houses, and junk in the fields it cannot know is
+/// ignored.
+#[test]
+fn a_plugin_built_for_abi_version_1_still_loads() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
+    common::plugins::use_built_host();
+    let grid = parse_line(PUZZLE).unwrap();
+    let first = grid.empty_cells().iter().next().unwrap();
+    for case in [0, 1] {
+        let path = fixture_case("abi_v1", case);
+        for mode in [PluginMode::InProcess, PluginMode::Host] {
+            let what = format!("case {case}, {mode:?}");
+            let t = plugin::load_as(&path, mode)
+                .unwrap_or_else(|e| panic!("{what}: {e}"))
+                .technique("abi-one")
+                .unwrap();
+            let steps = find_all(t.as_ref(), &grid).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert_eq!(steps.len(), 1, "{what}");
+            let s = &steps[0];
+            assert_eq!(s.explanation, "ABI One: the first empty cell", "{what}");
+            assert!(s.houses.is_empty(), "{what}: {:?}", s.houses);
+            assert_eq!(
+                s.highlights[0].candidates.len() as u32,
+                grid.candidates(first).count_ones(),
+                "{what}"
+            );
+        }
+    }
+}
+
 #[test]
 fn every_fault_gives_its_error_and_the_solve_goes_on() {
     let grid = parse_line(PUZZLE).unwrap();
@@ -222,6 +311,10 @@ fn every_fault_gives_its_error_and_the_solve_goes_on() {
         (
             "fault-swapped-buffers",
             "the plugin changed the output's buffer pointers or capacities",
+        ),
+        (
+            "fault-house-range",
+            "houses[0] names house 27 (houses are 0 to 26)",
         ),
     ];
     for (id, message) in expect {
@@ -364,13 +457,13 @@ fn another_abi_version_is_refused_naming_both() {
     }
     let err = plugin::load(&fixture("wrong_abi")).unwrap_err();
     assert!(
-        matches!(err, PluginError::AbiVersion { found, expected, .. } if found == LP_ABI_VERSION + 1 && expected == LP_ABI_VERSION),
+        matches!(err, PluginError::AbiVersion { found, expected, oldest, .. } if found == LP_ABI_VERSION + 1 && expected == LP_ABI_VERSION && oldest == 1),
         "{err}"
     );
     let text = err.to_string();
     assert!(
         text.contains(&format!("ABI version {}", LP_ABI_VERSION + 1))
-            && text.contains(&format!("speaks version {LP_ABI_VERSION}")),
+            && text.contains(&format!("loads versions 1 to {LP_ABI_VERSION}")),
         "{text}"
     );
 }
@@ -615,7 +708,10 @@ fn c_header_matches_the_rust_abi() {
             difficulty,
             struct_size,
             host,
-            emit
+            emit,
+            houses,
+            houses_cap,
+            houses_len
         },
         LpTechnique {
             id,
@@ -635,7 +731,7 @@ fn c_header_matches_the_rust_abi() {
             name
         },
     );
-    let constants: [(&str, i64); 24] = [
+    let constants: [(&str, i64); 25] = [
         ("LP_ABI_VERSION", LP_ABI_VERSION.into()),
         ("LP_OK", LP_OK.into()),
         ("LP_ERROR", LP_ERROR.into()),
@@ -657,6 +753,7 @@ fn c_header_matches_the_rust_abi() {
         ("LP_MIN_ELIMINATIONS", LP_MIN_ELIMINATIONS.into()),
         ("LP_MIN_HIGHLIGHTS", LP_MIN_HIGHLIGHTS.into()),
         ("LP_MIN_EXPLANATION", LP_MIN_EXPLANATION.into()),
+        ("LP_MIN_HOUSES", LP_MIN_HOUSES.into()),
         ("sizeof(uint16_t)", 2),
         ("sizeof(float)", 4),
         ("sizeof(LpEntryFn)", size_of::<LpEntryFn>() as i64),
