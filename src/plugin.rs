@@ -863,7 +863,14 @@ mod tests {
         };
         let err = read_descriptor("p.so", &table).unwrap_err();
         assert!(
-            matches!(err, PluginError::AbiVersion { found: 0, oldest: 1, .. }),
+            matches!(
+                err,
+                PluginError::AbiVersion {
+                    found: 0,
+                    oldest: 1,
+                    ..
+                }
+            ),
             "{err}"
         );
     }

@@ -10,9 +10,9 @@ use std::process::Command;
 
 use common::plugins::{example_c, example_rust, fault_plugin, fixture, fixture_case, root};
 use lapiz::engine::solve_grid;
+use lapiz::geometry::House;
 use lapiz::parse::parse_line;
 use lapiz::pipeline::Pipeline;
-use lapiz::geometry::House;
 use lapiz::plugin::{self, PluginError, PluginMode};
 use lapiz::reglib::run_library;
 use lapiz::script::check::{changes, positions};
@@ -609,7 +609,9 @@ fn cli_reglib_tests_a_plugin_against_the_library() {
         .map(|l| l.split(' ').next().unwrap())
         .collect();
     assert!(
-        codes.iter().all(|c| c.starts_with("0703") || c.starts_with("0610")),
+        codes
+            .iter()
+            .all(|c| c.starts_with("0703") || c.starts_with("0610")),
         "{out}"
     );
     assert!(
@@ -813,4 +815,216 @@ fn trace_with_a_plugin_step() {
     );
     assert_eq!(trace.summary.rejected, 0);
     insta::assert_snapshot!("plugin_bug_plus_1", trace.to_ron());
+}
+
+/// The ids and figures of a `technique bench` result line
+/// (`<id>: S us per search, <native>: N us per search, ratio R`), checked for its shape.
+fn bench_result(line: &str) -> (String, String) {
+    let words: Vec<&str> = line.split(' ').collect();
+    assert_eq!(words.len(), 12, "{line}");
+    assert_eq!(&words[2..5], ["us", "per", "search,"], "{line}");
+    assert_eq!(&words[7..11], ["us", "per", "search,", "ratio"], "{line}");
+    for w in [words[1], words[6], words[11]] {
+        assert!(w.parse::<f64>().is_ok_and(|x| x > 0.0), "{line}");
+    }
+    let id = |w: &str| w.trim_end_matches(':').to_string();
+    (id(words[0]), id(words[5]))
+}
+
+/// `technique check LIB`: each technique of a plugin library against its built-in twin, on
+/// the library cases of its codes and at every position of a puzzle file, in a host and
+/// in-process; `--id` picks one; bad input is a clear error.
+#[test]
+fn cli_technique_check_takes_a_plugin_library() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
+    let (Some(lib), Some(puzzles)) = (
+        common::data_file("reglib/reglib-1.4-dev.txt"),
+        common::data_file("puzzles/top1465.txt"),
+    ) else {
+        return;
+    };
+    let (lib, puzzles) = (lib.to_str().unwrap(), puzzles.to_str().unwrap());
+    let (rust, c) = (example_rust(), example_c());
+    let (rust, c) = (rust.to_str().unwrap(), c.to_str().unwrap());
+
+    // every technique of the Rust example, in a host (the default), on the library
+    let (ok, out, err) = lapiz(&["technique", "check", rust, "--reglib", lib]);
+    assert!(ok, "{out}{err}");
+    for (id, twin, cases) in [
+        ("remote-pairs-rs", "remote-pairs", 16),
+        ("bug-plus-1-rs", "bug-plus-1", 12),
+    ] {
+        assert!(
+            out.contains(&format!("plugin {rust} (plugin mode host): {id} \"")),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!("compared with built-in {twin} (")),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!(
+                "{twin} agrees on {cases} of {cases} cases\n{cases} passed, 0 failed, 0 skipped\n"
+            )),
+            "{out}"
+        );
+    }
+
+    // the C example in-process, at every position met solving puzzles: sound, and in
+    // agreement with the built-in
+    let args = ["technique", "check", c, "--file", puzzles, "--limit", "20"];
+    let (ok, out, err) = lapiz(&[&["--plugin-mode", "in-process"], &args[..]].concat());
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains(&format!("plugin {c} (plugin mode in-process): xy-wing-c")),
+        "{out}"
+    );
+    assert!(
+        out.contains("compared with built-in xy-wing (XY-Wing)"),
+        "{out}"
+    );
+    let fired = out.lines().find(|l| l.starts_with("fired at ")).unwrap();
+    assert!(!fired.starts_with("fired at 0 "), "{out}");
+    assert!(out.contains("xy-wing disagrees at 0 of "), "{out}");
+    assert!(out.ends_with("20 passed, 0 failed, 0 skipped\n"), "{out}");
+
+    // --id picks one technique
+    let args = [
+        "technique",
+        "check",
+        rust,
+        "--id",
+        "bug-plus-1-rs",
+        "--file",
+        puzzles,
+    ];
+    let (ok, out, err) = lapiz(&[&args[..], &["--limit", "10"]].concat());
+    assert!(ok, "{out}{err}");
+    assert!(!out.contains("remote-pairs"), "{out}");
+    assert!(out.contains("bug-plus-1 disagrees at 0 of "), "{out}");
+
+    // an id the library does not offer, a file that is no library, a failing search
+    let (ok, _, err) = lapiz(&["technique", "check", rust, "--id", "nope"]);
+    assert!(!ok);
+    assert!(
+        err.contains(&format!(
+            "{rust}: no technique `nope` (it offers remote-pairs-rs, bug-plus-1-rs)"
+        )),
+        "{err}"
+    );
+    let dir = common::plugins::build_dir().join("cli-check");
+    std::fs::create_dir_all(&dir).unwrap();
+    let fake = dir.join(common::plugins::library_file("not_a_library"));
+    std::fs::write(&fake, "not a library\n").unwrap();
+    let fake = fake.to_str().unwrap();
+    for mode in ["host", "in-process"] {
+        let (ok, _, err) = lapiz(&["--plugin-mode", mode, "technique", "check", fake]);
+        assert!(!ok, "{mode}");
+        assert!(
+            err.contains(&format!("plugin {fake}: not a shared library"))
+                && !err.contains("panicked"),
+            "{mode}: {err}"
+        );
+    }
+    let fault = fault_plugin();
+    let fault = fault.to_str().unwrap();
+    let args = [
+        "technique",
+        "check",
+        fault,
+        "--id",
+        "fault-error",
+        "--file",
+        puzzles,
+    ];
+    let (ok, out, _) = lapiz(&[&args[..], &["--limit", "1"]].concat());
+    assert!(!ok);
+    assert!(
+        out.contains(&format!("line 3 FAILED: position 1: technique fault-error failed: the search failed: deliberate failure: the search gave up (plugin {fault})")),
+        "{out}"
+    );
+}
+
+/// `technique bench LIB`: each technique of a plugin library timed against its built-in twin,
+/// saying so when the searches cross into a host; a failing search names the position.
+#[test]
+fn cli_technique_bench_times_plugins_against_their_twins() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
+    let (Some(lib), Some(puzzles)) = (
+        common::data_file("reglib/reglib-1.4-dev.txt"),
+        common::data_file("puzzles/top1465.txt"),
+    ) else {
+        return;
+    };
+    let (lib, puzzles) = (lib.to_str().unwrap(), puzzles.to_str().unwrap());
+    let (rust, c) = (example_rust(), example_c());
+    let (rust, c) = (rust.to_str().unwrap(), c.to_str().unwrap());
+
+    let (ok, out, err) = lapiz(&["technique", "bench", c, "--reglib", lib, "--rounds", "1"]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.starts_with(&format!(
+            "plugin {c} (plugin mode host): xy-wing-c, native twin xy-wing\n"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("crosses a process boundary"), "{out}");
+    assert!(
+        out.contains("`--plugin-mode in-process` times the search alone"),
+        "{out}"
+    );
+    assert!(
+        out.contains("steps found: xy-wing-c 8, xy-wing 8\n"),
+        "{out}"
+    );
+    let last = out.lines().last().unwrap();
+    assert_eq!(bench_result(last), ("xy-wing-c".into(), "xy-wing".into()));
+
+    // in-process: no boundary; each technique of the library in turn, each with its last line
+    let args = ["technique", "bench", rust, "--reglib", lib, "--rounds", "1"];
+    let (ok, out, err) = lapiz(&[&["--plugin-mode", "in-process"], &args[..]].concat());
+    assert!(ok, "{out}{err}");
+    assert!(!out.contains("process boundary"), "{out}");
+    let results: Vec<_> = out
+        .lines()
+        .filter(|l| l.ends_with(|c: char| c.is_ascii_digit()) && l.contains(" ratio "))
+        .map(bench_result)
+        .collect();
+    assert_eq!(
+        results,
+        [
+            ("remote-pairs-rs".into(), "remote-pairs".into()),
+            ("bug-plus-1-rs".into(), "bug-plus-1".into())
+        ],
+        "{out}"
+    );
+    // the bug-plus-1 section ends the output
+    assert_eq!(bench_result(out.lines().last().unwrap()).0, "bug-plus-1-rs");
+
+    let (ok, _, err) = lapiz(&["technique", "bench", rust, "--id", "nope"]);
+    assert!(!ok);
+    assert!(err.contains("no technique `nope`"), "{err}");
+    let fault = fault_plugin();
+    let fault = fault.to_str().unwrap();
+    let args = [
+        "technique",
+        "bench",
+        fault,
+        "--id",
+        "fault-panic",
+        "--file",
+        puzzles,
+    ];
+    let (ok, _, err) = lapiz(&[&args[..], &["--limit", "1"]].concat());
+    assert!(!ok);
+    assert!(
+        err.contains("fault-panic failed at position 1")
+            && err.contains("the search panicked: deliberate panic in the fault plugin")
+            && err.contains(fault),
+        "{err}"
+    );
 }
