@@ -831,23 +831,28 @@ fn bench_result(line: &str) -> (String, String) {
     (id(words[0]), id(words[5]))
 }
 
+/// The files the `technique` command tests use, as text: the library, top1465, the Rust and C
+/// examples and the fault plugin; `None` (the test is skipped, saying why) without a C
+/// compiler or the shared data.
+fn technique_cli_files() -> Option<[String; 5]> {
+    if !common::plugins::c_compiler_available() {
+        return None;
+    }
+    let lib = common::data_file("reglib/reglib-1.4-dev.txt")?;
+    let puzzles = common::data_file("puzzles/top1465.txt")?;
+    let text = |p: std::path::PathBuf| p.to_str().unwrap().to_string();
+    Some([lib, puzzles, example_rust(), example_c(), fault_plugin()].map(text))
+}
+
 /// `technique check LIB`: each technique of a plugin library against its built-in twin, on
 /// the library cases of its codes and at every position of a puzzle file, in a host and
 /// in-process; `--id` picks one; bad input is a clear error.
 #[test]
 fn cli_technique_check_takes_a_plugin_library() {
-    if !common::plugins::c_compiler_available() {
-        return;
-    }
-    let (Some(lib), Some(puzzles)) = (
-        common::data_file("reglib/reglib-1.4-dev.txt"),
-        common::data_file("puzzles/top1465.txt"),
-    ) else {
+    let Some(files) = technique_cli_files() else {
         return;
     };
-    let (lib, puzzles) = (lib.to_str().unwrap(), puzzles.to_str().unwrap());
-    let (rust, c) = (example_rust(), example_c());
-    let (rust, c) = (rust.to_str().unwrap(), c.to_str().unwrap());
+    let [lib, puzzles, rust, c, fault] = files.each_ref().map(String::as_str);
 
     // every technique of the Rust example, in a host (the default), on the library
     let (ok, out, err) = lapiz(&["technique", "check", rust, "--reglib", lib]);
@@ -928,8 +933,6 @@ fn cli_technique_check_takes_a_plugin_library() {
             "{mode}: {err}"
         );
     }
-    let fault = fault_plugin();
-    let fault = fault.to_str().unwrap();
     let args = [
         "technique",
         "check",
@@ -951,18 +954,10 @@ fn cli_technique_check_takes_a_plugin_library() {
 /// saying so when the searches cross into a host; a failing search names the position.
 #[test]
 fn cli_technique_bench_times_plugins_against_their_twins() {
-    if !common::plugins::c_compiler_available() {
-        return;
-    }
-    let (Some(lib), Some(puzzles)) = (
-        common::data_file("reglib/reglib-1.4-dev.txt"),
-        common::data_file("puzzles/top1465.txt"),
-    ) else {
+    let Some(files) = technique_cli_files() else {
         return;
     };
-    let (lib, puzzles) = (lib.to_str().unwrap(), puzzles.to_str().unwrap());
-    let (rust, c) = (example_rust(), example_c());
-    let (rust, c) = (rust.to_str().unwrap(), c.to_str().unwrap());
+    let [lib, puzzles, rust, c, fault] = files.each_ref().map(String::as_str);
 
     let (ok, out, err) = lapiz(&["technique", "bench", c, "--reglib", lib, "--rounds", "1"]);
     assert!(ok, "{out}{err}");
@@ -1008,8 +1003,6 @@ fn cli_technique_bench_times_plugins_against_their_twins() {
     let (ok, _, err) = lapiz(&["technique", "bench", rust, "--id", "nope"]);
     assert!(!ok);
     assert!(err.contains("no technique `nope`"), "{err}");
-    let fault = fault_plugin();
-    let fault = fault.to_str().unwrap();
     let args = [
         "technique",
         "bench",
