@@ -933,6 +933,19 @@ fn cli_technique_check_takes_a_plugin_library() {
             "{mode}: {err}"
         );
     }
+    // a library none of whose techniques declares codes checks nothing: an error
+    let (ok, out, err) = lapiz(&["technique", "check", fault]);
+    assert!(!ok);
+    assert!(
+        out.contains("`fault-panic` declares no library codes: not checked"),
+        "{out}"
+    );
+    assert!(
+        err.contains(&format!(
+            "{fault}: none of its techniques declares library codes"
+        )),
+        "{err}"
+    );
     let args = [
         "technique",
         "check",

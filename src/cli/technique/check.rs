@@ -61,7 +61,7 @@ pub struct CheckArgs {
 /// its totals line; fails when a case of any failed.
 pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<ExitCode> {
     let subject = Subject::load(&args.script, args.id.as_deref())?;
-    let mut all = Tally::default();
+    let (mut all, mut checked) = (Tally::default(), 0usize);
     for (k, technique) in subject.techniques.iter().enumerate() {
         let technique = technique.as_ref();
         let twin = twin_of(technique, args.compare.as_deref(), "--compare")?;
@@ -94,11 +94,18 @@ pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<ExitCode> {
             },
         };
         write_totals(out, &total)?;
+        checked += 1;
         all.passed += total.passed;
         all.failed += total.failed;
         all.skipped += total.skipped;
     }
     out.flush()?;
+    if checked == 0 {
+        bail!(
+            "{}: none of its techniques declares library codes: pass --code CODE (or --file PUZZLES)",
+            subject.path.display()
+        );
+    }
     Ok(status(&all))
 }
 
