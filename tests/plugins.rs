@@ -1016,6 +1016,19 @@ fn cli_technique_bench_times_plugins_against_their_twins() {
     let (ok, _, err) = lapiz(&["technique", "bench", rust, "--id", "nope"]);
     assert!(!ok);
     assert!(err.contains("no technique `nope`"), "{err}");
+    // a library none of whose techniques declares codes times nothing: an error
+    let (ok, out, err) = lapiz(&["technique", "bench", fault]);
+    assert!(!ok);
+    assert!(
+        out.contains("`fault-panic` declares no library codes: not timed"),
+        "{out}"
+    );
+    assert!(
+        err.contains(&format!(
+            "{fault}: none of its techniques declares library codes"
+        )),
+        "{err}"
+    );
     let args = [
         "technique",
         "bench",

@@ -59,6 +59,7 @@ pub fn command(args: BenchArgs, out: &mut impl Write) -> Result<ExitCode> {
         Some(path) => Some(puzzle_positions(path, args.limit)?),
         None => None,
     };
+    let mut timed = 0usize;
     for (k, technique) in subject.techniques.iter().enumerate() {
         let technique = technique.as_ref();
         let twin = super::twin_of(technique, args.native.as_deref(), "--native")?;
@@ -91,14 +92,30 @@ pub fn command(args: BenchArgs, out: &mut impl Write) -> Result<ExitCode> {
                 } else {
                     args.codes.clone()
                 };
+                // one of several techniques without codes is passed over, saying so
+                if codes.is_empty() && subject.techniques.len() > 1 {
+                    writeln!(
+                        out,
+                        "`{}` declares no library codes: not timed (pass --code CODE or --file PUZZLES)",
+                        technique.id()
+                    )?;
+                    continue;
+                }
                 let path = args.reglib.clone().unwrap_or_else(super::default_library);
                 library = library_positions(technique.id(), &path, &codes)?;
                 &library
             }
         };
         run(technique, twin.as_deref(), grids, from, args.rounds, out)?;
+        timed += 1;
     }
     out.flush()?;
+    if timed == 0 {
+        bail!(
+            "{}: none of its techniques declares library codes: pass --code CODE or --file PUZZLES",
+            subject.path.display()
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 
