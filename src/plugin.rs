@@ -5,8 +5,9 @@
 //! symbol `lapiz_plugin`, checks the ABI version and struct sizes, and validates every technique
 //! it describes. Libraries are never unloaded (thread-local destructors make unloading unsound):
 //! each is kept for the life of the process, and loading the same file again returns the same
-//! [`Plugin`]. Every step a plugin emits is checked (lengths within capacities, cells and digits
-//! in range, known roles, UTF-8 text) before it becomes a [`Step`]; anything wrong becomes a
+//! [`Plugin`]. Plugins built for ABI versions [`OLDEST_ABI_VERSION`] to `LP_ABI_VERSION` load.
+//! Every step a plugin emits is checked (lengths within capacities; cells, digits and houses
+//! in range; known roles; UTF-8 text) before it becomes a [`Step`]; anything wrong becomes a
 //! [`TechniqueError`], and the engine disables the technique and carries on.
 //!
 //! [`load_as`] with [`PluginMode::Host`] (the default of pipelines and of the CLI) loads the
@@ -27,7 +28,7 @@ use std::sync::{Arc, Mutex};
 
 use lapiz_plugin_api::abi::*;
 
-use crate::geometry::Cell;
+use crate::geometry::{Cell, House};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Highlight, Role, Step, eliminations_text};
 use crate::technique::{Origin, StepSink, Technique, TechniqueError};
@@ -75,17 +76,19 @@ pub enum PluginError {
         /// The path.
         path: String,
     },
-    /// The plugin was built for another ABI version.
+    /// The plugin was built for an ABI version this host does not load.
     #[error(
-        "plugin {path}: built for lapiz plugin ABI version {found}, but this lapiz speaks version {expected}; rebuild the plugin against lapiz-plugin-api {expected}"
+        "plugin {path}: built for lapiz plugin ABI version {found}, but this lapiz loads versions {oldest} to {expected}; rebuild the plugin against lapiz-plugin-api {expected}"
     )]
     AbiVersion {
         /// The path.
         path: String,
         /// The plugin's version.
         found: u32,
-        /// The host's version.
+        /// The host's version (the newest it loads).
         expected: u32,
+        /// The oldest version the host loads ([`OLDEST_ABI_VERSION`]).
+        oldest: u32,
     },
     /// A struct size disagrees with the host's.
     #[error("plugin {path}: sizeof({what}) is {found} in the plugin but {expected} in lapiz")]
@@ -137,6 +140,10 @@ pub struct Plugin {
     techniques: Vec<Descriptor>,
 }
 
+/// The oldest plugin ABI version this host loads: plugins built for 1 to [`LP_ABI_VERSION`]
+/// load (a newer version only appends fields to `LpOutput`, which older plugins never see).
+pub const OLDEST_ABI_VERSION: u32 = 1;
+
 /// One validated technique descriptor.
 #[derive(Debug, Clone)]
 struct Descriptor {
@@ -151,10 +158,12 @@ struct Descriptor {
 /// How a technique's search is reached.
 #[derive(Debug, Clone)]
 enum Call {
-    /// Directly, in this process.
+    /// Directly, in this process; `houses` when the plugin was built for ABI version 2 or
+    /// later, so its steps may carry houses.
     Direct {
         context: *const c_void,
         search: LpSearchFn,
+        houses: bool,
     },
     /// Through a plugin host process: technique `index` of the library in `pool`.
     Hosted { pool: Arc<host::Pool>, index: usize },
@@ -357,14 +366,16 @@ fn read_descriptor(path: &str, table: *const LpPlugin) -> Result<Plugin, PluginE
     // `abi_version` is the first field in every version, so it can be read before the rest.
     // SAFETY: a non-null descriptor pointer is valid for at least its first field.
     let found = unsafe { (*table).abi_version };
-    if found != LP_ABI_VERSION {
+    if !(OLDEST_ABI_VERSION..=LP_ABI_VERSION).contains(&found) {
         return Err(PluginError::AbiVersion {
             path: path.into(),
             found,
             expected: LP_ABI_VERSION,
+            oldest: OLDEST_ABI_VERSION,
         });
     }
-    // SAFETY: same version, so the layout is this one.
+    // SAFETY: a version this host loads: `LpPlugin` and `LpTechnique` have this layout in all
+    // of them (only `LpOutput` grew, at its end).
     let table = unsafe { &*table };
     let sizes = [
         ("LpPlugin", table.struct_size, size_of::<LpPlugin>()),
@@ -404,7 +415,7 @@ fn read_descriptor(path: &str, table: *const LpPlugin) -> Result<Plugin, PluginE
     for index in 0..count {
         // SAFETY: the table holds `count` descriptors.
         let t = unsafe { &*table.techniques.add(index) };
-        let d = read_technique(t).map_err(|m| bad(index, m))?;
+        let d = read_technique(t, found >= 2).map_err(|m| bad(index, m))?;
         if techniques.iter().any(|o| o.id == d.id) {
             return Err(bad(index, format!("id `{}` appears twice", d.id)));
         }
@@ -417,7 +428,8 @@ fn read_descriptor(path: &str, table: *const LpPlugin) -> Result<Plugin, PluginE
     })
 }
 
-fn read_technique(t: &LpTechnique) -> Result<Descriptor, String> {
+/// Reads and checks one technique; `houses` when the plugin's ABI version has them.
+fn read_technique(t: &LpTechnique, houses: bool) -> Result<Descriptor, String> {
     // SAFETY: null or NUL-terminated strings, per the ABI.
     let (id, name, codes) = unsafe { (text(t.id)?, text(t.name)?, text(t.codes)?) };
     let id = id.ok_or("the id is null")?;
@@ -460,6 +472,7 @@ fn read_technique(t: &LpTechnique) -> Result<Descriptor, String> {
         call: Call::Direct {
             context: t.context,
             search,
+            houses,
         },
     })
 }
@@ -475,6 +488,7 @@ const PLACEMENTS_CAP: usize = LP_MIN_PLACEMENTS as usize;
 const ELIMINATIONS_CAP: usize = LP_MIN_ELIMINATIONS as usize;
 const HIGHLIGHTS_CAP: usize = LP_MIN_HIGHLIGHTS as usize;
 const EXPLANATION_CAP: usize = LP_MIN_EXPLANATION as usize;
+const HOUSES_CAP: usize = LP_MIN_HOUSES as usize;
 
 /// The most steps one search may emit: a plugin that never stops is refused past it, so
 /// collecting every step (`find_all`) cannot exhaust memory.
@@ -485,7 +499,10 @@ struct Session<'a, 'b> {
     technique: &'a Descriptor,
     sink: &'a mut StepSink<'b>,
     /// The buffers as handed out, to catch a plugin that swaps them.
-    buffers: [(usize, u32); 4],
+    buffers: [(usize, u32); 5],
+    /// Whether the plugin knows the houses buffer (ABI version 2 or later); an older one's
+    /// steps have no houses.
+    houses: bool,
     /// Why the host refused a step; the search fails with it.
     refused: Option<String>,
     /// The sink wants no more steps (or a step was refused).
@@ -514,8 +531,12 @@ impl Technique for PluginTechnique {
         self.descriptor.codes.clone()
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let (context, search) = match &self.descriptor.call {
-            Call::Direct { context, search } => (*context, *search),
+        let (context, search, houses) = match &self.descriptor.call {
+            Call::Direct {
+                context,
+                search,
+                houses,
+            } => (*context, *search, *houses),
             Call::Hosted { pool, index } => {
                 return match pool.search(*index, &self.descriptor.id, grid, sink) {
                     Ok(Ok(())) => Ok(()),
@@ -542,6 +563,7 @@ impl Technique for PluginTechnique {
         let mut eliminations = [LpCandidate::default(); ELIMINATIONS_CAP];
         let mut highlights = [LpHighlight::default(); HIGHLIGHTS_CAP];
         let mut explanation = [0u8; EXPLANATION_CAP];
+        let mut house_buffer = [0u8; HOUSES_CAP];
         let mut out = LpOutput {
             placements: placements.as_mut_ptr(),
             placements_cap: PLACEMENTS_CAP as u32,
@@ -559,11 +581,15 @@ impl Technique for PluginTechnique {
             struct_size: size_of::<LpOutput>() as u32,
             host: std::ptr::null_mut(),
             emit: host_emit,
+            houses: house_buffer.as_mut_ptr(),
+            houses_cap: HOUSES_CAP as u32,
+            houses_len: 0,
         };
         let mut session = Session {
             technique: &self.descriptor,
             sink,
             buffers: buffers_of(&out),
+            houses,
             refused: None,
             stopped: false,
             emitted: 0,
@@ -623,6 +649,7 @@ unsafe extern "C" fn host_emit(out: *mut LpOutput) -> i32 {
         out.eliminations_len = 0;
         out.highlights_len = 0;
         out.explanation_len = 0;
+        out.houses_len = 0;
         out.difficulty = 0.0;
         step
     }));
@@ -657,12 +684,13 @@ unsafe extern "C" fn host_emit(out: *mut LpOutput) -> i32 {
 }
 
 /// The address and capacity of each buffer of `out`.
-fn buffers_of(out: &LpOutput) -> [(usize, u32); 4] {
+fn buffers_of(out: &LpOutput) -> [(usize, u32); 5] {
     [
         (out.placements as usize, out.placements_cap),
         (out.eliminations as usize, out.eliminations_cap),
         (out.highlights as usize, out.highlights_cap),
         (out.explanation as usize, out.explanation_cap),
+        (out.houses as usize, out.houses_cap),
     ]
 }
 
@@ -674,6 +702,8 @@ unsafe fn read_step(out: &LpOutput, session: &Session<'_, '_>) -> Result<Step, S
     if buffers_of(out) != session.buffers {
         return Err("the plugin changed the output's buffer pointers or capacities".into());
     }
+    // a plugin built before the houses (version 1) never wrote their length
+    let houses_len = if session.houses { out.houses_len } else { 0 };
     let lengths = [
         ("placements", out.placements_len, out.placements_cap),
         ("eliminations", out.eliminations_len, out.eliminations_cap),
@@ -683,6 +713,7 @@ unsafe fn read_step(out: &LpOutput, session: &Session<'_, '_>) -> Result<Step, S
             out.explanation_len,
             out.explanation_cap,
         ),
+        ("houses", houses_len, out.houses_cap),
     ];
     for (what, len, cap) in lengths {
         if len > cap {
@@ -692,12 +723,13 @@ unsafe fn read_step(out: &LpOutput, session: &Session<'_, '_>) -> Result<Step, S
         }
     }
     // SAFETY: pointers and capacities are the host's own, lengths are within them.
-    let (places, elims, lights, text) = unsafe {
+    let (places, elims, lights, text, houses) = unsafe {
         (
             std::slice::from_raw_parts(out.placements, out.placements_len as usize),
             std::slice::from_raw_parts(out.eliminations, out.eliminations_len as usize),
             std::slice::from_raw_parts(out.highlights, out.highlights_len as usize),
             std::slice::from_raw_parts(out.explanation, out.explanation_len as usize),
+            std::slice::from_raw_parts(out.houses, houses_len as usize),
         )
     };
     let candidate = |what: &str, i: usize, cell: u8, digit: u8| -> Result<Candidate, String> {
@@ -737,6 +769,12 @@ unsafe fn read_step(out: &LpOutput, session: &Session<'_, '_>) -> Result<Step, S
                 candidates: vec![c],
             }),
         }
+    }
+    for (i, &h) in houses.iter().enumerate() {
+        if h >= 27 {
+            return Err(format!("houses[{i}] names house {h} (houses are 0 to 26)"));
+        }
+        step.houses.push(House::from_index(h));
     }
     let text =
         std::str::from_utf8(text).map_err(|e| format!("the explanation is not UTF-8: {e}"))?;
@@ -815,8 +853,25 @@ mod tests {
         assert_eq!(
             err.to_string(),
             format!(
-                "plugin p.so: built for lapiz plugin ABI version 7, but this lapiz speaks version {LP_ABI_VERSION}; rebuild the plugin against lapiz-plugin-api {LP_ABI_VERSION}"
+                "plugin p.so: built for lapiz plugin ABI version 7, but this lapiz loads versions 1 to {LP_ABI_VERSION}; rebuild the plugin against lapiz-plugin-api {LP_ABI_VERSION}"
             )
+        );
+        // version 0 is older than any this host loads
+        let table = LpPlugin {
+            abi_version: 0,
+            ..table
+        };
+        let err = read_descriptor("p.so", &table).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                PluginError::AbiVersion {
+                    found: 0,
+                    oldest: 1,
+                    ..
+                }
+            ),
+            "{err}"
         );
     }
 }

@@ -10,9 +10,10 @@ use std::process::Command;
 
 use common::plugins::{example_c, example_rust, fault_plugin, fixture, fixture_case, root};
 use lapiz::engine::solve_grid;
+use lapiz::geometry::House;
 use lapiz::parse::parse_line;
 use lapiz::pipeline::Pipeline;
-use lapiz::plugin::{self, PluginError};
+use lapiz::plugin::{self, PluginError, PluginMode};
 use lapiz::reglib::run_library;
 use lapiz::script::check::{changes, positions};
 use lapiz::technique::{Origin, Technique, builtin, find_all};
@@ -169,6 +170,94 @@ fn plugin_steps_carry_roles_text_and_ratings() {
     assert_eq!(s.highlights[1].candidates.len(), 4);
 }
 
+/// The house two cells that see each other share: their row, else their column, else their
+/// box (as the C example names them).
+fn shared_house(a: lapiz::Cell, b: lapiz::Cell) -> House {
+    if a.row() == b.row() {
+        House::row(a.row())
+    } else if a.col() == b.col() {
+        House::col(a.col())
+    } else {
+        House::boxed(a.box_index())
+    }
+}
+
+/// ABI version 2: the C XY-Wing's steps carry the houses linking its pivot to each pincer, and
+/// they arrive the same in-process and through a plugin host.
+#[test]
+fn plugin_steps_carry_houses_in_process_and_hosted() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
+    let Some(library) = common::read_data("reglib/reglib-1.4-dev.txt") else {
+        return;
+    };
+    common::plugins::use_built_host();
+    let cases: Vec<_> = library
+        .lines()
+        .filter(|l| l.starts_with(":0800:"))
+        .map(|l| lapiz::parse::parse_library_line(l).unwrap())
+        .collect();
+    let mut by_mode = Vec::new();
+    for mode in [PluginMode::InProcess, PluginMode::Host] {
+        let xy = plugin::load_as(&example_c(), mode)
+            .unwrap_or_else(|e| panic!("{mode:?}: {e}"))
+            .technique("xy-wing-c")
+            .unwrap();
+        let mut steps = Vec::new();
+        for case in &cases {
+            steps.extend(find_all(xy.as_ref(), &case.grid).unwrap());
+        }
+        assert!(!steps.is_empty());
+        for s in &steps {
+            let pivot = s.highlights[0].candidates[0].cell;
+            let mut expected: Vec<House> = Vec::new();
+            for c in &s.highlights[1].candidates {
+                let h = shared_house(pivot, c.cell);
+                if !expected.contains(&h) {
+                    expected.push(h);
+                }
+            }
+            assert_eq!(s.houses, expected, "{mode:?}: {}", s.explanation);
+        }
+        by_mode.push(steps);
+    }
+    assert_eq!(by_mode[0], by_mode[1]);
+}
+
+/// A plugin built for ABI version 1 (before `LpOutput` had houses) still loads, in-process and
+/// in a host; its steps arrive without houses, and junk in the fields it cannot know is
+/// ignored.
+#[test]
+fn a_plugin_built_for_abi_version_1_still_loads() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
+    common::plugins::use_built_host();
+    let grid = parse_line(PUZZLE).unwrap();
+    let first = grid.empty_cells().iter().next().unwrap();
+    for case in [0, 1] {
+        let path = fixture_case("abi_v1", case);
+        for mode in [PluginMode::InProcess, PluginMode::Host] {
+            let what = format!("case {case}, {mode:?}");
+            let t = plugin::load_as(&path, mode)
+                .unwrap_or_else(|e| panic!("{what}: {e}"))
+                .technique("abi-one")
+                .unwrap();
+            let steps = find_all(t.as_ref(), &grid).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert_eq!(steps.len(), 1, "{what}");
+            let s = &steps[0];
+            assert_eq!(s.explanation, "ABI One: the first empty cell", "{what}");
+            assert!(s.houses.is_empty(), "{what}: {:?}", s.houses);
+            assert_eq!(
+                s.highlights[0].candidates.len() as u32,
+                grid.candidates(first).count_ones(),
+                "{what}"
+            );
+        }
+    }
+}
+
 #[test]
 fn every_fault_gives_its_error_and_the_solve_goes_on() {
     let grid = parse_line(PUZZLE).unwrap();
@@ -222,6 +311,10 @@ fn every_fault_gives_its_error_and_the_solve_goes_on() {
         (
             "fault-swapped-buffers",
             "the plugin changed the output's buffer pointers or capacities",
+        ),
+        (
+            "fault-house-range",
+            "houses[0] names house 27 (houses are 0 to 26)",
         ),
     ];
     for (id, message) in expect {
@@ -364,13 +457,13 @@ fn another_abi_version_is_refused_naming_both() {
     }
     let err = plugin::load(&fixture("wrong_abi")).unwrap_err();
     assert!(
-        matches!(err, PluginError::AbiVersion { found, expected, .. } if found == LP_ABI_VERSION + 1 && expected == LP_ABI_VERSION),
+        matches!(err, PluginError::AbiVersion { found, expected, oldest, .. } if found == LP_ABI_VERSION + 1 && expected == LP_ABI_VERSION && oldest == 1),
         "{err}"
     );
     let text = err.to_string();
     assert!(
         text.contains(&format!("ABI version {}", LP_ABI_VERSION + 1))
-            && text.contains(&format!("speaks version {LP_ABI_VERSION}")),
+            && text.contains(&format!("loads versions 1 to {LP_ABI_VERSION}")),
         "{text}"
     );
 }
@@ -509,7 +602,23 @@ fn cli_reglib_tests_a_plugin_against_the_library() {
     ]);
     assert!(ok, "{err}");
     assert!(out.contains("0703     passed  16  failed   0"), "{out}");
-    assert!(out.ends_with("28 passed, 0 failed, 866 skipped\n"), "{out}");
+    // only the codes the plugin answers are listed and counted (issue 15)
+    let codes: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains(" passed ") && l.contains(" skipped "))
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    assert!(
+        codes
+            .iter()
+            .all(|c| c.starts_with("0703") || c.starts_with("0610")),
+        "{out}"
+    );
+    assert!(
+        out.contains("866 cases of other codes were not run (the plugins answer 0703,0610)\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("28 passed, 0 failed, 0 skipped\n"), "{out}");
 }
 
 #[test]
@@ -601,7 +710,10 @@ fn c_header_matches_the_rust_abi() {
             difficulty,
             struct_size,
             host,
-            emit
+            emit,
+            houses,
+            houses_cap,
+            houses_len
         },
         LpTechnique {
             id,
@@ -621,7 +733,7 @@ fn c_header_matches_the_rust_abi() {
             name
         },
     );
-    let constants: [(&str, i64); 24] = [
+    let constants: [(&str, i64); 25] = [
         ("LP_ABI_VERSION", LP_ABI_VERSION.into()),
         ("LP_OK", LP_OK.into()),
         ("LP_ERROR", LP_ERROR.into()),
@@ -643,6 +755,7 @@ fn c_header_matches_the_rust_abi() {
         ("LP_MIN_ELIMINATIONS", LP_MIN_ELIMINATIONS.into()),
         ("LP_MIN_HIGHLIGHTS", LP_MIN_HIGHLIGHTS.into()),
         ("LP_MIN_EXPLANATION", LP_MIN_EXPLANATION.into()),
+        ("LP_MIN_HOUSES", LP_MIN_HOUSES.into()),
         ("sizeof(uint16_t)", 2),
         ("sizeof(float)", 4),
         ("sizeof(LpEntryFn)", size_of::<LpEntryFn>() as i64),
@@ -702,4 +815,235 @@ fn trace_with_a_plugin_step() {
     );
     assert_eq!(trace.summary.rejected, 0);
     insta::assert_snapshot!("plugin_bug_plus_1", trace.to_ron());
+}
+
+/// The ids and figures of a `technique bench` result line
+/// (`<id>: S us per search, <native>: N us per search, ratio R`), checked for its shape.
+fn bench_result(line: &str) -> (String, String) {
+    let words: Vec<&str> = line.split(' ').collect();
+    assert_eq!(words.len(), 12, "{line}");
+    assert_eq!(&words[2..5], ["us", "per", "search,"], "{line}");
+    assert_eq!(&words[7..11], ["us", "per", "search,", "ratio"], "{line}");
+    for w in [words[1], words[6], words[11]] {
+        assert!(w.parse::<f64>().is_ok_and(|x| x > 0.0), "{line}");
+    }
+    let id = |w: &str| w.trim_end_matches(':').to_string();
+    (id(words[0]), id(words[5]))
+}
+
+/// The files the `technique` command tests use, as text: the library, top1465, the Rust and C
+/// examples and the fault plugin; `None` (the test is skipped, saying why) without a C
+/// compiler or the shared data.
+fn technique_cli_files() -> Option<[String; 5]> {
+    if !common::plugins::c_compiler_available() {
+        return None;
+    }
+    let lib = common::data_file("reglib/reglib-1.4-dev.txt")?;
+    let puzzles = common::data_file("puzzles/top1465.txt")?;
+    let text = |p: std::path::PathBuf| p.to_str().unwrap().to_string();
+    Some([lib, puzzles, example_rust(), example_c(), fault_plugin()].map(text))
+}
+
+/// `technique check LIB`: each technique of a plugin library against its built-in twin, on
+/// the library cases of its codes and at every position of a puzzle file, in a host and
+/// in-process; `--id` picks one; bad input is a clear error.
+#[test]
+fn cli_technique_check_takes_a_plugin_library() {
+    let Some(files) = technique_cli_files() else {
+        return;
+    };
+    let [lib, puzzles, rust, c, fault] = files.each_ref().map(String::as_str);
+
+    // every technique of the Rust example, in a host (the default), on the library
+    let (ok, out, err) = lapiz(&["technique", "check", rust, "--reglib", lib]);
+    assert!(ok, "{out}{err}");
+    for (id, twin, cases) in [
+        ("remote-pairs-rs", "remote-pairs", 16),
+        ("bug-plus-1-rs", "bug-plus-1", 12),
+    ] {
+        assert!(
+            out.contains(&format!("plugin {rust} (plugin mode host): {id} \"")),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!("compared with built-in {twin} (")),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!(
+                "{twin} agrees on {cases} of {cases} cases\n{cases} passed, 0 failed, 0 skipped\n"
+            )),
+            "{out}"
+        );
+    }
+
+    // the C example in-process, at every position met solving puzzles: sound, and in
+    // agreement with the built-in
+    let args = ["technique", "check", c, "--file", puzzles, "--limit", "20"];
+    let (ok, out, err) = lapiz(&[&["--plugin-mode", "in-process"], &args[..]].concat());
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains(&format!("plugin {c} (plugin mode in-process): xy-wing-c")),
+        "{out}"
+    );
+    assert!(
+        out.contains("compared with built-in xy-wing (XY-Wing)"),
+        "{out}"
+    );
+    let fired = out.lines().find(|l| l.starts_with("fired at ")).unwrap();
+    assert!(!fired.starts_with("fired at 0 "), "{out}");
+    assert!(out.contains("xy-wing disagrees at 0 of "), "{out}");
+    assert!(out.ends_with("20 passed, 0 failed, 0 skipped\n"), "{out}");
+
+    // --id picks one technique
+    let args = [
+        "technique",
+        "check",
+        rust,
+        "--id",
+        "bug-plus-1-rs",
+        "--file",
+        puzzles,
+    ];
+    let (ok, out, err) = lapiz(&[&args[..], &["--limit", "10"]].concat());
+    assert!(ok, "{out}{err}");
+    assert!(!out.contains("remote-pairs"), "{out}");
+    assert!(out.contains("bug-plus-1 disagrees at 0 of "), "{out}");
+
+    // an id the library does not offer, a file that is no library, a failing search
+    let (ok, _, err) = lapiz(&["technique", "check", rust, "--id", "nope"]);
+    assert!(!ok);
+    assert!(
+        err.contains(&format!(
+            "{rust}: no technique `nope` (it offers remote-pairs-rs, bug-plus-1-rs)"
+        )),
+        "{err}"
+    );
+    let dir = common::plugins::build_dir().join("cli-check");
+    std::fs::create_dir_all(&dir).unwrap();
+    let fake = dir.join(common::plugins::library_file("not_a_library"));
+    std::fs::write(&fake, "not a library\n").unwrap();
+    let fake = fake.to_str().unwrap();
+    for mode in ["host", "in-process"] {
+        let (ok, _, err) = lapiz(&["--plugin-mode", mode, "technique", "check", fake]);
+        assert!(!ok, "{mode}");
+        assert!(
+            err.contains(&format!("plugin {fake}: not a shared library"))
+                && !err.contains("panicked"),
+            "{mode}: {err}"
+        );
+    }
+    // a library none of whose techniques declares codes checks nothing: an error
+    let (ok, out, err) = lapiz(&["technique", "check", fault]);
+    assert!(!ok);
+    assert!(
+        out.contains("`fault-panic` declares no library codes: not checked"),
+        "{out}"
+    );
+    assert!(
+        err.contains(&format!(
+            "{fault}: none of its techniques declares library codes"
+        )),
+        "{err}"
+    );
+    let args = [
+        "technique",
+        "check",
+        fault,
+        "--id",
+        "fault-error",
+        "--file",
+        puzzles,
+    ];
+    let (ok, out, _) = lapiz(&[&args[..], &["--limit", "1"]].concat());
+    assert!(!ok);
+    assert!(
+        out.contains(&format!("line 3 FAILED: position 1: technique fault-error failed: the search failed: deliberate failure: the search gave up (plugin {fault})")),
+        "{out}"
+    );
+}
+
+/// `technique bench LIB`: each technique of a plugin library timed against its built-in twin,
+/// saying so when the searches cross into a host; a failing search names the position.
+#[test]
+fn cli_technique_bench_times_plugins_against_their_twins() {
+    let Some(files) = technique_cli_files() else {
+        return;
+    };
+    let [lib, puzzles, rust, c, fault] = files.each_ref().map(String::as_str);
+
+    let (ok, out, err) = lapiz(&["technique", "bench", c, "--reglib", lib, "--rounds", "1"]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.starts_with(&format!(
+            "plugin {c} (plugin mode host): xy-wing-c, native twin xy-wing\n"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("crosses a process boundary"), "{out}");
+    assert!(
+        out.contains("`--plugin-mode in-process` times the search alone"),
+        "{out}"
+    );
+    assert!(
+        out.contains("steps found: xy-wing-c 8, xy-wing 8\n"),
+        "{out}"
+    );
+    let last = out.lines().last().unwrap();
+    assert_eq!(bench_result(last), ("xy-wing-c".into(), "xy-wing".into()));
+
+    // in-process: no boundary; each technique of the library in turn, each with its last line
+    let args = ["technique", "bench", rust, "--reglib", lib, "--rounds", "1"];
+    let (ok, out, err) = lapiz(&[&["--plugin-mode", "in-process"], &args[..]].concat());
+    assert!(ok, "{out}{err}");
+    assert!(!out.contains("process boundary"), "{out}");
+    let results: Vec<_> = out
+        .lines()
+        .filter(|l| l.ends_with(|c: char| c.is_ascii_digit()) && l.contains(" ratio "))
+        .map(bench_result)
+        .collect();
+    assert_eq!(
+        results,
+        [
+            ("remote-pairs-rs".into(), "remote-pairs".into()),
+            ("bug-plus-1-rs".into(), "bug-plus-1".into())
+        ],
+        "{out}"
+    );
+    // the bug-plus-1 section ends the output
+    assert_eq!(bench_result(out.lines().last().unwrap()).0, "bug-plus-1-rs");
+
+    let (ok, _, err) = lapiz(&["technique", "bench", rust, "--id", "nope"]);
+    assert!(!ok);
+    assert!(err.contains("no technique `nope`"), "{err}");
+    // a library none of whose techniques declares codes times nothing: an error
+    let (ok, out, err) = lapiz(&["technique", "bench", fault]);
+    assert!(!ok);
+    assert!(
+        out.contains("`fault-panic` declares no library codes: not timed"),
+        "{out}"
+    );
+    assert!(
+        err.contains(&format!(
+            "{fault}: none of its techniques declares library codes"
+        )),
+        "{err}"
+    );
+    let args = [
+        "technique",
+        "bench",
+        fault,
+        "--id",
+        "fault-panic",
+        "--file",
+        puzzles,
+    ];
+    let (ok, _, err) = lapiz(&[&args[..], &["--limit", "1"]].concat());
+    assert!(!ok);
+    assert!(
+        err.contains("fault-panic failed at position 1")
+            && err.contains("the search panicked: deliberate panic in the fault plugin")
+            && err.contains(fault),
+        "{err}"
+    );
 }

@@ -3,6 +3,8 @@
  *
  * A bivalue pivot holding x and y sees two bivalue pincers holding x,z and y,z. Whichever
  * digit the pivot takes, one pincer is z, so z leaves every cell that sees both pincers.
+ * Each step names the pivot and pincers (roles) and the houses linking the pivot to each
+ * pincer (ABI version 2).
  *
  * Build (Linux):  cc -shared -fPIC -O2 -I ../lapiz-plugin-api/include -o libxy_wing.so xy_wing.c
  * Try:            lapiz solve PUZZLE --plugin ./libxy_wing.so
@@ -22,6 +24,21 @@
 static int row_of(int c) { return c / 9; }
 static int col_of(int c) { return c % 9; }
 static int box_of(int c) { return c / 27 * 3 + c % 9 / 3; }
+
+/* The house two cells that see each other share: their row, else their column, else their
+ * box (house numbers: rows 0-8, columns 9-17, boxes 18-26). */
+static int shared_house(int a, int b) {
+    if (row_of(a) == row_of(b)) return row_of(a);
+    if (col_of(a) == col_of(b)) return 9 + col_of(a);
+    return 18 + box_of(a);
+}
+
+/* Adds a house the pattern uses, once. */
+static void add_house(LpOutput *out, int house) {
+    for (uint32_t i = 0; i < out->houses_len; i++)
+        if (out->houses[i] == house) return;
+    if (out->houses_len < out->houses_cap) out->houses[out->houses_len++] = (uint8_t)house;
+}
 
 static int sees(int a, int b) {
     return a != b &&
@@ -95,6 +112,10 @@ static int32_t search(const void *context, const LpGrid *g, LpOutput *out) {
                 highlight(out, pivot, pm, LP_ROLE_PIVOT);
                 highlight(out, a, am, LP_ROLE_PINCER);
                 highlight(out, b, bm, LP_ROLE_PINCER);
+                /* the houses linking the pivot to each pincer */
+                out->houses_len = 0;
+                add_house(out, shared_house(pivot, a));
+                add_house(out, shared_house(pivot, b));
                 out->explanation_len = 0;
                 say(out, "XY-Wing: %d/%d/%d in ", lowest_digit(pm), lowest_digit(pm & ~(1u << (lowest_digit(pm) - 1))), zd, 0);
                 say(out, "r%dc%d,", row_of(pivot) + 1, col_of(pivot) + 1, 0, 0);

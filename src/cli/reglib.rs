@@ -11,7 +11,7 @@ use clap::Args;
 use lapiz::pipeline::Pipeline;
 use lapiz::plugin::{self, PluginMode};
 use lapiz::printable::printable;
-use lapiz::reglib::{Tally, run_library};
+use lapiz::reglib::{Report, Tally, case_lines, run_library};
 
 use super::exit;
 
@@ -27,7 +27,9 @@ pub struct ReglibArgs {
     #[arg(long)]
     pub pipeline: Option<PathBuf>,
     /// Test this plugin library's techniques instead of the built-ins (repeatable; with
-    /// --pipeline, in addition to the pipeline's).
+    /// --pipeline, in addition to the pipeline's). Without --pipeline, only the codes the
+    /// plugins answer are listed and counted, and one line says how many other cases were
+    /// not run.
     #[arg(long = "plugin", value_name = "FILE")]
     pub plugins: Vec<PathBuf>,
 }
@@ -61,7 +63,14 @@ pub fn run(args: ReglibArgs, out: &mut impl Write) -> Result<ExitCode> {
     let file = &args.file;
     let text =
         std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let report = run_library(&text, &techniques);
+    let mut report = run_library(&text, &techniques);
+    // Plugins alone: only the codes they answer are listed and counted.
+    let not_run = if args.pipeline.is_none() && !args.plugins.is_empty() {
+        let answered: Vec<String> = techniques.iter().flat_map(|t| t.library_codes()).collect();
+        Some((keep_codes(&mut report, &text, &answered), answered))
+    } else {
+        None
+    };
     for (line, err) in &report.errors {
         eprintln!("{}:{line}: {}", file.display(), printable(err));
     }
@@ -84,7 +93,43 @@ pub fn run(args: ReglibArgs, out: &mut impl Write) -> Result<ExitCode> {
             }
         }
     }
+    if let Some((n, answered)) = not_run {
+        let answered = if answered.is_empty() {
+            "none".to_string()
+        } else {
+            answered.join(",")
+        };
+        writeln!(
+            out,
+            "{n} cases of other codes were not run (the plugins answer {answered})"
+        )?;
+    }
     finish(out, report.total())
+}
+
+/// Keeps in `report` only the cases (and unreadable lines) of the `answered` codes; returns
+/// how many cases of other codes it drops.
+fn keep_codes(report: &mut Report, text: &str, answered: &[String]) -> usize {
+    let answers = |code: &str| answered.iter().any(|a| a == code);
+    let mut dropped = 0;
+    report.per_code.retain(|code, t| {
+        let keep = answers(code.split('-').next().unwrap_or(code));
+        if !keep {
+            dropped += t.passed + t.failed + t.skipped;
+        }
+        keep
+    });
+    if !report.errors.is_empty() {
+        let codes: std::collections::HashMap<usize, &str> = case_lines(text)
+            .map(|l| (l.line_number, l.code()))
+            .collect();
+        let before = report.errors.len();
+        report
+            .errors
+            .retain(|(line, _)| codes.get(line).is_some_and(|c| answers(c)));
+        dropped += before - report.errors.len();
+    }
+    dropped
 }
 
 /// One code's line of the tally: `0300     passed   2  failed   0  skipped   0`.
@@ -99,15 +144,26 @@ pub fn write_code_tally(out: &mut impl Write, code: &str, t: &Tally) -> Result<(
 
 /// Writes the totals line and gives the exit status: [`exit::INVALID`] when a case failed.
 pub fn finish(out: &mut impl Write, total: Tally) -> Result<ExitCode> {
+    write_totals(out, &total)?;
+    out.flush()?;
+    Ok(status(&total))
+}
+
+/// The totals line: `28 passed, 0 failed, 0 skipped`.
+pub fn write_totals(out: &mut impl Write, total: &Tally) -> Result<()> {
     writeln!(
         out,
         "{} passed, {} failed, {} skipped",
         total.passed, total.failed, total.skipped
     )?;
-    out.flush()?;
-    Ok(ExitCode::from(if total.failed > 0 {
+    Ok(())
+}
+
+/// The exit status of a run with these totals: [`exit::INVALID`] when a case failed.
+pub fn status(total: &Tally) -> ExitCode {
+    ExitCode::from(if total.failed > 0 {
         exit::INVALID
     } else {
         exit::OK
-    }))
+    })
 }

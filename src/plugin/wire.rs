@@ -8,7 +8,7 @@
 
 use std::io::{self, Read, Write};
 
-use crate::geometry::Cell;
+use crate::geometry::{Cell, House};
 use crate::grid::Candidate;
 use crate::step::{Highlight, Role, Step};
 
@@ -96,7 +96,7 @@ impl Encoder {
         }
     }
     /// A step a plugin found: what a plugin step can hold (placements, eliminations,
-    /// highlights, explanation, difficulty).
+    /// highlights, houses, explanation, difficulty).
     pub(crate) fn step(&mut self, s: &Step) {
         self.f32(s.difficulty);
         self.candidates(&s.placements);
@@ -105,6 +105,10 @@ impl Encoder {
         for h in &s.highlights {
             self.u8(ROLES.iter().position(|r| *r == h.role).unwrap_or(0) as u8);
             self.candidates(&h.candidates);
+        }
+        self.u16(s.houses.len() as u16);
+        for h in &s.houses {
+            self.u8(h.index() as u8);
         }
         self.str(&s.explanation);
     }
@@ -197,6 +201,13 @@ impl<'a> Decoder<'a> {
                 candidates: self.candidates()?,
             });
         }
+        let houses = self.u16()? as usize;
+        for &h in self.take(houses)? {
+            if h >= 27 {
+                return Err(format!("house {h} out of range"));
+            }
+            step.houses.push(House::from_index(h));
+        }
         step.explanation = self.str()?;
         Ok(step)
     }
@@ -216,10 +227,16 @@ mod tests {
             role: Role::Pincer,
             candidates: vec![Candidate::new(Cell::new(0), 1)],
         });
+        step = step.house(House::row(0)).house(House::boxed(8));
         let mut e = Encoder::new(STEP);
         e.step(&step);
         let mut d = Decoder::new(&e.0[1..]);
         assert_eq!(d.step("t").unwrap(), step);
+        // a house index out of range is an error, not a panic
+        let at = e.0.len() - 4 - step.explanation.len() - 1;
+        e.0[at] = 27;
+        let err = Decoder::new(&e.0[1..]).step("t").unwrap_err();
+        assert!(err.contains("house 27 out of range"), "{err}");
     }
 
     #[test]

@@ -15,6 +15,7 @@ lapiz_plugin_api::export_plugin!(
         Fault::BadText,
         Fault::BadDifficulty,
         Fault::SwappedBuffers,
+        Fault::HouseOutOfRange,
         Fault::Flood,
         Fault::Unsound,
     ]
@@ -40,6 +41,8 @@ pub enum Fault {
     BadDifficulty,
     /// Shrinks the eliminations buffer's capacity before emitting.
     SwappedBuffers,
+    /// Names house 27 (houses are 0..27).
+    HouseOutOfRange,
     /// Emits the same sound step again and again, whatever the host answers.
     Flood,
     /// Eliminates every candidate of the first empty cell, the solution's among them.
@@ -58,6 +61,7 @@ impl PluginTechnique for Fault {
             Fault::BadText => "fault-bad-text",
             Fault::BadDifficulty => "fault-bad-difficulty",
             Fault::SwappedBuffers => "fault-swapped-buffers",
+            Fault::HouseOutOfRange => "fault-house-range",
             Fault::Flood => "fault-flood",
             Fault::Unsound => "fault-unsound",
         }
@@ -118,6 +122,7 @@ impl PluginTechnique for Fault {
                 Ok(())
             }
             Fault::BadDifficulty => out.emit(&Step::new("rated 99").rated(99.0)),
+            Fault::HouseOutOfRange => out.emit(&Step::new("bad house").house(27)),
             Fault::SwappedBuffers => {
                 // SAFETY: only a capacity is changed; the host must notice.
                 let raw = unsafe { out.raw() };

@@ -21,8 +21,9 @@
 extern "C" {
 #endif
 
-/* Any change to the types or rules below bumps this; lapiz loads only its own version. */
-#define LP_ABI_VERSION 1u
+/* Any change to the types or rules below bumps this. Version 2 appended the houses buffer to
+ * LpOutput; lapiz also loads plugins built for version 1, which never see those fields. */
+#define LP_ABI_VERSION 2u
 
 /* Search status. */
 #define LP_OK 0     /* ran to the end, or stopped because emit asked it to */
@@ -53,6 +54,7 @@ extern "C" {
 #define LP_MIN_ELIMINATIONS 729u
 #define LP_MIN_HIGHLIGHTS 1024u
 #define LP_MIN_EXPLANATION 1024u
+#define LP_MIN_HOUSES 27u /* version 2 */
 
 /* Cells are numbered 0..80 row by row (r1c1 = 0, r9c9 = 80); digits are 1..9. */
 typedef struct LpGrid {
@@ -79,7 +81,7 @@ struct LpOutput;
 typedef int32_t (*LpEmitFn)(struct LpOutput *out);
 
 /* One search's output: fill the buffers for one step (lengths never above capacities), call
- * out->emit(out), go on to the next step. */
+ * out->emit(out), go on to the next step. Fields are only ever appended, in a new version. */
 typedef struct LpOutput {
     LpCandidate *placements;
     uint32_t placements_cap;
@@ -97,6 +99,10 @@ typedef struct LpOutput {
     uint32_t struct_size; /* sizeof(LpOutput) as the host sees it */
     void *host;           /* the host's; leave it alone */
     LpEmitFn emit;
+    /* version 2: the houses the pattern uses: rows 0-8, columns 9-17, boxes 18-26 */
+    uint8_t *houses;
+    uint32_t houses_cap;
+    uint32_t houses_len;
 } LpOutput;
 
 /* A search may run on several threads at once (each with its own output). */

@@ -8,9 +8,11 @@
 
 use std::ffi::{c_char, c_void};
 
-/// The ABI version this crate describes. Any change to the types or rules below bumps it;
-/// the host loads only plugins built for exactly its version.
-pub const LP_ABI_VERSION: u32 = 1;
+/// The ABI version this crate describes. Any change to the types or rules below bumps it.
+/// Version 2 appended the houses buffer to [`LpOutput`]; a host of version 2 also loads
+/// plugins built for version 1, which never see the new fields (docs/plugins.md,
+/// "Versioning").
+pub const LP_ABI_VERSION: u32 = 2;
 
 /// The symbol every plugin exports: `const LpPlugin *lapiz_plugin(void)`.
 pub const LP_ENTRY_SYMBOL: &str = "lapiz_plugin";
@@ -62,6 +64,8 @@ pub const LP_MIN_ELIMINATIONS: u32 = 729;
 pub const LP_MIN_HIGHLIGHTS: u32 = 1024;
 /// At least this many bytes of explanation (or error message) fit.
 pub const LP_MIN_EXPLANATION: u32 = 1024;
+/// At least this many houses fit (version 2).
+pub const LP_MIN_HOUSES: u32 = 27;
 
 /// The grid a search reads. Cells are numbered 0..81 row by row (`r1c1` is 0, `r9c9` 80).
 #[repr(C)]
@@ -103,7 +107,8 @@ pub type LpEmitFn = unsafe extern "C" fn(out: *mut LpOutput) -> i32;
 
 /// The host-owned output of one search: buffers with capacities and lengths, the step's
 /// difficulty, and the `emit` callback. A search fills the buffers for one step (lengths
-/// never above capacities), calls `emit(out)`, and goes on to the next step.
+/// never above capacities), calls `emit(out)`, and goes on to the next step. Fields are only
+/// ever appended, in a new ABI version; `struct_size` says how many the host's output has.
 #[repr(C)]
 #[derive(Debug)]
 pub struct LpOutput {
@@ -139,6 +144,13 @@ pub struct LpOutput {
     pub host: *mut c_void,
     /// Hands the written step to the host.
     pub emit: LpEmitFn,
+    /// Version 2: the houses the step's pattern uses, by index: rows 0-8, columns 9-17,
+    /// boxes 18-26 (lapiz names them in explanations, the viewer draws them).
+    pub houses: *mut u8,
+    /// Capacity of `houses` (at least `LP_MIN_HOUSES`).
+    pub houses_cap: u32,
+    /// Houses written.
+    pub houses_len: u32,
 }
 
 /// A technique's search: reads `grid`, writes steps to `out`, returns `LP_OK`, `LP_ERROR` or

@@ -32,7 +32,7 @@ pub enum Role {
 }
 
 /// One step a plugin found: placements and/or eliminations, highlighted candidates, the
-/// explanation, and optionally its own difficulty.
+/// houses its pattern uses, the explanation, and optionally its own difficulty.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Step {
     /// `(cell, digit)` placed.
@@ -41,6 +41,10 @@ pub struct Step {
     pub eliminations: Vec<(u8, u8)>,
     /// `(cell, digit, role)` that justify the step.
     pub highlights: Vec<(u8, u8, Role)>,
+    /// The houses the pattern uses: rows 0-8, columns 9-17, boxes 18-26 (as in [`HOUSES`]).
+    ///
+    /// [`HOUSES`]: crate::HOUSES
+    pub houses: Vec<u8>,
     /// E.g. `Remote Pair: 1/2 r1c1-r1c5-r3c4-r3c9 => r1c8<>1,2`.
     pub explanation: String,
     /// The step's difficulty when it differs from the technique's.
@@ -71,6 +75,12 @@ impl Step {
     /// Adds a highlighted candidate.
     pub fn highlight(mut self, cell: u8, digit: u8, role: Role) -> Step {
         self.highlights.push((cell, digit, role));
+        self
+    }
+
+    /// Adds a house the pattern uses: rows 0-8, columns 9-17, boxes 18-26.
+    pub fn house(mut self, house: u8) -> Step {
+        self.houses.push(house);
         self
     }
 
@@ -139,6 +149,11 @@ impl Output<'_> {
                 o.highlights_cap,
             ));
         }
+        // a host whose output predates the houses (version 1) does not get them
+        let houses = has_houses(o);
+        if houses && step.houses.len() > o.houses_cap as usize {
+            return Err(too_big("houses", step.houses.len(), o.houses_cap));
+        }
         // SAFETY: the host guarantees each pointer is valid for its capacity, checked above.
         unsafe {
             for (i, &(cell, digit)) in step.placements.iter().enumerate() {
@@ -153,6 +168,10 @@ impl Output<'_> {
                     digit,
                     role: role as u8,
                 };
+            }
+            if houses {
+                std::ptr::copy_nonoverlapping(step.houses.as_ptr(), o.houses, step.houses.len());
+                o.houses_len = step.houses.len() as u32;
             }
         }
         let text = truncate(&step.explanation, o.explanation_cap as usize);
@@ -180,6 +199,12 @@ impl Output<'_> {
     pub unsafe fn raw(&mut self) -> &mut LpOutput {
         self.raw
     }
+}
+
+/// Whether the host's output has the houses buffer (ABI version 2): its `struct_size` reaches
+/// past `houses_len`.
+fn has_houses(o: &LpOutput) -> bool {
+    o.struct_size as usize >= std::mem::offset_of!(LpOutput, houses_len) + size_of::<u32>()
 }
 
 /// The longest prefix of `text` of at most `cap` bytes that ends on a character boundary.

@@ -1,5 +1,6 @@
-//! `lapiz technique bench`: times a technique script's full search against its native twin
-//! over the same positions, so a script author sees what the script costs.
+//! `lapiz technique bench`: times the full search of a technique script, or of each technique
+//! of a plugin library, against its native twin over the same positions, so an author sees
+//! what the technique costs.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -12,16 +13,21 @@ use clap::Args;
 use lapiz::Grid;
 use lapiz::parse::{parse_library_line, parse_puzzle};
 use lapiz::pipeline::Pipeline;
+use lapiz::plugin::PluginMode;
 use lapiz::printable::printable;
-use lapiz::script::ScriptTechnique;
 use lapiz::script::check::positions;
 use lapiz::technique::{Technique, find_all};
 
 /// Arguments of `lapiz technique bench`.
 #[derive(Args)]
 pub struct BenchArgs {
-    /// The script, e.g. techniques/x-wing.rhai.
+    /// A technique script (e.g. techniques/x-wing.rhai) or a plugin library (e.g.
+    /// liblapiz_example_c.so; loaded in the mode --plugin-mode gives, a host by default).
+    #[arg(value_name = "SCRIPT|LIBRARY")]
     pub script: PathBuf,
+    /// The technique of the plugin library to time (default: each in turn).
+    #[arg(long, value_name = "ID")]
+    pub id: Option<String>,
     /// A puzzle file: the positions met solving each puzzle with the default pipeline
     /// (`-` for stdin).
     #[arg(long, value_name = "PUZZLES")]
@@ -32,11 +38,11 @@ pub struct BenchArgs {
     /// The library file when no --file is given (default: the shared reglib-1.4-dev.txt).
     #[arg(long, value_name = "LIBFILE", conflicts_with = "file")]
     pub reglib: Option<PathBuf>,
-    /// Library codes to read (repeatable; default: the script's CODES).
+    /// Library codes to read (repeatable; default: the technique's codes, a script's CODES).
     #[arg(long = "code", value_name = "CODE", conflicts_with = "file")]
     pub codes: Vec<String>,
     /// The built-in technique to time against (default: as `check --compare`; `none` to
-    /// time the script alone).
+    /// time the technique alone).
     #[arg(long, value_name = "ID")]
     pub native: Option<String>,
     /// Timed rounds for each side (more are run until each side has had 0.3 s).
@@ -44,82 +50,97 @@ pub struct BenchArgs {
     pub rounds: usize,
 }
 
-/// Runs `lapiz technique bench`: loads the script and its twin, names them, times them.
+/// Runs `lapiz technique bench`: loads the script or library, then for each technique names
+/// it and its twin and times them.
 pub fn command(args: BenchArgs, out: &mut impl Write) -> Result<ExitCode> {
-    let technique = ScriptTechnique::load(&args.script)?;
-    let twin = super::twin_of(&technique, args.native.as_deref(), "--native")?;
-    let source = match args.file {
-        Some(path) => Source::Puzzles {
-            path,
-            limit: args.limit,
-        },
-        None => Source::Library {
-            path: args.reglib.unwrap_or_else(super::default_library),
-            codes: if args.codes.is_empty() {
-                technique.library_codes()
-            } else {
-                args.codes
-            },
-        },
+    let subject = super::Subject::load(&args.script, args.id.as_deref())?;
+    // the positions of a puzzle file are the same for every technique: found once
+    let puzzles = match &args.file {
+        Some(path) => Some(puzzle_positions(path, args.limit)?),
+        None => None,
     };
-    writeln!(
-        out,
-        "script {}: {}{}",
-        args.script.display(),
-        technique.id(),
-        match &twin {
-            Some(t) => format!(", native twin {}", t.id()),
-            None => String::new(),
+    let mut timed = 0usize;
+    for (k, technique) in subject.techniques.iter().enumerate() {
+        let technique = technique.as_ref();
+        let twin = super::twin_of(technique, args.native.as_deref(), "--native")?;
+        if k > 0 {
+            writeln!(out)?;
         }
-    )?;
-    run(&technique, twin.as_deref(), &source, args.rounds, out)?;
+        writeln!(
+            out,
+            "{}: {}{}",
+            subject.label(),
+            technique.id(),
+            match &twin {
+                Some(t) => format!(", native twin {}", t.id()),
+                None => String::new(),
+            }
+        )?;
+        if subject.mode == Some(PluginMode::Host) {
+            writeln!(
+                out,
+                "each search of {} crosses a process boundary to its plugin host; `--plugin-mode in-process` times the search alone",
+                technique.id()
+            )?;
+        }
+        let library;
+        let (grids, from) = match &puzzles {
+            Some(p) => p,
+            None => {
+                let codes = if args.codes.is_empty() {
+                    technique.library_codes()
+                } else {
+                    args.codes.clone()
+                };
+                // one of several techniques without codes is passed over, saying so
+                if codes.is_empty() && subject.techniques.len() > 1 {
+                    writeln!(
+                        out,
+                        "`{}` declares no library codes: not timed (pass --code CODE or --file PUZZLES)",
+                        technique.id()
+                    )?;
+                    continue;
+                }
+                let path = args.reglib.clone().unwrap_or_else(super::default_library);
+                library = library_positions(technique.id(), &path, &codes)?;
+                &library
+            }
+        };
+        run(technique, twin.as_deref(), grids, from, args.rounds, out)?;
+        timed += 1;
+    }
     out.flush()?;
+    if timed == 0 {
+        bail!(
+            "{}: none of its techniques declares library codes: pass --code CODE or --file PUZZLES",
+            subject.path.display()
+        );
+    }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Where the positions come from.
-pub enum Source {
-    /// The positions met solving each puzzle of a file with the default pipeline (its first
-    /// `limit` puzzles when given).
-    Puzzles {
-        /// The puzzle file (`-` for stdin).
-        path: PathBuf,
-        /// Only the first N puzzles.
-        limit: Option<usize>,
-    },
-    /// The cases of a HoDoKu library file with these codes.
-    Library {
-        /// The library file.
-        path: PathBuf,
-        /// The codes whose cases are read.
-        codes: Vec<String>,
-    },
 }
 
 /// The least time each side is measured for, summed over its rounds.
 const MIN_TIME: Duration = Duration::from_millis(300);
 
-/// Runs the bench and writes its report; the last line is
-/// `<script id>: S us per search, <native id>: N us per search, ratio R`.
+/// Times `script` (a script's or a plugin's technique) and `twin` over `grids` (`from` says
+/// where they come from) and writes the report; the last line is
+/// `<id>: S us per search, <native id>: N us per search, ratio R`.
 pub fn run(
-    script: &ScriptTechnique,
+    script: &dyn Technique,
     twin: Option<&dyn Technique>,
-    source: &Source,
+    grids: &[Grid],
+    from: &str,
     rounds: usize,
     out: &mut impl Write,
 ) -> Result<()> {
-    let (grids, from) = match source {
-        Source::Puzzles { path, limit } => puzzle_positions(path, *limit)?,
-        Source::Library { path, codes } => library_positions(path, codes)?,
-    };
     if grids.is_empty() {
         bail!("no positions to time: {from} gave none");
     }
     writeln!(out, "{} positions ({from})", grids.len())?;
     // One untimed pass: checks every search succeeds and warms caches for both sides.
-    let script_steps = count_steps(script, &grids)?;
+    let script_steps = count_steps(script, grids)?;
     let twin_steps = match twin {
-        Some(t) => Some(count_steps(t, &grids)?),
+        Some(t) => Some(count_steps(t, grids)?),
         None => None,
     };
     let rounds = rounds.max(1);
@@ -128,11 +149,11 @@ pub fn run(
     let (mut script_spent, mut twin_spent) = (Duration::ZERO, Duration::ZERO);
     let mut round = 0;
     while round < rounds || script_spent < MIN_TIME || (twin.is_some() && twin_spent < MIN_TIME) {
-        let t = time_searches(script, &grids)?;
+        let t = time_searches(script, grids)?;
         script_spent += t;
         script_best = script_best.min(t.as_secs_f64());
         if let Some(native) = twin {
-            let t = time_searches(native, &grids)?;
+            let t = time_searches(native, grids)?;
             twin_spent += t;
             twin_best = twin_best.min(t.as_secs_f64());
         }
@@ -233,10 +254,11 @@ fn puzzle_positions(path: &Path, limit: Option<usize>) -> Result<(Vec<Grid>, Str
     Ok((grids, from))
 }
 
-/// The start positions of the library cases with `codes`, and a description of them.
-fn library_positions(path: &Path, codes: &[String]) -> Result<(Vec<Grid>, String)> {
+/// The start positions of the library cases with `codes` (those technique `id` answers),
+/// and a description of them.
+fn library_positions(id: &str, path: &Path, codes: &[String]) -> Result<(Vec<Grid>, String)> {
     if codes.is_empty() {
-        bail!("the script declares no CODES: pass --code CODE or --file PUZZLES");
+        bail!("`{id}` declares no library codes: pass --code CODE or --file PUZZLES");
     }
     let text = std::fs::read_to_string(path).with_context(|| {
         format!(

@@ -1,5 +1,6 @@
-//! `lapiz technique check`: a technique script against HoDoKu library cases, or at every
-//! position met solving a puzzle file (through the batch runner), compared with a built-in.
+//! `lapiz technique check`: a technique script, or each technique of a plugin library,
+//! against HoDoKu library cases or at every position met solving a puzzle file (through the
+//! batch runner), compared with a built-in.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -13,37 +14,42 @@ use lapiz::parse::{format_grid_library_line, parse_puzzle};
 use lapiz::pipeline::Pipeline;
 use lapiz::printable::printable;
 use lapiz::reglib::{CaseResult, Tally, case_lines, expected_text, judge};
-use lapiz::script::ScriptTechnique;
 use lapiz::script::check::{changes, changes_text, positions};
 use lapiz::step::Step;
 use lapiz::technique::{Technique, find_all};
 
 use crate::cli::batch::for_each_puzzle_up_to;
-use crate::cli::reglib::{finish, write_code_tally};
+use crate::cli::reglib::{status, write_code_tally, write_totals};
 
-use super::{default_library, twin_of};
+use super::{Subject, default_library, twin_of};
 
 /// Arguments of `lapiz technique check`.
 #[derive(Args)]
 pub struct CheckArgs {
-    /// The script, e.g. techniques/x-wing.rhai.
+    /// A technique script (e.g. techniques/x-wing.rhai) or a plugin library (e.g.
+    /// liblapiz_example_c.so; loaded in the mode --plugin-mode gives, a host by default).
+    #[arg(value_name = "SCRIPT|LIBRARY")]
     pub script: PathBuf,
+    /// The technique of the plugin library to check (default: each in turn).
+    #[arg(long, value_name = "ID")]
+    pub id: Option<String>,
     /// The library file (default: $LAPIZ_DATA/reglib/reglib-1.4-dev.txt, else
     /// ../shared/data/reglib/reglib-1.4-dev.txt).
     #[arg(long, value_name = "LIBFILE", conflicts_with = "file")]
     pub reglib: Option<PathBuf>,
-    /// Library codes to run (repeatable; default: the script's CODES).
+    /// Library codes to run (repeatable; default: the technique's codes, a script's CODES).
     #[arg(long = "code", value_name = "CODE", conflicts_with = "file")]
     pub codes: Vec<String>,
-    /// A puzzle file instead: the script runs at every position met while solving each
+    /// A puzzle file instead: the technique runs at every position met while solving each
     /// puzzle with the default pipeline (`-` for stdin).
     #[arg(long, value_name = "PUZZLES")]
     pub file: Option<PathBuf>,
     /// Only the first N puzzles of the file.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
-    /// The built-in technique to compare with (default: the id without `-script`, else
-    /// a built-in answering the same code; `none` to compare with nothing).
+    /// The built-in technique to compare with (default: the built-in with the id, less a
+    /// `-script` suffix, else a built-in answering the same code; `none` to compare with
+    /// nothing).
     #[arg(long, value_name = "ID")]
     pub compare: Option<String>,
     /// Print every step found and every disagreement.
@@ -51,32 +57,56 @@ pub struct CheckArgs {
     pub verbose: bool,
 }
 
-/// Runs `lapiz technique check`.
+/// Runs `lapiz technique check`: each technique of the file in turn, each with its header and
+/// its totals line; fails when a case of any failed.
 pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<ExitCode> {
-    let technique = ScriptTechnique::load(&args.script)?;
-    let twin = twin_of(&technique, args.compare.as_deref(), "--compare")?;
-    writeln!(
-        out,
-        "script {}: {} \"{}\" {:.1}, codes {}",
-        args.script.display(),
-        technique.id(),
-        technique.name(),
-        technique.difficulty(),
-        list_or_none(&technique.library_codes()),
-    )?;
-    if let Some(t) = &twin {
-        writeln!(out, "compared with built-in {} ({})", t.id(), t.name())?;
+    let subject = Subject::load(&args.script, args.id.as_deref())?;
+    let (mut all, mut checked) = (Tally::default(), 0usize);
+    for (k, technique) in subject.techniques.iter().enumerate() {
+        let technique = technique.as_ref();
+        let twin = twin_of(technique, args.compare.as_deref(), "--compare")?;
+        if k > 0 {
+            writeln!(out)?;
+        }
+        writeln!(
+            out,
+            "{}: {} \"{}\" {:.1}, codes {}",
+            subject.label(),
+            technique.id(),
+            printable(technique.name()),
+            technique.difficulty(),
+            list_or_none(&technique.library_codes()),
+        )?;
+        if let Some(t) = &twin {
+            writeln!(out, "compared with built-in {} ({})", t.id(), t.name())?;
+        }
+        let check = Check {
+            subject: &subject,
+            technique,
+            twin: twin.as_deref(),
+            verbose: args.verbose,
+        };
+        let total = match &args.file {
+            Some(f) => check.file(f, args.limit, out)?,
+            None => match check.library(args.reglib.clone(), args.codes.clone(), out)? {
+                Some(t) => t,
+                None => continue,
+            },
+        };
+        write_totals(out, &total)?;
+        checked += 1;
+        all.passed += total.passed;
+        all.failed += total.failed;
+        all.skipped += total.skipped;
     }
-    let check = Check {
-        technique: &technique,
-        twin: twin.as_deref(),
-        verbose: args.verbose,
-    };
-    let total = match &args.file {
-        Some(f) => check.file(f, args.limit, out)?,
-        None => check.library(args.reglib, args.codes, out)?,
-    };
-    finish(out, total)
+    out.flush()?;
+    if checked == 0 {
+        bail!(
+            "{}: none of its techniques declares library codes: pass --code CODE (or --file PUZZLES)",
+            subject.path.display()
+        );
+    }
+    Ok(status(&all))
 }
 
 fn list_or_none(items: &[String]) -> String {
@@ -87,14 +117,15 @@ fn list_or_none(items: &[String]) -> String {
     }
 }
 
-/// A script checked against its twin, and how much to print.
+/// A technique (a script's, a plugin's) checked against its twin, and how much to print.
 struct Check<'a> {
-    technique: &'a ScriptTechnique,
+    subject: &'a Subject,
+    technique: &'a dyn Technique,
     twin: Option<&'a dyn Technique>,
     verbose: bool,
 }
 
-/// What comparing the script's steps with the twin's gave at one position.
+/// What comparing the technique's steps with the twin's gave at one position.
 enum Comparison {
     /// No twin, or the same changes.
     Agrees,
@@ -105,7 +136,7 @@ enum Comparison {
 }
 
 impl Check<'_> {
-    /// Compares the script's steps at a grid with the twin's.
+    /// Compares the technique's steps at a grid with the twin's.
     fn compare(&self, grid: &lapiz::Grid, found: &[Step]) -> Comparison {
         let Some(t) = self.twin else {
             return Comparison::Agrees;
@@ -113,7 +144,7 @@ impl Check<'_> {
         match find_all(t, grid) {
             Err(e) => Comparison::TwinFailed(printable(&e.to_string()).into_owned()),
             Ok(native) => {
-                let diff = disagreements(found, &native);
+                let diff = disagreements(self.subject.noun(), found, &native);
                 if diff.is_empty() {
                     Comparison::Agrees
                 } else {
@@ -123,14 +154,16 @@ impl Check<'_> {
         }
     }
 
-    /// `--reglib`: every case of the chosen codes, searched once by the script and once by
-    /// the twin.
+    /// `--reglib`: every case of the chosen codes, searched once by the technique and once
+    /// by the twin. `None` when a technique of a library that offers several declares no
+    /// codes (it is passed over, saying so); a script or a lone technique without codes is an
+    /// error.
     fn library(
         &self,
         reglib: Option<PathBuf>,
         codes: Vec<String>,
         out: &mut impl Write,
-    ) -> Result<Tally> {
+    ) -> Result<Option<Tally>> {
         let technique = self.technique;
         let codes = if codes.is_empty() {
             technique.library_codes()
@@ -138,10 +171,19 @@ impl Check<'_> {
             codes
         };
         if codes.is_empty() {
-            bail!(
-                "{} declares no CODES: pass --code CODE (or --file PUZZLES)",
-                technique.path()
-            );
+            let path = self.subject.path.display();
+            if self.subject.mode.is_none() {
+                bail!("{path} declares no CODES: pass --code CODE (or --file PUZZLES)");
+            }
+            let what = format!("{path}: `{}` declares no library codes", technique.id());
+            if self.subject.techniques.len() == 1 {
+                bail!("{what}: pass --code CODE (or --file PUZZLES)");
+            }
+            writeln!(
+                out,
+                "{what}: not checked (pass --code CODE or --file PUZZLES)"
+            )?;
+            return Ok(None);
         }
         let path = reglib.unwrap_or_else(default_library);
         let text = std::fs::read_to_string(&path).with_context(|| {
@@ -281,7 +323,7 @@ impl Check<'_> {
                 all - disagreeing
             )?;
         }
-        Ok(total)
+        Ok(Some(total))
     }
 
     /// The twin's id (only called with a twin).
@@ -289,7 +331,7 @@ impl Check<'_> {
         self.twin.map_or("", |t| t.id())
     }
 
-    /// `--file`: the script at every position met solving each puzzle with the default
+    /// `--file`: the technique at every position met solving each puzzle with the default
     /// pipeline, puzzles in parallel through the batch runner, reported in file order.
     fn file(&self, path: &Path, limit: Option<usize>, out: &mut impl Write) -> Result<Tally> {
         let pipeline = Pipeline::default_pipeline();
@@ -337,7 +379,7 @@ impl Check<'_> {
         Ok(total)
     }
 
-    /// Checks the script at every position of one puzzle's solve.
+    /// Checks the technique at every position of one puzzle's solve.
     fn puzzle(&self, text: &str, pipeline: &Pipeline) -> PuzzleCheck {
         let Some((grids, solution)) = parse_puzzle(text)
             .ok()
@@ -349,7 +391,7 @@ impl Check<'_> {
         for (k, grid) in grids.iter().enumerate() {
             let position = k + 1;
             check.positions += 1;
-            let found = match self.technique.run(grid) {
+            let found = match find_all(self.technique, grid) {
                 Ok(f) => f,
                 Err(e) => {
                     check.failed = Some(format!(
@@ -403,23 +445,23 @@ impl Check<'_> {
     }
 }
 
-/// What checking the script on one puzzle of `--file` gave.
+/// What checking the technique on one puzzle of `--file` gave.
 #[derive(Default)]
 struct PuzzleCheck {
     /// Why the puzzle was skipped (unreadable, not a proper puzzle), if it was.
     skipped: Option<String>,
     /// Positions searched.
     positions: usize,
-    /// Positions where the script found a step.
+    /// Positions where the technique found a step.
     fired: usize,
     /// Steps found.
     steps: usize,
-    /// Positions where the script and the twin disagree.
+    /// Positions where the technique and the twin disagree.
     disagreeing: usize,
     /// Lines to print, by position: steps found and disagreements (`--verbose`), the twin's
     /// failures.
     notes: Vec<(usize, String)>,
-    /// Why the check failed (a script error, an unsound step), if it did.
+    /// Why the check failed (a search error, an unsound step), if it did.
     failed: Option<String>,
 }
 
@@ -433,13 +475,14 @@ impl PuzzleCheck {
     }
 }
 
-/// Differences between the script's and the twin's changes, as text lines.
-fn disagreements(script: &[Step], twin: &[Step]) -> Vec<String> {
-    let a = changes(script);
+/// Differences between the technique's and the twin's changes, as text lines (`script only:`
+/// or `plugin only:` as `noun` says, and `built-in only:`).
+fn disagreements(noun: &str, found: &[Step], twin: &[Step]) -> Vec<String> {
+    let a = changes(found);
     let b = changes(twin);
     let mut out: Vec<String> = a
         .difference(&b)
-        .map(|c| format!("script only: {}", changes_text(c)))
+        .map(|c| format!("{noun} only: {}", changes_text(c)))
         .collect();
     out.extend(
         b.difference(&a)

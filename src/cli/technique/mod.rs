@@ -1,29 +1,33 @@
-//! `lapiz technique`: work on technique scripts, one module per subcommand. A new subcommand
-//! is a variant of [`TechniqueCommand`], its module here and one arm in [`run`].
+//! `lapiz technique`: work on technique scripts and plugin libraries, one module per
+//! subcommand. A new subcommand is a variant of [`TechniqueCommand`], its module here and one
+//! arm in [`run`].
 
 pub mod bench;
 pub mod check;
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
 use clap::Subcommand;
 
+use lapiz::plugin::{self, PluginMode};
 use lapiz::script::ScriptTechnique;
 use lapiz::technique::Technique;
 
 /// The subcommands of `lapiz technique`.
 #[derive(Subcommand)]
 pub enum TechniqueCommand {
-    /// Run a technique script over HoDoKu library cases (default: the script's CODES in the
-    /// shared reglib-1.4-dev.txt) or over the positions met solving a puzzle file, and report
-    /// where it fires, what it finds, misses, disagreements and unsound steps.
+    /// Run a technique script, or each technique of a plugin library, over HoDoKu library
+    /// cases (default: its codes in the shared reglib-1.4-dev.txt) or over the positions met
+    /// solving a puzzle file, and report where it fires, what it finds, misses,
+    /// disagreements with its built-in twin and unsound steps.
     Check(check::CheckArgs),
-    /// Time a technique script's full search and its native twin's over the same positions:
-    /// those met solving a puzzle file (`--file`), else the library cases of the script's
-    /// codes. The last line: `<script>: S us per search, <native>: N us per search, ratio R`.
+    /// Time the full search of a technique script, or of each technique of a plugin library,
+    /// and its native twin's over the same positions: those met solving a puzzle file
+    /// (`--file`), else the library cases of its codes. The last line of each:
+    /// `<id>: S us per search, <native>: N us per search, ratio R`.
     Bench(bench::BenchArgs),
 }
 
@@ -35,10 +39,77 @@ pub fn run(command: TechniqueCommand, out: &mut impl Write) -> Result<ExitCode> 
     }
 }
 
-/// The built-in technique a script is compared with; `flag` names the option the id came from,
-/// for the error.
+/// What `check` and `bench` work on: a technique script, or a plugin library and the
+/// techniques it offers (all of them, or the one `--id` picks).
+pub struct Subject {
+    /// The file as given.
+    pub path: PathBuf,
+    /// The mode a plugin library was loaded in; `None` for a script.
+    pub mode: Option<PluginMode>,
+    /// The techniques to check or time, in the file's order.
+    pub techniques: Vec<Box<dyn Technique>>,
+}
+
+impl Subject {
+    /// Loads `path`: a plugin library when its name is one ([`plugin::is_library_name`]),
+    /// in the mode `--plugin-mode` gives (default: a host process), else a technique script.
+    /// `id` picks one technique; one the file does not offer is an error naming both.
+    pub fn load(path: &Path, id: Option<&str>) -> Result<Subject> {
+        let (mode, techniques) = if plugin::is_library_name(path) {
+            let mode = plugin::effective_mode(PluginMode::default());
+            (Some(mode), plugin::load_as(path, mode)?.techniques())
+        } else {
+            let script: Box<dyn Technique> = Box::new(ScriptTechnique::load(path)?);
+            (None, vec![script])
+        };
+        let offered: Vec<String> = techniques.iter().map(|t| t.id().to_string()).collect();
+        let techniques: Vec<_> = match id {
+            Some(id) => techniques.into_iter().filter(|t| t.id() == id).collect(),
+            None => techniques,
+        };
+        if techniques.is_empty() {
+            let offers = if offered.is_empty() {
+                "it offers none".to_string()
+            } else {
+                format!("it offers {}", offered.join(", "))
+            };
+            match id {
+                Some(id) => bail!("{}: no technique `{id}` ({offers})", path.display()),
+                None => bail!("{}: no technique to run ({offers})", path.display()),
+            }
+        }
+        Ok(Subject {
+            path: path.to_path_buf(),
+            mode,
+            techniques,
+        })
+    }
+
+    /// `script` or `plugin`, for headers and disagreement lines.
+    pub fn noun(&self) -> &'static str {
+        match self.mode {
+            None => "script",
+            Some(_) => "plugin",
+        }
+    }
+
+    /// The header's opening: `script FILE` or `plugin FILE (plugin mode host)`.
+    pub fn label(&self) -> String {
+        let path = self.path.display();
+        match self.mode {
+            None => format!("script {path}"),
+            Some(PluginMode::Host) => format!("plugin {path} (plugin mode host)"),
+            Some(PluginMode::InProcess) => format!("plugin {path} (plugin mode in-process)"),
+        }
+    }
+}
+
+/// The built-in technique `technique` (a script's, a plugin's) is compared with or timed
+/// against: `compare` when given (`none` for no twin), else the built-in with its id (less a
+/// `-script` suffix), else the first built-in answering one of its library codes. `flag` names the option `compare` came
+/// from, for the error.
 pub fn twin_of(
-    script: &ScriptTechnique,
+    technique: &dyn Technique,
     compare: Option<&str>,
     flag: &str,
 ) -> Result<Option<Box<dyn Technique>>> {
@@ -49,11 +120,11 @@ pub fn twin_of(
             None => bail!("{flag}: no built-in technique `{id}` (see `lapiz techniques`)"),
         },
         None => {
-            let base = script.id().strip_suffix("-script").unwrap_or(script.id());
-            if let Some(t) = lapiz::technique::builtin(base) {
+            let id = technique.id();
+            if let Some(t) = lapiz::technique::builtin(id.strip_suffix("-script").unwrap_or(id)) {
                 return Ok(Some(t));
             }
-            let codes = script.library_codes();
+            let codes = technique.library_codes();
             Ok(lapiz::technique::builtins()
                 .into_iter()
                 .find(|t| t.library_codes().iter().any(|c| codes.contains(c))))
