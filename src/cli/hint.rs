@@ -179,7 +179,7 @@ pub fn nudge(step: &Step, pipeline: &Pipeline) -> String {
 /// without its candidates, placements, eliminations or chains.
 fn nudge_step(step: &Step, pipeline: &Pipeline) -> Step {
     let (houses, _) = where_to_look(step);
-    let mut s = Step::new(&step.technique, step.difficulty).explain(nudge(step, pipeline));
-    s.houses = houses;
-    s
+    Step::new(&step.technique, step.difficulty)
+        .houses(houses)
+        .explain(nudge(step, pipeline))
 }

@@ -24,7 +24,7 @@ use crate::context::Context;
 use crate::grid::{Candidate, Grid};
 use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 pub mod graph;
 pub mod remote_pairs;
@@ -196,29 +196,29 @@ impl Technique for ChainTechnique {
         self.find_in(&Context::new(grid), sink)
     }
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let graph = ctx.link_graph(self.graph);
-        let mut emitted: Vec<(CandSet, Option<Candidate>)> = Vec::new();
-        // First the shortest chains, one path kept per state (the search stops deepening past
-        // the shortest chain found so far: all a pipeline wants is the first step); then, if
-        // there were some and the caller wants more, every chain, with more paths per state.
-        for shortest_only in [true, false] {
-            let mut found = self.search(ctx, graph, shortest_only);
-            if found.is_empty() {
-                return Ok(());
-            }
-            found.sort_by_key(|f| (f.links, std::cmp::Reverse(f.elims.len())));
-            for f in found {
-                if emitted.iter().any(|(e, p)| *e == f.elims && *p == f.place) {
-                    continue;
+        stoppable(|| {
+            let graph = ctx.link_graph(self.graph);
+            let mut emitted: Vec<(CandSet, Option<Candidate>)> = Vec::new();
+            // First the shortest chains, one path kept per state (the search stops deepening past
+            // the shortest chain found so far: all a pipeline wants is the first step); then, if
+            // there were some and the caller wants more, every chain, with more paths per state.
+            for shortest_only in [true, false] {
+                let mut found = self.search(ctx, graph, shortest_only);
+                if found.is_empty() {
+                    return ControlFlow::Continue(());
                 }
-                emitted.push((f.elims, f.place));
-                let step = self.step(graph, &f);
-                if let ControlFlow::Break(()) = sink(step) {
-                    return Ok(());
+                found.sort_by_key(|f| (f.links, std::cmp::Reverse(f.elims.len())));
+                for f in found {
+                    if emitted.iter().any(|(e, p)| *e == f.elims && *p == f.place) {
+                        continue;
+                    }
+                    emitted.push((f.elims, f.place));
+                    let step = self.step(graph, &f);
+                    sink(step)?;
                 }
             }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 
@@ -412,7 +412,7 @@ impl ChainTechnique {
             Some(p) => format!("{}={}", p.cell, p.digit),
             None => eliminations_text(&f.elims.to_sorted_vec()),
         };
-        let mut step = Step::new(
+        let step = Step::new(
             self.info.id,
             chain_difficulty(self.info.difficulty, f.links as usize),
         );
@@ -426,16 +426,15 @@ impl ChainTechnique {
                 }
             }
         }
-        step = step
+        let step = step
             .highlight(Role::ColorA, on)
             .highlight(Role::ColorB, off)
             .explain(format!("{}: {text} => {result}", self.info.name));
-        match f.place {
-            Some(p) => step.placements.push(p),
-            None => step.eliminations = f.elims.to_sorted_vec(),
-        }
-        step.chains.push(chain);
-        step
+        let step = match f.place {
+            Some(p) => step.place(p.cell, p.digit),
+            None => step.eliminations(f.elims.to_sorted_vec()),
+        };
+        step.chain(chain)
     }
 }
 
