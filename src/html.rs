@@ -1083,7 +1083,8 @@ mod tests {
             Pipeline::from_techniques(
                 "singles",
                 vec![crate::technique::builtin("full-house").unwrap()],
-            ),
+            )
+            .unwrap(),
         );
         let trace = solve_grid(&grid, &pipeline);
         assert!(matches!(trace.outcome, Outcome::Stuck { .. }));

@@ -56,7 +56,7 @@ fn rate_file_keeps_order_and_reports_bad_lines() {
     assert_eq!((rows[1][0], rows[1][2]), ("not a puzzle", "invalid"));
     // beyond the pipeline: `>` its hardest technique
     let ceiling = common::pipeline_without_forcing()
-        .techniques
+        .techniques()
         .iter()
         .map(|t| t.difficulty())
         .fold(0.0f32, f32::max);

@@ -50,7 +50,7 @@ fn pipeline_file(name: &str, ron: &str) -> PathBuf {
 #[test]
 fn guess_is_not_in_the_default_pipeline() {
     let p = Pipeline::default_pipeline();
-    assert!(p.techniques.iter().all(|t| t.id() != "guess"));
+    assert!(p.techniques().iter().all(|t| t.id() != "guess"));
     let t = lapiz::technique::builtin("guess").expect("a built-in");
     assert_eq!((t.name(), t.difficulty()), ("Guess", 12.0));
     // above every logical built-in

@@ -90,7 +90,7 @@ fn before_als() -> Pipeline {
         .filter(|id| !ids.contains(id))
         .map(|id| builtin(id).expect("built-in"))
         .collect();
-    Pipeline::from_techniques("before-als", techniques)
+    Pipeline::from_techniques("before-als", techniques).expect("unique ids")
 }
 
 #[test]

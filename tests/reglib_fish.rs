@@ -71,7 +71,7 @@ fn pipeline(fish: Vec<Box<dyn Technique>>) -> Pipeline {
         .map(|id| builtin(id).unwrap_or_else(|| panic!("no built-in {id}")))
         .collect();
     v.extend(fish);
-    Pipeline::from_techniques("basics+fish", v)
+    Pipeline::from_techniques("basics+fish", v).expect("unique ids")
 }
 
 fn run_sound(fish: Vec<Box<dyn Technique>>, limit: usize) -> BTreeMap<String, usize> {

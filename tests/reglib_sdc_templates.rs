@@ -71,7 +71,7 @@ fn sound_on_top1465() {
                 }
             }
             let step = pipeline
-                .techniques
+                .techniques()
                 .iter()
                 .find_map(|t| find_first(t.as_ref(), &grid).expect("search"));
             let Some(step) = step else { break };

@@ -67,7 +67,7 @@ fn basics_then(extra: Vec<Box<dyn Technique>>) -> Pipeline {
         .map(|id| builtin(id).expect("basic technique"))
         .collect();
     v.extend(extra);
-    Pipeline::from_techniques("family", v)
+    Pipeline::from_techniques("family", v).expect("unique ids")
 }
 
 /// Solves `puzzles` with `pipeline`, asserting no step is rejected; counts the steps of `ids`.

@@ -165,7 +165,8 @@ fn pipeline_never_rejects_on_top1465() {
     let Some(puzzles) = common::puzzles("top1465.txt", 300) else {
         return;
     };
-    let pipeline = Pipeline::from_techniques("wings-uniqueness", basics_then_family());
+    let pipeline =
+        Pipeline::from_techniques("wings-uniqueness", basics_then_family()).expect("unique ids");
     for (i, p) in puzzles.iter().enumerate() {
         let grid = parse_line(p).expect("puzzle");
         let trace = solve_grid(&grid, &pipeline);

@@ -516,7 +516,7 @@ fn the_shipped_scripts_stay_far_from_the_default_budget() {
         "p.ron",
     )
     .unwrap();
-    let budget = p.script_budget;
+    let budget = p.script_budget();
     for puzzle in &puzzles {
         let t = solve_grid(&parse_puzzle(puzzle).unwrap(), &p);
         assert!(failures(&t).is_empty(), "{puzzle}: {:?}", failures(&t));
@@ -640,18 +640,19 @@ fn pipeline_entries_take_scripts_anywhere() {
     // The folder's scripts, sorted by file name (a.rhai is `zeta`, b.rhai is `alpha`).
     assert_eq!(p.ids(), ["naked-single", "zeta", "alpha"]);
     assert_eq!(
-        p.techniques[2].origin().to_string(),
+        p.techniques()[2].origin().to_string(),
         "script tests/fixtures/scripts/folder/b.rhai"
     );
 }
 
 #[test]
-fn insert_by_difficulty_goes_before_the_first_as_hard() {
+fn add_technique_goes_before_the_first_as_hard() {
     let mut p = Pipeline::default_pipeline();
-    p.insert_by_difficulty(Box::new(load("techniques/skyscraper.rhai")));
+    p.add_technique(Box::new(load("techniques/skyscraper.rhai")))
+        .unwrap();
     let ids = p.ids();
     let at = ids.iter().position(|i| i == "skyscraper-script").unwrap();
-    assert!(p.techniques[..at].iter().all(|t| t.difficulty() < 4.0));
+    assert!(p.techniques()[..at].iter().all(|t| t.difficulty() < 4.0));
     if let Some(native) = ids.iter().position(|i| i == "skyscraper") {
         assert!(at < native, "the script goes before its built-in twin");
     }
@@ -660,9 +661,10 @@ fn insert_by_difficulty_goes_before_the_first_as_hard() {
 #[test]
 fn insert_after_puts_a_script_after_the_basics() {
     let mut p = Pipeline::default_pipeline();
-    let n = p.techniques.len();
-    p.insert_after(&["hidden-quad"], Box::new(load("techniques/x-wing.rhai")));
-    assert_eq!(p.techniques.len(), n + 1);
+    let n = p.techniques().len();
+    p.insert_after(&["hidden-quad"], Box::new(load("techniques/x-wing.rhai")))
+        .unwrap();
+    assert_eq!(p.techniques().len(), n + 1);
     let at = p.ids().iter().position(|i| i == "x-wing-script").unwrap();
     assert_eq!(p.ids()[at - 1], "hidden-quad");
 }

@@ -69,9 +69,7 @@ pub fn pipeline_without_forcing() -> lapiz::Pipeline {
         .map(|t| t.id().to_string())
         .collect();
     let mut expected = lapiz::Pipeline::default_pipeline();
-    expected
-        .techniques
-        .retain(|t| !forcing.iter().any(|f| f == t.id()));
+    expected.retain(|t| !forcing.iter().any(|f| f == t.id()));
     let p = lapiz::Pipeline::from_file(std::path::Path::new(NO_FORCING_PIPELINE))
         .expect("the no-forcing pipeline fixture loads");
     assert_eq!(
@@ -80,11 +78,11 @@ pub fn pipeline_without_forcing() -> lapiz::Pipeline {
         "{NO_FORCING_PIPELINE} is not the default pipeline without the forcing techniques"
     );
     assert_eq!(
-        (p.verify, p.step_limit),
-        (expected.verify, expected.step_limit)
+        (p.verify(), p.step_limit()),
+        (expected.verify(), expected.step_limit())
     );
-    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
-    assert_eq!(p.name, "default-without-forcing");
+    assert!(p.warnings().is_empty(), "{:?}", p.warnings());
+    assert_eq!(p.name(), "default-without-forcing");
     p
 }
 

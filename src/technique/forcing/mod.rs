@@ -437,9 +437,7 @@ pub(crate) mod tests {
     pub(crate) fn stuck_position(puzzle: &str) -> Grid {
         let mut pipeline = Pipeline::default_pipeline();
         let forcing: Vec<String> = techniques().iter().map(|t| t.id().to_string()).collect();
-        pipeline
-            .techniques
-            .retain(|t| !forcing.iter().any(|f| f == t.id()));
+        pipeline.retain(|t| !forcing.iter().any(|f| f == t.id()));
         let start = parse_puzzle(puzzle).expect("valid");
         let trace = crate::engine::solve_grid(&start, &pipeline);
         assert!(!trace.is_solved(), "chains finish {puzzle}");
