@@ -102,7 +102,7 @@ pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
         None => writeln!(
             out,
             "No technique of the pipeline `{}` finds a step in this grid.",
-            printable(&pipeline.name())
+            printable(pipeline.name())
         )?,
     }
     out.flush()?;
