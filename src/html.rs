@@ -38,7 +38,7 @@ pub enum PageKind {
 
 /// Escapes text for HTML element content and attribute values (control characters are also
 /// made visible with [`printable`]).
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let text = printable(text);
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {

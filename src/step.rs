@@ -251,7 +251,7 @@ impl Step {
 
 /// Formats candidates grouped the usual way: `r1c4,r1c5<>1,6` when all cells lose the same
 /// digits, otherwise one group per digit, e.g. `r1c4<>1, r2c5<>6`.
-pub fn eliminations_text(elims: &[Candidate]) -> String {
+pub(crate) fn eliminations_text(elims: &[Candidate]) -> String {
     use crate::geometry::{DigitMask, digit_bit, digits_text};
     let mut cells: Vec<(Cell, DigitMask)> = Vec::new();
     for e in elims {

@@ -5,7 +5,7 @@
 //! when every cell of one holding `x` sees every cell of the other holding `x` (and no cell
 //! holding `x` is in both): `x` is then in at most one of them, so one of them loses `x` and
 //! becomes a locked set. Every technique here chains that inference; the sets come from the
-//! position's [`Context::als`] (up to eight cells, bivalue cells being the one-cell sets).
+//! position's context (`Context::als`: up to eight cells, bivalue cells being the one-cell sets).
 //!
 //! The definitions follow HoDoKu's (library codes 0901–0904). Sets may overlap as long as no
 //! candidate of a restricted common lies in the overlap (HoDoKu's "allow overlap" option; the
@@ -37,7 +37,7 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
 /// The restricted commons of two sets: the digits `x` of both whose cells in `b` all see
 /// every cell of `a` holding `x` (none of them in the other set).
 #[inline]
-pub fn restricted_commons(a: &Als, b: &Als) -> DigitMask {
+pub(crate) fn restricted_commons(a: &Als, b: &Als) -> DigitMask {
     let mut rc = 0;
     for d in digits(a.digits & b.digits) {
         let (ac, bc) = (a.cells_of(d), b.cells_of(d));
@@ -367,7 +367,7 @@ impl Technique for AlsXyWing {
 }
 
 /// The most sets in an ALS-XY-Chain.
-pub const MAX_CHAIN_ALS: usize = 8;
+pub(crate) const MAX_CHAIN_ALS: usize = 8;
 
 /// ALS-XY-Chain: sets `A1 … An` (n ≥ 4), each linked to the next by a restricted common, the
 /// commons of consecutive links different. If `A1` lost a digit `z` it would be locked, hold

@@ -150,7 +150,7 @@ pub fn houses_text(mask: u32) -> String {
 }
 
 /// Houses of a mask in words, grouped by kind: `rows r2,r8 and box b7`, `column c4`.
-pub fn houses_words(mask: u32) -> String {
+pub(crate) fn houses_words(mask: u32) -> String {
     let mut parts = Vec::new();
     for (kind, one, many) in [
         (ROWS, "row", "rows"),
@@ -194,7 +194,7 @@ fn fins_words(fins: CellSet, endo: CellSet) -> String {
 
 /// A fish in words, its base and cover sets named as houses and its fins named:
 /// `4 in rows r2,r5 lies in columns c6,c9 except fin r5c4`.
-pub fn fish_words(f: &FoundFish) -> String {
+pub(crate) fn fish_words(f: &FoundFish) -> String {
     format!(
         "{} in {} lies in {}{}",
         f.digit,
@@ -413,7 +413,7 @@ pub fn find_fish(
 /// each is reported with every cover candidate outside the base (and every cannibalistic
 /// one) in [`FoundFish::eliminations`], whether the fins see it or not. Kraken fish prove
 /// those targets with chains from the fins.
-pub fn find_fish_with_any_fins(
+pub(crate) fn find_fish_with_any_fins(
     grid: &Grid,
     digit: u8,
     size: usize,

@@ -29,7 +29,7 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
 
 /// Cells in short form: `r123c8` for cells of one column, else grouped by row, e.g.
 /// `r1c23,r2c1`.
-pub fn compact_cells(cells: CellSet) -> String {
+pub(crate) fn compact_cells(cells: CellSet) -> String {
     let mut out = String::new();
     if let Some(first) = cells.first()
         && cells.len() > 1

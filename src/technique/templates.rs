@@ -47,7 +47,7 @@ fn row_masks(grid: &Grid, digit: u8) -> [u16; 9] {
 }
 
 /// Calls `f` with every template (cell mask) allowed by `rows`, until it breaks.
-pub fn for_each_template(
+pub(crate) fn for_each_template(
     rows: &[u16; 9],
     f: &mut impl FnMut(u128) -> ControlFlow<()>,
 ) -> ControlFlow<()> {

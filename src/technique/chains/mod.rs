@@ -1,10 +1,10 @@
 //! Chains and loops of alternating inference, all on one engine.
 //!
-//! The position's [`graph::LinkGraph`] holds the chain nodes (candidates, group nodes, ALS
-//! nodes) and their strong and weak links; [`search::Bfs`] walks its implications from one
-//! assumption, shortest chains first. Each chain technique is a configuration of that search
-//! ([`ChainTechnique`]): which nodes (plain, grouped, with ALS), which links (X: one digit; XY:
-//! bivalue cells; all), and what a found chain must prove:
+//! The position's link graph (`graph::LinkGraph`) holds the chain nodes (candidates, group
+//! nodes, ALS nodes) and their strong and weak links; the breadth-first search (`search::Bfs`)
+//! walks its implications from one assumption, shortest chains first. Each chain technique is a
+//! configuration of that search ([`ChainTechnique`]): which nodes (plain, grouped, with ALS),
+//! which links (X: one digit; XY: bivalue cells; all), and what a found chain must prove:
 //!
 //! - **AIC** (`a = … = b`): `a` off forces `b` on, so one of them is true and every candidate
 //!   that sees both goes. X-Chains and XY-Chains are AICs on one digit and on bivalue cells.
@@ -26,9 +26,9 @@ use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
-pub mod graph;
+pub(crate) mod graph;
 pub mod remote_pairs;
-pub mod search;
+pub(crate) mod search;
 
 use graph::{GraphKind, LinkGraph, NodeKind, cells_name};
 pub use remote_pairs::RemotePairs;
@@ -45,7 +45,7 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
 
 /// Sudoku Explainer's length bonus for a chain of `links` inferences: 0.1 each time the
 /// length passes 4, 6, 8, 12, 16, 24, 32, … (the ceiling grows by 3/2 and 4/3 in turn).
-pub fn length_bonus(links: usize) -> f32 {
+pub(crate) fn length_bonus(links: usize) -> f32 {
     let mut added = 0.0;
     let mut ceil = 4usize;
     let mut odd = false;
@@ -58,15 +58,15 @@ pub fn length_bonus(links: usize) -> f32 {
 }
 
 /// `base` plus the length bonus of `links`, to a tenth.
-pub fn chain_difficulty(base: f32, links: usize) -> f32 {
+pub(crate) fn chain_difficulty(base: f32, links: usize) -> f32 {
     ((base + length_bonus(links)) * 10.0).round() / 10.0
 }
 
 /// The longest chain searched, in links.
-pub const MAX_LINKS: u16 = 24;
+pub(crate) const MAX_LINKS: u16 = 24;
 
 /// How many different paths the search keeps to each state (see [`search::Bfs`]).
-pub const PATHS_PER_STATE: u8 = 3;
+pub(crate) const PATHS_PER_STATE: u8 = 3;
 
 /// What a chain technique looks for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -520,7 +520,7 @@ fn node_name(n: &ChainNode) -> String {
 
 /// A chain in the usual nice-loop notation: each node's cells, links written `=d=` (strong)
 /// or `-d-` (weak) with their digit; two digits of one cell (or one ALS) are written once.
-pub fn chain_text(chain: &Chain) -> String {
+pub(crate) fn chain_text(chain: &Chain) -> String {
     let mut out = node_name(&chain.nodes[0]);
     for (i, link) in chain.links.iter().enumerate() {
         let (a, b) = (&chain.nodes[i], &chain.nodes[i + 1]);

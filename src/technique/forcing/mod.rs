@@ -14,7 +14,7 @@
 //! [`ForcingNet`]; its difficulty is the level's base plus SE's length bonus over the net's size.
 
 pub mod kraken;
-pub mod propagate;
+pub(crate) mod propagate;
 
 use std::ops::ControlFlow;
 
