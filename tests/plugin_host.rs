@@ -8,8 +8,8 @@
 
 mod common;
 
+use common::cli::run_lapiz as lapiz;
 use common::plugins::{TEST_MEMORY_MIB, example_c, example_rust, hostile, use_built_host};
-use common::run_lapiz as lapiz;
 use lapiz::Pipeline;
 use lapiz::plugin::{self, PluginError, PluginMode};
 use lapiz::trace::Entry;

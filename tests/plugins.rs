@@ -497,7 +497,7 @@ fn a_plugin_that_fails_to_load_is_left_out_and_the_solve_goes_on() {
     );
 }
 
-use common::run_lapiz as lapiz;
+use common::cli::run_lapiz as lapiz;
 
 #[test]
 fn cli_reglib_tests_a_plugin_against_the_library() {

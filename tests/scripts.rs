@@ -703,7 +703,7 @@ fn masks_have_a_complement_and_a_difference() {
 
 // ---- Command line ---------------------------------------------------------------------------
 
-use common::run_lapiz as lapiz;
+use common::cli::run_lapiz as lapiz;
 
 #[test]
 fn cli_technique_check_on_a_library_file() {
