@@ -158,7 +158,7 @@ fn hosted(rust: &Path, c: &Path, positions: &[lapiz::Grid], puzzles: &[lapiz::Gr
         .min(puzzles.len());
     let pipeline = |mode| {
         let mut p = Pipeline::default_pipeline();
-        p.plugin_mode = mode;
+        p.set_plugin_mode(mode);
         p.add_plugin(rust).expect("loads");
         p.add_plugin(c).expect("loads");
         p

@@ -278,17 +278,17 @@ mod tests {
 
     /// `r5c4 =4= r3c4 -4- r3c7 =4= r6c7 => r6c6<>4`.
     fn aic() -> Step {
-        let mut step = Step::new("aic", 6.6).eliminate(Cell::at(5, 5), 4);
-        step.chains.push(Chain {
-            nodes: vec![
-                node(4, &[(5, 4)], false),
-                node(4, &[(3, 4)], true),
-                node(4, &[(3, 7)], false),
-                node(4, &[(6, 7)], true),
-            ],
-            links: vec![LinkType::Strong, LinkType::Weak, LinkType::Strong],
-        });
-        step
+        Step::new("aic", 6.6)
+            .eliminate(Cell::at(5, 5), 4)
+            .chain(Chain {
+                nodes: vec![
+                    node(4, &[(5, 4)], false),
+                    node(4, &[(3, 4)], true),
+                    node(4, &[(3, 7)], false),
+                    node(4, &[(6, 7)], true),
+                ],
+                links: vec![LinkType::Strong, LinkType::Weak, LinkType::Strong],
+            })
     }
 
     #[test]

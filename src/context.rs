@@ -14,7 +14,7 @@ use crate::technique::chains::graph::{GraphKind, LinkGraph};
 
 /// A strong link: a digit with exactly two places in a house.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct StrongLink {
+pub(crate) struct StrongLink {
     /// The digit.
     pub digit: u8,
     /// The house holding exactly two candidates of the digit.
@@ -47,7 +47,7 @@ impl StrongLink {
 
 /// The strong link of `digit` in `house`, when the digit has exactly two places there.
 #[inline]
-pub fn strong_link(grid: &Grid, digit: u8, house: House) -> Option<StrongLink> {
+pub(crate) fn strong_link(grid: &Grid, digit: u8, house: House) -> Option<StrongLink> {
     let cells = grid.digit_cells_in(digit, house);
     if cells.len() != 2 {
         return None;
@@ -60,7 +60,7 @@ pub fn strong_link(grid: &Grid, digit: u8, house: House) -> Option<StrongLink> {
 /// A group node: a digit in two or three cells of one box-line intersection, used as one
 /// node of a grouped chain.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct GroupNode {
+pub(crate) struct GroupNode {
     /// The digit.
     pub digit: u8,
     /// The cells (two or three, all in `line` and `boxed`).
@@ -73,7 +73,7 @@ pub struct GroupNode {
 
 /// An almost locked set: `n` empty cells of one house holding `n + 1` digits between them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Als {
+pub(crate) struct Als {
     /// The cells.
     pub cells: CellSet,
     /// The digits (one more than there are cells).
@@ -89,13 +89,13 @@ pub struct Als {
 impl Als {
     /// The cells of the set holding `digit`.
     #[inline]
-    pub fn cells_of(&self, digit: u8) -> CellSet {
+    pub(crate) fn cells_of(&self, digit: u8) -> CellSet {
         self.cells_of[digit as usize - 1]
     }
 
     /// The cells outside the set that see every cell of it holding `digit`.
     #[inline]
-    pub fn seen_by(&self, digit: u8) -> CellSet {
+    pub(crate) fn seen_by(&self, digit: u8) -> CellSet {
         self.seen_by[digit as usize - 1]
     }
 
@@ -106,14 +106,14 @@ impl Als {
     }
 
     /// `r1c23` style name of the cells with the digits, e.g. `r1c2,r1c3 {128}`.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let ds: String = digits(self.digits).map(|d| (b'0' + d) as char).collect();
         format!("{} {{{ds}}}", self.cells)
     }
 }
 
 /// The largest almost locked set collected, in cells.
-pub const MAX_ALS_CELLS: u32 = 8;
+pub(crate) const MAX_ALS_CELLS: u32 = 8;
 
 /// Everything a technique may want to know about one position, each part built on first use.
 pub struct Context<'g> {
@@ -145,13 +145,13 @@ impl<'g> Context<'g> {
     }
 
     /// The empty cells with exactly two candidates.
-    pub fn bivalue_cells(&self) -> CellSet {
+    pub(crate) fn bivalue_cells(&self) -> CellSet {
         *self.bivalue.get_or_init(|| cells_with_count(self.grid, 2))
     }
 
     /// Every strong link (a digit with exactly two places in a house), by digit, then house.
     /// A pair of cells in a box and a line is listed once per house.
-    pub fn strong_links(&self) -> &[StrongLink] {
+    pub(crate) fn strong_links(&self) -> &[StrongLink] {
         self.strong_links.get_or_init(|| {
             let mut out = Vec::new();
             for digit in 1..=9u8 {
@@ -162,7 +162,7 @@ impl<'g> Context<'g> {
     }
 
     /// The strong links of one digit, by house (rows, then columns, then boxes).
-    pub fn strong_links_of(&self, digit: u8) -> &[StrongLink] {
+    pub(crate) fn strong_links_of(&self, digit: u8) -> &[StrongLink] {
         let all = self.strong_links();
         let start = all.partition_point(|l| l.digit < digit);
         let end = start + all[start..].partition_point(|l| l.digit == digit);
@@ -171,7 +171,7 @@ impl<'g> Context<'g> {
 
     /// Every group node: for each digit, box and line through it, the digit's cells in their
     /// intersection when there are at least two.
-    pub fn group_nodes(&self) -> &[GroupNode] {
+    pub(crate) fn group_nodes(&self) -> &[GroupNode] {
         self.groups.get_or_init(|| {
             let mut out = Vec::new();
             for digit in 1..=9u8 {
@@ -205,13 +205,13 @@ impl<'g> Context<'g> {
 
     /// Every almost locked set of up to [`MAX_ALS_CELLS`] cells (bivalue cells are the
     /// one-cell sets), each listed once, ordered by size then cells.
-    pub fn als(&self) -> &[Als] {
+    pub(crate) fn als(&self) -> &[Als] {
         self.als.get_or_init(|| collect_als(self.grid))
     }
 
     /// The chain link graph of this position holding the nodes `kind` says (candidates, and
     /// group nodes, and ALS nodes), with their strong and weak links.
-    pub fn link_graph(&self, kind: GraphKind) -> &LinkGraph {
+    pub(crate) fn link_graph(&self, kind: GraphKind) -> &LinkGraph {
         let i = match kind {
             GraphKind::Plain => 0,
             GraphKind::Grouped => 1,
@@ -226,7 +226,7 @@ impl<'g> Context<'g> {
 /// Counts every cell at once: the nine digit sets are added bit-sliced into four sets holding
 /// bit 0, 1, 2 and 3 of each cell's count (a few dozen whole-board operations instead of a
 /// loop over the cells).
-pub fn cells_with_count(grid: &Grid, n: u32) -> CellSet {
+pub(crate) fn cells_with_count(grid: &Grid, n: u32) -> CellSet {
     if n > 9 {
         return CellSet::EMPTY;
     }
@@ -255,7 +255,7 @@ pub fn cells_with_count(grid: &Grid, n: u32) -> CellSet {
 
 /// The empty cells of `grid` whose candidates are exactly `mask`: in the set of each digit
 /// of the mask and of no other.
-pub fn cells_with_candidates(grid: &Grid, mask: DigitMask) -> CellSet {
+pub(crate) fn cells_with_candidates(grid: &Grid, mask: DigitMask) -> CellSet {
     (1..=9u8).fold(grid.empty_cells(), |cells, digit| {
         if mask & digit_bit(digit) != 0 {
             cells & grid.digit_cells(digit)

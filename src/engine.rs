@@ -60,9 +60,9 @@ pub fn invalid_trace(puzzle: String, pipeline: &Pipeline, reason: String) -> Tra
         puzzle,
         start: None,
         solution: None,
-        pipeline: pipeline.name.clone(),
+        pipeline: pipeline.name().to_string(),
         techniques: pipeline.ids(),
-        verified: pipeline.verify,
+        verified: pipeline.verify(),
         entries: Vec::new(),
         outcome: Outcome::Invalid { reason },
         summary: Summary::default(),
@@ -87,7 +87,7 @@ pub fn solve_grid(grid: &Grid, pipeline: &Pipeline) -> Trace {
     trace.solution = Some(solution.iter().map(|&v| (b'0' + v) as char).collect());
     trace.uniqueness_skipped = uniqueness_skipped(grid, pipeline);
     let skip: Vec<bool> = pipeline
-        .techniques
+        .techniques()
         .iter()
         .map(|t| trace.uniqueness_skipped.is_some() && t.needs_uniqueness())
         .collect();
@@ -101,7 +101,7 @@ pub fn solve_grid(grid: &Grid, pipeline: &Pipeline) -> Trace {
 /// library line's `+` digits) can have a unique solution while its givens do not.
 fn uniqueness_skipped(grid: &Grid, pipeline: &Pipeline) -> Option<UniquenessSkipped> {
     let techniques: Vec<String> = pipeline
-        .techniques
+        .techniques()
         .iter()
         .filter(|t| t.needs_uniqueness())
         .map(|t| t.id().to_string())
@@ -163,20 +163,20 @@ fn run(
     mut disabled: Vec<bool>,
     entries: &mut Vec<Entry>,
 ) -> Outcome {
-    let _scripts = crate::script::SolveScope::begin(pipeline.script_budget);
+    let _scripts = crate::script::SolveScope::begin(pipeline.script_budget());
     let mut applied = 0usize;
-    let verify = pipeline.verify.then_some(solution);
+    let verify = pipeline.verify().then_some(solution);
     'solve: loop {
         if grid.is_solved() {
             return Outcome::Solved;
         }
-        if applied >= pipeline.step_limit {
+        if applied >= pipeline.step_limit() {
             return Outcome::StepLimit {
-                limit: pipeline.step_limit,
+                limit: pipeline.step_limit(),
             };
         }
         let ctx = Context::new(&grid);
-        for (i, technique) in pipeline.techniques.iter().enumerate() {
+        for (i, technique) in pipeline.techniques().iter().enumerate() {
             if disabled[i] {
                 continue;
             }
@@ -216,7 +216,7 @@ fn run(
 
 fn summarize(entries: &[Entry], pipeline: &Pipeline) -> Summary {
     let mut summary = Summary::default();
-    let mut counts = vec![0usize; pipeline.techniques.len()];
+    let mut counts = vec![0usize; pipeline.techniques().len()];
     for entry in entries {
         match entry {
             Entry::Step(step) => {
@@ -225,12 +225,12 @@ fn summarize(entries: &[Entry], pipeline: &Pipeline) -> Summary {
                     summary.guesses += 1;
                 }
                 if let Some(i) = pipeline
-                    .techniques
+                    .techniques()
                     .iter()
                     .position(|t| t.id() == step.technique)
                 {
                     counts[i] += 1;
-                    summary.uniqueness_assumed |= pipeline.techniques[i].needs_uniqueness();
+                    summary.uniqueness_assumed |= pipeline.techniques()[i].needs_uniqueness();
                 }
                 let harder = summary
                     .hardest
@@ -248,7 +248,7 @@ fn summarize(entries: &[Entry], pipeline: &Pipeline) -> Summary {
         }
     }
     summary.techniques = pipeline
-        .techniques
+        .techniques()
         .iter()
         .zip(counts)
         .filter(|(_, c)| *c > 0)

@@ -412,7 +412,7 @@ pub fn generate(
     if let Some(id) = options
         .requires
         .iter()
-        .find(|id| !pipeline.techniques.iter().any(|t| t.id() == id.as_str()))
+        .find(|id| !pipeline.techniques().iter().any(|t| t.id() == id.as_str()))
     {
         return Err(GenerateError::Impossible(format!(
             "technique `{id}` is not in the pipeline (see `lapiz techniques`)"

@@ -342,7 +342,7 @@ static HOUSE_CELLS: [[Cell; 9]; 27] = build_house_cells();
 static PEERS: [CellSet; 81] = build_peers();
 
 /// Every ordering of three items (of the rows of a band, the bands of the grid, …).
-pub const PERMUTATIONS_OF_3: [[usize; 3]; 6] = [
+pub(crate) const PERMUTATIONS_OF_3: [[usize; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
     [1, 0, 2],

@@ -38,7 +38,7 @@ pub enum PageKind {
 
 /// Escapes text for HTML element content and attribute values (control characters are also
 /// made visible with [`printable`]).
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let text = printable(text);
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -1017,16 +1017,17 @@ mod tests {
             on,
             als: Vec::new(),
         };
-        let mut step = Step::new("x-chain", 6.6).eliminate(c(0, 0), 4);
-        step.chains.push(Chain {
-            nodes: vec![
-                node(4, vec![c(0, 3)], false),
-                node(4, vec![c(0, 7)], true),
-                node(4, vec![c(4, 7), c(5, 7)], false),
-            ],
-            links: vec![LinkType::Strong, LinkType::Weak],
-        });
-        step.explanation = "X-Chain <test> & more".into();
+        let step = Step::new("x-chain", 6.6)
+            .eliminate(c(0, 0), 4)
+            .chain(Chain {
+                nodes: vec![
+                    node(4, vec![c(0, 3)], false),
+                    node(4, vec![c(0, 7)], true),
+                    node(4, vec![c(4, 7), c(5, 7)], false),
+                ],
+                links: vec![LinkType::Strong, LinkType::Weak],
+            })
+            .explain("X-Chain <test> & more");
         let mut trace = solve_grid(&grid, &Pipeline::default_pipeline());
         trace.entries.insert(0, Entry::Step(step));
         let page = trace_page(&trace, Some(&grid), PageKind::Solve);
@@ -1059,12 +1060,13 @@ mod tests {
             end: BranchEnd::Conclusion,
             end_parents: vec![],
         };
-        let mut step = Step::new("cell-forcing-chain", 8.0).place(Cell::at(0, 0), 5);
-        step.net = Some(Box::new(ForcingNet {
-            kind: ForcingKind::Cell(Cell::at(0, 3)),
-            branches: vec![branch(cand(0, 3, 4)), branch(cand(0, 3, 7))],
-        }));
-        step.explanation = "Cell Forcing Chain".into();
+        let step = Step::new("cell-forcing-chain", 8.0)
+            .place(Cell::at(0, 0), 5)
+            .net(ForcingNet {
+                kind: ForcingKind::Cell(Cell::at(0, 3)),
+                branches: vec![branch(cand(0, 3, 4)), branch(cand(0, 3, 7))],
+            })
+            .explain("Cell Forcing Chain");
         let mut trace = solve_grid(&grid, &Pipeline::default_pipeline());
         trace.entries.insert(0, Entry::Step(step));
         let page = trace_page(&trace, Some(&grid), PageKind::Solve);
@@ -1158,7 +1160,8 @@ mod tests {
             Pipeline::from_techniques(
                 "singles",
                 vec![crate::technique::builtin("full-house").unwrap()],
-            ),
+            )
+            .unwrap(),
         );
         let trace = solve_grid(&grid, &pipeline);
         assert!(matches!(trace.outcome, Outcome::Stuck { .. }));

@@ -209,7 +209,7 @@ pub fn format_pencil_marks_marked(grid: &Grid) -> String {
 
 /// Whether the grid has an empty cell with one candidate left (what
 /// [`format_pencil_marks_marked`] writes in parentheses).
-pub fn has_one_candidate_cell(grid: &Grid) -> bool {
+pub(crate) fn has_one_candidate_cell(grid: &Grid) -> bool {
     grid.empty_cells()
         .iter()
         .any(|c| grid.candidates(c).count_ones() == 1)

@@ -144,26 +144,91 @@ pub enum PipelineError {
     },
 }
 
-/// An ordered list of techniques and the solve settings.
+/// An ordered list of techniques and the solve settings. Its technique ids are unique: every
+/// way to build one or add to it checks them (one check, in this module), so the fields are
+/// private.
 pub struct Pipeline {
-    /// Name shown in traces.
-    pub name: String,
-    /// Techniques in the order tried.
-    pub techniques: Vec<Box<dyn Technique>>,
-    /// Verify every step against the solution.
-    pub verify: bool,
-    /// Step limit per solve.
-    pub step_limit: usize,
-    /// What each script may spend in one solve before it is disabled for the rest of it.
-    pub script_budget: ScriptBudget,
-    /// Where the searches of plugins it loads run (see [`PipelineConfig::plugin_mode`]).
-    pub plugin_mode: PluginMode,
-    /// What was left out while building it (a plugin that failed to load, and the entries
-    /// naming its techniques): the solve goes on without them.
-    pub warnings: Vec<String>,
+    name: String,
+    techniques: Vec<Box<dyn Technique>>,
+    verify: bool,
+    step_limit: usize,
+    script_budget: ScriptBudget,
+    plugin_mode: PluginMode,
+    warnings: Vec<String>,
 }
 
 impl Pipeline {
+    /// Name shown in traces.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Renames the pipeline.
+    pub fn set_name(&mut self, name: impl Into<String>) {
+        self.name = name.into();
+    }
+
+    /// Techniques in the order tried.
+    pub fn techniques(&self) -> &[Box<dyn Technique>] {
+        &self.techniques
+    }
+
+    /// The techniques in order, taken out of the pipeline.
+    pub fn into_techniques(self) -> Vec<Box<dyn Technique>> {
+        self.techniques
+    }
+
+    /// Whether every step is verified against the solution.
+    pub fn verify(&self) -> bool {
+        self.verify
+    }
+
+    /// Turns the verification of every step on or off.
+    pub fn set_verify(&mut self, verify: bool) {
+        self.verify = verify;
+    }
+
+    /// Step limit per solve.
+    pub fn step_limit(&self) -> usize {
+        self.step_limit
+    }
+
+    /// Sets the step limit per solve.
+    pub fn set_step_limit(&mut self, limit: usize) {
+        self.step_limit = limit;
+    }
+
+    /// What each script may spend in one solve before it is disabled for the rest of it.
+    pub fn script_budget(&self) -> ScriptBudget {
+        self.script_budget
+    }
+
+    /// Where the searches of plugins it loads run (see [`PipelineConfig::plugin_mode`]).
+    pub fn plugin_mode(&self) -> PluginMode {
+        self.plugin_mode
+    }
+
+    /// Sets where the searches of plugins loaded from now on run.
+    pub fn set_plugin_mode(&mut self, mode: PluginMode) {
+        self.plugin_mode = mode;
+    }
+
+    /// What was left out while building it or adding to it (a plugin that failed to load,
+    /// and the entries naming its techniques): the solve goes on without them.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// Adds a warning: something left out, the solve going on without it.
+    pub fn warn(&mut self, message: impl Into<String>) {
+        self.warnings.push(message.into());
+    }
+
+    /// Keeps only the techniques `keep` accepts, in their order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&dyn Technique) -> bool) {
+        self.techniques.retain(|t| keep(t.as_ref()));
+    }
+
     /// The embedded default pipeline.
     pub fn default_pipeline() -> Pipeline {
         Pipeline::from_ron(DEFAULT_PIPELINE_RON, "<default>")
@@ -320,19 +385,26 @@ impl Pipeline {
         })
     }
 
-    /// Adds `technique` in difficulty order ([`Pipeline::insert_by_difficulty`]) unless its id
-    /// is already in the pipeline: ids are unique, and this is where that is checked for
-    /// whatever is added after loading (scripts from the command line, plugins).
+    /// Adds `technique` in difficulty order unless its id is already in the pipeline: before
+    /// the first technique at least as hard, so it gets its chance before a built-in twin of
+    /// the same difficulty (at the end when every technique is easier). Ids are unique; this
+    /// is how whatever comes after loading is added (scripts from the command line, plugins).
     pub fn add_technique(&mut self, technique: Box<dyn Technique>) -> Result<(), DuplicateId> {
         check_unique(&self.techniques, technique.id())?;
         self.insert_by_difficulty(technique);
         Ok(())
     }
 
-    /// Adds `technique` in difficulty order: before the first technique at least as hard, so
-    /// it gets its chance before a built-in twin of the same difficulty (at the end when every
-    /// technique is easier).
-    pub fn insert_by_difficulty(&mut self, technique: Box<dyn Technique>) {
+    /// Adds `technique` at the end unless its id is already in the pipeline.
+    pub fn push(&mut self, technique: Box<dyn Technique>) -> Result<(), DuplicateId> {
+        check_unique(&self.techniques, technique.id())?;
+        self.techniques.push(technique);
+        Ok(())
+    }
+
+    /// Adds `technique` in difficulty order (see [`Pipeline::add_technique`]); the caller has
+    /// checked its id.
+    fn insert_by_difficulty(&mut self, technique: Box<dyn Technique>) {
         let d = technique.difficulty();
         let at = self
             .techniques
@@ -343,32 +415,48 @@ impl Pipeline {
     }
 
     /// Adds `technique` after the last of the pipeline's techniques whose id is in `after`
-    /// (at the start when none is), e.g. a script after the basic techniques.
-    pub fn insert_after(&mut self, after: &[&str], technique: Box<dyn Technique>) {
+    /// (at the start when none is), e.g. a script after the basic techniques, unless its id is
+    /// already in the pipeline.
+    pub fn insert_after(
+        &mut self,
+        after: &[&str],
+        technique: Box<dyn Technique>,
+    ) -> Result<(), DuplicateId> {
+        check_unique(&self.techniques, technique.id())?;
         let at = self
             .techniques
             .iter()
             .rposition(|t| after.contains(&t.id()))
             .map_or(0, |i| i + 1);
         self.techniques.insert(at, technique);
+        Ok(())
     }
 
-    /// A pipeline of the given techniques with default settings.
-    pub fn from_techniques(name: &str, techniques: Vec<Box<dyn Technique>>) -> Pipeline {
-        Pipeline {
+    /// A pipeline of the given techniques, in that order, with default settings; an error if
+    /// two of them have the same id.
+    pub fn from_techniques(
+        name: &str,
+        techniques: Vec<Box<dyn Technique>>,
+    ) -> Result<Pipeline, DuplicateId> {
+        let mut pipeline = Pipeline {
             name: name.to_string(),
-            techniques,
+            techniques: Vec::with_capacity(techniques.len()),
             verify: true,
             step_limit: default_step_limit(),
             script_budget: ScriptBudget::default(),
             plugin_mode: PluginMode::default(),
             warnings: Vec::new(),
+        };
+        for t in techniques {
+            check_unique(&pipeline.techniques, t.id())?;
+            pipeline.techniques.push(t);
         }
+        Ok(pipeline)
     }
 
     /// Loads a plugin library (in the pipeline's [`Pipeline::plugin_mode`], unless the host
     /// settings force another) and adds its techniques in difficulty order (as
-    /// [`Pipeline::insert_by_difficulty`]). A technique whose id is already in the pipeline is
+    /// [`Pipeline::add_technique`]). A technique whose id is already in the pipeline is
     /// left out with a warning in [`Pipeline::warnings`]. Returns the ids added.
     pub fn add_plugin(&mut self, path: &Path) -> Result<Vec<String>, PluginError> {
         let plugin = plugin::load_as(path, plugin::effective_mode(self.plugin_mode))?;
@@ -457,7 +545,8 @@ mod tests {
 
     #[test]
     fn add_technique_refuses_an_id_already_there_and_leaves_the_pipeline_as_it_was() {
-        let mut p = Pipeline::from_techniques("t", vec![technique::builtin("x-wing").unwrap()]);
+        let mut p =
+            Pipeline::from_techniques("t", vec![technique::builtin("x-wing").unwrap()]).unwrap();
         p.add_technique(technique::builtin("skyscraper").unwrap())
             .unwrap();
         let before = p.ids();
@@ -469,6 +558,31 @@ mod tests {
             "technique id `x-wing` is already in the pipeline"
         );
         assert_eq!(p.ids(), before);
+    }
+
+    #[test]
+    fn no_way_to_build_or_extend_a_pipeline_lets_a_duplicate_id_in() {
+        let twice = vec![
+            technique::builtin("x-wing").unwrap(),
+            technique::builtin("x-wing").unwrap(),
+        ];
+        let e = Pipeline::from_techniques("t", twice)
+            .err()
+            .expect("refused");
+        assert_eq!(e.id, "x-wing");
+        let mut p =
+            Pipeline::from_techniques("t", vec![technique::builtin("x-wing").unwrap()]).unwrap();
+        let before = p.ids();
+        assert!(p.push(technique::builtin("x-wing").unwrap()).is_err());
+        assert!(
+            p.insert_after(&["x-wing"], technique::builtin("x-wing").unwrap())
+                .is_err()
+        );
+        assert_eq!(p.ids(), before);
+        p.insert_after(&["x-wing"], technique::builtin("skyscraper").unwrap())
+            .unwrap();
+        p.push(technique::builtin("swordfish").unwrap()).unwrap();
+        assert_eq!(p.ids(), ["x-wing", "skyscraper", "swordfish"]);
     }
 
     #[test]

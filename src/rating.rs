@@ -226,7 +226,7 @@ pub fn step_cost(difficulty: f32) -> u32 {
 /// the rating of puzzles it cannot finish).
 pub fn rate(trace: &Trace, pipeline: &Pipeline) -> Result<Rating, RatingError> {
     let ceiling = pipeline
-        .techniques
+        .techniques()
         .iter()
         .map(|t| t.difficulty())
         .fold(0.0f32, f32::max);
@@ -290,9 +290,8 @@ mod tests {
             .map(|t| t.id().to_string())
             .collect();
         let mut p = Pipeline::default_pipeline();
-        p.techniques
-            .retain(|t| !forcing.iter().any(|f| f == t.id()));
-        p.name = "default-without-forcing".into();
+        p.retain(|t| !forcing.iter().any(|f| f == t.id()));
+        p.set_name("default-without-forcing");
         p
     }
 
@@ -351,7 +350,7 @@ mod tests {
         assert!(!r.is_solved());
         // the pipeline's hardest technique
         let ceiling = p
-            .techniques
+            .techniques()
             .iter()
             .map(|t| t.difficulty())
             .fold(0.0f32, f32::max);
@@ -361,8 +360,7 @@ mod tests {
     #[test]
     fn a_puzzle_solved_with_a_guess_is_guessed() {
         let mut p = without_forcing();
-        p.techniques
-            .push(crate::technique::builtin("guess").unwrap());
+        p.push(crate::technique::builtin("guess").unwrap()).unwrap();
         let r = rate(&solve_puzzle(STUCK, &p), &p).unwrap();
         assert_eq!(r.level, Level::Guessed);
         assert!(r.is_solved() && r.is_guessed());

@@ -172,9 +172,47 @@ impl Step {
         self
     }
 
+    /// Adds placements, in order.
+    pub fn placements(mut self, candidates: impl IntoIterator<Item = Candidate>) -> Step {
+        self.placements.extend(candidates);
+        self
+    }
+
+    /// Adds eliminations, in order.
+    pub fn eliminations(mut self, candidates: impl IntoIterator<Item = Candidate>) -> Step {
+        self.eliminations.extend(candidates);
+        self
+    }
+
+    /// Adds houses the step works in, in order.
+    pub fn houses(mut self, houses: impl IntoIterator<Item = House>) -> Step {
+        self.houses.extend(houses);
+        self
+    }
+
+    /// Adds a chain that proves the step.
+    pub fn chain(mut self, chain: Chain) -> Step {
+        self.chains.push(chain);
+        self
+    }
+
+    /// Sets the forcing net that proves the step.
+    pub fn net(mut self, net: crate::net::ForcingNet) -> Step {
+        self.net = Some(Box::new(net));
+        self
+    }
+
     /// Sets the explanation.
     pub fn explain(mut self, text: impl Into<String>) -> Step {
         self.explanation = text.into();
+        self
+    }
+
+    /// Credits the step to another technique at another difficulty (a technique that builds
+    /// on another's steps, e.g. a direct pattern on a subset).
+    pub fn credit(mut self, technique: &str, difficulty: f32) -> Step {
+        self.technique = technique.to_string();
+        self.difficulty = difficulty;
         self
     }
 
@@ -213,7 +251,7 @@ impl Step {
 
 /// Formats candidates grouped the usual way: `r1c4,r1c5<>1,6` when all cells lose the same
 /// digits, otherwise one group per digit, e.g. `r1c4<>1, r2c5<>6`.
-pub fn eliminations_text(elims: &[Candidate]) -> String {
+pub(crate) fn eliminations_text(elims: &[Candidate]) -> String {
     use crate::geometry::{DigitMask, digit_bit, digits_text};
     let mut cells: Vec<(Cell, DigitMask)> = Vec::new();
     for e in elims {
@@ -250,6 +288,47 @@ mod tests {
         let e = |r, c, d| Candidate::new(Cell::at(r, c), d);
         let elims = [e(0, 3, 1), e(0, 3, 6), e(0, 4, 1), e(0, 4, 6), e(1, 0, 2)];
         assert_eq!(eliminations_text(&elims), "r1c4,r1c5<>1,6, r2c1<>2");
+    }
+
+    #[test]
+    fn the_builder_sets_every_field() {
+        use crate::net::{ForcingKind, ForcingNet};
+        let cand = |i, d| Candidate::new(Cell::new(i), d);
+        let chain = Chain {
+            nodes: Vec::new(),
+            links: Vec::new(),
+        };
+        let net = ForcingNet {
+            kind: ForcingKind::Contradiction,
+            branches: Vec::new(),
+        };
+        let built = Step::new("t", 1.0)
+            .place(Cell::new(0), 1)
+            .placements([cand(1, 2), cand(2, 3)])
+            .eliminate(Cell::new(3), 4)
+            .eliminations([cand(4, 5), cand(5, 6)])
+            .house(House::row(0))
+            .houses([House::col(1), House::boxed(2)])
+            .highlight(Role::Pattern, [cand(6, 7)])
+            .chain(chain.clone())
+            .net(net.clone())
+            .explain("why")
+            .credit("u", 2.5);
+        let literal = Step {
+            technique: "u".to_string(),
+            difficulty: 2.5,
+            placements: vec![cand(0, 1), cand(1, 2), cand(2, 3)],
+            eliminations: vec![cand(3, 4), cand(4, 5), cand(5, 6)],
+            houses: vec![House::row(0), House::col(1), House::boxed(2)],
+            highlights: vec![Highlight {
+                role: Role::Pattern,
+                candidates: vec![cand(6, 7)],
+            }],
+            chains: vec![chain],
+            net: Some(Box::new(net)),
+            explanation: "why".to_string(),
+        };
+        assert_eq!(built, literal);
     }
 
     #[test]

@@ -125,7 +125,7 @@ fn aligned_exclusion_steps_pass_the_engine_check() {
         .iter()
         .map(|id| builtin(id).expect("built-in"))
         .collect();
-    let pipeline = Pipeline::from_techniques("se-like", techniques);
+    let pipeline = Pipeline::from_techniques("se-like", techniques).expect("unique ids");
     let (mut pairs, mut triples) = (0, 0);
     for p in &puzzles {
         let trace = solve_grid(&parse_puzzle(p).expect("puzzle"), &pipeline);

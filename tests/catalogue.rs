@@ -26,7 +26,7 @@ fn documented() -> Vec<(String, String)> {
 #[test]
 fn every_builtin_is_in_the_pipeline_or_documented_as_off() {
     let pipeline: Vec<String> = Pipeline::default_pipeline()
-        .techniques
+        .techniques()
         .iter()
         .map(|t| t.id().to_string())
         .collect();
@@ -50,7 +50,7 @@ fn every_builtin_is_in_the_pipeline_or_documented_as_off() {
 #[test]
 fn the_table_follows_the_default_pipeline() {
     let pipeline: Vec<String> = Pipeline::default_pipeline()
-        .techniques
+        .techniques()
         .iter()
         .map(|t| t.id().to_string())
         .collect();
@@ -68,7 +68,7 @@ fn the_table_follows_the_default_pipeline() {
 /// Ids of the default pipeline, in order.
 fn default_ids() -> Vec<String> {
     Pipeline::default_pipeline()
-        .techniques
+        .techniques()
         .iter()
         .map(|t| t.id().to_string())
         .collect()
@@ -172,7 +172,7 @@ fn the_documentation_table_matches_the_catalogue() {
 #[test]
 fn techniques_marked_se_are_in_the_se_pipeline() {
     let se: Vec<String> = Pipeline::se_pipeline()
-        .techniques
+        .techniques()
         .iter()
         .map(|t| t.id().to_string())
         .collect();

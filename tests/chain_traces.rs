@@ -102,7 +102,8 @@ fn grouped_aic() {
     let pipeline = Pipeline::from_techniques(
         "grouped-aic",
         ids.iter().map(|id| builtin(id).unwrap()).collect(),
-    );
+    )
+    .expect("unique ids");
     let t = solve_puzzle(TOP1465_FIRST, &pipeline);
     assert_eq!(t.summary.rejected, 0);
     let aics: Vec<&Step> = t.steps().filter(|s| s.technique == "grouped-aic").collect();

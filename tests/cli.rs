@@ -2,17 +2,15 @@
 
 mod common;
 
+use common::cli::text;
+
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 /// Stuck without the forcing chains ([`common::no_forcing_pipeline_file`]).
 const STUCK: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
-use common::run_lapiz_stdin as lapiz;
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use common::cli::run_lapiz_stdin as lapiz;
 
 #[test]
 fn solve_prints_an_explained_solution() {

@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::cli::text;
+
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 /// Stuck without the forcing chains: the tests that need it stuck solve with
@@ -12,11 +14,7 @@ const STUCK: &str =
 const UNFAIR: &str =
     "3....15..7.1..4....4......6.35.8...1.........8...9..24............3.875..5.1..9.8";
 
-use common::run_lapiz_stdin as lapiz;
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use common::cli::run_lapiz_stdin as lapiz;
 
 #[test]
 fn rate_prints_the_columns_in_order() {
@@ -56,7 +54,7 @@ fn rate_file_keeps_order_and_reports_bad_lines() {
     assert_eq!((rows[1][0], rows[1][2]), ("not a puzzle", "invalid"));
     // beyond the pipeline: `>` its hardest technique
     let ceiling = common::pipeline_without_forcing()
-        .techniques
+        .techniques()
         .iter()
         .map(|t| t.difficulty())
         .fold(0.0f32, f32::max);

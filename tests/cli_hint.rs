@@ -2,7 +2,9 @@
 
 mod common;
 
-use common::run_lapiz_stdin as lapiz;
+use common::cli::text;
+
+use common::cli::run_lapiz_stdin as lapiz;
 use lapiz::engine::solve_grid;
 use lapiz::parse::{format_pencil_marks, parse_puzzle};
 use lapiz::trace::Outcome;
@@ -16,10 +18,6 @@ const CHAINS: &str =
 /// Stuck without the forcing chains.
 const STUCK: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
 
 #[test]
 fn hint_gives_the_next_step_as_the_trace_does() {

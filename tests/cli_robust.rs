@@ -3,19 +3,17 @@
 
 mod common;
 
+use common::cli::text;
+
 use std::path::PathBuf;
 
-use common::run_lapiz_stdin as lapiz;
+use common::cli::run_lapiz_stdin as lapiz;
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 /// Eight givens: several solutions.
 const SEVERAL: &str =
     "12345678.........................................................................";
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
 
 fn code(args: &[&str], stdin: Option<&str>) -> i32 {
     let out = lapiz(args, stdin);

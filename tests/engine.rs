@@ -104,7 +104,7 @@ impl Technique for Overwriter {
 fn pipeline_with(first: Vec<Box<dyn Technique>>) -> Pipeline {
     let mut techniques = first;
     techniques.extend(builtins());
-    Pipeline::from_techniques("test", techniques)
+    Pipeline::from_techniques("test", techniques).expect("unique ids")
 }
 
 #[test]
@@ -138,8 +138,8 @@ fn without_verification_the_unsound_step_is_applied() {
     let grid = parse_line(PUZZLE).unwrap();
     let solution = solve(grid.values()).unwrap();
     let mut p = pipeline_with(vec![Box::new(Liar { solution })]);
-    p.verify = false;
-    p.step_limit = 3;
+    p.set_verify(false);
+    p.set_step_limit(3);
     let trace = solve_grid(&grid, &p);
     assert!(matches!(&trace.entries[0], Entry::Step(s) if s.technique == "liar"));
     assert!(!trace.is_solved());
@@ -191,7 +191,7 @@ fn steps_that_change_nothing_or_overwrite_are_rejected() {
 fn step_limit_stops_the_solve() {
     let grid = parse_line(PUZZLE).unwrap();
     let mut p = Pipeline::default_pipeline();
-    p.step_limit = 5;
+    p.set_step_limit(5);
     let trace = solve_grid(&grid, &p);
     assert_eq!(trace.outcome, Outcome::StepLimit { limit: 5 });
     assert_eq!(trace.summary.steps, 5);
@@ -200,7 +200,10 @@ fn step_limit_stops_the_solve() {
 #[test]
 fn empty_pipeline_is_stuck_at_once() {
     let grid = parse_line(PUZZLE).unwrap();
-    let trace = solve_grid(&grid, &Pipeline::from_techniques("none", Vec::new()));
+    let trace = solve_grid(
+        &grid,
+        &Pipeline::from_techniques("none", Vec::new()).expect("unique ids"),
+    );
     assert!(matches!(trace.outcome, Outcome::Stuck { .. }));
 }
 
@@ -251,7 +254,7 @@ fn uniqueness_techniques_are_skipped_when_the_givens_are_not_unique() {
             .contains(&"unique-rectangle-1".to_string())
     );
     let uniqueness: Vec<&str> = p
-        .techniques
+        .techniques()
         .iter()
         .filter(|t| t.needs_uniqueness())
         .map(|t| t.id())

@@ -32,7 +32,7 @@ fn pipeline_before(from: &str) -> Pipeline {
         .map(|t| t.id().to_string())
         .skip_while(|id| id != from)
         .collect();
-    p.techniques.retain(|t| !ids.iter().any(|i| i == t.id()));
+    p.retain(|t| !ids.iter().any(|i| i == t.id()));
     p
 }
 

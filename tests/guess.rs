@@ -4,9 +4,11 @@
 
 mod common;
 
+use common::cli::text;
+
 use std::path::PathBuf;
 
-use common::run_lapiz_stdin as lapiz;
+use common::cli::run_lapiz_stdin as lapiz;
 use lapiz::trace::Trace;
 use lapiz::{Pipeline, solve_puzzle};
 
@@ -16,10 +18,6 @@ const HARD: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
 
 /// The default pipeline without the forcing techniques, with `guess` appended, as RON: the
 /// logic gets stuck on [`HARD`], so the guesses finish it.
@@ -50,7 +48,7 @@ fn pipeline_file(name: &str, ron: &str) -> PathBuf {
 #[test]
 fn guess_is_not_in_the_default_pipeline() {
     let p = Pipeline::default_pipeline();
-    assert!(p.techniques.iter().all(|t| t.id() != "guess"));
+    assert!(p.techniques().iter().all(|t| t.id() != "guess"));
     let t = lapiz::technique::builtin("guess").expect("a built-in");
     assert_eq!((t.name(), t.difficulty()), ("Guess", 12.0));
     // above every logical built-in

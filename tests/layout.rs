@@ -71,3 +71,70 @@ fn the_command_line_crates_are_the_cli_features() {
         }
     }
 }
+
+/// The text of every `.rs` file under `dir`, with its path.
+fn sources(dir: &str) -> Vec<(std::path::PathBuf, String)> {
+    let mut files = Vec::new();
+    rust_files(Path::new(dir), &mut files);
+    files
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).unwrap();
+            (f, text)
+        })
+        .collect()
+}
+
+#[test]
+fn finders_stop_one_way_and_build_steps_with_the_builder() {
+    let fields = [
+        "technique",
+        "difficulty",
+        "placements",
+        "eliminations",
+        "houses",
+        "highlights",
+        "chains",
+        "net",
+        "explanation",
+    ];
+    for (f, text) in sources("src/technique") {
+        assert!(!text.contains("emit!"), "{}: emit! macro", f.display());
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            // `step.field = ...` or `step.field.push(...)`: a step built around the builder
+            for field in fields {
+                for var in ["step", "s"] {
+                    for op in [" = ", ".push(", ".extend("] {
+                        let pattern = format!("{var}.{field}{op}");
+                        assert!(
+                            !code.trim_start().starts_with(&pattern),
+                            "{}:{}: `{}` sets a Step field directly",
+                            f.display(),
+                            n + 1,
+                            line.trim()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn pipeline_fields_and_search_internals_are_private() {
+    let pipeline = std::fs::read_to_string("src/pipeline.rs").unwrap();
+    let body = pipeline
+        .split("pub struct Pipeline {")
+        .nth(1)
+        .and_then(|rest| rest.split("\n}").next())
+        .expect("struct Pipeline");
+    assert!(!body.contains("pub "), "Pipeline has a public field");
+    let chains = std::fs::read_to_string("src/technique/chains/mod.rs").unwrap();
+    for module in ["graph", "search"] {
+        assert!(
+            chains.contains(&format!("pub(crate) mod {module};")),
+            "chains::{module} is public"
+        );
+    }
+}

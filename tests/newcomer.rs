@@ -1,20 +1,9 @@
 //! What a newcomer meets first: the docs' examples match real output, and a wrong argument gets
 //! an error that says what to do.
 
-use std::process::Command;
+mod common;
 
-fn lapiz(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_lapiz"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("lapiz runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::cli::run_lapiz_in_root as lapiz;
 
 /// Whitespace removed and trailing commas before `)` and `]` dropped, so a compact example
 /// compares with pretty output.

@@ -8,8 +8,8 @@
 
 mod common;
 
+use common::cli::run_lapiz as lapiz;
 use common::plugins::{TEST_MEMORY_MIB, example_c, example_rust, hostile, use_built_host};
-use common::run_lapiz as lapiz;
 use lapiz::Pipeline;
 use lapiz::plugin::{self, PluginError, PluginMode};
 use lapiz::trace::Entry;
@@ -60,7 +60,7 @@ fn each_hostile_plugin_costs_only_its_technique_for_that_solve() {
     }
     use_built_host();
     let mut pipeline = Pipeline::default_pipeline();
-    assert_eq!(pipeline.plugin_mode, PluginMode::Host);
+    assert_eq!(pipeline.plugin_mode(), PluginMode::Host);
     let added = pipeline.add_plugin(&hostile()).unwrap();
     assert_eq!(added.len(), 7);
     // twice: a crash disables the technique for its solve only, and the next solve starts
@@ -109,7 +109,7 @@ fn hosted_searches_give_the_in_process_trace() {
         .into_iter()
         .map(|mode| {
             let mut pipeline = Pipeline::default_pipeline();
-            pipeline.plugin_mode = mode;
+            pipeline.set_plugin_mode(mode);
             pipeline.add_plugin(&example_rust()).unwrap();
             pipeline.add_plugin(&example_c()).unwrap();
             let trace = lapiz::solve_puzzle(puzzle, &pipeline);
@@ -159,7 +159,7 @@ fn pipelines_choose_the_plugin_mode() {
         "p.ron",
     )
     .unwrap();
-    assert_eq!(p.plugin_mode, PluginMode::InProcess);
+    assert_eq!(p.plugin_mode(), PluginMode::InProcess);
     let err = Pipeline::from_ron(
         r#"Pipeline(plugin_mode: Sandbox, techniques: [Technique("naked-single")])"#,
         "q.ron",
@@ -169,7 +169,7 @@ fn pipelines_choose_the_plugin_mode() {
     .to_string();
     assert!(err.starts_with("q.ron: 1:"), "{err}");
     assert!(err.contains("Sandbox"), "{err}");
-    assert_eq!(Pipeline::default_pipeline().plugin_mode, PluginMode::Host);
+    assert_eq!(Pipeline::default_pipeline().plugin_mode(), PluginMode::Host);
 }
 
 fn limits() -> [String; 4] {

@@ -265,10 +265,10 @@ fn every_fault_gives_its_error_and_the_solve_goes_on() {
         .into_iter()
         .filter(|t| t.id() != "fault-flood")
         .collect();
-    let mut pipeline = Pipeline::from_techniques("faults", faults);
-    pipeline
-        .techniques
-        .extend(Pipeline::default_pipeline().techniques);
+    let mut techniques = faults;
+    let defaults = Pipeline::default_pipeline().ids();
+    techniques.extend(defaults.iter().map(|id| builtin(id).expect("built-in")));
+    let pipeline = Pipeline::from_techniques("faults", techniques).expect("unique ids");
     let trace = solve_grid(&grid, &pipeline);
     assert!(trace.is_solved(), "{:?}", trace.outcome);
     let failed = |id: &str| -> String {
@@ -516,7 +516,7 @@ fn pipelines_name_plugins_by_path_and_by_id_after_loading_a_folder() {
         c = example_c().display(),
     );
     let p = Pipeline::from_ron(&ron, "p.ron").unwrap();
-    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    assert!(p.warnings().is_empty(), "{:?}", p.warnings());
     // a plugin id that a built-in or an earlier plugin already has is named in a warning
     let shadowing = format!(
         r#"Pipeline(plugins: ["{}", "{}"], techniques: [Technique("naked-single")])"#,
@@ -524,8 +524,8 @@ fn pipelines_name_plugins_by_path_and_by_id_after_loading_a_folder() {
         lib.display()
     );
     let q = Pipeline::from_ron(&shadowing, "q.ron").unwrap();
-    assert_eq!(q.warnings.len(), 2, "{:?}", q.warnings);
-    assert!(q.warnings[0].contains("`remote-pairs-rs` is also offered by plugin"));
+    assert_eq!(q.warnings().len(), 2, "{:?}", q.warnings());
+    assert!(q.warnings()[0].contains("`remote-pairs-rs` is also offered by plugin"));
     assert_eq!(
         p.ids(),
         [
@@ -551,17 +551,21 @@ fn a_plugin_that_fails_to_load_is_left_out_and_the_solve_goes_on() {
     )"#;
     let p = Pipeline::from_ron(ron, "p.ron").unwrap();
     assert_eq!(p.ids(), ["hidden-single", "naked-single"]);
-    assert_eq!(p.warnings.len(), 3, "{:?}", p.warnings);
-    assert!(p.warnings[0].contains("no/such/folder"), "{:?}", p.warnings);
+    assert_eq!(p.warnings().len(), 3, "{:?}", p.warnings());
     assert!(
-        p.warnings[1].contains("entry 3: plugin no/such/plugin.so: no such file"),
+        p.warnings()[0].contains("no/such/folder"),
         "{:?}",
-        p.warnings
+        p.warnings()
     );
     assert!(
-        p.warnings[2].contains("`remote-pairs-rs`"),
+        p.warnings()[1].contains("entry 3: plugin no/such/plugin.so: no such file"),
         "{:?}",
-        p.warnings
+        p.warnings()
+    );
+    assert!(
+        p.warnings()[2].contains("`remote-pairs-rs`"),
+        "{:?}",
+        p.warnings()
     );
     let trace = lapiz::solve_puzzle(PUZZLE, &p);
     assert!(trace.is_solved());
@@ -586,7 +590,7 @@ fn a_plugin_that_fails_to_load_is_left_out_and_the_solve_goes_on() {
     );
 }
 
-use common::run_lapiz as lapiz;
+use common::cli::run_lapiz as lapiz;
 
 #[test]
 fn cli_reglib_tests_a_plugin_against_the_library() {

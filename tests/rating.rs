@@ -74,7 +74,7 @@ fn known_puzzles_get_their_level() {
     let r = rate(&solve_puzzle(INKALA, &p), &p).unwrap();
     assert_eq!(r.level, Level::Beyond);
     let ceiling = p
-        .techniques
+        .techniques()
         .iter()
         .map(|t| t.difficulty())
         .fold(0.0f32, f32::max);

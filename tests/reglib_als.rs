@@ -15,7 +15,7 @@ use lapiz::{Grid, Pipeline};
 
 #[test]
 fn every_als_case_passes() {
-    let Some(text) = common::read_data("reglib/reglib-1.4-dev.txt") else {
+    let Some(text) = common::reglib::library() else {
         return;
     };
     let cases: String = text
@@ -25,21 +25,14 @@ fn every_als_case_passes() {
         .collect();
     let techniques = als::techniques();
     let report = run_library(&cases, &techniques);
-    let messages = common::reglib_failures(&report);
-    for (code, t) in &report.per_code {
-        eprintln!("{code}: {} passed, {} failed", t.passed, t.failed);
-    }
+    let messages = common::reglib::failures(&report);
+    common::reglib::print_codes(&report, |_, _| true);
     assert!(messages.is_empty(), "{}", messages.join("\n"));
     let total = report.total();
     assert_eq!(total.skipped, 0);
     assert_eq!(total.passed, cases.lines().count());
     for code in ["0901", "0902", "0903", "0904"] {
-        let passed: usize = report
-            .per_code
-            .iter()
-            .filter(|(c, _)| c.split('-').next() == Some(code))
-            .map(|(_, t)| t.passed)
-            .sum();
+        let passed = common::reglib::of_code(&report, code).passed;
         assert!(passed > 0, "no case of {code} passed");
     }
 }
@@ -90,7 +83,7 @@ fn before_als() -> Pipeline {
         .filter(|id| !ids.contains(id))
         .map(|id| builtin(id).expect("built-in"))
         .collect();
-    Pipeline::from_techniques("before-als", techniques)
+    Pipeline::from_techniques("before-als", techniques).expect("unique ids")
 }
 
 #[test]

@@ -11,35 +11,25 @@ use lapiz::engine::{replay, solve_grid};
 use lapiz::parse::parse_line;
 use lapiz::reglib::run_library;
 use lapiz::solver::solve;
-use lapiz::technique::{Technique, builtin, fish};
+use lapiz::technique::{Technique, fish};
 
 #[test]
 fn every_fish_case_passes() {
-    let Some(text) = common::read_data("reglib/reglib-1.4-dev.txt") else {
+    let Some(text) = common::reglib::library() else {
         return;
     };
     let techniques = fish::techniques();
     let report = run_library(&text, &techniques);
-    let messages = common::reglib_failures(&report);
-    for (code, t) in &report.per_code {
-        if t.passed + t.failed > 0 {
-            eprintln!("{code}: {} passed, {} failed", t.passed, t.failed);
-        }
-    }
+    let messages = common::reglib::failures(&report);
+    common::reglib::print_codes(&report, common::reglib::ran);
     assert!(messages.is_empty(), "{}", messages.join("\n"));
     // every code with cases in the library had them run and pass
     let ours: Vec<String> = techniques.iter().flat_map(|t| t.library_codes()).collect();
     let mut with_cases = 0;
     for code in &ours {
-        let passed: usize = report
-            .per_code
-            .iter()
-            .filter(|(c, _)| c.split('-').next() == Some(code.as_str()))
-            .map(|(_, t)| {
-                assert_eq!(t.skipped, 0, "{code} cases skipped");
-                t.passed
-            })
-            .sum();
+        let t = common::reglib::of_code(&report, code);
+        assert_eq!(t.skipped, 0, "{code} cases skipped");
+        let passed = t.passed;
         let in_library = text.lines().any(|l| l.starts_with(&format!(":{code}:")));
         if in_library {
             assert!(passed > 0, "no case of {code} passed");
@@ -49,29 +39,8 @@ fn every_fish_case_passes() {
     assert!(with_cases >= 20, "only {with_cases} fish codes have cases");
 }
 
-const BASICS: [&str; 13] = [
-    "full-house",
-    "hidden-single",
-    "naked-single",
-    "pointing",
-    "claiming",
-    "locked-pair",
-    "naked-pair",
-    "hidden-pair",
-    "locked-triple",
-    "naked-triple",
-    "hidden-triple",
-    "naked-quad",
-    "hidden-quad",
-];
-
 fn pipeline(fish: Vec<Box<dyn Technique>>) -> Pipeline {
-    let mut v: Vec<Box<dyn Technique>> = BASICS
-        .iter()
-        .map(|id| builtin(id).unwrap_or_else(|| panic!("no built-in {id}")))
-        .collect();
-    v.extend(fish);
-    Pipeline::from_techniques("basics+fish", v)
+    common::reglib::basics_then_pipeline("basics+fish", fish)
 }
 
 fn run_sound(fish: Vec<Box<dyn Technique>>, limit: usize) -> BTreeMap<String, usize> {

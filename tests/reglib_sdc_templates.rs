@@ -20,12 +20,12 @@ fn family() -> Vec<Box<dyn Technique>> {
 
 #[test]
 fn every_sdc_and_template_case_passes() {
-    let Some(text) = common::read_data("reglib/reglib-1.4-dev.txt") else {
+    let Some(text) = common::reglib::library() else {
         return;
     };
     let techniques = family();
     let report = run_library(&text, &techniques);
-    let messages = common::reglib_failures(&report);
+    let messages = common::reglib::failures(&report);
     assert!(messages.is_empty(), "{}", messages.join("\n"));
     for code in ["1101", "1201", "1202"] {
         let t = report.per_code.get(code).copied().unwrap_or_default();
@@ -71,7 +71,7 @@ fn sound_on_top1465() {
                 }
             }
             let step = pipeline
-                .techniques
+                .techniques()
                 .iter()
                 .find_map(|t| find_first(t.as_ref(), &grid).expect("search"));
             let Some(step) = step else { break };

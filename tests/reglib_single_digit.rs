@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use lapiz::Pipeline;
 use lapiz::engine::solve_puzzle;
 use lapiz::reglib::run_library;
-use lapiz::technique::{Technique, builtin, chains, coloring, single_digit};
+use lapiz::technique::{Technique, chains, coloring, single_digit};
 
 fn family() -> Vec<Box<dyn Technique>> {
     let mut v = single_digit::techniques();
@@ -19,55 +19,25 @@ fn family() -> Vec<Box<dyn Technique>> {
 
 #[test]
 fn every_family_case_passes() {
-    let Some(text) = common::read_data("reglib/reglib-1.4-dev.txt") else {
+    let Some(text) = common::reglib::library() else {
         return;
     };
     let techniques = family();
     let report = run_library(&text, &techniques);
-    let mut messages = common::reglib_failures(&report);
-    messages.extend(common::reglib_gaps_unchanged(&report));
-    for (code, t) in &report.per_code {
-        if t.passed + t.failed > 0 {
-            eprintln!("{code}: {} passed, {} failed", t.passed, t.failed);
-        }
-    }
+    let mut messages = common::reglib::failures(&report);
+    messages.extend(common::reglib::gaps_unchanged(&report));
+    common::reglib::print_codes(&report, common::reglib::ran);
     assert!(messages.is_empty(), "{}", messages.join("\n"));
     for t in &techniques {
         for code in t.library_codes() {
-            let passed: usize = report
-                .per_code
-                .iter()
-                .filter(|(c, _)| c.split('-').next() == Some(code.as_str()))
-                .map(|(_, t)| t.passed)
-                .sum();
+            let passed = common::reglib::of_code(&report, &code).passed;
             assert!(passed > 0, "no case of {code} ({}) passed", t.id());
         }
     }
 }
 
-const BASICS: [&str; 13] = [
-    "full-house",
-    "hidden-single",
-    "naked-single",
-    "pointing",
-    "claiming",
-    "locked-pair",
-    "naked-pair",
-    "hidden-pair",
-    "locked-triple",
-    "naked-triple",
-    "hidden-triple",
-    "naked-quad",
-    "hidden-quad",
-];
-
 fn basics_then(extra: Vec<Box<dyn Technique>>) -> Pipeline {
-    let mut v: Vec<Box<dyn Technique>> = BASICS
-        .iter()
-        .map(|id| builtin(id).expect("basic technique"))
-        .collect();
-    v.extend(extra);
-    Pipeline::from_techniques("family", v)
+    common::reglib::basics_then_pipeline("family", extra)
 }
 
 /// Solves `puzzles` with `pipeline`, asserting no step is rejected; counts the steps of `ids`.

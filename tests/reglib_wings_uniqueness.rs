@@ -9,24 +9,8 @@ use lapiz::engine::solve_grid;
 use lapiz::parse::{parse_library_line, parse_line};
 use lapiz::reglib::run_library;
 use lapiz::solver;
-use lapiz::technique::{Technique, builtin, find_all, find_first, uniqueness, wings};
+use lapiz::technique::{Technique, find_all, find_first, uniqueness, wings};
 use lapiz::{Grid, Pipeline};
-
-const BASICS: &[&str] = &[
-    "full-house",
-    "hidden-single",
-    "naked-single",
-    "pointing",
-    "claiming",
-    "locked-pair",
-    "naked-pair",
-    "hidden-pair",
-    "locked-triple",
-    "naked-triple",
-    "hidden-triple",
-    "naked-quad",
-    "hidden-quad",
-];
 
 fn family() -> Vec<Box<dyn Technique>> {
     let mut v = wings::techniques();
@@ -35,12 +19,7 @@ fn family() -> Vec<Box<dyn Technique>> {
 }
 
 fn basics_then_family() -> Vec<Box<dyn Technique>> {
-    let mut v: Vec<Box<dyn Technique>> = BASICS
-        .iter()
-        .map(|id| builtin(id).unwrap_or_else(|| panic!("no built-in {id}")))
-        .collect();
-    v.extend(family());
-    v
+    common::reglib::basics_then(family())
 }
 
 /// The codes this family answers, with whether the library has cases for them.
@@ -63,31 +42,23 @@ const CODES: &[(&str, bool)] = &[
 
 #[test]
 fn every_wing_and_uniqueness_case_passes() {
-    let Some(text) = common::read_data("reglib/reglib-1.4-dev.txt") else {
+    let Some(text) = common::reglib::library() else {
         return;
     };
     let techniques = family();
     let report = run_library(&text, &techniques);
-    let messages = common::reglib_failures(&report);
-    for (code, t) in &report.per_code {
-        if CODES.iter().any(|(c, _)| code.starts_with(c)) {
-            eprintln!("{code}: {} passed, {} failed", t.passed, t.failed);
-        }
-    }
+    let messages = common::reglib::failures(&report);
+    common::reglib::print_codes(&report, |code, _| {
+        CODES.iter().any(|(c, _)| code.starts_with(c))
+    });
     assert!(messages.is_empty(), "{}", messages.join("\n"));
     for (code, has_cases) in CODES {
         if !has_cases {
             continue;
         }
-        let passed: usize = report
-            .per_code
-            .iter()
-            .filter(|(c, _)| c.split('-').next() == Some(code))
-            .map(|(_, t)| {
-                assert_eq!(t.skipped, 0, "{code} cases skipped");
-                t.passed
-            })
-            .sum();
+        let t = common::reglib::of_code(&report, code);
+        assert_eq!(t.skipped, 0, "{code} cases skipped");
+        let passed = t.passed;
         assert!(passed > 0, "no case of {code} passed");
     }
 }
@@ -165,7 +136,8 @@ fn pipeline_never_rejects_on_top1465() {
     let Some(puzzles) = common::puzzles("top1465.txt", 300) else {
         return;
     };
-    let pipeline = Pipeline::from_techniques("wings-uniqueness", basics_then_family());
+    let pipeline =
+        Pipeline::from_techniques("wings-uniqueness", basics_then_family()).expect("unique ids");
     for (i, p) in puzzles.iter().enumerate() {
         let grid = parse_line(p).expect("puzzle");
         let trace = solve_grid(&grid, &pipeline);

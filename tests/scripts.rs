@@ -186,68 +186,6 @@ fn user_style_scripts_agree_with_the_built_ins_on_solve_positions() {
     }
 }
 
-/// The position's context as a script reads it: bivalue cells, strong links, strong-link
-/// partners and almost locked sets, the same as the engine's own.
-#[test]
-fn scripts_read_the_position_context() {
-    use lapiz::context::Context;
-    let grid = parse_puzzle(STUCK).unwrap();
-    let ctx = Context::new(&grid);
-    let host = ScriptHost::shared();
-    let mut scope = rhai::Scope::new();
-    scope.push("grid", grid.clone());
-    let mut eval = |e: &str| {
-        host.engine()
-            .eval_with_scope::<String>(&mut scope, &format!("`${{{e}}}`"))
-            .unwrap_or_else(|err| panic!("{e}: {err}"))
-    };
-    assert_eq!(eval("grid.bivalue()"), ctx.bivalue_cells().to_string());
-    for d in 1..=9u8 {
-        let links: Vec<String> = ctx
-            .strong_links_of(d)
-            .iter()
-            .map(|l| l.cells().to_string())
-            .collect();
-        let script = eval(&format!("grid.strong_links({d}).map(|l| `${{l}}`)"));
-        assert_eq!(script, format!("{links:?}"), "strong links of {d}");
-    }
-    let c = grid.empty_cells().first().unwrap();
-    for d in 1..=9u8 {
-        let want: lapiz::cellset::CellSet = ctx
-            .strong_links_of(d)
-            .iter()
-            .filter_map(|l| l.other(c))
-            .collect();
-        let got = eval(&format!("grid.partners(cell(\"{c}\"), {d})"));
-        assert_eq!(got, want.to_string(), "partners of {d}{c}");
-    }
-    let als = ctx.als();
-    assert!(!als.is_empty());
-    assert_eq!(eval("grid.als().len()"), als.len().to_string());
-    let last = als.last().unwrap();
-    let d = lapiz::geometry::digits(last.digits).next().unwrap();
-    assert_eq!(eval("grid.als()[-1].cells"), last.cells.to_string());
-    assert_eq!(eval("grid.als()[-1].mask"), last.digits.to_string());
-    assert_eq!(eval("grid.als()[-1].len"), last.cells.len().to_string());
-    assert_eq!(eval("grid.als()[-1]"), last.describe());
-    assert_eq!(
-        eval(&format!("grid.als()[-1].cells_of({d})")),
-        last.cells_of(d).to_string()
-    );
-    assert_eq!(
-        eval(&format!("grid.als()[-1].seen_by({d})")),
-        last.seen_by(d).to_string()
-    );
-    assert_eq!(eval(&format!("grid.als()[-1].has({d})")), "true");
-    assert!(eval("grid.als()[-1].house").starts_with(['r', 'c', 'b']));
-    let e = host
-        .engine()
-        .eval_with_scope::<rhai::Dynamic>(&mut scope, "grid.partners(cell(\"r1c1\"), 10)")
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("digit 10 is not 1..9"), "{e}");
-}
-
 #[test]
 fn shipped_scripts_agree_with_natives_on_solve_positions() {
     let Some(puzzles) = common::puzzles("top1465.txt", 25) else {
@@ -625,7 +563,7 @@ fn the_shipped_scripts_stay_far_from_the_default_budget() {
         "p.ron",
     )
     .unwrap();
-    let budget = p.script_budget;
+    let budget = p.script_budget();
     for puzzle in &puzzles {
         let t = solve_grid(&parse_puzzle(puzzle).unwrap(), &p);
         assert!(failures(&t).is_empty(), "{puzzle}: {:?}", failures(&t));
@@ -749,18 +687,19 @@ fn pipeline_entries_take_scripts_anywhere() {
     // The folder's scripts, sorted by file name (a.rhai is `zeta`, b.rhai is `alpha`).
     assert_eq!(p.ids(), ["naked-single", "zeta", "alpha"]);
     assert_eq!(
-        p.techniques[2].origin().to_string(),
+        p.techniques()[2].origin().to_string(),
         "script tests/fixtures/scripts/folder/b.rhai"
     );
 }
 
 #[test]
-fn insert_by_difficulty_goes_before_the_first_as_hard() {
+fn add_technique_goes_before_the_first_as_hard() {
     let mut p = Pipeline::default_pipeline();
-    p.insert_by_difficulty(Box::new(load("techniques/skyscraper.rhai")));
+    p.add_technique(Box::new(load("techniques/skyscraper.rhai")))
+        .unwrap();
     let ids = p.ids();
     let at = ids.iter().position(|i| i == "skyscraper-script").unwrap();
-    assert!(p.techniques[..at].iter().all(|t| t.difficulty() < 4.0));
+    assert!(p.techniques()[..at].iter().all(|t| t.difficulty() < 4.0));
     if let Some(native) = ids.iter().position(|i| i == "skyscraper") {
         assert!(at < native, "the script goes before its built-in twin");
     }
@@ -769,9 +708,10 @@ fn insert_by_difficulty_goes_before_the_first_as_hard() {
 #[test]
 fn insert_after_puts_a_script_after_the_basics() {
     let mut p = Pipeline::default_pipeline();
-    let n = p.techniques.len();
-    p.insert_after(&["hidden-quad"], Box::new(load("techniques/x-wing.rhai")));
-    assert_eq!(p.techniques.len(), n + 1);
+    let n = p.techniques().len();
+    p.insert_after(&["hidden-quad"], Box::new(load("techniques/x-wing.rhai")))
+        .unwrap();
+    assert_eq!(p.techniques().len(), n + 1);
     let at = p.ids().iter().position(|i| i == "x-wing-script").unwrap();
     assert_eq!(p.ids()[at - 1], "hidden-quad");
 }
@@ -810,7 +750,7 @@ fn masks_have_a_complement_and_a_difference() {
 
 // ---- Command line ---------------------------------------------------------------------------
 
-use common::run_lapiz as lapiz;
+use common::cli::run_lapiz as lapiz;
 
 #[test]
 fn cli_technique_check_on_a_library_file() {

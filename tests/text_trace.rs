@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::run_lapiz_stdin as lapiz;
+use common::cli::run_lapiz_stdin as lapiz;
 use lapiz::parse::{
     format_pencil_marks, format_pencil_marks_marked, parse_pencil_marks, parse_puzzle,
 };

@@ -98,10 +98,10 @@ impl PipelineArgs {
         let mut pipeline = load_pipeline_or(self.pipeline.as_deref(), fallback)?;
         for file in &self.plugins {
             if let Err(e) = pipeline.add_plugin(file) {
-                pipeline.warnings.push(format!("{e}; going on without it"));
+                pipeline.warn(format!("{e}; going on without it"));
             }
         }
-        for w in &pipeline.warnings {
+        for w in pipeline.warnings() {
             eprintln!("warning: {}", printable(w));
         }
         for file in &self.scripts {

@@ -66,7 +66,7 @@ pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
         }
     };
     // one step is all a hint needs
-    pipeline.step_limit = 1;
+    pipeline.set_step_limit(1);
     let trace = solve_grid(&grid, &pipeline);
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Ok(super::invalid_input(&format!("invalid puzzle: {reason}")));
@@ -102,7 +102,7 @@ pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
         None => writeln!(
             out,
             "No technique of the pipeline `{}` finds a step in this grid.",
-            printable(&pipeline.name)
+            printable(pipeline.name())
         )?,
     }
     out.flush()?;
@@ -112,7 +112,7 @@ pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
 /// The technique's display name: from the pipeline, else its id.
 fn technique_name(step: &Step, pipeline: &Pipeline) -> String {
     pipeline
-        .techniques
+        .techniques()
         .iter()
         .find(|t| t.id() == step.technique)
         .map_or_else(|| step.technique.clone(), |t| t.name().to_string())
@@ -179,7 +179,7 @@ pub fn nudge(step: &Step, pipeline: &Pipeline) -> String {
 /// without its candidates, placements, eliminations or chains.
 fn nudge_step(step: &Step, pipeline: &Pipeline) -> Step {
     let (houses, _) = where_to_look(step);
-    let mut s = Step::new(&step.technique, step.difficulty).explain(nudge(step, pipeline));
-    s.houses = houses;
-    s
+    Step::new(&step.technique, step.difficulty)
+        .houses(houses)
+        .explain(nudge(step, pipeline))
 }

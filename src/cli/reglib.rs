@@ -39,10 +39,10 @@ pub fn run(args: ReglibArgs, out: &mut impl Write) -> Result<ExitCode> {
     let mut techniques = match &args.pipeline {
         Some(p) => {
             let p = Pipeline::from_file(p)?;
-            for w in &p.warnings {
+            for w in p.warnings() {
                 eprintln!("warning: {}", printable(w));
             }
-            p.techniques
+            p.into_techniques()
         }
         None if args.plugins.is_empty() => lapiz::technique::builtins(),
         None => Vec::new(),

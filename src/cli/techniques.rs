@@ -27,7 +27,7 @@ pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
         "{:<3} {:<16} {:<40} {:>10}  source",
         "#", "id", "name", "difficulty"
     )?;
-    for (i, t) in p.techniques.iter().enumerate() {
+    for (i, t) in p.techniques().iter().enumerate() {
         writeln!(
             out,
             "{:<3} {:<16} {:<40} {:>10.1}  {}",

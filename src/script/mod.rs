@@ -807,10 +807,7 @@ impl Technique for ScriptTechnique {
             technique: self.id.clone(),
             message: e.to_string(),
         })?;
-        for step in steps {
-            crate::technique::emit!(sink, step);
-        }
-        Ok(())
+        crate::technique::stoppable(|| steps.into_iter().try_for_each(sink))
     }
 }
 

@@ -147,6 +147,10 @@ mod tests {
     use crate::geometry::digits;
     use crate::parse::parse_puzzle;
 
+    /// The basic techniques get stuck on this one.
+    const STUCK: &str =
+        "........2.......39..7..1..........53......6....1.92........87.....5.4....39......";
+
     const PUZZLE: &str =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
@@ -196,5 +200,66 @@ mod tests {
                 assert_eq!(partners(&ctx, c, d), want, "{c} {d}");
             }
         }
+    }
+
+    /// The position's context as a script reads it: bivalue cells, strong links, strong-link
+    /// partners and almost locked sets, the same as the engine's own.
+    #[test]
+    fn scripts_read_the_position_context() {
+        let grid = parse_puzzle(STUCK).unwrap();
+        let ctx = Context::new(&grid);
+        let host = crate::script::ScriptHost::shared();
+        let mut scope = rhai::Scope::new();
+        scope.push("grid", grid.clone());
+        let mut eval = |e: &str| {
+            host.engine()
+                .eval_with_scope::<String>(&mut scope, &format!("`${{{e}}}`"))
+                .unwrap_or_else(|err| panic!("{e}: {err}"))
+        };
+        assert_eq!(eval("grid.bivalue()"), ctx.bivalue_cells().to_string());
+        for d in 1..=9u8 {
+            let links: Vec<String> = ctx
+                .strong_links_of(d)
+                .iter()
+                .map(|l| l.cells().to_string())
+                .collect();
+            let script = eval(&format!("grid.strong_links({d}).map(|l| `${{l}}`)"));
+            assert_eq!(script, format!("{links:?}"), "strong links of {d}");
+        }
+        let c = grid.empty_cells().first().unwrap();
+        for d in 1..=9u8 {
+            let want: CellSet = ctx
+                .strong_links_of(d)
+                .iter()
+                .filter_map(|l| l.other(c))
+                .collect();
+            let got = eval(&format!("grid.partners(cell(\"{c}\"), {d})"));
+            assert_eq!(got, want.to_string(), "partners of {d}{c}");
+        }
+        let als = ctx.als();
+        assert!(!als.is_empty());
+        assert_eq!(eval("grid.als().len()"), als.len().to_string());
+        let last = als.last().unwrap();
+        let d = digits(last.digits).next().unwrap();
+        assert_eq!(eval("grid.als()[-1].cells"), last.cells.to_string());
+        assert_eq!(eval("grid.als()[-1].mask"), last.digits.to_string());
+        assert_eq!(eval("grid.als()[-1].len"), last.cells.len().to_string());
+        assert_eq!(eval("grid.als()[-1]"), last.describe());
+        assert_eq!(
+            eval(&format!("grid.als()[-1].cells_of({d})")),
+            last.cells_of(d).to_string()
+        );
+        assert_eq!(
+            eval(&format!("grid.als()[-1].seen_by({d})")),
+            last.seen_by(d).to_string()
+        );
+        assert_eq!(eval(&format!("grid.als()[-1].has({d})")), "true");
+        assert!(eval("grid.als()[-1].house").starts_with(['r', 'c', 'b']));
+        let e = host
+            .engine()
+            .eval_with_scope::<rhai::Dynamic>(&mut scope, "grid.partners(cell(\"r1c1\"), 10)")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("digit 10 is not 1..9"), "{e}");
     }
 }

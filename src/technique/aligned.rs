@@ -36,7 +36,7 @@ use crate::geometry::{Cell, DigitMask, digit_bit, digits};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -325,18 +325,14 @@ impl AlignedExclusion {
             self.info.name,
             eliminations_text(&elims)
         );
-        let mut step = Step::new(self.info.id, self.info.difficulty);
-        for h in cells[0].houses() {
-            if base.is_subset(h.cells()) {
-                step = step.house(h);
-            }
-        }
-        step = step.highlight(Role::Base, of(base));
+        let houses = cells[0].houses().into_iter();
+        let mut step = Step::new(self.info.id, self.info.difficulty)
+            .houses(houses.filter(|h| base.is_subset(h.cells())))
+            .highlight(Role::Base, of(base));
         if !used.is_empty() {
             step = step.highlight(Role::Cover, of(used));
         }
-        step.eliminations = elims;
-        step.explain(text)
+        step.eliminations(elims).explain(text)
     }
 
     fn search(&self, grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
@@ -386,8 +382,7 @@ impl Technique for AlignedExclusion {
         Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let _ = self.search(grid, sink);
-        Ok(())
+        stoppable(|| self.search(grid, sink))
     }
 }
 

@@ -5,13 +5,14 @@
 //! when every cell of one holding `x` sees every cell of the other holding `x` (and no cell
 //! holding `x` is in both): `x` is then in at most one of them, so one of them loses `x` and
 //! becomes a locked set. Every technique here chains that inference; the sets come from the
-//! position's [`Context::als`] (up to eight cells, bivalue cells being the one-cell sets).
+//! position's context (`Context::als`: up to eight cells, bivalue cells being the one-cell sets).
 //!
 //! The definitions follow HoDoKu's (library codes 0901–0904). Sets may overlap as long as no
 //! candidate of a restricted common lies in the overlap (HoDoKu's "allow overlap" option; the
 //! non-overlapping instances are among them, each its own step).
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
@@ -21,8 +22,7 @@ use crate::grid::Grid;
 use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
-use crate::technique::emit;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -37,7 +37,7 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
 /// The restricted commons of two sets: the digits `x` of both whose cells in `b` all see
 /// every cell of `a` holding `x` (none of them in the other set).
 #[inline]
-pub fn restricted_commons(a: &Als, b: &Als) -> DigitMask {
+pub(crate) fn restricted_commons(a: &Als, b: &Als) -> DigitMask {
     let mut rc = 0;
     for d in digits(a.digits & b.digits) {
         let (ac, bc) = (a.cells_of(d), b.cells_of(d));
@@ -166,23 +166,22 @@ fn als_step(
         pattern.add_cells(d, cells & grid.digit_cells(d));
     }
     pattern -= links;
-    let mut step = Step::new(technique.id(), difficulty)
-        .highlight(Role::Pattern, pattern.to_sorted_vec())
-        .highlight(Role::Link, links.to_sorted_vec())
-        .explain(format!(
-            "{}: {text} => {}",
-            technique.name(),
-            eliminations_text(&elims.to_sorted_vec())
-        ));
     let mut houses: Vec<House> = Vec::new();
     for a in sets {
         if !houses.contains(&a.house) {
             houses.push(a.house);
         }
     }
-    step.houses = houses;
-    step.eliminations = elims.to_sorted_vec();
-    step
+    Step::new(technique.id(), difficulty)
+        .highlight(Role::Pattern, pattern.to_sorted_vec())
+        .highlight(Role::Link, links.to_sorted_vec())
+        .houses(houses)
+        .eliminations(elims.to_sorted_vec())
+        .explain(format!(
+            "{}: {text} => {}",
+            technique.name(),
+            eliminations_text(&elims.to_sorted_vec())
+        ))
 }
 
 /// `x` digits as written in an explanation, e.g. `2` or `2,8`.
@@ -209,69 +208,71 @@ impl Technique for AlsXz {
         self.find_in(&Context::new(grid), sink)
     }
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let grid = ctx.grid();
-        let als = ctx.als();
-        let dc = digit_cells(grid);
-        let adj = Adjacency::build(als);
-        let mut emitted: Vec<CandSet> = Vec::new();
-        for (i, a) in als.iter().enumerate() {
-            for link in adj.of(i) {
-                let j = link.to as usize;
-                if j < i {
-                    continue;
-                }
-                let b = &als[j];
-                let common = a.digits & b.digits;
-                let doubly = link.rc.count_ones() >= 2;
-                let elims = if doubly {
-                    let mut e = xz_eliminations(a, b, common, &dc);
-                    for (s, o) in [(a, b), (b, a)] {
-                        for d in digits(s.digits & !link.rc) {
-                            e.add_cells(d, (s.seen_by(d) & dc[d as usize - 1]) - o.cells);
-                        }
+        stoppable(|| {
+            let grid = ctx.grid();
+            let als = ctx.als();
+            let dc = digit_cells(grid);
+            let adj = Adjacency::build(als);
+            let mut emitted: Vec<CandSet> = Vec::new();
+            for (i, a) in als.iter().enumerate() {
+                for link in adj.of(i) {
+                    let j = link.to as usize;
+                    if j < i {
+                        continue;
                     }
-                    e
-                } else {
-                    xz_eliminations(a, b, common & !link.rc, &dc)
-                };
-                if elims.is_empty() || emitted.contains(&elims) {
-                    continue;
+                    let b = &als[j];
+                    let common = a.digits & b.digits;
+                    let doubly = link.rc.count_ones() >= 2;
+                    let elims = if doubly {
+                        let mut e = xz_eliminations(a, b, common, &dc);
+                        for (s, o) in [(a, b), (b, a)] {
+                            for d in digits(s.digits & !link.rc) {
+                                e.add_cells(d, (s.seen_by(d) & dc[d as usize - 1]) - o.cells);
+                            }
+                        }
+                        e
+                    } else {
+                        xz_eliminations(a, b, common & !link.rc, &dc)
+                    };
+                    if elims.is_empty() || emitted.contains(&elims) {
+                        continue;
+                    }
+                    emitted.push(elims);
+                    let zs: DigitMask = digits(common & !link.rc)
+                        .filter(|&z| !elims.cells(z).is_empty())
+                        .fold(0, |m, z| m | digit_bit(z));
+                    let mut text = format!(
+                        "A={}, B={}, X={}",
+                        a.describe(),
+                        b.describe(),
+                        digit_list(link.rc)
+                    );
+                    if zs != 0 {
+                        text.push_str(&format!(", Z={}", digit_list(zs)));
+                    }
+                    let (difficulty, text) = if doubly {
+                        (DOUBLY_LINKED, format!("doubly linked, {text}"))
+                    } else {
+                        (self.difficulty(), text)
+                    };
+                    let links = link_candidates(&[(a, b, link.rc)]);
+                    let step = als_step(
+                        self,
+                        difficulty,
+                        grid,
+                        Shape {
+                            sets: &[a, b],
+                            stem: CellSet::EMPTY,
+                            links,
+                        },
+                        &elims,
+                        text,
+                    );
+                    sink(step)?;
                 }
-                emitted.push(elims);
-                let zs: DigitMask = digits(common & !link.rc)
-                    .filter(|&z| !elims.cells(z).is_empty())
-                    .fold(0, |m, z| m | digit_bit(z));
-                let mut text = format!(
-                    "A={}, B={}, X={}",
-                    a.describe(),
-                    b.describe(),
-                    digit_list(link.rc)
-                );
-                if zs != 0 {
-                    text.push_str(&format!(", Z={}", digit_list(zs)));
-                }
-                let (difficulty, text) = if doubly {
-                    (DOUBLY_LINKED, format!("doubly linked, {text}"))
-                } else {
-                    (self.difficulty(), text)
-                };
-                let links = link_candidates(&[(a, b, link.rc)]);
-                let step = als_step(
-                    self,
-                    difficulty,
-                    grid,
-                    Shape {
-                        sets: &[a, b],
-                        stem: CellSet::EMPTY,
-                        links,
-                    },
-                    &elims,
-                    text,
-                );
-                emit!(sink, step);
             }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 
@@ -289,82 +290,84 @@ impl Technique for AlsXyWing {
         self.find_in(&Context::new(grid), sink)
     }
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let grid = ctx.grid();
-        let als = ctx.als();
-        let dc = digit_cells(grid);
-        let adj = Adjacency::build(als);
-        // for each set, the digits that have something to eliminate from cells it sees
-        let live: Vec<DigitMask> = als
-            .iter()
-            .map(|a| {
-                digits(a.digits)
-                    .filter(|&d| a.seen_by(d).intersects(dc[d as usize - 1]))
-                    .fold(0, |m, d| m | digit_bit(d))
-            })
-            .collect();
-        let mut emitted: Vec<CandSet> = Vec::new();
-        for (ci, c) in als.iter().enumerate() {
-            let links = adj.of(ci);
-            for (k, la) in links.iter().enumerate() {
-                let (ai, a) = (la.to as usize, &als[la.to as usize]);
-                if live[ai] == 0 {
-                    continue;
-                }
-                for lb in &links[k + 1..] {
-                    let (bi, b) = (lb.to as usize, &als[lb.to as usize]);
-                    // two different restricted commons
-                    if la.rc == lb.rc && la.rc.count_ones() == 1 {
+        stoppable(|| {
+            let grid = ctx.grid();
+            let als = ctx.als();
+            let dc = digit_cells(grid);
+            let adj = Adjacency::build(als);
+            // for each set, the digits that have something to eliminate from cells it sees
+            let live: Vec<DigitMask> = als
+                .iter()
+                .map(|a| {
+                    digits(a.digits)
+                        .filter(|&d| a.seen_by(d).intersects(dc[d as usize - 1]))
+                        .fold(0, |m, d| m | digit_bit(d))
+                })
+                .collect();
+            let mut emitted: Vec<CandSet> = Vec::new();
+            for (ci, c) in als.iter().enumerate() {
+                let links = adj.of(ci);
+                for (k, la) in links.iter().enumerate() {
+                    let (ai, a) = (la.to as usize, &als[la.to as usize]);
+                    if live[ai] == 0 {
                         continue;
                     }
-                    let zs = live[ai] & live[bi] & !(la.rc | lb.rc);
-                    if zs == 0 {
-                        continue;
+                    for lb in &links[k + 1..] {
+                        let (bi, b) = (lb.to as usize, &als[lb.to as usize]);
+                        // two different restricted commons
+                        if la.rc == lb.rc && la.rc.count_ones() == 1 {
+                            continue;
+                        }
+                        let zs = live[ai] & live[bi] & !(la.rc | lb.rc);
+                        if zs == 0 {
+                            continue;
+                        }
+                        // neither flank inside the other
+                        let both = a.cells | b.cells;
+                        if both == a.cells || both == b.cells {
+                            continue;
+                        }
+                        let elims = xz_eliminations(a, b, zs, &dc);
+                        if elims.is_empty() || emitted.contains(&elims) {
+                            continue;
+                        }
+                        emitted.push(elims);
+                        let used: DigitMask = digits(zs)
+                            .filter(|&z| !common_targets(a, b, z, &dc).is_empty())
+                            .fold(0, |m, z| m | digit_bit(z));
+                        let text = format!(
+                            "A={}, B={}, C={}, X={}, Y={}, Z={}",
+                            a.describe(),
+                            b.describe(),
+                            c.describe(),
+                            digit_list(la.rc),
+                            digit_list(lb.rc),
+                            digit_list(used)
+                        );
+                        let links = link_candidates(&[(a, c, la.rc), (b, c, lb.rc)]);
+                        let step = als_step(
+                            self,
+                            self.difficulty(),
+                            grid,
+                            Shape {
+                                sets: &[a, b, c],
+                                stem: CellSet::EMPTY,
+                                links,
+                            },
+                            &elims,
+                            text,
+                        );
+                        sink(step)?;
                     }
-                    // neither flank inside the other
-                    let both = a.cells | b.cells;
-                    if both == a.cells || both == b.cells {
-                        continue;
-                    }
-                    let elims = xz_eliminations(a, b, zs, &dc);
-                    if elims.is_empty() || emitted.contains(&elims) {
-                        continue;
-                    }
-                    emitted.push(elims);
-                    let used: DigitMask = digits(zs)
-                        .filter(|&z| !common_targets(a, b, z, &dc).is_empty())
-                        .fold(0, |m, z| m | digit_bit(z));
-                    let text = format!(
-                        "A={}, B={}, C={}, X={}, Y={}, Z={}",
-                        a.describe(),
-                        b.describe(),
-                        c.describe(),
-                        digit_list(la.rc),
-                        digit_list(lb.rc),
-                        digit_list(used)
-                    );
-                    let links = link_candidates(&[(a, c, la.rc), (b, c, lb.rc)]);
-                    let step = als_step(
-                        self,
-                        self.difficulty(),
-                        grid,
-                        Shape {
-                            sets: &[a, b, c],
-                            stem: CellSet::EMPTY,
-                            links,
-                        },
-                        &elims,
-                        text,
-                    );
-                    emit!(sink, step);
                 }
             }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 
 /// The most sets in an ALS-XY-Chain.
-pub const MAX_CHAIN_ALS: usize = 8;
+pub(crate) const MAX_CHAIN_ALS: usize = 8;
 
 /// ALS-XY-Chain: sets `A1 … An` (n ≥ 4), each linked to the next by a restricted common, the
 /// commons of consecutive links different. If `A1` lost a digit `z` it would be locked, hold
@@ -421,130 +424,134 @@ impl Technique for AlsXyChain {
         self.find_in(&Context::new(grid), sink)
     }
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let grid = ctx.grid();
-        let als = ctx.als();
-        let dc = digit_cells(grid);
-        let adj = Adjacency::build(als);
-        let n = als.len();
-        // per set and digit, the candidates seeing all the digit's cells in the set
-        let targets: Vec<[CellSet; 9]> = als
-            .iter()
-            .map(|a| {
-                let mut t = [CellSet::EMPTY; 9];
-                for d in digits(a.digits) {
-                    t[d as usize - 1] = a.seen_by(d) & dc[d as usize - 1];
-                }
-                t
-            })
-            .collect();
-        let live: Vec<DigitMask> = targets
-            .iter()
-            .map(|t| {
-                (1..=9u8)
-                    .filter(|&d| !t[d as usize - 1].is_empty())
-                    .fold(0, |m, d| m | digit_bit(d))
-            })
-            .collect();
-        let mut found: HashMap<CandSet, FoundChain> = HashMap::new();
-        let mut queue: Vec<ChainState> = Vec::with_capacity(n * 2);
-        let mut seen_gen = vec![0u32; n];
-        let mut seen_bits = vec![0u128; n];
-        let mut generation = 0u32;
-        for s in 0..n {
-            if live[s] == 0 {
-                continue;
-            }
-            let firsts: DigitMask = adj.of(s).iter().fold(0, |m, l| m | l.rc);
-            for x1 in digits(firsts) {
-                let zs_start = live[s] & !digit_bit(x1);
-                if zs_start == 0 {
+        stoppable(|| {
+            let grid = ctx.grid();
+            let als = ctx.als();
+            let dc = digit_cells(grid);
+            let adj = Adjacency::build(als);
+            let n = als.len();
+            // per set and digit, the candidates seeing all the digit's cells in the set
+            let targets: Vec<[CellSet; 9]> = als
+                .iter()
+                .map(|a| {
+                    let mut t = [CellSet::EMPTY; 9];
+                    for d in digits(a.digits) {
+                        t[d as usize - 1] = a.seen_by(d) & dc[d as usize - 1];
+                    }
+                    t
+                })
+                .collect();
+            let live: Vec<DigitMask> = targets
+                .iter()
+                .map(|t| {
+                    (1..=9u8)
+                        .filter(|&d| !t[d as usize - 1].is_empty())
+                        .fold(0, |m, d| m | digit_bit(d))
+                })
+                .collect();
+            let mut found: HashMap<CandSet, FoundChain> = HashMap::new();
+            let mut queue: Vec<ChainState> = Vec::with_capacity(n * 2);
+            let mut seen_gen = vec![0u32; n];
+            let mut seen_bits = vec![0u128; n];
+            let mut generation = 0u32;
+            for s in 0..n {
+                if live[s] == 0 {
                     continue;
                 }
-                generation += 1;
-                queue.clear();
-                queue.push(ChainState {
-                    als: s as u32,
-                    arc: 0,
-                    parent: u32::MAX,
-                    links: 0,
-                });
-                let mut head = 0;
-                while head < queue.len() {
-                    let cur = queue[head];
-                    let cur_index = head as u32;
-                    head += 1;
-                    for link in adj.of(cur.als as usize) {
-                        let next = if cur.links == 0 {
-                            link.rc & digit_bit(x1)
-                        } else {
-                            link.rc & !arc_exclusion(cur.arc)
-                        };
-                        if next == 0 {
-                            continue;
-                        }
-                        let to = link.to as usize;
-                        let key = 1u128 << arc_key(next);
-                        if seen_gen[to] == generation && seen_bits[to] & key != 0 {
-                            continue;
-                        }
-                        // a set appears once in a chain
-                        let mut on_path = false;
-                        let mut p = cur_index;
-                        while p != u32::MAX {
-                            let st = &queue[p as usize];
-                            if st.als as usize == to {
-                                on_path = true;
-                                break;
+                let firsts: DigitMask = adj.of(s).iter().fold(0, |m, l| m | l.rc);
+                for x1 in digits(firsts) {
+                    let zs_start = live[s] & !digit_bit(x1);
+                    if zs_start == 0 {
+                        continue;
+                    }
+                    generation += 1;
+                    queue.clear();
+                    queue.push(ChainState {
+                        als: s as u32,
+                        arc: 0,
+                        parent: u32::MAX,
+                        links: 0,
+                    });
+                    let mut head = 0;
+                    while head < queue.len() {
+                        let cur = queue[head];
+                        let cur_index = head as u32;
+                        head += 1;
+                        for link in adj.of(cur.als as usize) {
+                            let next = if cur.links == 0 {
+                                link.rc & digit_bit(x1)
+                            } else {
+                                link.rc & !arc_exclusion(cur.arc)
+                            };
+                            if next == 0 {
+                                continue;
                             }
-                            p = st.parent;
-                        }
-                        if on_path {
-                            continue;
-                        }
-                        if seen_gen[to] != generation {
-                            seen_gen[to] = generation;
-                            seen_bits[to] = 0;
-                        }
-                        seen_bits[to] |= key;
-                        let links = cur.links + 1;
-                        let state = ChainState {
-                            als: to as u32,
-                            arc: next,
-                            parent: cur_index,
-                            links,
-                        };
-                        // like HoDoKu, the ends may overlap, even one inside the other
-                        if links >= 3 {
-                            let zs = zs_start & live[to] & !next;
-                            let mut elims = CandSet::EMPTY;
-                            for z in digits(zs) {
-                                let zi = z as usize - 1;
-                                elims.add_cells(z, targets[s][zi] & targets[to][zi]);
+                            let to = link.to as usize;
+                            let key = 1u128 << arc_key(next);
+                            if seen_gen[to] == generation && seen_bits[to] & key != 0 {
+                                continue;
                             }
-                            if !elims.is_empty() {
-                                let chain = chain_path(&queue, cur_index, state);
-                                match found.get(&elims) {
-                                    Some(f) if f.len <= chain.len => {}
-                                    _ => {
-                                        found.insert(elims, chain);
+                            // a set appears once in a chain
+                            let mut on_path = false;
+                            let mut p = cur_index;
+                            while p != u32::MAX {
+                                let st = &queue[p as usize];
+                                if st.als as usize == to {
+                                    on_path = true;
+                                    break;
+                                }
+                                p = st.parent;
+                            }
+                            if on_path {
+                                continue;
+                            }
+                            if seen_gen[to] != generation {
+                                seen_gen[to] = generation;
+                                seen_bits[to] = 0;
+                            }
+                            seen_bits[to] |= key;
+                            let links = cur.links + 1;
+                            let state = ChainState {
+                                als: to as u32,
+                                arc: next,
+                                parent: cur_index,
+                                links,
+                            };
+                            // like HoDoKu, the ends may overlap, even one inside the other
+                            if links >= 3 {
+                                let zs = zs_start & live[to] & !next;
+                                let mut elims = CandSet::EMPTY;
+                                for z in digits(zs) {
+                                    let zi = z as usize - 1;
+                                    elims.add_cells(z, targets[s][zi] & targets[to][zi]);
+                                }
+                                if !elims.is_empty() {
+                                    let chain = chain_path(&queue, cur_index, state);
+                                    match found.get(&elims) {
+                                        Some(f) if f.len <= chain.len => {}
+                                        _ => {
+                                            found.insert(elims, chain);
+                                        }
                                     }
                                 }
                             }
-                        }
-                        if (links as usize) < MAX_CHAIN_ALS - 1 {
-                            queue.push(state);
+                            if (links as usize) < MAX_CHAIN_ALS - 1 {
+                                queue.push(state);
+                            }
                         }
                     }
                 }
             }
-        }
-        let mut found: Vec<(CandSet, FoundChain)> = found.into_iter().collect();
-        found.sort_by_key(|(e, f)| (f.len, std::cmp::Reverse(e.len()), f.sets, e.to_sorted_vec()));
-        for (elims, f) in found {
-            let step = self.step(grid, als, &elims, &f);
-            emit!(sink, step);
-        }
-        Ok(())
+            let mut found: Vec<(CandSet, FoundChain)> = found.into_iter().collect();
+            found.sort_by_key(|(e, f)| {
+                (f.len, std::cmp::Reverse(e.len()), f.sets, e.to_sorted_vec())
+            });
+            for (elims, f) in found {
+                let step = self.step(grid, als, &elims, &f);
+                sink(step)?;
+            }
+            ControlFlow::Continue(())
+        })
     }
 }
 
@@ -593,7 +600,7 @@ impl AlsXyChain {
             .map(|i| (sets[i], sets[i + 1], f.rcs[i]))
             .collect();
         let links = link_candidates(&pairs);
-        let mut step = als_step(
+        let step = als_step(
             self,
             chain_difficulty(self.difficulty(), len),
             grid,
@@ -630,8 +637,7 @@ impl AlsXyChain {
                 }
             })
             .collect();
-        step.chains.push(Chain { nodes, links });
-        step
+        step.chain(Chain { nodes, links })
     }
 }
 
@@ -716,92 +722,94 @@ impl Technique for DeathBlossom {
         self.find_in(&Context::new(grid), sink)
     }
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let grid = ctx.grid();
-        let als = ctx.als();
-        let mut b = Blossom {
-            als,
-            dc: digit_cells(grid),
-            stem_digits: [0; 9],
-            petals: Default::default(),
-            n: 0,
-            chosen: [0; 9],
-            nodes: 0,
-            found: Vec::new(),
-        };
-        let mut emitted: Vec<CandSet> = Vec::new();
-        for stem in grid.empty_cells() {
-            let mask = grid.candidates(stem);
-            if mask.count_ones() < 2 {
-                continue;
-            }
-            b.n = 0;
-            for d in digits(mask) {
-                b.stem_digits[b.n] = d;
-                b.petals[b.n].clear();
-                b.n += 1;
-            }
-            for (i, a) in als.iter().enumerate() {
-                if a.cells.contains(stem) {
+        stoppable(|| {
+            let grid = ctx.grid();
+            let als = ctx.als();
+            let mut b = Blossom {
+                als,
+                dc: digit_cells(grid),
+                stem_digits: [0; 9],
+                petals: Default::default(),
+                n: 0,
+                chosen: [0; 9],
+                nodes: 0,
+                found: Vec::new(),
+            };
+            let mut emitted: Vec<CandSet> = Vec::new();
+            for stem in grid.empty_cells() {
+                let mask = grid.candidates(stem);
+                if mask.count_ones() < 2 {
                     continue;
                 }
-                for k in 0..b.n {
-                    let d = b.stem_digits[k];
-                    if a.has(d) && a.seen_by(d).contains(stem) {
-                        b.petals[k].push(i as u32);
+                b.n = 0;
+                for d in digits(mask) {
+                    b.stem_digits[b.n] = d;
+                    b.petals[b.n].clear();
+                    b.n += 1;
+                }
+                for (i, a) in als.iter().enumerate() {
+                    if a.cells.contains(stem) {
+                        continue;
+                    }
+                    for k in 0..b.n {
+                        let d = b.stem_digits[k];
+                        if a.has(d) && a.seen_by(d).contains(stem) {
+                            b.petals[k].push(i as u32);
+                        }
                     }
                 }
-            }
-            let missing = b.petals[..b.n].iter().filter(|p| p.is_empty()).count();
-            if missing > 1 {
-                continue;
-            }
-            b.found.clear();
-            // every stem digit with a petal, `z` not in the stem (HoDoKu's Death Blossom)
-            if missing == 0 {
-                let mut targets = b.dc;
-                for d in digits(mask) {
-                    targets[d as usize - 1] = CellSet::EMPTY;
-                }
-                b.nodes = 0;
-                b.search(0, !mask & 0x1ff, &targets);
-            }
-            // or `z` in the stem with no petal: the targets see the stem too
-            for k in 0..b.n {
-                let z = b.stem_digits[k];
-                if missing == 1 && !b.petals[k].is_empty() {
+                let missing = b.petals[..b.n].iter().filter(|p| p.is_empty()).count();
+                if missing > 1 {
                     continue;
                 }
-                let mut targets = [CellSet::EMPTY; 9];
-                targets[z as usize - 1] = b.dc[z as usize - 1] & stem.peers();
-                if targets[z as usize - 1].is_empty() {
-                    continue;
+                b.found.clear();
+                // every stem digit with a petal, `z` not in the stem (HoDoKu's Death Blossom)
+                if missing == 0 {
+                    let mut targets = b.dc;
+                    for d in digits(mask) {
+                        targets[d as usize - 1] = CellSet::EMPTY;
+                    }
+                    b.nodes = 0;
+                    b.search(0, !mask & 0x1ff, &targets);
                 }
-                let saved = std::mem::take(&mut b.petals[k]);
-                b.nodes = 0;
-                b.search(0, digit_bit(z), &targets);
-                b.petals[k] = saved;
-            }
-            let mut found = std::mem::take(&mut b.found);
-            // fewest petal cells first
-            found.sort_by_key(|(e, chosen)| {
-                let cells: u32 = chosen[..b.n]
-                    .iter()
-                    .filter(|&&p| p != NO_PETAL)
-                    .map(|&p| als[p as usize].cells.len())
-                    .sum();
-                (cells, std::cmp::Reverse(e.len()))
-            });
-            for (elims, chosen) in &found {
-                if emitted.contains(elims) {
-                    continue;
+                // or `z` in the stem with no petal: the targets see the stem too
+                for k in 0..b.n {
+                    let z = b.stem_digits[k];
+                    if missing == 1 && !b.petals[k].is_empty() {
+                        continue;
+                    }
+                    let mut targets = [CellSet::EMPTY; 9];
+                    targets[z as usize - 1] = b.dc[z as usize - 1] & stem.peers();
+                    if targets[z as usize - 1].is_empty() {
+                        continue;
+                    }
+                    let saved = std::mem::take(&mut b.petals[k]);
+                    b.nodes = 0;
+                    b.search(0, digit_bit(z), &targets);
+                    b.petals[k] = saved;
                 }
-                emitted.push(*elims);
-                let step = self.step(grid, als, stem, &b.stem_digits[..b.n], chosen, elims);
-                emit!(sink, step);
+                let mut found = std::mem::take(&mut b.found);
+                // fewest petal cells first
+                found.sort_by_key(|(e, chosen)| {
+                    let cells: u32 = chosen[..b.n]
+                        .iter()
+                        .filter(|&&p| p != NO_PETAL)
+                        .map(|&p| als[p as usize].cells.len())
+                        .sum();
+                    (cells, std::cmp::Reverse(e.len()))
+                });
+                for (elims, chosen) in &found {
+                    if emitted.contains(elims) {
+                        continue;
+                    }
+                    emitted.push(*elims);
+                    let step = self.step(grid, als, stem, &b.stem_digits[..b.n], chosen, elims);
+                    sink(step)?;
+                }
+                b.found = found;
             }
-            b.found = found;
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 

@@ -12,7 +12,7 @@ use crate::geometry::Cell;
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -138,21 +138,20 @@ impl Technique for Coloring {
         self.find_in(&Context::new(grid), sink)
     }
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let grid = ctx.grid();
-        let mut found = [Cluster {
-            colors: [CellSet::EMPTY; 2],
-        }; 41];
-        for digit in 1..=9u8 {
-            let n = clusters(ctx.strong_links_of(digit), &mut found);
-            let flow = match self.kind {
-                Kind::Trap | Kind::Wrap => self.simple(grid, digit, &found[..n], sink),
-                Kind::Multi1 | Kind::Multi2 => self.multi(grid, digit, &found[..n], sink),
-            };
-            if flow.is_break() {
-                return Ok(());
+        stoppable(|| {
+            let grid = ctx.grid();
+            let mut found = [Cluster {
+                colors: [CellSet::EMPTY; 2],
+            }; 41];
+            for digit in 1..=9u8 {
+                let n = clusters(ctx.strong_links_of(digit), &mut found);
+                match self.kind {
+                    Kind::Trap | Kind::Wrap => self.simple(grid, digit, &found[..n], sink)?,
+                    Kind::Multi1 | Kind::Multi2 => self.multi(grid, digit, &found[..n], sink)?,
+                }
             }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 
@@ -180,9 +179,7 @@ impl Coloring {
                 .highlight(Role::ColorB, candidates(d, digit));
         }
         let text = format!("{text}{detail} => {}", eliminations_text(&elims));
-        let mut step = step.explain(text);
-        step.eliminations = elims;
-        step
+        step.eliminations(elims).explain(text)
     }
 
     fn simple(

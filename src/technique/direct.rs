@@ -105,7 +105,6 @@ impl Technique for Direct {
         Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let mut result = ControlFlow::Continue(());
         self.inner().find(grid, &mut |inner| {
             let Some((single, house)) =
                 single_left(grid, &inner.eliminations, self.pattern, &inner.houses)
@@ -116,18 +115,18 @@ impl Technique for Direct {
                 .explanation
                 .split_once(": ")
                 .map_or(inner.explanation.as_str(), |(_, rest)| rest);
-            let mut step = inner.clone();
-            step.technique = self.info.id.to_string();
-            step.difficulty = self.info.difficulty;
-            step.explanation = format!(
+            let text = format!(
                 "{}: {pattern}, leaving {} one place in {house}: {}={}",
                 self.info.name, single.digit, single.cell, single.digit
             );
-            step = step.place(single.cell, single.digit);
-            result = sink(step);
-            result
-        })?;
-        Ok(())
+            sink(
+                inner
+                    .clone()
+                    .credit(self.info.id, self.info.difficulty)
+                    .place(single.cell, single.digit)
+                    .explain(text),
+            )
+        })
     }
 }
 

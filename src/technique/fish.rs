@@ -17,8 +17,7 @@ use crate::geometry::{Cell, House};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
-use crate::technique::emit;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// House mask bits of the nine rows (bit `i` is house index `i`).
 pub(crate) const ROWS: u32 = 0x1ff;
@@ -151,7 +150,7 @@ pub fn houses_text(mask: u32) -> String {
 }
 
 /// Houses of a mask in words, grouped by kind: `rows r2,r8 and box b7`, `column c4`.
-pub fn houses_words(mask: u32) -> String {
+pub(crate) fn houses_words(mask: u32) -> String {
     let mut parts = Vec::new();
     for (kind, one, many) in [
         (ROWS, "row", "rows"),
@@ -195,7 +194,7 @@ fn fins_words(fins: CellSet, endo: CellSet) -> String {
 
 /// A fish in words, its base and cover sets named as houses and its fins named:
 /// `4 in rows r2,r5 lies in columns c6,c9 except fin r5c4`.
-pub fn fish_words(f: &FoundFish) -> String {
+pub(crate) fn fish_words(f: &FoundFish) -> String {
     format!(
         "{} in {} lies in {}{}",
         f.digit,
@@ -414,7 +413,7 @@ pub fn find_fish(
 /// each is reported with every cover candidate outside the base (and every cannibalistic
 /// one) in [`FoundFish::eliminations`], whether the fins see it or not. Kraken fish prove
 /// those targets with chains from the fins.
-pub fn find_fish_with_any_fins(
+pub(crate) fn find_fish_with_any_fins(
     grid: &Grid,
     digit: u8,
     size: usize,
@@ -641,18 +640,14 @@ impl Fish {
                 eliminations_text(&elim_list)
             ),
         };
-        let mut step = Step::new(self.info.id, self.info.difficulty);
-        for h in houses_of(houses) {
-            step = step.house(h);
-        }
-        step = step
+        let mut step = Step::new(self.info.id, self.info.difficulty)
+            .houses(houses_of(houses))
             .highlight(Role::Base, cands(base_cells - fins))
             .highlight(Role::Cover, cands(cover_cells - base_cells));
         if !fins.is_empty() {
             step = step.highlight(Role::Fin, cands(fins));
         }
-        step.eliminations = elim_list;
-        step.explain(text)
+        step.eliminations(elim_list).explain(text)
     }
 }
 
@@ -661,45 +656,44 @@ impl Technique for Fish {
         Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let with_fins = self.fins != Fins::None;
-        for digit in 1..=9u8 {
-            let mut finned: Vec<FoundFish> = Vec::new();
-            // elimination sets already reported: another fish with the same ones adds nothing
-            let mut seen: Vec<CellSet> = Vec::new();
-            let flow = find_fish(grid, digit, self.size, self.shape, with_fins, &mut |f| {
-                if self.allow_siamese && !f.fins.is_empty() && f.shape() == self.shape {
-                    finned.push(f.clone());
-                }
-                if !self.accepts(f) || seen.contains(&f.eliminations) {
-                    return ControlFlow::Continue(());
-                }
-                seen.push(f.eliminations);
-                sink(self.step(f, None))
-            });
-            if flow.is_break() {
-                return Ok(());
-            }
-            if !self.allow_siamese {
-                continue;
-            }
-            // siamese: two fish on the same base houses, together eliminating more than either
-            finned.sort_by_key(|f| f.base);
-            for (i, a) in finned.iter().enumerate() {
-                for b in finned[i + 1..].iter().take_while(|b| b.base == a.base) {
-                    let both = a.eliminations | b.eliminations;
-                    if both == a.eliminations
-                        || both == b.eliminations
-                        || !(self.accepts(a) || self.accepts(b))
-                        || seen.contains(&both)
-                    {
-                        continue;
+        stoppable(|| {
+            let with_fins = self.fins != Fins::None;
+            for digit in 1..=9u8 {
+                let mut finned: Vec<FoundFish> = Vec::new();
+                // elimination sets already reported: another fish with the same ones adds nothing
+                let mut seen: Vec<CellSet> = Vec::new();
+                find_fish(grid, digit, self.size, self.shape, with_fins, &mut |f| {
+                    if self.allow_siamese && !f.fins.is_empty() && f.shape() == self.shape {
+                        finned.push(f.clone());
                     }
-                    seen.push(both);
-                    emit!(sink, self.step(a, Some(b)));
+                    if !self.accepts(f) || seen.contains(&f.eliminations) {
+                        return ControlFlow::Continue(());
+                    }
+                    seen.push(f.eliminations);
+                    sink(self.step(f, None))
+                })?;
+                if !self.allow_siamese {
+                    continue;
+                }
+                // siamese: two fish on the same base houses, together eliminating more than either
+                finned.sort_by_key(|f| f.base);
+                for (i, a) in finned.iter().enumerate() {
+                    for b in finned[i + 1..].iter().take_while(|b| b.base == a.base) {
+                        let both = a.eliminations | b.eliminations;
+                        if both == a.eliminations
+                            || both == b.eliminations
+                            || !(self.accepts(a) || self.accepts(b))
+                            || seen.contains(&both)
+                        {
+                            continue;
+                        }
+                        seen.push(both);
+                        sink(self.step(a, Some(b)))?;
+                    }
                 }
             }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 

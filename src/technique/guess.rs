@@ -17,8 +17,7 @@ use crate::grid::{Candidate, Grid};
 use crate::solver::{self, Solutions};
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
-use crate::technique::emit;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family (off in the default pipeline).
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -57,16 +56,16 @@ impl Technique for Guess {
         if !grid.has_candidate(cell, digit) {
             return Ok(());
         }
-        emit!(
-            sink,
-            Step::new(self.id(), self.difficulty())
-                .place(cell, digit)
-                .highlight(Role::Pattern, [Candidate::new(cell, digit)])
-                .explain(format!(
-                    "Guess: {cell}={digit} (a trial placement checked against the solution, not a deduction)"
-                ))
-        );
-        Ok(())
+        stoppable(|| {
+            sink(
+                Step::new(self.id(), self.difficulty())
+                    .place(cell, digit)
+                    .highlight(Role::Pattern, [Candidate::new(cell, digit)])
+                    .explain(format!(
+                        "Guess: {cell}={digit} (a trial placement checked against the solution, not a deduction)"
+                    )),
+            )
+        })
     }
 }
 

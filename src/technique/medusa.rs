@@ -22,7 +22,7 @@ use crate::geometry::digits;
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -174,46 +174,46 @@ impl Technique for Medusa3d {
         self.find_in(&Context::new(grid), sink)
     }
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let grid = ctx.grid();
-        let mut all = clusters(grid, ctx);
-        // larger clusters first: they prove more
-        all.sort_by_key(|c| std::cmp::Reverse(c.size()));
-        for cluster in &all {
-            let [a, b] = &cluster.colors;
-            let mut step =
-                [("A", a, b), ("B", b, a)]
-                    .into_iter()
-                    .find_map(|(name, color, other)| {
-                        contradiction(grid, color, other).map(|why| {
-                            (
-                                color.to_sorted_vec(),
-                                format!("colour {name} is false ({why})"),
-                            )
-                        })
-                    });
-            if step.is_none() {
-                let elims = eliminations(grid, cluster);
-                if !elims.is_empty() {
-                    step = Some((elims.to_sorted_vec(), "one colour is true".to_string()));
+        stoppable(|| {
+            let grid = ctx.grid();
+            let mut all = clusters(grid, ctx);
+            // larger clusters first: they prove more
+            all.sort_by_key(|c| std::cmp::Reverse(c.size()));
+            for cluster in &all {
+                let [a, b] = &cluster.colors;
+                let mut step =
+                    [("A", a, b), ("B", b, a)]
+                        .into_iter()
+                        .find_map(|(name, color, other)| {
+                            contradiction(grid, color, other).map(|why| {
+                                (
+                                    color.to_sorted_vec(),
+                                    format!("colour {name} is false ({why})"),
+                                )
+                            })
+                        });
+                if step.is_none() {
+                    let elims = eliminations(grid, cluster);
+                    if !elims.is_empty() {
+                        step = Some((elims.to_sorted_vec(), "one colour is true".to_string()));
+                    }
                 }
+                let Some((elims, why)) = step else { continue };
+                let text = format!(
+                    "3D Medusa: A = {}, B = {}; {why} => {}",
+                    colour_text(&cluster.colors[0]),
+                    colour_text(&cluster.colors[1]),
+                    eliminations_text(&elims)
+                );
+                let s = Step::new("3d-medusa", 6.8)
+                    .highlight(Role::ColorA, cluster.colors[0].to_sorted_vec())
+                    .highlight(Role::ColorB, cluster.colors[1].to_sorted_vec())
+                    .explain(text)
+                    .eliminations(elims);
+                sink(s)?;
             }
-            let Some((elims, why)) = step else { continue };
-            let text = format!(
-                "3D Medusa: A = {}, B = {}; {why} => {}",
-                colour_text(&cluster.colors[0]),
-                colour_text(&cluster.colors[1]),
-                eliminations_text(&elims)
-            );
-            let mut s = Step::new("3d-medusa", 6.8)
-                .highlight(Role::ColorA, cluster.colors[0].to_sorted_vec())
-                .highlight(Role::ColorB, cluster.colors[1].to_sorted_vec())
-                .explain(text);
-            s.eliminations = elims;
-            if let ControlFlow::Break(()) = sink(s) {
-                return Ok(());
-            }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 

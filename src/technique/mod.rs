@@ -155,15 +155,14 @@ pub(crate) fn eliminations_of(grid: &Grid, digit: u8, targets: CellSet) -> Vec<C
         .collect()
 }
 
-/// Hands a step to the sink and returns from the finder when the sink says stop.
-macro_rules! emit {
-    ($sink:expr, $step:expr) => {
-        if let ::std::ops::ControlFlow::Break(()) = ($sink)($step) {
-            return Ok(());
-        }
-    };
+/// Runs a built-in finder's search and ends [`Technique::find`] with it. Every finder is
+/// written the same way: the search hands each step to the sink with `sink(step)?` (or as its
+/// last expression `sink(step)`, in a closure), so it returns [`ControlFlow::Break`] as soon
+/// as the sink does; stopping early is a success, not an error.
+pub(crate) fn stoppable(run: impl FnOnce() -> ControlFlow<()>) -> Result<(), TechniqueError> {
+    let _ = run();
+    Ok(())
 }
-pub(crate) use emit;
 
 /// All built-in techniques: the basic ones in the default pipeline's order, then each
 /// family's, and last the guess (a trial placement, not a deduction).
@@ -211,4 +210,34 @@ fn basics() -> Vec<Box<dyn Technique>> {
 /// The built-in technique with this id.
 pub fn builtin(id: &str) -> Option<Box<dyn Technique>> {
     builtins().into_iter().find(|t| t.id() == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_puzzle;
+
+    /// Every built-in stops at the first step when the sink says so, and that step is the first
+    /// of all it finds.
+    #[test]
+    fn every_builtin_stops_when_the_sink_breaks() {
+        let grid = parse_puzzle(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        )
+        .unwrap();
+        let mut found_some = 0;
+        for t in builtins() {
+            let all = find_all(t.as_ref(), &grid).unwrap();
+            let mut got = Vec::new();
+            t.find(&grid, &mut |s| {
+                got.push(s);
+                ControlFlow::Break(())
+            })
+            .unwrap();
+            assert_eq!(got.len(), all.len().min(1), "{}", t.id());
+            assert_eq!(got.first(), all.first(), "{}", t.id());
+            found_some += usize::from(!all.is_empty());
+        }
+        assert!(found_some > 10, "only {found_some} techniques found a step");
+    }
 }

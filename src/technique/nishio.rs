@@ -11,7 +11,7 @@ use crate::net::{BranchEnd, ForcingKind, ForcingNet, Implication, NetBranch, Rea
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -226,20 +226,19 @@ impl Technique for Nishio {
             BranchEnd::Both(c) => format!("makes {c} both true and false"),
             _ => "leads to a contradiction".to_string(),
         };
-        let mut step = Step::new("nishio", difficulty)
+        let step = Step::new("nishio", difficulty)
             .eliminate(start.cell, start.digit)
             .highlight(Role::Pattern, [start])
             .explain(format!(
                 "Nishio: {} {end} => {}",
                 literal(start, true),
                 literal(start, false)
-            ));
-        step.net = Some(Box::new(ForcingNet {
-            kind: ForcingKind::Contradiction,
-            branches: vec![branch],
-        }));
-        let _ = sink(step);
-        Ok(())
+            ))
+            .net(ForcingNet {
+                kind: ForcingKind::Contradiction,
+                branches: vec![branch],
+            });
+        stoppable(|| sink(step))
     }
 }
 

@@ -22,7 +22,7 @@ use crate::grid::{Candidate, Grid};
 use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::chains::{chain_difficulty, chain_text};
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -325,10 +325,10 @@ impl Technique for ForcingChainsAndCycles {
                 }
             }
         }
-        if let Some(found) = best {
-            let _ = sink(step_of(&found));
-        }
-        Ok(())
+        let Some(found) = best else {
+            return Ok(());
+        };
+        stoppable(|| sink(step_of(&found)))
     }
 }
 
@@ -365,7 +365,7 @@ fn step_of(found: &Found) -> Step {
             format!("{}={}", target.cell, target.digit)
         }
         _ => {
-            step.eliminations = found.eliminations.clone();
+            step = step.eliminations(found.eliminations.iter().copied());
             eliminations_text(&found.eliminations)
         }
     };
@@ -374,11 +374,10 @@ fn step_of(found: &Found) -> Step {
         .iter()
         .map(|&l| Candidate::new(cell_of(l), digit_of(l)))
         .collect();
-    step = step
-        .highlight(Role::Link, candidates)
-        .explain(format!("{name}: {} => {conclusion}", chain_text(&chain)));
-    step.chains.push(chain);
-    step
+    let text = format!("{name}: {} => {conclusion}", chain_text(&chain));
+    step.highlight(Role::Link, candidates)
+        .chain(chain)
+        .explain(text)
 }
 
 #[cfg(test)]

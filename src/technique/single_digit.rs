@@ -6,13 +6,15 @@
 //! every cell seeing both loses it. The Empty Rectangle replaces one strong link by a box whose
 //! candidates lie on one row and one column of the box (a grouped strong link).
 
+use std::ops::ControlFlow;
+
 use crate::cellset::CellSet;
 use crate::context::{Context, StrongLink};
 use crate::geometry::{Cell, House, HouseKind};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -84,21 +86,23 @@ impl Technique for SingleDigitPattern {
     }
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         if self.kind == Kind::DualKite {
-            let _ = self.find_dual_kites(ctx, sink);
-            return Ok(());
+            return stoppable(|| self.find_dual_kites(ctx, sink));
         }
-        for digit in 1..=9u8 {
-            let flow = match self.kind {
-                Kind::Skyscraper | Kind::Kite | Kind::Turbot => self.find_chains(ctx, digit, sink),
-                Kind::DualKite => std::ops::ControlFlow::Continue(()),
-                Kind::EmptyRectangle => self.find_empty_rectangles(ctx, digit, sink),
-                Kind::DualEmptyRectangle => self.find_dual_empty_rectangles(ctx, digit, sink),
-            };
-            if flow.is_break() {
-                return Ok(());
+        stoppable(|| {
+            for digit in 1..=9u8 {
+                match self.kind {
+                    Kind::Skyscraper | Kind::Kite | Kind::Turbot => {
+                        self.find_chains(ctx, digit, sink)?
+                    }
+                    Kind::DualKite => {}
+                    Kind::EmptyRectangle => self.find_empty_rectangles(ctx, digit, sink)?,
+                    Kind::DualEmptyRectangle => {
+                        self.find_dual_empty_rectangles(ctx, digit, sink)?
+                    }
+                }
             }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 
@@ -195,8 +199,8 @@ struct Chain {
 fn for_each_chain(
     ctx: &Context<'_>,
     digit: u8,
-    f: &mut dyn FnMut(Kind, &Chain) -> std::ops::ControlFlow<()>,
-) -> std::ops::ControlFlow<()> {
+    f: &mut dyn FnMut(Kind, &Chain) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let mut links = [Link::default(); 27];
     let n = merge_links(ctx.strong_links_of(digit), &mut links);
     let cells = ctx.grid().digit_cells(digit);
@@ -236,7 +240,7 @@ fn for_each_chain(
             }
         }
     }
-    std::ops::ControlFlow::Continue(())
+    ControlFlow::Continue(())
 }
 
 fn candidates(cells: impl IntoIterator<Item = Cell>, digit: u8) -> Vec<Candidate> {
@@ -255,10 +259,10 @@ impl SingleDigitPattern {
         ctx: &Context<'_>,
         digit: u8,
         sink: &mut StepSink<'_>,
-    ) -> std::ops::ControlFlow<()> {
+    ) -> ControlFlow<()> {
         for_each_chain(ctx, digit, &mut |kind, ch| {
             if kind != self.kind {
-                return std::ops::ControlFlow::Continue(());
+                return ControlFlow::Continue(());
             }
             let elims = candidates(ch.elims, digit);
             let text = format!(
@@ -270,13 +274,13 @@ impl SingleDigitPattern {
                 ch.c,
                 eliminations_text(&elims)
             );
-            let mut step = Step::new(self.info.id, self.info.difficulty)
+            let step = Step::new(self.info.id, self.info.difficulty)
                 .house(ch.h1)
                 .house(ch.h2)
                 .highlight(Role::Pincer, candidates([ch.a, ch.d], digit))
                 .highlight(Role::Link, candidates([ch.b, ch.c], digit))
-                .explain(text);
-            step.eliminations = elims;
+                .explain(text)
+                .eliminations(elims);
             sink(step)
         })
     }
@@ -284,18 +288,14 @@ impl SingleDigitPattern {
     /// Pairs of kites whose weak link joins the same two box cells. Usually one digit with the
     /// two strings of each kite swapped; HoDoKu also pairs kites of two digits that run
     /// through the same two (bivalue) box cells, so those are reported too.
-    fn find_dual_kites(
-        &self,
-        ctx: &Context<'_>,
-        sink: &mut StepSink<'_>,
-    ) -> std::ops::ControlFlow<()> {
+    fn find_dual_kites(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         let mut kites: Vec<(u8, Chain)> = Vec::new();
         for digit in 1..=9u8 {
             let _ = for_each_chain(ctx, digit, &mut |kind, ch| {
                 if kind == Kind::Kite {
                     kites.push((digit, *ch));
                 }
-                std::ops::ControlFlow::Continue(())
+                ControlFlow::Continue(())
             });
         }
         for (i, (d1, k1)) in kites.iter().enumerate() {
@@ -327,19 +327,19 @@ impl SingleDigitPattern {
                 pincers.extend(candidates([k2.a, k2.d], *d2));
                 let mut links = candidates([k1.b, k1.c], *d1);
                 links.extend(candidates([k2.b, k2.c], *d2));
-                let mut step = Step::new(self.info.id, self.info.difficulty)
+                let step = Step::new(self.info.id, self.info.difficulty)
                     .house(k1.h1)
                     .house(k1.h2)
                     .house(k2.h1)
                     .house(k2.h2)
                     .highlight(Role::Pincer, pincers)
                     .highlight(Role::Link, links)
-                    .explain(text);
-                step.eliminations = elims;
+                    .explain(text)
+                    .eliminations(elims);
                 sink(step)?;
             }
         }
-        std::ops::ControlFlow::Continue(())
+        ControlFlow::Continue(())
     }
 
     fn find_empty_rectangles(
@@ -347,7 +347,7 @@ impl SingleDigitPattern {
         ctx: &Context<'_>,
         digit: u8,
         sink: &mut StepSink<'_>,
-    ) -> std::ops::ControlFlow<()> {
+    ) -> ControlFlow<()> {
         for_each_empty_rectangle(ctx, digit, &mut |er| {
             let elims = candidates([er.target], digit);
             let step = self.er_step(ctx.grid(), digit, &[*er], elims);
@@ -360,11 +360,11 @@ impl SingleDigitPattern {
         ctx: &Context<'_>,
         digit: u8,
         sink: &mut StepSink<'_>,
-    ) -> std::ops::ControlFlow<()> {
+    ) -> ControlFlow<()> {
         let mut found: Vec<EmptyRectangle> = Vec::new();
         let _ = for_each_empty_rectangle(ctx, digit, &mut |er| {
             found.push(*er);
-            std::ops::ControlFlow::Continue(())
+            ControlFlow::Continue(())
         });
         for (i, e1) in found.iter().enumerate() {
             for e2 in &found[i + 1..] {
@@ -376,7 +376,7 @@ impl SingleDigitPattern {
                 sink(step)?;
             }
         }
-        std::ops::ControlFlow::Continue(())
+        ControlFlow::Continue(())
     }
 
     fn er_step(
@@ -394,11 +394,9 @@ impl SingleDigitPattern {
             links.join(", "),
             eliminations_text(&elims)
         );
-        let mut step = Step::new(self.info.id, self.info.difficulty).house(boxed);
-        for e in ers {
-            step = step.house(e.link);
-        }
-        let mut step = step
+        Step::new(self.info.id, self.info.difficulty)
+            .house(boxed)
+            .houses(ers.iter().map(|e| e.link))
             .highlight(
                 Role::Pattern,
                 candidates(grid.digit_cells_in(digit, boxed), digit),
@@ -407,9 +405,8 @@ impl SingleDigitPattern {
                 Role::Link,
                 candidates(ers.iter().flat_map(|e| [e.p, e.q]), digit),
             )
-            .explain(text);
-        step.eliminations = elims;
-        step
+            .eliminations(elims)
+            .explain(text)
     }
 }
 
@@ -428,8 +425,8 @@ struct EmptyRectangle {
 fn for_each_empty_rectangle(
     ctx: &Context<'_>,
     digit: u8,
-    f: &mut dyn FnMut(&EmptyRectangle) -> std::ops::ControlFlow<()>,
-) -> std::ops::ControlFlow<()> {
+    f: &mut dyn FnMut(&EmptyRectangle) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let all = ctx.grid().digit_cells(digit);
     // the digit's strong links are by house: rows, then columns (each in index order), then boxes
     let links = ctx.strong_links_of(digit);
@@ -506,7 +503,7 @@ fn for_each_empty_rectangle(
             }
         }
     }
-    std::ops::ControlFlow::Continue(())
+    ControlFlow::Continue(())
 }
 
 #[cfg(test)]

@@ -1,11 +1,12 @@
 //! Singles: full house, hidden single, naked single.
 
+use std::ops::ControlFlow;
+
 use crate::geometry::{House, HouseKind, digit_bit};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
-use crate::technique::emit;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The last empty cell of a house takes the missing digit.
 pub struct FullHouse;
@@ -15,25 +16,26 @@ impl Technique for FullHouse {
         Some(const { entry("full-house") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        for house in House::all() {
-            let Some(cell) = (house.cells() & grid.empty_cells()).single_cell() else {
-                continue;
-            };
-            let missing = !grid.placed_in(house) & crate::geometry::ALL_DIGITS;
-            if missing.count_ones() != 1 || grid.candidates(cell) & missing == 0 {
-                continue;
+        stoppable(|| {
+            for house in House::all() {
+                let Some(cell) = (house.cells() & grid.empty_cells()).single_cell() else {
+                    continue;
+                };
+                let missing = !grid.placed_in(house) & crate::geometry::ALL_DIGITS;
+                if missing.count_ones() != 1 || grid.candidates(cell) & missing == 0 {
+                    continue;
+                }
+                let digit = missing.trailing_zeros() as u8 + 1;
+                sink(
+                    Step::new(self.id(), self.difficulty())
+                        .place(cell, digit)
+                        .house(house)
+                        .highlight(Role::Pattern, [Candidate::new(cell, digit)])
+                        .explain(format!("Full House: {cell}={digit}")),
+                )?;
             }
-            let digit = missing.trailing_zeros() as u8 + 1;
-            emit!(
-                sink,
-                Step::new(self.id(), self.difficulty())
-                    .place(cell, digit)
-                    .house(house)
-                    .highlight(Role::Pattern, [Candidate::new(cell, digit)])
-                    .explain(format!("Full House: {cell}={digit}"))
-            );
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 
@@ -45,34 +47,35 @@ impl Technique for HiddenSingle {
         Some(const { entry("hidden-single") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        // boxes first: they are the easier singles to see
-        for house in House::boxes().chain(House::lines()) {
-            let placed = grid.placed_in(house);
-            for digit in 1..=9u8 {
-                if placed & digit_bit(digit) != 0 {
-                    continue;
+        stoppable(|| {
+            // boxes first: they are the easier singles to see
+            for house in House::boxes().chain(House::lines()) {
+                let placed = grid.placed_in(house);
+                for digit in 1..=9u8 {
+                    if placed & digit_bit(digit) != 0 {
+                        continue;
+                    }
+                    let Some(cell) = grid.digit_cells_in(digit, house).single_cell() else {
+                        continue;
+                    };
+                    let difficulty = if house.kind() == HouseKind::Box {
+                        1.2
+                    } else {
+                        1.5
+                    };
+                    sink(
+                        Step::new(self.id(), difficulty)
+                            .place(cell, digit)
+                            .house(house)
+                            .highlight(Role::Pattern, [Candidate::new(cell, digit)])
+                            .explain(format!(
+                                "Hidden Single: {digit} in {house} => {cell}={digit}"
+                            )),
+                    )?;
                 }
-                let Some(cell) = grid.digit_cells_in(digit, house).single_cell() else {
-                    continue;
-                };
-                let difficulty = if house.kind() == HouseKind::Box {
-                    1.2
-                } else {
-                    1.5
-                };
-                emit!(
-                    sink,
-                    Step::new(self.id(), difficulty)
-                        .place(cell, digit)
-                        .house(house)
-                        .highlight(Role::Pattern, [Candidate::new(cell, digit)])
-                        .explain(format!(
-                            "Hidden Single: {digit} in {house} => {cell}={digit}"
-                        ))
-                );
             }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 
@@ -84,20 +87,21 @@ impl Technique for NakedSingle {
         Some(const { entry("naked-single") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        for cell in grid.empty_cells() {
-            let m = grid.candidates(cell);
-            if m.count_ones() != 1 {
-                continue;
+        stoppable(|| {
+            for cell in grid.empty_cells() {
+                let m = grid.candidates(cell);
+                if m.count_ones() != 1 {
+                    continue;
+                }
+                let digit = m.trailing_zeros() as u8 + 1;
+                sink(
+                    Step::new(self.id(), self.difficulty())
+                        .place(cell, digit)
+                        .highlight(Role::Pattern, [Candidate::new(cell, digit)])
+                        .explain(format!("Naked Single: {cell}={digit}")),
+                )?;
             }
-            let digit = m.trailing_zeros() as u8 + 1;
-            emit!(
-                sink,
-                Step::new(self.id(), self.difficulty())
-                    .place(cell, digit)
-                    .highlight(Role::Pattern, [Candidate::new(cell, digit)])
-                    .explain(format!("Naked Single: {cell}={digit}"))
-            );
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }

@@ -7,7 +7,7 @@ use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// Calls `f` with every `k`-element combination of `items` (in lexicographic order of
 /// positions) until it breaks. `k` is at most 4; nothing is allocated.
@@ -79,54 +79,53 @@ impl Technique for NakedSubset {
         Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        for house in House::all() {
-            let mut cells = [Cell::default(); 9];
-            let mut n = 0;
-            for c in house.cells() & grid.empty_cells() {
-                let k = grid.candidates(c).count_ones() as usize;
-                if (2..=self.size).contains(&k) {
-                    cells[n] = c;
-                    n += 1;
-                }
-            }
-            let flow = for_each_combination(&cells[..n], self.size, &mut |chosen| {
-                let mask: DigitMask = chosen.iter().fold(0, |m, &c| m | grid.candidates(c));
-                if mask.count_ones() as usize != self.size {
-                    return ControlFlow::Continue(());
-                }
-                let set: CellSet = chosen.iter().copied().collect();
-                let rest = house.cells() - set;
-                let mut elims = Vec::new();
-                for d in digits(mask) {
-                    for c in grid.digit_cells(d) & rest {
-                        elims.push(Candidate::new(c, d));
+        stoppable(|| {
+            for house in House::all() {
+                let mut cells = [Cell::default(); 9];
+                let mut n = 0;
+                for c in house.cells() & grid.empty_cells() {
+                    let k = grid.candidates(c).count_ones() as usize;
+                    if (2..=self.size).contains(&k) {
+                        cells[n] = c;
+                        n += 1;
                     }
                 }
-                if elims.is_empty() {
-                    return ControlFlow::Continue(());
-                }
-                elims.sort();
-                let text = format!(
-                    "{}: {} in {house} ({set}) => {}",
-                    self.info.name,
-                    digits_text(mask, "/"),
-                    eliminations_text(&elims)
-                );
-                let pattern = set
-                    .iter()
-                    .flat_map(|c| digits(grid.candidates(c)).map(move |d| Candidate::new(c, d)));
-                let mut step = Step::new(self.info.id, self.info.difficulty)
-                    .house(house)
-                    .highlight(Role::Pattern, pattern)
-                    .explain(text);
-                step.eliminations = elims;
-                sink(step)
-            });
-            if flow.is_break() {
-                break;
+                for_each_combination(&cells[..n], self.size, &mut |chosen| {
+                    let mask: DigitMask = chosen.iter().fold(0, |m, &c| m | grid.candidates(c));
+                    if mask.count_ones() as usize != self.size {
+                        return ControlFlow::Continue(());
+                    }
+                    let set: CellSet = chosen.iter().copied().collect();
+                    let rest = house.cells() - set;
+                    let mut elims = Vec::new();
+                    for d in digits(mask) {
+                        for c in grid.digit_cells(d) & rest {
+                            elims.push(Candidate::new(c, d));
+                        }
+                    }
+                    if elims.is_empty() {
+                        return ControlFlow::Continue(());
+                    }
+                    elims.sort();
+                    let text = format!(
+                        "{}: {} in {house} ({set}) => {}",
+                        self.info.name,
+                        digits_text(mask, "/"),
+                        eliminations_text(&elims)
+                    );
+                    let pattern = set.iter().flat_map(|c| {
+                        digits(grid.candidates(c)).map(move |d| Candidate::new(c, d))
+                    });
+                    let step = Step::new(self.info.id, self.info.difficulty)
+                        .house(house)
+                        .highlight(Role::Pattern, pattern)
+                        .explain(text)
+                        .eliminations(elims);
+                    sink(step)
+                })?;
             }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 
@@ -160,55 +159,54 @@ impl Technique for HiddenSubset {
         Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        for house in House::all() {
-            let mut ds = [0u8; 9];
-            let mut n = 0;
-            for d in 1..=9u8 {
-                let k = grid.digit_cells_in(d, house).len() as usize;
-                if (2..=self.size).contains(&k) {
-                    ds[n] = d;
-                    n += 1;
-                }
-            }
-            let flow = for_each_combination(&ds[..n], self.size, &mut |chosen| {
-                let cells = chosen
-                    .iter()
-                    .fold(CellSet::EMPTY, |s, &d| s | grid.digit_cells_in(d, house));
-                if cells.len() as usize != self.size {
-                    return ControlFlow::Continue(());
-                }
-                let mask: DigitMask = chosen.iter().fold(0, |m, &d| m | digit_bit(d));
-                let mut elims = Vec::new();
-                for c in cells {
-                    for d in digits(grid.candidates(c) & !mask) {
-                        elims.push(Candidate::new(c, d));
+        stoppable(|| {
+            for house in House::all() {
+                let mut ds = [0u8; 9];
+                let mut n = 0;
+                for d in 1..=9u8 {
+                    let k = grid.digit_cells_in(d, house).len() as usize;
+                    if (2..=self.size).contains(&k) {
+                        ds[n] = d;
+                        n += 1;
                     }
                 }
-                if elims.is_empty() {
-                    return ControlFlow::Continue(());
-                }
-                elims.sort();
-                let text = format!(
-                    "{}: {} in {house} ({cells}) => {}",
-                    self.info.name,
-                    digits_text(mask, "/"),
-                    eliminations_text(&elims)
-                );
-                let pattern = cells.iter().flat_map(|c| {
-                    digits(grid.candidates(c) & mask).map(move |d| Candidate::new(c, d))
-                });
-                let mut step = Step::new(self.info.id, self.info.difficulty)
-                    .house(house)
-                    .highlight(Role::Pattern, pattern)
-                    .explain(text);
-                step.eliminations = elims;
-                sink(step)
-            });
-            if flow.is_break() {
-                break;
+                for_each_combination(&ds[..n], self.size, &mut |chosen| {
+                    let cells = chosen
+                        .iter()
+                        .fold(CellSet::EMPTY, |s, &d| s | grid.digit_cells_in(d, house));
+                    if cells.len() as usize != self.size {
+                        return ControlFlow::Continue(());
+                    }
+                    let mask: DigitMask = chosen.iter().fold(0, |m, &d| m | digit_bit(d));
+                    let mut elims = Vec::new();
+                    for c in cells {
+                        for d in digits(grid.candidates(c) & !mask) {
+                            elims.push(Candidate::new(c, d));
+                        }
+                    }
+                    if elims.is_empty() {
+                        return ControlFlow::Continue(());
+                    }
+                    elims.sort();
+                    let text = format!(
+                        "{}: {} in {house} ({cells}) => {}",
+                        self.info.name,
+                        digits_text(mask, "/"),
+                        eliminations_text(&elims)
+                    );
+                    let pattern = cells.iter().flat_map(|c| {
+                        digits(grid.candidates(c) & mask).map(move |d| Candidate::new(c, d))
+                    });
+                    let step = Step::new(self.info.id, self.info.difficulty)
+                        .house(house)
+                        .highlight(Role::Pattern, pattern)
+                        .explain(text)
+                        .eliminations(elims);
+                    sink(step)
+                })?;
             }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 

@@ -13,13 +13,14 @@
 //! The classic form has a bivalue cell on each side; `D` and `E` may be any number of cells
 //! (almost locked sets and more), with digits outside `VC` too, as HoDoKu accepts.
 
+use std::ops::ControlFlow;
+
 use crate::cellset::CellSet;
 use crate::geometry::{DigitMask, House, digit_bit, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
-use crate::technique::emit;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -28,7 +29,7 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
 
 /// Cells in short form: `r123c8` for cells of one column, else grouped by row, e.g.
 /// `r1c23,r2c1`.
-pub fn compact_cells(cells: CellSet) -> String {
+pub(crate) fn compact_cells(cells: CellSet) -> String {
     let mut out = String::new();
     if let Some(first) = cells.first()
         && cells.len() > 1
@@ -138,14 +139,14 @@ impl SueDeCoq {
             part(e),
             eliminations_text(&elims)
         );
-        let mut step = Step::new(self.id(), self.difficulty())
+        let step = Step::new(self.id(), self.difficulty())
             .house(line)
             .house(block)
             .highlight(Role::Pattern, all_candidates(grid, c.0))
             .highlight(Role::ColorA, all_candidates(grid, d.0))
             .highlight(Role::ColorB, all_candidates(grid, e.0))
-            .explain(text);
-        step.eliminations = elims;
+            .explain(text)
+            .eliminations(elims);
         Some(step)
     }
 }
@@ -155,61 +156,68 @@ impl Technique for SueDeCoq {
         Some(const { entry("sue-de-coq") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let empty = grid.empty_cells();
-        let mut line_sets = [(CellSet::EMPTY, 0); 64];
-        let mut box_sets = [(CellSet::EMPTY, 0); 64];
-        // elimination sets already reported: several patterns can give the same
-        let mut seen: Vec<Vec<Candidate>> = Vec::new();
-        for line in House::lines() {
-            for block in House::boxes() {
-                let inter = line.cells() & block.cells() & empty;
-                if inter.len() < 2 {
-                    continue;
-                }
-                let nl = subsets(grid, (line.cells() - block.cells()) & empty, &mut line_sets);
-                let nb = subsets(grid, (block.cells() - line.cells()) & empty, &mut box_sets);
-                let cells: Vec<_> = inter.iter().collect();
-                let k = cells.len();
-                for bits in 1u32..(1 << k) {
-                    if bits.count_ones() < 2 {
+        stoppable(|| {
+            let empty = grid.empty_cells();
+            let mut line_sets = [(CellSet::EMPTY, 0); 64];
+            let mut box_sets = [(CellSet::EMPTY, 0); 64];
+            // elimination sets already reported: several patterns can give the same
+            let mut seen: Vec<Vec<Candidate>> = Vec::new();
+            for line in House::lines() {
+                for block in House::boxes() {
+                    let inter = line.cells() & block.cells() & empty;
+                    if inter.len() < 2 {
                         continue;
                     }
-                    let cset: CellSet = (0..k)
-                        .filter(|i| bits >> i & 1 != 0)
-                        .map(|i| cells[i])
-                        .collect();
-                    let vc = grid.candidates_of(cset);
-                    if vc.count_ones() < cset.len() + 2 {
-                        continue;
-                    }
-                    for &(dset, vd) in &line_sets[..nl] {
-                        if vd & vc == 0 {
+                    let nl = subsets(grid, (line.cells() - block.cells()) & empty, &mut line_sets);
+                    let nb = subsets(grid, (block.cells() - line.cells()) & empty, &mut box_sets);
+                    let cells: Vec<_> = inter.iter().collect();
+                    let k = cells.len();
+                    for bits in 1u32..(1 << k) {
+                        if bits.count_ones() < 2 {
                             continue;
                         }
-                        for &(eset, ve) in &box_sets[..nb] {
-                            if ve & vd != 0 || ve & vc == 0 {
+                        let cset: CellSet = (0..k)
+                            .filter(|i| bits >> i & 1 != 0)
+                            .map(|i| cells[i])
+                            .collect();
+                        let vc = grid.candidates_of(cset);
+                        if vc.count_ones() < cset.len() + 2 {
+                            continue;
+                        }
+                        for &(dset, vd) in &line_sets[..nl] {
+                            if vd & vc == 0 {
                                 continue;
                             }
-                            let n = cset.len() + dset.len() + eset.len();
-                            if (vc | vd | ve).count_ones() != n {
-                                continue;
+                            for &(eset, ve) in &box_sets[..nb] {
+                                if ve & vd != 0 || ve & vc == 0 {
+                                    continue;
+                                }
+                                let n = cset.len() + dset.len() + eset.len();
+                                if (vc | vd | ve).count_ones() != n {
+                                    continue;
+                                }
+                                let Some(step) = self.step(
+                                    grid,
+                                    line,
+                                    block,
+                                    (cset, vc),
+                                    (dset, vd),
+                                    (eset, ve),
+                                ) else {
+                                    continue;
+                                };
+                                if seen.contains(&step.eliminations) {
+                                    continue;
+                                }
+                                seen.push(step.eliminations.clone());
+                                sink(step)?;
                             }
-                            let Some(step) =
-                                self.step(grid, line, block, (cset, vc), (dset, vd), (eset, ve))
-                            else {
-                                continue;
-                            };
-                            if seen.contains(&step.eliminations) {
-                                continue;
-                            }
-                            seen.push(step.eliminations.clone());
-                            emit!(sink, step);
                         }
                     }
                 }
             }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 

@@ -23,8 +23,7 @@ use crate::cellset::CellSet;
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
-use crate::technique::emit;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family (both off in the default pipeline).
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -48,7 +47,7 @@ fn row_masks(grid: &Grid, digit: u8) -> [u16; 9] {
 }
 
 /// Calls `f` with every template (cell mask) allowed by `rows`, until it breaks.
-pub fn for_each_template(
+pub(crate) fn for_each_template(
     rows: &[u16; 9],
     f: &mut impl FnMut(u128) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
@@ -155,20 +154,22 @@ impl Technique for TemplateSet {
         let Some(sets) = union_and_common(grid) else {
             return Ok(());
         };
-        for (i, &(_, common)) in sets.iter().enumerate() {
-            let digit = i as u8 + 1;
-            let cells = common & grid.empty_cells();
-            if cells.is_empty() {
-                continue;
+        stoppable(|| {
+            for (i, &(_, common)) in sets.iter().enumerate() {
+                let digit = i as u8 + 1;
+                let cells = common & grid.empty_cells();
+                if cells.is_empty() {
+                    continue;
+                }
+                let text = format!("{}: {digit} => {cells}={digit}", self.name());
+                let step = Step::new(self.id(), self.difficulty())
+                    .highlight(Role::Pattern, candidates_in(digit, cells))
+                    .explain(text)
+                    .placements(candidates_in(digit, cells));
+                sink(step)?;
             }
-            let text = format!("{}: {digit} => {cells}={digit}", self.name());
-            let mut step = Step::new(self.id(), self.difficulty())
-                .highlight(Role::Pattern, candidates_in(digit, cells))
-                .explain(text);
-            step.placements = candidates_in(digit, cells);
-            emit!(sink, step);
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 
@@ -184,22 +185,24 @@ impl Technique for TemplateDelete {
         let Some(sets) = union_and_common(grid) else {
             return Ok(());
         };
-        for (i, &(union, common)) in sets.iter().enumerate() {
-            let digit = i as u8 + 1;
-            let gone = grid.digit_cells(digit) - union;
-            if gone.is_empty() {
-                continue;
+        stoppable(|| {
+            for (i, &(union, common)) in sets.iter().enumerate() {
+                let digit = i as u8 + 1;
+                let gone = grid.digit_cells(digit) - union;
+                if gone.is_empty() {
+                    continue;
+                }
+                let elims = candidates_in(digit, gone);
+                let text = format!("{}: {digit} => {}", self.name(), eliminations_text(&elims));
+                let kept = common & grid.digit_cells(digit);
+                let step = Step::new(self.id(), self.difficulty())
+                    .highlight(Role::Pattern, candidates_in(digit, kept))
+                    .explain(text)
+                    .eliminations(elims);
+                sink(step)?;
             }
-            let elims = candidates_in(digit, gone);
-            let text = format!("{}: {digit} => {}", self.name(), eliminations_text(&elims));
-            let kept = common & grid.digit_cells(digit);
-            let mut step = Step::new(self.id(), self.difficulty())
-                .highlight(Role::Pattern, candidates_in(digit, kept))
-                .explain(text);
-            step.eliminations = elims;
-            emit!(sink, step);
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 

@@ -18,9 +18,10 @@ use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
-use crate::technique::emit;
 use crate::technique::subsets::for_each_combination;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, eliminations_of};
+use crate::technique::{
+    StepSink, Technique, TechniqueError, TechniqueInfo, eliminations_of, stoppable,
+};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -224,9 +225,11 @@ impl UniqueRectangle {
                     ur.text(),
                     eliminations_text(&elims)
                 );
-                let mut step = ur.step(grid, self.info.id, 4.5).explain(text);
-                step.houses = cell.houses().to_vec();
-                step.eliminations = elims;
+                let step = ur
+                    .step(grid, self.info.id, 4.5)
+                    .explain(text)
+                    .houses(cell.houses().to_vec())
+                    .eliminations(elims);
                 sink(step)
             }
             UrKind::Two | UrKind::Five => {
@@ -253,8 +256,10 @@ impl UniqueRectangle {
                     ur.text(),
                     eliminations_text(&elims)
                 );
-                let mut step = ur.step(grid, self.info.id, 4.5).explain(text);
-                step.eliminations = elims;
+                let step = ur
+                    .step(grid, self.info.id, 4.5)
+                    .explain(text)
+                    .eliminations(elims);
                 sink(step)
             }
             UrKind::Three => {
@@ -302,12 +307,12 @@ impl UniqueRectangle {
                         eliminations_text(&elims)
                     );
                     let link = candidates_in(grid, xs, digit_bit(u));
-                    let mut step = ur
+                    let step = ur
                         .step(grid, self.info.id, 4.5)
                         .house(house)
                         .highlight(Role::Link, link)
-                        .explain(text);
-                    step.eliminations = elims;
+                        .explain(text)
+                        .eliminations(elims);
                     sink(step)?;
                 }
                 ControlFlow::Continue(())
@@ -353,12 +358,12 @@ impl UniqueRectangle {
                         eliminations_text(&elims)
                     );
                     let link = candidates_in(grid, set, digit_bit(u));
-                    let mut step = ur
+                    let step = ur
                         .step(grid, self.info.id, 4.6)
                         .highlight(Role::Link, link)
-                        .explain(text);
-                    step.houses = houses;
-                    step.eliminations = elims;
+                        .explain(text)
+                        .houses(houses)
+                        .eliminations(elims);
                     sink(step)?;
                 }
                 ControlFlow::Continue(())
@@ -422,12 +427,12 @@ impl UniqueRectangle {
                     eliminations_text(&elims)
                 );
                 let difficulty = 4.5 + 0.1 * size as f32;
-                let mut step = ur
+                let step = ur
                     .step(grid, self.info.id, difficulty)
                     .highlight(Role::Base, candidates_in(grid, subset, mask))
-                    .explain(text);
-                step.houses = all;
-                step.eliminations = elims;
+                    .explain(text)
+                    .houses(all)
+                    .eliminations(elims);
                 sink(step)
             })?;
         }
@@ -440,8 +445,7 @@ impl Technique for UniqueRectangle {
         Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let _ = for_each_ur(grid, &mut |ur| self.find_one(grid, ur, sink));
-        Ok(())
+        stoppable(|| for_each_ur(grid, &mut |ur| self.find_one(grid, ur, sink)))
     }
 }
 
@@ -457,52 +461,53 @@ impl Technique for HiddenRectangle {
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let empty = grid.empty_cells();
-        let _ = for_each_rectangle(&mut |cells| {
-            if !cells.iter().all(|&c| empty.contains(c)) {
-                return ControlFlow::Continue(());
-            }
-            let set: CellSet = cells.iter().copied().collect();
-            for (i, &corner) in cells.iter().enumerate() {
-                let ab = grid.candidates(corner);
-                if ab.count_ones() != 2 {
-                    continue;
+        stoppable(|| {
+            for_each_rectangle(&mut |cells| {
+                if !cells.iter().all(|&c| empty.contains(c)) {
+                    return ControlFlow::Continue(());
                 }
-                let target = cells[3 - i];
-                let row = House::row(target.row());
-                let col = House::col(target.col());
-                for u in digits(ab) {
-                    let w = digits(ab & !digit_bit(u)).next().expect("pair");
-                    let in_row = grid.digit_cells_in(u, row);
-                    let in_col = grid.digit_cells_in(u, col);
-                    if !grid.has_candidate(target, w)
-                        || in_row.is_empty()
-                        || in_col.is_empty()
-                        || !in_row.is_subset(set)
-                        || !in_col.is_subset(set)
-                    {
+                let set: CellSet = cells.iter().copied().collect();
+                for (i, &corner) in cells.iter().enumerate() {
+                    let ab = grid.candidates(corner);
+                    if ab.count_ones() != 2 {
                         continue;
                     }
-                    let elims = vec![Candidate::new(target, w)];
-                    let text = format!(
-                        "{}: {} in {set} ({corner} bivalue, {u} only in the rectangle in {row},{col}) => {}",
-                        self.name(),
-                        digits_text(ab, "/"),
-                        eliminations_text(&elims)
-                    );
-                    let link = candidates_in(grid, set, digit_bit(u));
-                    let mut step = Step::new(self.id(), self.difficulty())
-                        .house(row)
-                        .house(col)
-                        .highlight(Role::Pattern, candidates_in(grid, set, ab))
-                        .highlight(Role::Link, link)
-                        .explain(text);
-                    step.eliminations = elims;
-                    sink(step)?;
+                    let target = cells[3 - i];
+                    let row = House::row(target.row());
+                    let col = House::col(target.col());
+                    for u in digits(ab) {
+                        let w = digits(ab & !digit_bit(u)).next().expect("pair");
+                        let in_row = grid.digit_cells_in(u, row);
+                        let in_col = grid.digit_cells_in(u, col);
+                        if !grid.has_candidate(target, w)
+                            || in_row.is_empty()
+                            || in_col.is_empty()
+                            || !in_row.is_subset(set)
+                            || !in_col.is_subset(set)
+                        {
+                            continue;
+                        }
+                        let elims = vec![Candidate::new(target, w)];
+                        let text = format!(
+                            "{}: {} in {set} ({corner} bivalue, {u} only in the rectangle in {row},{col}) => {}",
+                            self.name(),
+                            digits_text(ab, "/"),
+                            eliminations_text(&elims)
+                        );
+                        let link = candidates_in(grid, set, digit_bit(u));
+                        let step = Step::new(self.id(), self.difficulty())
+                            .house(row)
+                            .house(col)
+                            .highlight(Role::Pattern, candidates_in(grid, set, ab))
+                            .highlight(Role::Link, link)
+                            .explain(text)
+                            .eliminations(elims);
+                        sink(step)?;
+                    }
                 }
-            }
-            ControlFlow::Continue(())
-        });
-        Ok(())
+                ControlFlow::Continue(())
+            })
+        })
     }
 }
 
@@ -588,11 +593,11 @@ impl AvoidableRectangle {
             .enumerate()
             .filter(|(_, c)| grid.value(**c) == 0)
             .map(|(i, &c)| Candidate::new(c, pattern[i]));
-        let mut step = Step::new(self.id(), self.difficulty())
+        let step = Step::new(self.id(), self.difficulty())
             .highlight(Role::Pattern, pattern_cands)
             .highlight(Role::Fin, candidates_in(grid, role_cells, !ab))
-            .explain(text);
-        step.eliminations = elims;
+            .explain(text)
+            .eliminations(elims);
         sink(step)
     }
 }
@@ -602,41 +607,42 @@ impl Technique for AvoidableRectangle {
         Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let _ = for_each_rectangle(&mut |cells| {
-            if cells.iter().any(|&c| grid.is_given(c)) {
-                return ControlFlow::Continue(());
-            }
-            let values = cells.map(|c| grid.value(c));
-            let placed = values.iter().filter(|&&v| v != 0).count();
-            if placed == 0 || placed == 4 {
-                return ControlFlow::Continue(());
-            }
-            // diagonal corners take the same digit: a on 0/3, b on 1/2
-            let pick = |i: usize, j: usize| -> Result<u8, ()> {
-                match (values[i], values[j]) {
-                    (0, v) | (v, 0) => Ok(v),
-                    (v, w) if v == w => Ok(v),
-                    _ => Err(()),
+        stoppable(|| {
+            for_each_rectangle(&mut |cells| {
+                if cells.iter().any(|&c| grid.is_given(c)) {
+                    return ControlFlow::Continue(());
                 }
-            };
-            let (Ok(a), Ok(b)) = (pick(0, 3), pick(1, 2)) else {
-                return ControlFlow::Continue(());
-            };
-            if a == b && a != 0 {
-                return ControlFlow::Continue(());
-            }
-            let range = |v: u8| if v == 0 { 1..=9u8 } else { v..=v };
-            for a in range(a) {
-                for b in range(b) {
-                    if a == b {
-                        continue;
+                let values = cells.map(|c| grid.value(c));
+                let placed = values.iter().filter(|&&v| v != 0).count();
+                if placed == 0 || placed == 4 {
+                    return ControlFlow::Continue(());
+                }
+                // diagonal corners take the same digit: a on 0/3, b on 1/2
+                let pick = |i: usize, j: usize| -> Result<u8, ()> {
+                    match (values[i], values[j]) {
+                        (0, v) | (v, 0) => Ok(v),
+                        (v, w) if v == w => Ok(v),
+                        _ => Err(()),
                     }
-                    self.find_one(grid, cells, [a, b, b, a], sink)?;
+                };
+                let (Ok(a), Ok(b)) = (pick(0, 3), pick(1, 2)) else {
+                    return ControlFlow::Continue(());
+                };
+                if a == b && a != 0 {
+                    return ControlFlow::Continue(());
                 }
-            }
-            ControlFlow::Continue(())
-        });
-        Ok(())
+                let range = |v: u8| if v == 0 { 1..=9u8 } else { v..=v };
+                for a in range(a) {
+                    for b in range(b) {
+                        if a == b {
+                            continue;
+                        }
+                        self.find_one(grid, cells, [a, b, b, a], sink)?;
+                    }
+                }
+                ControlFlow::Continue(())
+            })
+        })
     }
 }
 
@@ -663,33 +669,35 @@ impl Technique for BugPlusOne {
         let Some(cell) = triple else { return Ok(()) };
         let houses = cell.houses();
         let mask = grid.candidates(cell);
-        for x in digits(mask) {
-            let ok = House::all().all(|h| {
-                (1..=9u8).all(|d| {
-                    let mut n = grid.digit_cells_in(d, h).len();
-                    if d == x && houses.contains(&h) {
-                        n -= 1;
-                    }
-                    n == 0 || n == 2
-                })
-            });
-            if !ok {
-                continue;
+        stoppable(|| {
+            for x in digits(mask) {
+                let ok = House::all().all(|h| {
+                    (1..=9u8).all(|d| {
+                        let mut n = grid.digit_cells_in(d, h).len();
+                        if d == x && houses.contains(&h) {
+                            n -= 1;
+                        }
+                        n == 0 || n == 2
+                    })
+                });
+                if !ok {
+                    continue;
+                }
+                let elims: Vec<Candidate> = digits(mask & !digit_bit(x))
+                    .map(|d| Candidate::new(cell, d))
+                    .collect();
+                let text = format!(
+                    "{}: {cell} is {x} (every other cell bivalue) => {}",
+                    self.name(),
+                    eliminations_text(&elims)
+                );
+                let step = Step::new(self.id(), self.difficulty())
+                    .highlight(Role::Pattern, [Candidate::new(cell, x)])
+                    .explain(text)
+                    .eliminations(elims);
+                sink(step)?;
             }
-            let elims: Vec<Candidate> = digits(mask & !digit_bit(x))
-                .map(|d| Candidate::new(cell, d))
-                .collect();
-            let text = format!(
-                "{}: {cell} is {x} (every other cell bivalue) => {}",
-                self.name(),
-                eliminations_text(&elims)
-            );
-            let mut step = Step::new(self.id(), self.difficulty())
-                .highlight(Role::Pattern, [Candidate::new(cell, x)])
-                .explain(text);
-            step.eliminations = elims;
-            emit!(sink, step);
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }

@@ -11,8 +11,9 @@ use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
-use crate::technique::emit;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, eliminations_of};
+use crate::technique::{
+    StepSink, Technique, TechniqueError, TechniqueInfo, eliminations_of, stoppable,
+};
 
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -123,11 +124,9 @@ fn wing_step(
     if !pivot.is_empty() {
         step = step.highlight(Role::Pivot, all_candidates(grid, pivot));
     }
-    let mut step = step
-        .highlight(Role::Pincer, all_candidates(grid, pincers))
-        .explain(text);
-    step.eliminations = elims;
-    step
+    step.highlight(Role::Pincer, all_candidates(grid, pincers))
+        .eliminations(elims)
+        .explain(text)
 }
 
 /// XY-Wing: a bivalue pivot `xy` seeing two bivalue pincers `xz` and `yz`; `z` leaves every
@@ -142,30 +141,29 @@ impl Technique for XyWing {
         self.find_in(&Context::new(grid), sink)
     }
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let (grid, bivalue) = (ctx.grid(), ctx.bivalue_cells());
-        for pivot in bivalue {
-            let pm = grid.candidates(pivot);
-            let flow = for_each_wing(grid, bivalue, pivot, &mut |a, b, z, targets| {
-                let elims = eliminations_of(grid, z, targets);
-                if elims.is_empty() {
-                    return ControlFlow::Continue(());
-                }
-                let pincers = CellSet::single(a) | CellSet::single(b);
-                let mask = pm | digit_bit(z);
-                sink(wing_step(
-                    self,
-                    grid,
-                    mask,
-                    CellSet::single(pivot),
-                    pincers,
-                    elims,
-                ))
-            });
-            if flow.is_break() {
-                break;
+        stoppable(|| {
+            let (grid, bivalue) = (ctx.grid(), ctx.bivalue_cells());
+            for pivot in bivalue {
+                let pm = grid.candidates(pivot);
+                for_each_wing(grid, bivalue, pivot, &mut |a, b, z, targets| {
+                    let elims = eliminations_of(grid, z, targets);
+                    if elims.is_empty() {
+                        return ControlFlow::Continue(());
+                    }
+                    let pincers = CellSet::single(a) | CellSet::single(b);
+                    let mask = pm | digit_bit(z);
+                    sink(wing_step(
+                        self,
+                        grid,
+                        mask,
+                        CellSet::single(pivot),
+                        pincers,
+                        elims,
+                    ))
+                })?;
             }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 
@@ -181,29 +179,28 @@ impl Technique for XyzWing {
         self.find_in(&Context::new(grid), sink)
     }
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let (grid, bivalue) = (ctx.grid(), ctx.bivalue_cells());
-        for pivot in cells_with_count(grid, 3) {
-            let pm = grid.candidates(pivot);
-            let flow = for_each_wing(grid, bivalue, pivot, &mut |a, b, z, targets| {
-                let elims = eliminations_of(grid, z, targets);
-                if elims.is_empty() {
-                    return ControlFlow::Continue(());
-                }
-                let pincers = CellSet::single(a) | CellSet::single(b);
-                sink(wing_step(
-                    self,
-                    grid,
-                    pm,
-                    CellSet::single(pivot),
-                    pincers,
-                    elims,
-                ))
-            });
-            if flow.is_break() {
-                break;
+        stoppable(|| {
+            let (grid, bivalue) = (ctx.grid(), ctx.bivalue_cells());
+            for pivot in cells_with_count(grid, 3) {
+                let pm = grid.candidates(pivot);
+                for_each_wing(grid, bivalue, pivot, &mut |a, b, z, targets| {
+                    let elims = eliminations_of(grid, z, targets);
+                    if elims.is_empty() {
+                        return ControlFlow::Continue(());
+                    }
+                    let pincers = CellSet::single(a) | CellSet::single(b);
+                    sink(wing_step(
+                        self,
+                        grid,
+                        pm,
+                        CellSet::single(pivot),
+                        pincers,
+                        elims,
+                    ))
+                })?;
             }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 
@@ -220,42 +217,44 @@ impl Technique for WWing {
         self.find_in(&Context::new(grid), sink)
     }
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let (grid, bivalue) = (ctx.grid(), ctx.bivalue_cells());
-        for a in bivalue {
-            let mask = grid.candidates(a);
-            for b in bivalue {
-                if b <= a || grid.candidates(b) != mask || a.sees(b) {
-                    continue;
-                }
-                let pair = CellSet::single(a) | CellSet::single(b);
-                let targets = pair.common_peers();
-                for x in digits(mask) {
-                    let y = digits(mask & !digit_bit(x)).next().expect("bivalue");
-                    let elims = eliminations_of(grid, y, targets);
-                    if elims.is_empty() {
+        stoppable(|| {
+            let (grid, bivalue) = (ctx.grid(), ctx.bivalue_cells());
+            for a in bivalue {
+                let mask = grid.candidates(a);
+                for b in bivalue {
+                    if b <= a || grid.candidates(b) != mask || a.sees(b) {
                         continue;
                     }
-                    let Some((house, ends)) = strong_link_between(ctx, x, a, b) else {
-                        continue;
-                    };
-                    let text = format!(
-                        "{}: {} in {pair} (connected by {x} in {ends}) => {}",
-                        self.name(),
-                        digits_text(mask, "/"),
-                        eliminations_text(&elims)
-                    );
-                    let links = ends.iter().map(|c| Candidate::new(c, x));
-                    let mut step = Step::new(self.id(), self.difficulty())
-                        .house(house)
-                        .highlight(Role::Pincer, all_candidates(grid, pair))
-                        .highlight(Role::Link, links)
-                        .explain(text);
-                    step.eliminations = elims;
-                    emit!(sink, step);
+                    let pair = CellSet::single(a) | CellSet::single(b);
+                    let targets = pair.common_peers();
+                    for x in digits(mask) {
+                        let y = digits(mask & !digit_bit(x)).next().expect("bivalue");
+                        let elims = eliminations_of(grid, y, targets);
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        let Some((house, ends)) = strong_link_between(ctx, x, a, b) else {
+                            continue;
+                        };
+                        let text = format!(
+                            "{}: {} in {pair} (connected by {x} in {ends}) => {}",
+                            self.name(),
+                            digits_text(mask, "/"),
+                            eliminations_text(&elims)
+                        );
+                        let links = ends.iter().map(|c| Candidate::new(c, x));
+                        let step = Step::new(self.id(), self.difficulty())
+                            .house(house)
+                            .highlight(Role::Pincer, all_candidates(grid, pair))
+                            .highlight(Role::Link, links)
+                            .explain(text)
+                            .eliminations(elims);
+                        sink(step)?;
+                    }
                 }
             }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 
@@ -333,29 +332,28 @@ impl Technique for WxyzWing {
         Some(const { entry("wxyz-wing") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let mut list = [Cell::default(); 81];
-        // cells with two to four candidates, by the set of four digits holding them
-        for mask in 0u16..512 {
-            if mask.count_ones() != 4 {
-                continue;
-            }
-            let mut n = 0;
-            for c in grid.empty_cells() {
-                let m = grid.candidates(c);
-                if m & !mask == 0 && m.count_ones() >= 2 {
-                    list[n] = c;
-                    n += 1;
+        stoppable(|| {
+            let mut list = [Cell::default(); 81];
+            // cells with two to four candidates, by the set of four digits holding them
+            for mask in 0u16..512 {
+                if mask.count_ones() != 4 {
+                    continue;
                 }
+                let mut n = 0;
+                for c in grid.empty_cells() {
+                    let m = grid.candidates(c);
+                    if m & !mask == 0 && m.count_ones() >= 2 {
+                        list[n] = c;
+                        n += 1;
+                    }
+                }
+                if n < 4 {
+                    continue;
+                }
+                let mut chosen = [Cell::default(); 4];
+                self.extend(grid, mask, &list[..n], 0, &mut chosen, 0, 0, sink)?;
             }
-            if n < 4 {
-                continue;
-            }
-            let mut chosen = [Cell::default(); 4];
-            let flow = self.extend(grid, mask, &list[..n], 0, &mut chosen, 0, 0, sink);
-            if flow.is_break() {
-                break;
-            }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }

@@ -10,7 +10,7 @@ use lapiz::parse::parse_puzzle;
 pub fn stuck(puzzle: &str, pipeline: &Pipeline) -> (Grid, [u8; 81]) {
     let start = parse_puzzle(puzzle).expect("valid");
     let trace = solve_grid(&start, pipeline);
-    assert!(!trace.is_solved(), "{} finishes {puzzle}", pipeline.name);
+    assert!(!trace.is_solved(), "{} finishes {puzzle}", pipeline.name());
     let sol = trace.solution.as_deref().expect("unique").as_bytes();
     let sol: [u8; 81] = std::array::from_fn(|i| sol[i] - b'0');
     (replay(&start, &trace), sol)

@@ -69,9 +69,7 @@ pub fn pipeline_without_forcing() -> lapiz::Pipeline {
         .map(|t| t.id().to_string())
         .collect();
     let mut expected = lapiz::Pipeline::default_pipeline();
-    expected
-        .techniques
-        .retain(|t| !forcing.iter().any(|f| f == t.id()));
+    expected.retain(|t| !forcing.iter().any(|f| f == t.id()));
     let p = lapiz::Pipeline::from_file(std::path::Path::new(NO_FORCING_PIPELINE))
         .expect("the no-forcing pipeline fixture loads");
     assert_eq!(
@@ -80,11 +78,11 @@ pub fn pipeline_without_forcing() -> lapiz::Pipeline {
         "{NO_FORCING_PIPELINE} is not the default pipeline without the forcing techniques"
     );
     assert_eq!(
-        (p.verify, p.step_limit),
-        (expected.verify, expected.step_limit)
+        (p.verify(), p.step_limit()),
+        (expected.verify(), expected.step_limit())
     );
-    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
-    assert_eq!(p.name, "default-without-forcing");
+    assert!(p.warnings().is_empty(), "{:?}", p.warnings());
+    assert_eq!(p.name(), "default-without-forcing");
     p
 }
 
@@ -94,77 +92,7 @@ pub fn no_forcing_pipeline_file() -> &'static str {
     NO_FORCING_PIPELINE
 }
 
-/// Runs the `lapiz` binary: (exit success, stdout, stderr).
-pub fn run_lapiz(args: &[&str]) -> (bool, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lapiz"))
-        .args(args)
-        .output()
-        .expect("lapiz runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// Runs the `lapiz` binary with `stdin` (if any) as its standard input.
-pub fn run_lapiz_stdin(args: &[&str], stdin: Option<&str>) -> std::process::Output {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("lapiz runs");
-    {
-        let mut input = child.stdin.take().expect("piped stdin");
-        if let Some(s) = stdin {
-            input.write_all(s.as_bytes()).expect("stdin written");
-        }
-    }
-    child.wait_with_output().expect("lapiz ends")
-}
-
+pub mod cli;
 pub mod forcing;
 pub mod plugins;
-
-/// Lines of `reglib-1.4-dev.txt` our finders do not pass yet, with what is missing. The test fails if one of
-/// them starts passing (take it off the list) or if any other case fails.
-pub const REGLIB_KNOWN_GAPS: &[(usize, &str)] = &[(
-    1084,
-    "0709-2: a grouped continuous loop through an ALS that no search here finds (not even a depth-first one up to 11 links)",
-)];
-
-/// A message for every failed case of a library run (what was expected, what was found) but
-/// the known gaps ([`REGLIB_KNOWN_GAPS`]).
-pub fn reglib_failures(report: &lapiz::reglib::Report) -> Vec<String> {
-    let mut messages = Vec::new();
-    for f in &report.failures {
-        if is_known_reglib_gap(f.line_number) {
-            continue;
-        }
-        let found: Vec<&str> = f.found.iter().map(|s| s.explanation.as_str()).collect();
-        messages.push(format!(
-            "line {} [{}]: {}\n  expected {}\n  found {found:#?}",
-            f.line_number, f.code, f.reason, f.expected
-        ));
-    }
-    messages
-}
-
-/// Whether a library line is one of [`REGLIB_KNOWN_GAPS`].
-pub fn is_known_reglib_gap(line: usize) -> bool {
-    REGLIB_KNOWN_GAPS.iter().any(|&(l, _)| l == line)
-}
-
-/// A message for every known gap that passes now (it must come off the list), for a run of
-/// the techniques that answer the gaps' codes.
-pub fn reglib_gaps_unchanged(report: &lapiz::reglib::Report) -> Vec<String> {
-    REGLIB_KNOWN_GAPS
-        .iter()
-        .filter(|&&(line, _)| !report.failures.iter().any(|f| f.line_number == line))
-        .map(|(line, why)| format!("line {line} passes now: take it off REGLIB_KNOWN_GAPS ({why})"))
-        .collect()
-}
+pub mod reglib;

@@ -19,7 +19,7 @@ use crate::grid::{Candidate, Grid};
 
 /// Which nodes a graph holds besides candidates.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum GraphKind {
+pub(crate) enum GraphKind {
     /// Candidates only.
     Plain,
     /// Candidates and group nodes.
@@ -30,7 +30,7 @@ pub enum GraphKind {
 
 /// What a node stands for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum NodeKind {
+pub(crate) enum NodeKind {
     /// One candidate.
     Candidate,
     /// A digit in two or three cells of a box-line intersection.
@@ -41,7 +41,7 @@ pub enum NodeKind {
 
 /// One node of the graph.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Node {
+pub(crate) struct Node {
     /// The digit.
     pub digit: u8,
     /// The cells where the digit may be (one for a candidate).
@@ -51,21 +51,13 @@ pub struct Node {
 }
 
 impl Node {
-    /// The candidate, for a candidate node.
-    pub fn candidate(&self) -> Option<Candidate> {
-        match self.kind {
-            NodeKind::Candidate => Some(Candidate::new(self.cells.first()?, self.digit)),
-            _ => None,
-        }
-    }
-
     /// The candidates this node being on rules out: for a candidate, its digit in peer cells
     /// and the other digits of its cell; for a group or ALS node, its digit in every cell
     /// seeing all of its cells.
     ///
     /// An ALS node whose digit is in one cell of the set is that candidate: the cell's other
     /// digits go too.
-    pub fn weak_set(&self, grid: &Grid) -> CandSet {
+    pub(crate) fn weak_set(&self, grid: &Grid) -> CandSet {
         match self.cells.single_cell() {
             Some(cell) => CandSet::weak_of(grid, Candidate::new(cell, self.digit)),
             None => CandSet::seeing_all(grid, self.digit, self.cells),
@@ -75,7 +67,7 @@ impl Node {
 
 /// How a link is made.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum LinkVia {
+pub(crate) enum LinkVia {
     /// Two digits of one cell.
     Cell,
     /// One digit in one house.
@@ -86,7 +78,7 @@ pub enum LinkVia {
 
 /// A link to another node.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Edge {
+pub(crate) struct Edge {
     /// The node at the other end.
     pub to: u32,
     /// How the link is made.
@@ -94,8 +86,7 @@ pub struct Edge {
 }
 
 /// The nodes and links of one position.
-pub struct LinkGraph {
-    kind: GraphKind,
+pub(crate) struct LinkGraph {
     als_cells: Vec<CellSet>,
     nodes: Vec<Node>,
     /// Node of candidate `(digit - 1) * 81 + cell`, or `u32::MAX`.
@@ -111,7 +102,7 @@ pub struct LinkGraph {
 const NONE: u32 = u32::MAX;
 
 /// The largest almost locked set used as a chain node, in cells.
-pub const MAX_ALS_NODE_CELLS: u32 = 8;
+pub(crate) const MAX_ALS_NODE_CELLS: u32 = 8;
 
 impl LinkGraph {
     /// Builds the graph of `kind` for the context's position.
@@ -158,7 +149,6 @@ impl LinkGraph {
             }
         }
         let mut graph = LinkGraph {
-            kind,
             als_cells: if kind == GraphKind::WithAls {
                 ctx.als().iter().map(|a| a.cells).collect()
             } else {
@@ -182,13 +172,8 @@ impl LinkGraph {
         graph
     }
 
-    /// Which nodes the graph holds.
-    pub fn kind(&self) -> GraphKind {
-        self.kind
-    }
-
     /// The cells of the almost locked set `index` of the context (for ALS nodes).
-    pub fn als_cells(&self, index: u32) -> CellSet {
+    pub(crate) fn als_cells(&self, index: u32) -> CellSet {
         self.als_cells[index as usize]
     }
 
@@ -197,50 +182,37 @@ impl LinkGraph {
         self.nodes.len()
     }
 
-    /// Whether the graph has no node.
-    pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
-    }
-
     /// The node with this id.
     #[inline]
-    pub fn node(&self, id: u32) -> &Node {
+    pub(crate) fn node(&self, id: u32) -> &Node {
         &self.nodes[id as usize]
     }
 
     /// The node of a candidate, if the candidate is in the grid.
     #[inline]
-    pub fn candidate_node(&self, c: Candidate) -> Option<u32> {
+    pub(crate) fn candidate_node(&self, c: Candidate) -> Option<u32> {
         let id = self.cand_node[(c.digit as usize - 1) * 81 + c.cell.index()];
         (id != NONE).then_some(id)
     }
 
     /// The candidates of the grid that node `id` being on rules out ([`Node::weak_set`]).
     #[inline]
-    pub fn weak_set(&self, id: u32) -> &CandSet {
+    pub(crate) fn weak_set(&self, id: u32) -> &CandSet {
         &self.weak_sets[id as usize]
     }
 
     /// The nodes turned on when `id` is off.
     #[inline]
-    pub fn strong_links(&self, id: u32) -> &[Edge] {
+    pub(crate) fn strong_links(&self, id: u32) -> &[Edge] {
         let i = id as usize;
         &self.strong[self.strong_start[i] as usize..self.strong_start[i + 1] as usize]
     }
 
     /// The nodes turned off when `id` is on.
     #[inline]
-    pub fn weak_links(&self, id: u32) -> &[Edge] {
+    pub(crate) fn weak_links(&self, id: u32) -> &[Edge] {
         let i = id as usize;
         &self.weak[self.weak_start[i] as usize..self.weak_start[i + 1] as usize]
-    }
-
-    /// Number of candidate nodes (they come first: ids `0..n`).
-    pub fn candidate_count(&self) -> usize {
-        self.nodes
-            .iter()
-            .take_while(|n| n.kind == NodeKind::Candidate)
-            .count()
     }
 
     fn link(&mut self, ctx: &Context<'_>, group_of: &HashMap<(u8, CellSet), u32>) {
@@ -416,7 +388,7 @@ impl LinkGraph {
 }
 
 /// `r1c23`-style name of cells: one row or one column compressed, otherwise a list.
-pub fn cells_name(cells: CellSet) -> String {
+pub(crate) fn cells_name(cells: CellSet) -> String {
     let list: Vec<Cell> = cells.iter().collect();
     if list.len() == 1 {
         return list[0].to_string();
@@ -451,7 +423,7 @@ mod tests {
         let truth = |n: &Node| n.cells.iter().any(|c| solution[c.index()] == n.digit);
         for kind in [GraphKind::Plain, GraphKind::Grouped, GraphKind::WithAls] {
             let g = LinkGraph::build(&ctx, kind);
-            assert!(!g.is_empty());
+            assert_ne!(g.len(), 0);
             for id in 0..g.len() as u32 {
                 let a = truth(g.node(id));
                 for e in g.strong_links(id) {

@@ -1,10 +1,10 @@
 //! Chains and loops of alternating inference, all on one engine.
 //!
-//! The position's [`graph::LinkGraph`] holds the chain nodes (candidates, group nodes, ALS
-//! nodes) and their strong and weak links; [`search::Bfs`] walks its implications from one
-//! assumption, shortest chains first. Each chain technique is a configuration of that search
-//! ([`ChainTechnique`]): which nodes (plain, grouped, with ALS), which links (X: one digit; XY:
-//! bivalue cells; all), and what a found chain must prove:
+//! The position's link graph (`graph::LinkGraph`) holds the chain nodes (candidates, group
+//! nodes, ALS nodes) and their strong and weak links; the breadth-first search (`search::Bfs`)
+//! walks its implications from one assumption, shortest chains first. Each chain technique is a
+//! configuration of that search ([`ChainTechnique`]): which nodes (plain, grouped, with ALS),
+//! which links (X: one digit; XY: bivalue cells; all), and what a found chain must prove:
 //!
 //! - **AIC** (`a = … = b`): `a` off forces `b` on, so one of them is true and every candidate
 //!   that sees both goes. X-Chains and XY-Chains are AICs on one digit and on bivalue cells.
@@ -24,11 +24,11 @@ use crate::context::Context;
 use crate::grid::{Candidate, Grid};
 use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
-pub mod graph;
+pub(crate) mod graph;
 pub mod remote_pairs;
-pub mod search;
+pub(crate) mod search;
 
 use graph::{GraphKind, LinkGraph, NodeKind, cells_name};
 pub use remote_pairs::RemotePairs;
@@ -45,7 +45,7 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
 
 /// Sudoku Explainer's length bonus for a chain of `links` inferences: 0.1 each time the
 /// length passes 4, 6, 8, 12, 16, 24, 32, … (the ceiling grows by 3/2 and 4/3 in turn).
-pub fn length_bonus(links: usize) -> f32 {
+pub(crate) fn length_bonus(links: usize) -> f32 {
     let mut added = 0.0;
     let mut ceil = 4usize;
     let mut odd = false;
@@ -58,15 +58,15 @@ pub fn length_bonus(links: usize) -> f32 {
 }
 
 /// `base` plus the length bonus of `links`, to a tenth.
-pub fn chain_difficulty(base: f32, links: usize) -> f32 {
+pub(crate) fn chain_difficulty(base: f32, links: usize) -> f32 {
     ((base + length_bonus(links)) * 10.0).round() / 10.0
 }
 
 /// The longest chain searched, in links.
-pub const MAX_LINKS: u16 = 24;
+pub(crate) const MAX_LINKS: u16 = 24;
 
 /// How many different paths the search keeps to each state (see [`search::Bfs`]).
-pub const PATHS_PER_STATE: u8 = 3;
+pub(crate) const PATHS_PER_STATE: u8 = 3;
 
 /// What a chain technique looks for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -196,29 +196,29 @@ impl Technique for ChainTechnique {
         self.find_in(&Context::new(grid), sink)
     }
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let graph = ctx.link_graph(self.graph);
-        let mut emitted: Vec<(CandSet, Option<Candidate>)> = Vec::new();
-        // First the shortest chains, one path kept per state (the search stops deepening past
-        // the shortest chain found so far: all a pipeline wants is the first step); then, if
-        // there were some and the caller wants more, every chain, with more paths per state.
-        for shortest_only in [true, false] {
-            let mut found = self.search(ctx, graph, shortest_only);
-            if found.is_empty() {
-                return Ok(());
-            }
-            found.sort_by_key(|f| (f.links, std::cmp::Reverse(f.elims.len())));
-            for f in found {
-                if emitted.iter().any(|(e, p)| *e == f.elims && *p == f.place) {
-                    continue;
+        stoppable(|| {
+            let graph = ctx.link_graph(self.graph);
+            let mut emitted: Vec<(CandSet, Option<Candidate>)> = Vec::new();
+            // First the shortest chains, one path kept per state (the search stops deepening past
+            // the shortest chain found so far: all a pipeline wants is the first step); then, if
+            // there were some and the caller wants more, every chain, with more paths per state.
+            for shortest_only in [true, false] {
+                let mut found = self.search(ctx, graph, shortest_only);
+                if found.is_empty() {
+                    return ControlFlow::Continue(());
                 }
-                emitted.push((f.elims, f.place));
-                let step = self.step(graph, &f);
-                if let ControlFlow::Break(()) = sink(step) {
-                    return Ok(());
+                found.sort_by_key(|f| (f.links, std::cmp::Reverse(f.elims.len())));
+                for f in found {
+                    if emitted.iter().any(|(e, p)| *e == f.elims && *p == f.place) {
+                        continue;
+                    }
+                    emitted.push((f.elims, f.place));
+                    let step = self.step(graph, &f);
+                    sink(step)?;
                 }
             }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 
@@ -412,7 +412,7 @@ impl ChainTechnique {
             Some(p) => format!("{}={}", p.cell, p.digit),
             None => eliminations_text(&f.elims.to_sorted_vec()),
         };
-        let mut step = Step::new(
+        let step = Step::new(
             self.info.id,
             chain_difficulty(self.info.difficulty, f.links as usize),
         );
@@ -426,16 +426,15 @@ impl ChainTechnique {
                 }
             }
         }
-        step = step
+        let step = step
             .highlight(Role::ColorA, on)
             .highlight(Role::ColorB, off)
             .explain(format!("{}: {text} => {result}", self.info.name));
-        match f.place {
-            Some(p) => step.placements.push(p),
-            None => step.eliminations = f.elims.to_sorted_vec(),
-        }
-        step.chains.push(chain);
-        step
+        let step = match f.place {
+            Some(p) => step.place(p.cell, p.digit),
+            None => step.eliminations(f.elims.to_sorted_vec()),
+        };
+        step.chain(chain)
     }
 }
 
@@ -521,7 +520,7 @@ fn node_name(n: &ChainNode) -> String {
 
 /// A chain in the usual nice-loop notation: each node's cells, links written `=d=` (strong)
 /// or `-d-` (weak) with their digit; two digits of one cell (or one ALS) are written once.
-pub fn chain_text(chain: &Chain) -> String {
+pub(crate) fn chain_text(chain: &Chain) -> String {
     let mut out = node_name(&chain.nodes[0]);
     for (i, link) in chain.links.iter().enumerate() {
         let (a, b) = (&chain.nodes[i], &chain.nodes[i + 1]);

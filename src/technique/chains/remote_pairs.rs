@@ -11,7 +11,7 @@ use crate::geometry::{Cell, DigitMask, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 use super::length_bonus;
 
@@ -33,41 +33,41 @@ impl Technique for RemotePairs {
         Some(const { entry("remote-pairs") })
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let bivalue: CellSet = grid
-            .empty_cells()
-            .iter()
-            .filter(|&c| grid.candidates(c).count_ones() == 2)
-            .collect();
-        let mut done = CellSet::EMPTY;
-        for first in bivalue {
-            if done.contains(first) {
-                continue;
-            }
-            let mask = grid.candidates(first);
-            let group: CellSet = bivalue
+        stoppable(|| {
+            let bivalue: CellSet = grid
+                .empty_cells()
                 .iter()
-                .filter(|&c| grid.candidates(c) == mask)
+                .filter(|&c| grid.candidates(c).count_ones() == 2)
                 .collect();
-            done |= group;
-            if group.len() < 4 {
-                continue;
-            }
-            let mut search = Search {
-                grid,
-                mask,
-                group,
-                path: [Cell::new(0); MAX_CELLS],
-                len: 0,
-                on_path: CellSet::EMPTY,
-                sink,
-            };
-            for start in group {
-                if search.extend(start).is_break() {
-                    return Ok(());
+            let mut done = CellSet::EMPTY;
+            for first in bivalue {
+                if done.contains(first) {
+                    continue;
+                }
+                let mask = grid.candidates(first);
+                let group: CellSet = bivalue
+                    .iter()
+                    .filter(|&c| grid.candidates(c) == mask)
+                    .collect();
+                done |= group;
+                if group.len() < 4 {
+                    continue;
+                }
+                let mut search = Search {
+                    grid,
+                    mask,
+                    group,
+                    path: [Cell::new(0); MAX_CELLS],
+                    len: 0,
+                    on_path: CellSet::EMPTY,
+                    sink,
+                };
+                for start in group {
+                    search.extend(start)?;
                 }
             }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 }
 
@@ -135,11 +135,11 @@ impl Search<'_, '_, '_> {
                 .flat_map(|(_, &c)| digits(self.mask).map(move |d| Candidate::new(c, d)))
                 .collect()
         };
-        let mut step = Step::new("remote-pairs", remote_pair_difficulty(self.len))
+        let step = Step::new("remote-pairs", remote_pair_difficulty(self.len))
             .highlight(Role::ColorA, cands(even))
             .highlight(Role::ColorB, cands(odd))
-            .explain(text);
-        step.eliminations = elims;
+            .explain(text)
+            .eliminations(elims);
         (self.sink)(step)
     }
 }

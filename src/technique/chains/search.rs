@@ -10,7 +10,7 @@ use super::graph::{Edge, LinkGraph, LinkVia};
 
 /// Which links a search may use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct LinkFilter {
+pub(crate) struct LinkFilter {
     /// Strong links between the two digits of a bivalue cell.
     pub strong_cell: bool,
     /// Strong links in a house (conjugate pairs, groups) and inside an ALS.
@@ -70,13 +70,13 @@ pub fn state(id: u32, on: bool) -> u32 {
 
 /// The node of a state.
 #[inline]
-pub fn node_of(state: u32) -> u32 {
+pub(crate) fn node_of(state: u32) -> u32 {
     state / 2
 }
 
 /// Whether a state is "on".
 #[inline]
-pub fn is_on(state: u32) -> bool {
+pub(crate) fn is_on(state: u32) -> bool {
     state & 1 == 1
 }
 
@@ -86,7 +86,7 @@ pub fn is_on(state: u32) -> bool {
 /// longer chain through other nodes is found beside the shortest one: a loop's or a chain's
 /// eliminations depend on the nodes it passes, not only on its ends. Labels are numbered in
 /// the order they are reached, which is shortest first.
-pub struct Bfs {
+pub(crate) struct Bfs {
     stamp: Vec<u32>,
     count: Vec<u8>,
     generation: u32,
@@ -222,7 +222,7 @@ impl Bfs {
     }
 
     /// Whether the path of label `end` visits each node once.
-    pub fn path_is_simple(&self, end: u32, seen: &mut Vec<u32>) -> bool {
+    pub(crate) fn path_is_simple(&self, end: u32, seen: &mut Vec<u32>) -> bool {
         seen.clear();
         let mut l = end;
         loop {
@@ -240,7 +240,7 @@ impl Bfs {
 
     /// Calls `f(from, to)` with the states of every link of the path of label `end`, from
     /// the end back to the start.
-    pub fn for_each_link(&self, end: u32, mut f: impl FnMut(u32, u32)) {
+    pub(crate) fn for_each_link(&self, end: u32, mut f: impl FnMut(u32, u32)) {
         let mut l = end;
         while l != 0 {
             let p = self.label_parent[l as usize];

@@ -26,7 +26,7 @@ use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
 use crate::technique::fish::{FoundFish, Shape, find_fish_with_any_fins, fish_words};
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 use super::propagate::{Level, NoRecord, State, index, record_branch};
 
@@ -74,23 +74,21 @@ impl Technique for KrakenFish {
     }
 
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let mut search = Search {
-            tech: self,
-            fates: Fates::new(grid),
-            seen: Vec::new(),
-        };
-        for digit in 1..=9u8 {
-            for size in 2..=MAX_SIZE {
-                let flow =
+        stoppable(|| {
+            let mut search = Search {
+                tech: self,
+                fates: Fates::new(grid),
+                seen: Vec::new(),
+            };
+            for digit in 1..=9u8 {
+                for size in 2..=MAX_SIZE {
                     find_fish_with_any_fins(grid, digit, size, Shape::Basic, MAX_FINS, &mut |f| {
                         search.fish(f, sink)
-                    });
-                if flow.is_break() {
-                    return Ok(());
+                    })?;
                 }
             }
-        }
-        Ok(())
+            ControlFlow::Continue(())
+        })
     }
 
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
@@ -256,10 +254,12 @@ impl Search<'_> {
             self.tech.info.id,
             chain_difficulty(self.tech.info.difficulty, net.length().saturating_sub(2)),
         )
-        .eliminate(t.cell, t.digit);
-        for h in (0..27u8).filter(|h| (f.base | f.cover) >> h & 1 != 0) {
-            step = step.house(House::from_index(h));
-        }
+        .eliminate(t.cell, t.digit)
+        .houses(
+            (0..27u8)
+                .filter(|h| (f.base | f.cover) >> h & 1 != 0)
+                .map(House::from_index),
+        );
         let cands = |s: CellSet| s.iter().map(move |c| Candidate::new(c, d));
         step = step
             .highlight(Role::Base, cands(f.base_cells - f.fins))
@@ -268,8 +268,8 @@ impl Search<'_> {
             .explain(format!(
                 "{}: {fish_text}: {premise} => {conclusion}",
                 self.tech.info.name
-            ));
-        step.net = Some(Box::new(net));
+            ))
+            .net(net);
         sink(step)
     }
 }

@@ -14,7 +14,9 @@
 //! [`ForcingNet`]; its difficulty is the level's base plus SE's length bonus over the net's size.
 
 pub mod kraken;
-pub mod propagate;
+pub(crate) mod propagate;
+
+use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
 use crate::context::Context;
@@ -24,7 +26,7 @@ use crate::net::{ForcingKind, ForcingNet, NetBranch, literal};
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 pub use propagate::Level;
 use propagate::{NoRecord, Record, State, index, record_branch};
@@ -97,8 +99,7 @@ impl Technique for Forcing {
         Some(self.info)
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        Search::new(self, grid).run(sink);
-        Ok(())
+        stoppable(|| Search::new(self, grid).run(sink))
     }
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         self.find(ctx.grid(), sink)
@@ -184,7 +185,7 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn run(&mut self, sink: &mut StepSink<'_>) {
+    fn run(&mut self, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         // Nested levels are costly: take the first contradiction rather than the shortest.
         let first_wins = self.tech.level.depth() > 0;
         let level = self.tech.level;
@@ -199,9 +200,7 @@ impl<'a> Search<'a> {
                     target: (c, false),
                 };
                 if first_wins {
-                    if self.emit(&found, sink).is_break() {
-                        return;
-                    }
+                    self.emit(&found, sink)?;
                 } else {
                     contradictions.push(found);
                 }
@@ -213,15 +212,11 @@ impl<'a> Search<'a> {
                 off: st.off_since(&self.start),
             });
         }
-        if self.emit_shortest(contradictions, sink).is_break() {
-            return;
-        }
+        self.emit_shortest(contradictions, sink)?;
         let verities = self.verities();
-        if self.emit_shortest(verities, sink).is_break() {
-            return;
-        }
+        self.emit_shortest(verities, sink)?;
         let doubles = self.false_branches();
-        let _ = self.emit_shortest(doubles, sink);
+        self.emit_shortest(doubles, sink)
     }
 
     /// Cell and house forcing from the true-branches.
@@ -312,11 +307,7 @@ impl<'a> Search<'a> {
     }
 
     /// Rebuilds the proofs of `found` and hands the steps to `sink`, smallest net first.
-    fn emit_shortest(
-        &self,
-        found: Vec<Found>,
-        sink: &mut StepSink<'_>,
-    ) -> std::ops::ControlFlow<()> {
+    fn emit_shortest(&self, found: Vec<Found>, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         // Many conclusions share a branch (a cell's candidates, a house's places): follow each
         // assumption once with a record, and rebuild every proof from it.
         let mut records: Vec<Option<Record>> = Vec::new();
@@ -331,15 +322,15 @@ impl<'a> Search<'a> {
         for (_, _, step) in steps {
             sink(step)?;
         }
-        std::ops::ControlFlow::Continue(())
+        ControlFlow::Continue(())
     }
 
-    fn emit(&self, found: &Found, sink: &mut StepSink<'_>) -> std::ops::ControlFlow<()> {
+    fn emit(&self, found: &Found, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         let mut records: Vec<Option<Record>> = Vec::new();
         records.resize_with(729 * 2, || None);
         match self.step(found, &mut records) {
             Some((_, step)) => sink(step),
-            None => std::ops::ControlFlow::Continue(()),
+            None => ControlFlow::Continue(()),
         }
     }
 
@@ -423,10 +414,10 @@ impl<'a> Search<'a> {
             step = step.house(house);
         }
         let assumed: Vec<Candidate> = found.branches.iter().map(|&(c, _)| c).collect();
-        step = step
+        let step = step
             .highlight(Role::Pattern, assumed)
+            .net(net)
             .explain(format!("{name}: {premise} => {conclusion}"));
-        step.net = Some(Box::new(net));
         Some((size, step))
     }
 }
@@ -446,9 +437,7 @@ pub(crate) mod tests {
     pub(crate) fn stuck_position(puzzle: &str) -> Grid {
         let mut pipeline = Pipeline::default_pipeline();
         let forcing: Vec<String> = techniques().iter().map(|t| t.id().to_string()).collect();
-        pipeline
-            .techniques
-            .retain(|t| !forcing.iter().any(|f| f == t.id()));
+        pipeline.retain(|t| !forcing.iter().any(|f| f == t.id()));
         let start = parse_puzzle(puzzle).expect("valid");
         let trace = crate::engine::solve_grid(&start, &pipeline);
         assert!(!trace.is_solved(), "chains finish {puzzle}");
