@@ -122,6 +122,11 @@ fn shipped_scripts_agree_with_their_native_twins() {
 const USER_SCRIPTS: &[(&str, &str, &str)] = &[
     ("tests/fixtures/scripts/user/w-wing.rhai", ":0803", "w-wing"),
     (
+        "tests/fixtures/scripts/user/w-wing-context.rhai",
+        ":0803",
+        "w-wing",
+    ),
+    (
         "tests/fixtures/scripts/user/empty-rectangle.rhai",
         ":0402",
         "empty-rectangle",
