@@ -302,22 +302,26 @@ impl Board {
             self.unsolved[band] &= !placed;
             // Every word of the digit loses the columns and every word of the band the
             // cells; word `i` itself is written back from `a` below.
-            let mut dirty = 0u32;
-            for ob in 0..3 {
-                let j = 3 * d + ob;
-                let old = self.cand[j];
+            // The changed words are collected with shifts by constants and placed with one
+            // shift by the digit's or the band's offset: computing each word's index here
+            // made the compiler precompute and spill twelve indices on every call.
+            let mut of_digit = 0u32;
+            let words: &mut [u32; 3] = (&mut self.cand[3 * d..3 * d + 3]).try_into().unwrap();
+            for (ob, w) in words.iter_mut().enumerate() {
+                let old = *w;
                 let n = old & !cols;
-                self.cand[j] = n;
-                dirty |= ((n != old) as u32) << j;
+                *w = n;
+                of_digit |= ((n != old) as u32) << ob;
             }
+            let mut of_band = 0u32;
+            let words: &mut [u32; 25] = (&mut self.cand[band..band + 25]).try_into().unwrap();
             for od in 0..9 {
-                let j = 3 * od + band;
-                let old = self.cand[j];
+                let old = words[3 * od];
                 let n = old & !placed;
-                self.cand[j] = n;
-                dirty |= ((n != old) as u32) << j;
+                words[3 * od] = n;
+                of_band |= ((n != old) as u32) << (3 * od);
             }
-            let dirty = dirty & !(1 << i);
+            let dirty = ((of_digit << (3 * d)) | (of_band << band)) & !(1 << i);
             self.dirty |= dirty;
             let n = a & (!cols | placed);
             if n == a {
