@@ -75,7 +75,7 @@ fn cpu_time() -> Option<f64> {
     };
     // SAFETY: `ts` is a valid, writable timespec for the call to fill.
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    (rc == 0).then(|| ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
+    (rc == 0).then_some(ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
 }
 
 /// No thread CPU clock here: the rounds are timed by wall clock.
