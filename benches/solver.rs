@@ -9,7 +9,7 @@
 //!
 //! The two solvers run in alternating rounds (lapiz, sudoku, lapiz, sudoku, ...) so that both
 //! see the same machine load; each one's best round is kept, timed by the CPU time of this
-//! thread where Linux gives it (`/proc/thread-self/schedstat`), else by wall clock. The
+//! thread (`CLOCK_THREAD_CPUTIME_ID`) on Unix, else by wall clock. The
 //! ratio printed is lapiz's time over the `sudoku` crate's (below 1: lapiz is faster). The
 //! counts of both solvers are compared puzzle by puzzle.
 
@@ -63,12 +63,25 @@ fn load(text: &str, skip: usize, limit: usize) -> Vec<[u8; 81]> {
     out
 }
 
-/// Time this thread has spent on a CPU, in seconds, where Linux tells it
-/// (`/proc/thread-self/schedstat`); less disturbed than wall time on a busy machine.
+/// Time this thread has spent on a CPU, in seconds (`CLOCK_THREAD_CPUTIME_ID`); less
+/// disturbed than wall time on a busy machine. (`/proc/thread-self/schedstat`, used before,
+/// is only brought up to date at scheduler ticks, which gave rounds of a few milliseconds
+/// times of zero or a whole tick.)
+#[cfg(unix)]
 fn cpu_time() -> Option<f64> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
-    Some(ns as f64 * 1e-9)
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec for the call to fill.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    (rc == 0).then_some(ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
+}
+
+/// No thread CPU clock here: the rounds are timed by wall clock.
+#[cfg(not(unix))]
+fn cpu_time() -> Option<f64> {
+    None
 }
 
 /// Runs `count` over every puzzle once; returns the seconds taken (CPU time where known)

@@ -218,10 +218,9 @@ const ROWS: [u32; 8] = {
 #[derive(Clone, Copy)]
 struct Board {
     cand: [u32; 27],
-    /// Unsolved cells per band.
+    /// Unsolved cells per band. A row of a word whose one cell is solved is a placed row:
+    /// a placement removes its cells from the other digits of the band.
     unsolved: [u32; 3],
-    /// Per word, bit `row` set while that row has no placement of the digit yet.
-    rows_left: [u8; 27],
     /// Words changed since they were last propagated (bit per word index).
     dirty: u32,
     /// Words changed since the last column pass (bit per word index).
@@ -234,7 +233,6 @@ impl Board {
         let mut b = Board {
             cand: [BAND; 27],
             unsolved: [BAND; 3],
-            rows_left: [7; 27],
             dirty: BAND,
             touched: BAND,
         };
@@ -286,11 +284,12 @@ impl Board {
             let single = ((r0 & r0.wrapping_sub(1)) == 0) as u32
                 | (((r1 & r1.wrapping_sub(1)) == 0) as u32) << 1
                 | (((r2 & r2.wrapping_sub(1)) == 0) as u32) << 2;
-            let new = single & self.rows_left[i] as u32;
-            if new == 0 {
+            // Rows left with one cell that is not solved yet: new placements (a solved cell
+            // is in no other digit's word, so a row holding one is already placed).
+            let placed = a & ROWS[single as usize] & self.unsolved[band];
+            if placed == 0 {
                 break;
             }
-            let placed = a & ROWS[new as usize];
             let c0 = placed & ROW;
             let c1 = (placed >> 9) & ROW;
             let c2 = placed >> 18;
@@ -298,26 +297,29 @@ impl Board {
                 return false;
             }
             let cols = (c0 | c1 | c2) * COPY_ROWS;
-            self.rows_left[i] &= !new as u8;
             self.unsolved[band] &= !placed;
             // Every word of the digit loses the columns and every word of the band the
             // cells; word `i` itself is written back from `a` below.
-            let mut dirty = 0u32;
-            for ob in 0..3 {
-                let j = 3 * d + ob;
-                let old = self.cand[j];
+            // The changed words are collected with shifts by constants and placed with one
+            // shift by the digit's or the band's offset: computing each word's index here
+            // made the compiler precompute and spill twelve indices on every call.
+            let mut of_digit = 0u32;
+            let words: &mut [u32; 3] = (&mut self.cand[3 * d..3 * d + 3]).try_into().unwrap();
+            for (ob, w) in words.iter_mut().enumerate() {
+                let old = *w;
                 let n = old & !cols;
-                self.cand[j] = n;
-                dirty |= ((n != old) as u32) << j;
+                *w = n;
+                of_digit |= ((n != old) as u32) << ob;
             }
+            let mut of_band = 0u32;
+            let words: &mut [u32; 25] = (&mut self.cand[band..band + 25]).try_into().unwrap();
             for od in 0..9 {
-                let j = 3 * od + band;
-                let old = self.cand[j];
+                let old = words[3 * od];
                 let n = old & !placed;
-                self.cand[j] = n;
-                dirty |= ((n != old) as u32) << j;
+                words[3 * od] = n;
+                of_band |= ((n != old) as u32) << (3 * od);
             }
-            let dirty = dirty & !(1 << i);
+            let dirty = ((of_digit << (3 * d)) | (of_band << band)) & !(1 << i);
             self.dirty |= dirty;
             let n = a & (!cols | placed);
             if n == a {
@@ -427,9 +429,9 @@ impl Board {
             if single != 0 {
                 let cols = single * COPY_ROWS;
                 for (band, a) in n.iter_mut().enumerate() {
-                    // Rows already placed hold exactly their cell; only restrict open rows.
-                    let open = ROWS[(self.rows_left[i + band] & 7) as usize];
-                    let mut h = *a & cols & open;
+                    // Rows already placed hold exactly their (solved) cell; only restrict
+                    // the rows of unsolved cells.
+                    let mut h = *a & cols & self.unsolved[band];
                     while h != 0 {
                         let pos = h.trailing_zeros();
                         h &= h - 1;
@@ -880,6 +882,28 @@ mod tests {
             }
         }
         assert_eq!(b.pick(), (2, 18, 0b11));
+    }
+
+    #[test]
+    fn board_copy_is_two_cache_lines() {
+        // Each guess copies the board: 27 candidate words, the unsolved cells and two masks,
+        // no per-row bookkeeping (a row holding a solved cell is a placed row).
+        assert_eq!(std::mem::size_of::<Board>(), 128);
+    }
+
+    #[test]
+    fn placed_rows_are_not_placed_again() {
+        // A solved grid with one cell emptied: the search places the given rows once and the
+        // one open cell from its row, column and box; the unsolved mask ends empty.
+        let sol = parse(KNOWN[0].1);
+        let mut g = sol;
+        g[40] = 0;
+        let mut b = Board::new(&g).expect("valid");
+        assert!(b.propagate());
+        assert!(b.solved());
+        let mut out = [0u8; 81];
+        b.write_solution(&mut out);
+        assert_eq!(out, sol);
     }
 
     #[test]
