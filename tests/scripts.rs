@@ -176,17 +176,29 @@ fn user_style_scripts_agree_with_the_built_ins_on_solve_positions() {
     for (path, _, twin) in USER_SCRIPTS {
         let script = load(path);
         let native = lapiz::technique::builtin(twin).expect("built-in twin");
-        for p in &puzzles {
-            let grid = parse_puzzle(p).unwrap();
-            let (grids, solution) = lapiz::script::check::positions(&grid, &basics).unwrap();
-            for g in grids {
-                let found = find_all(&script, &g).unwrap();
-                for s in &found {
-                    assert_eq!(s.contradiction(&solution), None, "{path}: unsound {s:?}");
-                }
-                let native_found = find_all(native.as_ref(), &g).unwrap();
-                assert_eq!(changes(&found), changes(&native_found), "{path} on {g:?}");
+        assert_sound_and_agreeing(path, &script, native.as_ref(), &puzzles, &basics);
+    }
+}
+
+/// At every position met solving `puzzles` with `basics`: every step of `script` is sound, and
+/// it changes what `native` changes.
+fn assert_sound_and_agreeing(
+    path: &str,
+    script: &ScriptTechnique,
+    native: &dyn Technique,
+    puzzles: &[String],
+    basics: &Pipeline,
+) {
+    for p in puzzles {
+        let grid = parse_puzzle(p).unwrap();
+        let (grids, solution) = lapiz::script::check::positions(&grid, basics).unwrap();
+        for g in grids {
+            let found = find_all(script, &g).unwrap();
+            for s in &found {
+                assert_eq!(s.contradiction(&solution), None, "{path}: unsound {s:?}");
             }
+            let native_found = find_all(native, &g).unwrap();
+            assert_eq!(changes(&found), changes(&native_found), "{path} on {g:?}");
         }
     }
 }
@@ -204,18 +216,7 @@ fn shipped_scripts_agree_with_natives_on_solve_positions() {
             eprintln!("skipping the comparison for {path}: no built-in `{native_id}` yet");
             continue;
         };
-        for p in &puzzles {
-            let grid = parse_puzzle(p).unwrap();
-            let (grids, solution) = lapiz::script::check::positions(&grid, &basics).unwrap();
-            for g in grids {
-                let found = find_all(&script, &g).unwrap();
-                for s in &found {
-                    assert_eq!(s.contradiction(&solution), None, "{path}: unsound {s:?}");
-                }
-                let native_found = find_all(native.as_ref(), &g).unwrap();
-                assert_eq!(changes(&found), changes(&native_found), "{path} on {g:?}");
-            }
-        }
+        assert_sound_and_agreeing(path, &script, native.as_ref(), &puzzles, &basics);
     }
 }
 
