@@ -29,7 +29,7 @@ use crate::technique::chains::chain_difficulty;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 pub use propagate::Level;
-use propagate::{NoRecord, Record, State, index, record_branch};
+use propagate::{Aids, NoRecord, Record, State, index, record_branch_with};
 
 /// The forcing techniques, cheapest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -156,6 +156,8 @@ struct Search<'a> {
     tech: &'a Forcing,
     grid: &'a Grid,
     start: State,
+    /// What is built once from `start` for the many assumptions followed from it.
+    aids: Aids,
     /// Every candidate, easiest assumptions first (cells with fewer candidates).
     order: Vec<Candidate>,
     /// The index in `outcomes` of each candidate's true-branch (`u16::MAX` when it
@@ -168,7 +170,7 @@ const NO_OUTCOME: u16 = u16::MAX;
 
 impl<'a> Search<'a> {
     fn new(tech: &'a Forcing, grid: &'a Grid) -> Search<'a> {
-        let start = State::of(grid);
+        let start = State::settled_of(grid);
         let mut order: Vec<Candidate> = grid
             .empty_cells()
             .iter()
@@ -178,6 +180,7 @@ impl<'a> Search<'a> {
         Search {
             tech,
             grid,
+            aids: Aids::for_search(&start, tech.level),
             start,
             order,
             at: vec![NO_OUTCOME; 729],
@@ -193,7 +196,10 @@ impl<'a> Search<'a> {
         for i in 0..self.order.len() {
             let c = self.order[i];
             let mut st = self.start.clone();
-            if st.assume(c, true, level, &mut NoRecord).is_err() {
+            if st
+                .assume_with(c, true, level, &mut NoRecord, &self.aids)
+                .is_err()
+            {
                 let found = Found {
                     kind: ForcingKind::Contradiction,
                     branches: vec![(c, true)],
@@ -278,7 +284,10 @@ impl<'a> Search<'a> {
                 continue;
             }
             let mut st = self.start.clone();
-            if st.assume(c, false, level, &mut NoRecord).is_err() {
+            if st
+                .assume_with(c, false, level, &mut NoRecord, &self.aids)
+                .is_err()
+            {
                 found.push(Found {
                     kind: ForcingKind::Contradiction,
                     branches: vec![(c, false)],
@@ -342,7 +351,8 @@ impl<'a> Search<'a> {
         let mut branches: Vec<NetBranch> = Vec::new();
         for &(c, on) in &found.branches {
             let rec = records[index(c) * 2 + on as usize].get_or_insert_with(|| {
-                let (rec, r) = record_branch(&self.start, base, c, on, level);
+                let fp = &self.aids;
+                let (rec, r) = record_branch_with(&self.start, base, c, on, level, fp);
                 debug_assert_eq!(r.is_err(), found.kind == ForcingKind::Contradiction);
                 rec
             });

@@ -24,6 +24,21 @@ const HOUSE_CELLS: [CellSet; 27] = {
     a
 };
 
+/// The three houses of each cell, as a mask of house indices.
+const CELL_HOUSES: [u32; 81] = {
+    let mut a = [0u32; 81];
+    let mut i = 0;
+    while i < 81 {
+        let c = Cell::new(i as u8);
+        a[i] = 1 << c.row() | 1 << (9 + c.col()) | 1 << (18 + c.box_index());
+        i += 1;
+    }
+    a
+};
+
+/// Every house.
+const ALL_HOUSES: u32 = (1 << 27) - 1;
+
 /// No record for this candidate yet.
 const NONE: u32 = u32::MAX;
 
@@ -50,6 +65,196 @@ impl Level {
         match self {
             Level::Nested(inner) => 1 + inner.depth(),
             _ => 0,
+        }
+    }
+}
+
+/// The units (cells, and houses per digit) a set of changed candidates touches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Units {
+    cells: CellSet,
+    /// Per digit, the houses (bit `i` for house index `i`) holding a changed candidate.
+    houses: [u32; 9],
+}
+
+impl Units {
+    /// Every unit: a footprint that always has to be tested again.
+    const ALL: Units = Units {
+        cells: CellSet::ALL,
+        houses: [(1 << 27) - 1; 9],
+    };
+
+    /// The units touched by the candidates of `before` that `after` no longer has.
+    fn of_change(before: &[CellSet; 9], after: &[CellSet; 9]) -> Units {
+        let mut units = Units {
+            cells: CellSet::EMPTY,
+            houses: [0; 9],
+        };
+        for di in 0..9 {
+            let gone = before[di] - after[di];
+            if gone.is_empty() {
+                continue;
+            }
+            units.cells |= gone;
+            let mut mask = 0u32;
+            for (h, &hc) in HOUSE_CELLS.iter().enumerate() {
+                mask |= (gone.intersects(hc) as u32) << h;
+            }
+            units.houses[di] = mask;
+        }
+        units
+    }
+
+    /// Whether a unit is touched by both.
+    fn meets(&self, other: &Units) -> bool {
+        self.cells.intersects(other.cells)
+            || (0..9).any(|di| self.houses[di] & other.houses[di] != 0)
+    }
+}
+
+/// Where each candidate's assumption reaches, one level down, from a search's start state:
+/// a filter that spares the nested propagation most of its inner assumptions.
+///
+/// The inner levels it serves (static and dynamic) are local: a rule reads one cell, or one
+/// digit's places in one house. If assuming `y` from the start state `S0` reaches a state `F`
+/// without a contradiction, and the changes from `S0` to a later state `S` (a fixpoint, fewer
+/// candidates) touch no cell and no digit-in-house that the changes from `S0` to `F` touch,
+/// then assuming `y` from `S` reaches `S` minus those same changes, again without a
+/// contradiction: every implication still holds for the same reason, and each unit of the
+/// result is a unit of `S` or of `F`. So `y` need not be assumed again there. The filter only
+/// skips assumptions that would not lead to a contradiction, so the propagation removes the
+/// same candidates, in the same order, with it or without it.
+pub(crate) struct Footprints {
+    inner: Level,
+    start: [CellSet; 9],
+    /// Per candidate index, the units its inner assumption changed (all for a contradiction).
+    units: Vec<Units>,
+}
+
+impl Footprints {
+    /// The footprints for a search at `level` from `start`, when `level` nests a level the
+    /// filter serves (static or dynamic chains one level down).
+    pub fn new(start: &State, level: Level) -> Option<Footprints> {
+        let Level::Nested(inner) = level else {
+            return None;
+        };
+        if !matches!(inner, Level::Static | Level::Dynamic) {
+            return None;
+        }
+        let mut units = vec![Units::ALL; 729];
+        let aids = Aids {
+            links: (*inner == Level::Static).then(|| Links::of(start)),
+            footprints: None,
+        };
+        for di in 0..9 {
+            for cell in start.cands[di] {
+                let y = cand(cell, di);
+                let mut t = start.clone();
+                if t.assume_with(y, true, *inner, &mut NoRecord, &aids).is_ok() {
+                    units[index(y)] = Units::of_change(&start.cands, &t.cands);
+                }
+            }
+        }
+        Some(Footprints {
+            inner: *inner,
+            start: start.cands,
+            units,
+        })
+    }
+
+    /// The changes from the start to `st`, when this filter serves a nested pass at `inner`
+    /// from `st` (whose candidates are a subset of the start's).
+    fn changes(&self, st: &State, inner: Level) -> Option<Units> {
+        if inner != self.inner || (0..9).any(|di| !st.cands[di].is_subset(self.start[di])) {
+            return None;
+        }
+        Some(Units::of_change(&self.start, &st.cands))
+    }
+}
+
+/// The strong links of one state, by candidate: what becomes true when the candidate is
+/// false (the other candidate of a bivalue cell, the other place of a conjugate pair), in the
+/// order the static walk takes them (the cell, then its row, column and box). Built once for
+/// the many walks a search or a nested pass starts from the same state.
+pub(crate) struct Links {
+    /// Per candidate index, up to four (partner index, house index or [`CELL_LINK`]).
+    partners: Vec<[(u16, u8); 4]>,
+    count: Vec<u8>,
+}
+
+/// The house slot of a link inside a cell.
+const CELL_LINK: u8 = u8::MAX;
+
+impl Links {
+    /// The strong links of `st`.
+    pub fn of(st: &State) -> Links {
+        let mut links = Links {
+            partners: vec![[(0, 0); 4]; 729],
+            count: vec![0; 729],
+        };
+        let (mut ones, mut twos, mut threes) = (CellSet::EMPTY, CellSet::EMPTY, CellSet::EMPTY);
+        for &b in &st.cands {
+            threes |= twos & b;
+            twos |= ones & b;
+            ones |= b;
+        }
+        for cell in twos - threes {
+            let mask = st.mask(cell);
+            let (a, b) = (
+                mask.trailing_zeros() as usize,
+                15 - mask.leading_zeros() as usize,
+            );
+            links.push(index(cand(cell, a)), index(cand(cell, b)), CELL_LINK);
+            links.push(index(cand(cell, b)), index(cand(cell, a)), CELL_LINK);
+        }
+        for di in 0..9 {
+            for (h, &hc) in HOUSE_CELLS.iter().enumerate() {
+                let rest = st.cands[di] & hc;
+                if rest.len() == 2 && !st.placed[di].intersects(hc) {
+                    let mut it = rest.iter();
+                    let (x, y) = (it.next().expect("two"), it.next().expect("two"));
+                    links.push(index(cand(x, di)), index(cand(y, di)), h as u8);
+                    links.push(index(cand(y, di)), index(cand(x, di)), h as u8);
+                }
+            }
+        }
+        links
+    }
+
+    fn push(&mut self, from: usize, to: usize, house: u8) {
+        let n = self.count[from] as usize;
+        self.partners[from][n] = (to as u16, house);
+        self.count[from] += 1;
+    }
+
+    /// The links from candidate index `i`, in walk order.
+    #[inline]
+    fn from(&self, i: usize) -> &[(u16, u8)] {
+        &self.partners[i][..self.count[i] as usize]
+    }
+}
+
+/// What a search builds once for the many assumptions it follows from its start state.
+#[derive(Default)]
+pub(crate) struct Aids {
+    /// The start's strong links, for static walks from the start.
+    links: Option<Links>,
+    /// The inner assumptions' footprints, for a nested level.
+    footprints: Option<Footprints>,
+}
+
+impl Aids {
+    /// No aids: every assumption is followed on its own.
+    pub const NONE: Aids = Aids {
+        links: None,
+        footprints: None,
+    };
+
+    /// The aids for following many assumptions at `level` from `start`.
+    pub fn for_search(start: &State, level: Level) -> Aids {
+        Aids {
+            links: (level == Level::Static).then(|| Links::of(start)),
+            footprints: Footprints::new(start, level),
         }
     }
 }
@@ -133,7 +338,7 @@ impl Recorder for NoRecord {
 }
 
 /// A hypothetical candidate state: what is still possible and what is known true.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct State {
     /// Candidates still possible, per digit (cells with a value have none).
     pub cands: [CellSet; 9],
@@ -141,7 +346,20 @@ pub(crate) struct State {
     pub placed: [CellSet; 9],
     /// Cells without a value.
     pub open: CellSet,
+    /// Per digit, the houses (as a mask of house indices) whose places for it changed since
+    /// the last round of hidden singles looked at them: the next round looks only there.
+    dirty: [u32; 9],
 }
+
+/// Two states are equal when they have the same candidates and values (the houses still to
+/// look at are bookkeeping).
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.cands == other.cands && self.placed == other.placed && self.open == other.open
+    }
+}
+
+impl Eq for State {}
 
 #[inline]
 fn cand(cell: Cell, di: usize) -> Candidate {
@@ -163,7 +381,26 @@ impl State {
             cands,
             placed,
             open: grid.empty_cells(),
+            dirty: [ALL_HOUSES; 9],
         }
+    }
+
+    /// The state of `grid`, marked settled when it holds no single and no contradiction (so a
+    /// round of singles after an assumption looks only at the houses the assumption changed).
+    pub fn settled_of(grid: &Grid) -> State {
+        let mut st = State::of(grid);
+        let mut probe = st.clone();
+        if probe.singles(&mut NoRecord) == Ok(false) {
+            st.dirty = [0; 9];
+        }
+        st
+    }
+
+    /// Looks at every house in the next round of hidden singles, as for a new state.
+    #[cfg(test)]
+    fn all_dirty(mut self) -> State {
+        self.dirty = [ALL_HOUSES; 9];
+        self
     }
 
     /// Whether `c` is still a candidate.
@@ -191,9 +428,11 @@ impl State {
         }
         self.placed[di].insert(cell);
         self.open.remove(cell);
+        let own = CELL_HOUSES[cell.index()];
         for e in 0..9 {
             if e != di && self.cands[e].contains(cell) {
                 self.cands[e].remove(cell);
+                self.dirty[e] |= own;
                 if R::ON {
                     rec.off(cand(cell, e), Why::Peer(c));
                 }
@@ -202,6 +441,11 @@ impl State {
         let gone = self.cands[di] & cell.peers();
         self.cands[di] -= gone;
         self.cands[di].remove(cell);
+        let mut touched = own;
+        for p in gone {
+            touched |= CELL_HOUSES[p.index()];
+        }
+        self.dirty[di] |= touched;
         if R::ON {
             for p in gone {
                 rec.off(cand(p, di), Why::Peer(c));
@@ -216,6 +460,7 @@ impl State {
         let di = c.digit as usize - 1;
         if self.cands[di].contains(c.cell) {
             self.cands[di].remove(c.cell);
+            self.dirty[di] |= CELL_HOUSES[c.cell.index()];
             if R::ON {
                 rec.off(c, why);
             }
@@ -230,26 +475,38 @@ impl State {
         level: Level,
         rec: &mut R,
     ) -> Result<(), Clash> {
+        self.assume_with(c, on, level, rec, &Aids::NONE)
+    }
+
+    /// [`State::assume`] with what a search built once from this state (static links) or from
+    /// a state this one descends from (footprints). Same result either way.
+    pub fn assume_with<R: Recorder>(
+        &mut self,
+        c: Candidate,
+        on: bool,
+        level: Level,
+        rec: &mut R,
+        aids: &Aids,
+    ) -> Result<(), Clash> {
         if level == Level::Static {
-            return self.assume_static(c, on, rec);
+            return match &aids.links {
+                Some(links) => self.assume_static(c, on, rec, links),
+                None => self.assume_static(c, on, rec, &Links::of(self)),
+            };
         }
+        let footprints = aids.footprints.as_ref();
         if on {
             self.place(c, Why::Assume, rec);
         } else {
             self.remove(c, Why::Assume, rec);
         }
-        self.propagate(level, rec)
-    }
-
-    /// Applies the rules of `level` until nothing changes or a contradiction is met.
-    pub fn propagate<R: Recorder>(&mut self, level: Level, rec: &mut R) -> Result<(), Clash> {
         match level {
             Level::Static => Ok(()),
             Level::Dynamic => self.settle(false, rec),
             Level::Plus => self.settle(true, rec),
             Level::Nested(inner) => {
                 self.settle(true, rec)?;
-                self.nested(*inner, rec)
+                self.nested(*inner, rec, footprints)
             }
         }
     }
@@ -281,10 +538,17 @@ impl State {
         let mut found = [(0u8, 0u8, 0u8); 81];
         let mut n = 0;
         let mut chosen = CellSet::EMPTY;
+        // Only the houses whose places changed since the last round can hold a new hidden
+        // single or have lost their last place; they are looked at in the same order as a
+        // full round would, so the singles found (and their order) are the same.
         for di in 0..9 {
             let b = self.cands[di];
             let p = self.placed[di];
-            for (h, &hc) in HOUSE_CELLS.iter().enumerate() {
+            let mut look = std::mem::take(&mut self.dirty[di]);
+            while look != 0 {
+                let h = look.trailing_zeros() as usize;
+                look &= look - 1;
+                let hc = HOUSE_CELLS[h];
                 if p.intersects(hc) {
                     continue;
                 }
@@ -506,7 +770,16 @@ impl State {
 
     /// Removes every candidate whose assumption leads to a contradiction at `inner`, settling
     /// (with Plus) after each, until a whole pass removes nothing.
-    fn nested<R: Recorder>(&mut self, inner: Level, rec: &mut R) -> Result<(), Clash> {
+    fn nested<R: Recorder>(
+        &mut self,
+        inner: Level,
+        rec: &mut R,
+        footprints: Option<&Footprints>,
+    ) -> Result<(), Clash> {
+        let changes = |st: &State| footprints.and_then(|f| st.changed_for(f, inner));
+        let mut changed = changes(self);
+        let links_of = |st: &State| (inner == Level::Static).then(|| Links::of(st));
+        let mut links = links_of(self);
         loop {
             let mut removed = false;
             for di in 0..9 {
@@ -515,8 +788,17 @@ impl State {
                     if !self.has(y) {
                         continue;
                     }
+                    if let (Some(f), Some(ch)) = (footprints, &changed)
+                        && !f.units[index(y)].meets(ch)
+                    {
+                        continue;
+                    }
                     let mut t = self.clone();
-                    if t.assume(y, true, inner, &mut NoRecord).is_ok() {
+                    let held = match &links {
+                        Some(l) => t.assume_static(y, true, &mut NoRecord, l).is_ok(),
+                        None => t.assume(y, true, inner, &mut NoRecord).is_ok(),
+                    };
+                    if held {
                         continue;
                     }
                     let why = if R::ON {
@@ -528,6 +810,8 @@ impl State {
                     self.remove(y, why, rec);
                     removed = true;
                     self.settle(true, rec)?;
+                    changed = changes(self);
+                    links = links_of(self);
                 }
             }
             if !removed {
@@ -542,13 +826,17 @@ impl State {
         c: Candidate,
         on: bool,
         rec: &mut R,
+        links: &Links,
     ) -> Result<(), Clash> {
         let start = &*self;
         let mut is_on = [CellSet::EMPTY; 9];
         let mut is_off = [CellSet::EMPTY; 9];
-        let mut queue = [(Candidate::new(Cell::new(0), 1), false); 1458];
+        // Each candidate enters the queue at most once true and once false: 1,458 entries of
+        // `index * 2 + on` (a 3 KB array; a queue of (Candidate, bool) took a fifth of the
+        // walk's time to initialize).
+        let mut queue = [0u16; 1458];
         let (mut head, mut tail) = (0usize, 1usize);
-        queue[0] = (c, on);
+        queue[0] = entry(c, on);
         if on {
             is_on[c.digit as usize - 1].insert(c.cell);
             rec_on(rec, c, Why::Assume);
@@ -558,7 +846,7 @@ impl State {
         }
         let mut result = Ok(());
         'walk: while head < tail {
-            let (x, x_on) = queue[head];
+            let (x, x_on) = unentry(queue[head]);
             head += 1;
             let xd = x.digit as usize - 1;
             if x_on {
@@ -579,44 +867,29 @@ impl State {
                             result = Err(Clash::Both(y));
                             break 'walk;
                         }
-                        queue[tail] = (y, false);
+                        queue[tail] = entry(y, false);
                         tail += 1;
                     }
                 }
             } else {
                 // The other end of a bivalue cell or conjugate pair is true.
-                let mask = start.mask(x.cell) & !digit_bit(x.digit);
-                let mut strong: [(Candidate, Option<House>); 4] = [(x, None); 4];
-                let mut n = 0;
-                if mask.count_ones() == 1 {
-                    let d = mask.trailing_zeros() as usize;
-                    strong[n] = (cand(x.cell, d), None);
-                    n += 1;
-                }
-                for h in x.cell.houses() {
-                    let rest = start.cands[xd] & h.cells();
-                    if rest.len() == 2 && !start.placed[xd].intersects(h.cells()) {
-                        let other = (rest - CellSet::single(x.cell)).first().expect("two");
-                        strong[n] = (cand(other, xd), Some(h));
-                        n += 1;
-                    }
-                }
-                for &(y, h) in &strong[..n] {
+                for &(yi, h) in links.from(index(x)) {
+                    let y = cand(Cell::new((yi % 81) as u8), yi as usize / 81);
                     let yd = y.digit as usize - 1;
                     if is_on[yd].contains(y.cell) {
                         continue;
                     }
                     is_on[yd].insert(y.cell);
                     let why = match h {
-                        None => Why::LastInCell,
-                        Some(h) => Why::LastInHouse(h),
+                        CELL_LINK => Why::LastInCell,
+                        h => Why::LastInHouse(house(h as usize)),
                     };
                     rec_on(rec, y, why);
                     if is_off[yd].contains(y.cell) {
                         result = Err(Clash::Both(y));
                         break 'walk;
                     }
-                    queue[tail] = (y, true);
+                    queue[tail] = entry(y, true);
                     tail += 1;
                 }
             }
@@ -625,11 +898,20 @@ impl State {
             return Err(self.clash(clash, rec));
         }
         for di in 0..9 {
-            self.cands[di] -= is_off[di] | is_on[di];
+            let gone = is_off[di] | is_on[di];
+            if !gone.is_empty() {
+                self.cands[di] -= gone;
+                self.dirty[di] = ALL_HOUSES;
+            }
             self.placed[di] |= is_on[di];
             self.open -= is_on[di];
         }
         Ok(())
+    }
+
+    /// The changes since `footprints`' start, when they may filter a nested pass at `inner`.
+    fn changed_for(&self, footprints: &Footprints, inner: Level) -> Option<Units> {
+        footprints.changes(self, inner)
     }
 
     /// The candidates made true since `start`.
@@ -655,6 +937,18 @@ fn rec_off<R: Recorder>(rec: &mut R, c: Candidate, why: Why) {
     if R::ON {
         rec.off(c, why);
     }
+}
+
+/// A static walk's queue entry: the candidate's index and its truth.
+#[inline]
+fn entry(c: Candidate, on: bool) -> u16 {
+    (index(c) * 2 + on as usize) as u16
+}
+
+#[inline]
+fn unentry(e: u16) -> (Candidate, bool) {
+    let i = (e >> 1) as usize;
+    (cand(Cell::new((i % 81) as u8), i / 81), e & 1 != 0)
 }
 
 #[inline]
@@ -993,9 +1287,21 @@ pub(crate) fn record_branch(
     on: bool,
     level: Level,
 ) -> (Record, Result<State, Clash>) {
+    record_branch_with(start, base, c, on, level, &Aids::NONE)
+}
+
+/// [`record_branch`] with the aids a search built from `start`.
+pub(crate) fn record_branch_with(
+    start: &State,
+    base: &[CellSet; 9],
+    c: Candidate,
+    on: bool,
+    level: Level,
+    aids: &Aids,
+) -> (Record, Result<State, Clash>) {
     let mut rec = Record::new(start, base);
     let mut st = start.clone();
-    let r = st.assume(c, on, level, &mut rec);
+    let r = st.assume_with(c, on, level, &mut rec, aids);
     (rec, r.map(|()| st))
 }
 
@@ -1080,6 +1386,119 @@ mod tests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Every assumption at `level` from the stuck position, with the search's aids and
+    /// without, and (for the hidden singles that look only at changed houses) from a start
+    /// marked settled and from one whose every house is looked at.
+    fn aided_and_plain_runs_agree(level: Level) -> usize {
+        let g = crate::technique::forcing::tests::stuck_position(
+            crate::technique::forcing::tests::STALLS,
+        );
+        let settled = State::settled_of(&g);
+        let plain = State::of(&g);
+        assert_eq!(settled, plain);
+        let aids = Aids::for_search(&settled, level);
+        let mut contradictions = 0;
+        for di in 0..9 {
+            for cell in settled.cands[di] {
+                let c = cand(cell, di);
+                for on in [true, false] {
+                    let mut aided = settled.clone();
+                    let a = aided.assume_with(c, on, level, &mut NoRecord, &aids);
+                    let mut alone = plain.clone().all_dirty();
+                    let b = alone.assume(c, on, level, &mut NoRecord);
+                    assert_eq!(a.is_err(), b.is_err(), "{c} {on} {level:?}");
+                    if a.is_ok() {
+                        assert_eq!(aided, alone, "{c} {on} {level:?}");
+                    } else {
+                        contradictions += 1;
+                    }
+                }
+            }
+        }
+        contradictions
+    }
+
+    #[test]
+    fn links_and_changed_houses_change_nothing() {
+        // Chains already found what static links would: only the dynamic levels contradict.
+        let found: usize = [Level::Static, Level::Dynamic, Level::Plus]
+            .into_iter()
+            .map(aided_and_plain_runs_agree)
+            .sum();
+        assert!(found > 0);
+    }
+
+    #[test]
+    fn footprints_skip_only_what_would_not_contradict() {
+        // The nested pass removes the same candidates with the footprint filter or without.
+        for level in [
+            Level::Nested(&Level::Static),
+            Level::Nested(&Level::Dynamic),
+        ] {
+            let aids = Aids::for_search(&State::of(&grid()), level);
+            assert!(aids.footprints.is_some(), "{level:?} has footprints");
+            assert!(aided_and_plain_runs_agree(level) > 0, "{level:?}");
+        }
+    }
+
+    #[test]
+    fn a_footprint_is_what_the_inner_assumption_changed() {
+        let g = grid();
+        let start = State::of(&g);
+        let level = Level::Nested(&Level::Dynamic);
+        let fp = Footprints::new(&start, level).expect("dynamic inner level");
+        let mut seen = 0;
+        for di in 0..9 {
+            for cell in start.cands[di] {
+                let y = cand(cell, di);
+                let mut t = start.clone();
+                let units = fp.units[index(y)];
+                if t.assume(y, true, Level::Dynamic, &mut NoRecord).is_err() {
+                    assert_eq!(units, Units::ALL);
+                    continue;
+                }
+                seen += 1;
+                // The assumption's own cell and houses are always in its footprint.
+                assert!(units.cells.contains(cell));
+                assert_eq!(
+                    units.houses[di] & CELL_HOUSES[cell.index()],
+                    CELL_HOUSES[cell.index()]
+                );
+                assert_eq!(units, Units::of_change(&start.cands, &t.cands));
+            }
+        }
+        assert!(seen > 0);
+        // No footprints where the inner level is not local.
+        assert!(Footprints::new(&start, Level::Nested(&Level::Plus)).is_none());
+        assert!(Footprints::new(&start, Level::Dynamic).is_none());
+    }
+
+    #[test]
+    fn links_are_bivalue_cells_and_conjugate_pairs() {
+        let g = grid();
+        let st = State::of(&g);
+        let links = Links::of(&st);
+        for di in 0..9 {
+            for cell in st.cands[di] {
+                let c = cand(cell, di);
+                let mut expect = Vec::new();
+                let mask = st.mask(cell);
+                if mask.count_ones() == 2 {
+                    let other = (mask & !(1 << di)).trailing_zeros() as usize;
+                    expect.push((index(cand(cell, other)) as u16, CELL_LINK));
+                }
+                for h in cell.houses() {
+                    let rest = st.cands[di] & h.cells();
+                    if rest.len() == 2 {
+                        let other = (rest - CellSet::single(cell)).first().expect("two");
+                        expect.push((index(cand(other, di)) as u16, h.index() as u8));
+                    }
+                }
+                assert_eq!(links.from(index(c)), &expect[..], "{c}");
             }
         }
     }
