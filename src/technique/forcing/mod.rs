@@ -29,7 +29,7 @@ use crate::technique::chains::chain_difficulty;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 pub use propagate::Level;
-use propagate::{Aids, NoRecord, Record, State, index, record_branch_with};
+use propagate::{Aids, NoRecord, Record, State, Trail, index, record_branch_with};
 
 /// The forcing techniques, cheapest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -150,6 +150,9 @@ struct Found {
     branches: Vec<(Candidate, bool)>,
     /// The conclusion: a candidate true or false.
     target: (Candidate, bool),
+    /// For a contradiction at a nested level, the candidates its branch's nested passes
+    /// removed, to record the branch again without searching.
+    trail: Option<Vec<Candidate>>,
 }
 
 struct Search<'a> {
@@ -189,27 +192,27 @@ impl<'a> Search<'a> {
     }
 
     fn run(&mut self, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-        // Nested levels are costly: take the first contradiction rather than the shortest.
-        let first_wins = self.tech.level.depth() > 0;
         let level = self.tech.level;
+        let nested = level.depth() > 0;
         let mut contradictions = Vec::new();
         for i in 0..self.order.len() {
             let c = self.order[i];
             let mut st = self.start.clone();
-            if st
-                .assume_with(c, true, level, &mut NoRecord, &self.aids)
-                .is_err()
-            {
-                let found = Found {
+            // At a nested level, keep which candidates the nested passes removed: the
+            // proofs of the contradictions are then recorded by replaying them.
+            let mut trail = Trail::default();
+            let clash = if nested {
+                st.assume_with(c, true, level, &mut trail, &self.aids)
+            } else {
+                st.assume_with(c, true, level, &mut NoRecord, &self.aids)
+            };
+            if clash.is_err() {
+                contradictions.push(Found {
                     kind: ForcingKind::Contradiction,
                     branches: vec![(c, true)],
                     target: (c, false),
-                };
-                if first_wins {
-                    self.emit(&found, sink)?;
-                } else {
-                    contradictions.push(found);
-                }
+                    trail: nested.then_some(trail.removed),
+                });
                 continue;
             }
             self.at[index(c)] = self.outcomes.len() as u16;
@@ -262,6 +265,7 @@ impl<'a> Search<'a> {
                     kind,
                     branches: cands.iter().map(|&c| (c, true)).collect(),
                     target,
+                    trail: None,
                 });
             }
         }
@@ -292,6 +296,7 @@ impl<'a> Search<'a> {
                     kind: ForcingKind::Contradiction,
                     branches: vec![(c, false)],
                     target: (c, true),
+                    trail: None,
                 });
                 continue;
             }
@@ -309,6 +314,7 @@ impl<'a> Search<'a> {
                     kind: ForcingKind::Double,
                     branches: vec![(c, true), (c, false)],
                     target,
+                    trail: None,
                 });
             }
         }
@@ -334,15 +340,6 @@ impl<'a> Search<'a> {
         ControlFlow::Continue(())
     }
 
-    fn emit(&self, found: &Found, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-        let mut records: Vec<Option<Record>> = Vec::new();
-        records.resize_with(729 * 2, || None);
-        match self.step(found, &mut records) {
-            Some((_, step)) => sink(step),
-            None => ControlFlow::Continue(()),
-        }
-    }
-
     /// The step for `found`, with its net, and the net's size; `records` keeps each
     /// assumption's recorded branch (by candidate index and truth) for the next calls.
     fn step(&self, found: &Found, records: &mut [Option<Record>]) -> Option<(usize, Step)> {
@@ -351,8 +348,9 @@ impl<'a> Search<'a> {
         let mut branches: Vec<NetBranch> = Vec::new();
         for &(c, on) in &found.branches {
             let rec = records[index(c) * 2 + on as usize].get_or_insert_with(|| {
-                let fp = &self.aids;
-                let (rec, r) = record_branch_with(&self.start, base, c, on, level, fp);
+                let replay = found.trail.clone();
+                let (rec, r) =
+                    record_branch_with(&self.start, base, c, on, level, &self.aids, replay);
                 debug_assert_eq!(r.is_err(), found.kind == ForcingKind::Contradiction);
                 rec
             });

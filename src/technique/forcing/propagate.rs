@@ -319,6 +319,39 @@ pub(crate) trait Recorder {
     fn clash(&mut self, clash: Clash);
     /// The candidates that count as given for parents (see [`Record`]).
     fn base(&self) -> &[CellSet; 9];
+    /// A nested pass removed `y` (its assumption leads to a contradiction one level down).
+    #[inline(always)]
+    fn nested_removal(&mut self, _y: Candidate) {}
+    /// The removals a nested pass is to make, in order, when they are known from an earlier
+    /// run of the same branch (see [`Trail`]); taken once.
+    #[inline(always)]
+    fn take_replay(&mut self) -> Option<Vec<Candidate>> {
+        None
+    }
+}
+
+/// Records only the candidates a nested pass removes, in order: a branch followed with a
+/// trail can be recorded again later without testing every inner assumption, by replaying
+/// them (the propagation is deterministic, so the replay meets the same states).
+#[derive(Default)]
+pub(crate) struct Trail {
+    pub removed: Vec<Candidate>,
+}
+
+impl Recorder for Trail {
+    const ON: bool = false;
+    #[inline(always)]
+    fn on(&mut self, _: Candidate, _: Why) {}
+    #[inline(always)]
+    fn off(&mut self, _: Candidate, _: Why) {}
+    #[inline(always)]
+    fn clash(&mut self, _: Clash) {}
+    fn base(&self) -> &[CellSet; 9] {
+        unreachable!("a Trail has no base")
+    }
+    fn nested_removal(&mut self, y: Candidate) {
+        self.removed.push(y);
+    }
 }
 
 /// Records nothing: the search's fast path.
@@ -776,6 +809,21 @@ impl State {
         rec: &mut R,
         footprints: Option<&Footprints>,
     ) -> Result<(), Clash> {
+        if let Some(removals) = rec.take_replay() {
+            // The same removals as the run that made the trail, each proved again.
+            for y in removals {
+                debug_assert!(self.has(y), "{y} replayed but gone");
+                let why = if R::ON {
+                    let (branch, ext) = contradiction_proof(self, rec.base(), y, true, inner);
+                    Why::Nested(Box::new(branch), ext)
+                } else {
+                    Why::Assume
+                };
+                self.remove(y, why, rec);
+                self.settle(true, rec)?;
+            }
+            return Ok(());
+        }
         let changes = |st: &State| footprints.and_then(|f| st.changed_for(f, inner));
         let mut changed = changes(self);
         let links_of = |st: &State| (inner == Level::Static).then(|| Links::of(st));
@@ -808,6 +856,7 @@ impl State {
                         Why::Assume
                     };
                     self.remove(y, why, rec);
+                    rec.nested_removal(y);
                     removed = true;
                     self.settle(true, rec)?;
                     changed = changes(self);
@@ -1027,6 +1076,8 @@ pub(crate) struct Record {
     off_at: Vec<u32>,
     facts: Vec<Fact>,
     clash: Option<(Clash, Vec<u32>, Vec<Candidate>)>,
+    /// The nested removals to replay (from a [`Trail`] of the same branch).
+    replay: Option<Vec<Candidate>>,
 }
 
 /// The index of `c` among the 729 candidates (digit-major, as in [`crate::CandSet`]).
@@ -1045,6 +1096,7 @@ impl Record {
             off_at: vec![NONE; 729],
             facts: Vec::new(),
             clash: None,
+            replay: None,
         }
     }
 
@@ -1276,6 +1328,9 @@ impl Recorder for Record {
     fn base(&self) -> &[CellSet; 9] {
         &self.base
     }
+    fn take_replay(&mut self) -> Option<Vec<Candidate>> {
+        self.replay.take()
+    }
 }
 
 /// Follows `c` (true or false) from `start` at `level` with a record; the record and the
@@ -1287,10 +1342,11 @@ pub(crate) fn record_branch(
     on: bool,
     level: Level,
 ) -> (Record, Result<State, Clash>) {
-    record_branch_with(start, base, c, on, level, &Aids::NONE)
+    record_branch_with(start, base, c, on, level, &Aids::NONE, None)
 }
 
-/// [`record_branch`] with the aids a search built from `start`.
+/// [`record_branch`] with the aids a search built from `start`, and the nested removals of
+/// the same branch when a [`Trail`] of it was kept.
 pub(crate) fn record_branch_with(
     start: &State,
     base: &[CellSet; 9],
@@ -1298,8 +1354,10 @@ pub(crate) fn record_branch_with(
     on: bool,
     level: Level,
     aids: &Aids,
+    replay: Option<Vec<Candidate>>,
 ) -> (Record, Result<State, Clash>) {
     let mut rec = Record::new(start, base);
+    rec.replay = replay;
     let mut st = start.clone();
     let r = st.assume_with(c, on, level, &mut rec, aids);
     (rec, r.map(|()| st))
