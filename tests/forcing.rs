@@ -142,6 +142,38 @@ fn nested_step() {
 }
 
 #[test]
+fn a_nested_level_shows_its_smallest_contradiction() {
+    // Every contradiction of the level, as the search hands them out (smallest net first):
+    // the first one, the step the pipeline applies, has the smallest net of them all.
+    let (grid, sol) = stuck(HARDEST_FIRST, &pipeline_before("nested-forcing-chain"));
+    let mut steps: Vec<Step> = Vec::new();
+    use lapiz::Technique;
+    Forcing::NESTED_DYNAMIC
+        .find(&grid, &mut |step| {
+            if step.net.as_ref().unwrap().kind != ForcingKind::Contradiction {
+                return std::ops::ControlFlow::Break(());
+            }
+            steps.push(step);
+            std::ops::ControlFlow::Continue(())
+        })
+        .expect("runs");
+    assert!(steps.len() > 1, "several contradictions to choose from");
+    let sizes: Vec<usize> = steps
+        .iter()
+        .map(|s| s.net.as_ref().unwrap().size())
+        .collect();
+    assert!(sizes.windows(2).all(|w| w[0] <= w[1]), "{sizes:?}");
+    for s in &steps {
+        check(s, &sol);
+    }
+    let first = find_first(&Forcing::NESTED_DYNAMIC, &grid)
+        .expect("runs")
+        .expect("a step");
+    assert_eq!(first.net.as_ref().unwrap().size(), sizes[0]);
+    assert_eq!(first.explanation, steps[0].explanation);
+}
+
+#[test]
 fn the_default_pipeline_finishes_the_hardest_by_logic() {
     for p in [TOP1465_FIRST, HARDEST_FIRST] {
         let t = solve_puzzle(p, &Pipeline::default_pipeline());
