@@ -195,8 +195,19 @@ impl<'a> Search<'a> {
         let level = self.tech.level;
         let nested = level.depth() > 0;
         let mut contradictions = Vec::new();
+        // At a nested level, a candidate that a branch without contradiction made true cannot
+        // lead to a contradiction either: the state it reaches holds less than that branch's
+        // (every rule only removes candidates, and that branch's end already holds it), so a
+        // unit empty there would be empty in the branch's end too. Such candidates are
+        // followed only if their outcomes are needed (for verities and doubles).
+        let mut consistent = [CellSet::EMPTY; 9];
+        let mut deferred = Vec::new();
         for i in 0..self.order.len() {
             let c = self.order[i];
+            if nested && consistent[c.digit as usize - 1].contains(c.cell) {
+                deferred.push(c);
+                continue;
+            }
             let mut st = self.start.clone();
             // At a nested level, keep which candidates the nested passes removed: the
             // proofs of the contradictions are then recorded by replaying them.
@@ -215,17 +226,36 @@ impl<'a> Search<'a> {
                 });
                 continue;
             }
-            self.at[index(c)] = self.outcomes.len() as u16;
-            self.outcomes.push(Outcome {
-                on: st.on_since(&self.start),
-                off: st.off_since(&self.start),
-            });
+            self.keep_outcome(c, &st);
+            for (d, on) in st.on_since(&self.start).iter().enumerate() {
+                consistent[d] |= *on;
+            }
         }
         self.emit_shortest(contradictions, sink)?;
+        for c in deferred {
+            let mut st = self.start.clone();
+            let r = st.assume_with(c, true, level, &mut NoRecord, &self.aids);
+            debug_assert!(
+                r.is_ok(),
+                "{c} was made true by a branch without contradiction"
+            );
+            if r.is_ok() {
+                self.keep_outcome(c, &st);
+            }
+        }
         let verities = self.verities();
         self.emit_shortest(verities, sink)?;
         let doubles = self.false_branches();
         self.emit_shortest(doubles, sink)
+    }
+
+    /// Keeps what `c`'s true-branch reached (`st`) for verities and doubles.
+    fn keep_outcome(&mut self, c: Candidate, st: &State) {
+        self.at[index(c)] = self.outcomes.len() as u16;
+        self.outcomes.push(Outcome {
+            on: st.on_since(&self.start),
+            off: st.off_since(&self.start),
+        });
     }
 
     /// Cell and house forcing from the true-branches.
