@@ -54,7 +54,7 @@ pub fn count_solutions(values: &[u8; 81], limit: u32) -> u32 {
     let Some(board) = Board::new(values) else {
         return 0;
     };
-    let mut s = Search::new(limit);
+    let mut s = Search::new(limit, false);
     s.run(board);
     s.count
 }
@@ -66,7 +66,7 @@ pub fn analyze(values: &[u8; 81]) -> Solutions {
     let Some(board) = Board::new(values) else {
         return Solutions::None;
     };
-    let mut s = Search::new(2);
+    let mut s = Search::new(2, true);
     s.run(board);
     match s.count {
         0 => Solutions::None,
@@ -78,7 +78,7 @@ pub fn analyze(values: &[u8; 81]) -> Solutions {
 /// The first solution found, if any (not necessarily unique).
 pub fn solve(values: &[u8; 81]) -> Option<[u8; 81]> {
     let board = Board::new(values)?;
-    let mut s = Search::new(1);
+    let mut s = Search::new(1, true);
     s.run(board);
     (s.count > 0).then_some(s.first)
 }
@@ -230,36 +230,70 @@ struct Board {
 
 impl Board {
     /// Builds the board from givens; `None` when givens clash or a value is above 9.
+    ///
+    /// Without a branch per cell (givens and empty cells alternate unpredictably): the cells
+    /// are first gathered per value and band, then each digit's words are built at once.
     fn new(values: &[u8; 81]) -> Option<Board> {
+        // Index `3 * value + band`; value 0 (empty) and values above 9 (slot 10) included.
+        let mut given = [0u32; 33];
+        for (band, cells) in values.chunks_exact(27).enumerate() {
+            for (pos, &v) in cells.iter().enumerate() {
+                given[3 * v.min(10) as usize + band] |= 1 << pos;
+            }
+        }
+        if given[30] | given[31] | given[32] != 0 {
+            return None;
+        }
+        // The cells holding a given, per band.
+        let filled = [!given[0] & BAND, !given[1] & BAND, !given[2] & BAND];
         let mut b = Board {
-            cand: [BAND; 27],
+            cand: [0; 27],
             unsolved: [BAND; 3],
             dirty: BAND,
             touched: BAND,
         };
-        for (band, cells) in values.chunks_exact(27).enumerate() {
-            for (pos, &v) in cells.iter().enumerate() {
-                if v == 0 {
-                    continue;
-                }
-                if v > 9 {
-                    return None;
-                }
-                let d = (v - 1) as usize;
-                let bit = 1u32 << pos;
-                if b.cand[3 * d + band] & bit == 0 {
-                    return None;
-                }
-                // Remove the cell from every digit and the digit from every peer, then give
-                // the cell back to its digit; the propagation marks the placement itself.
-                for od in 0..9 {
-                    b.cand[3 * od + band] &= !bit;
-                }
-                let col = COLUMN_IN_BAND[pos];
-                for ob in 0..3 {
-                    b.cand[3 * d + ob] &= !col;
-                }
-                b.cand[3 * d + band] = b.cand[3 * d + band] & !PEERS_IN_BAND[pos] | bit;
+        for d in 0..9 {
+            let g = [given[3 * d + 3], given[3 * d + 4], given[3 * d + 5]];
+            // A digit given twice in a row, a column or a box is a clash.
+            let mut clash = 0u32;
+            let mut folds = [0u32; 3];
+            for (band, &x) in g.iter().enumerate() {
+                let (r0, r1, r2) = (x & ROW, (x >> 9) & ROW, x >> 18);
+                let (x0, x1, x2) = (
+                    r0 & r0.wrapping_sub(1),
+                    r1 & r1.wrapping_sub(1),
+                    r2 & r2.wrapping_sub(1),
+                );
+                let (k0, k1, k2) = (
+                    ROW_BOXES[r0 as usize] as u32,
+                    ROW_BOXES[r1 as usize] as u32,
+                    ROW_BOXES[r2 as usize] as u32,
+                );
+                clash |= x0
+                    | x1
+                    | x2
+                    | (r0 & r1)
+                    | (r0 & r2)
+                    | (r1 & r2)
+                    | (k0 & k1)
+                    | (k0 & k2)
+                    | (k1 & k2);
+                folds[band] = r0 | r1 | r2;
+            }
+            clash |= (folds[0] & folds[1]) | (folds[0] & folds[2]) | (folds[1] & folds[2]);
+            if clash != 0 {
+                return None;
+            }
+            let cols = (folds[0] | folds[1] | folds[2]) * COPY_ROWS;
+            for (band, &x) in g.iter().enumerate() {
+                let rows = ROWS[((x & ROW != 0) as usize)
+                    | ((x >> 9 & ROW != 0) as usize) << 1
+                    | ((x >> 18 != 0) as usize) << 2];
+                let k = ROW_BOXES[folds[band] as usize] as u32;
+                let boxes = ((k & 1) * 7 | (k & 2) * 28 | (k & 4) * 112) * COPY_ROWS;
+                // The digit's givens seen from the band: their rows, boxes and columns lose
+                // the digit, and every given cell loses every digit but its own.
+                b.cand[3 * d + band] = BAND & !(filled[band] | rows | boxes | cols) | x;
             }
         }
         Some(b)
@@ -590,14 +624,17 @@ impl Board {
 struct Search {
     count: u32,
     limit: u32,
+    /// Whether to write the first solution to `first` (counting alone does not need it).
+    keep_first: bool,
     first: [u8; 81],
 }
 
 impl Search {
-    fn new(limit: u32) -> Search {
+    fn new(limit: u32, keep_first: bool) -> Search {
         Search {
             count: 0,
             limit,
+            keep_first,
             first: [0; 81],
         }
     }
@@ -641,7 +678,7 @@ macro_rules! search_body {
                 return;
             }
             if board.solved() {
-                if $self.count == 0 {
+                if $self.count == 0 && $self.keep_first {
                     board.write_solution(&mut $self.first);
                 }
                 $self.count += 1;
@@ -828,6 +865,75 @@ mod tests {
         assert_eq!(solve(&g), Some(g));
         assert_eq!(analyze(&g), Solutions::Unique(Box::new(g)));
         assert_eq!(count_solutions(&g, 3), 1);
+    }
+
+    impl Board {
+        /// The straightforward construction, given by given: the reference for [`Board::new`].
+        fn new_reference(values: &[u8; 81]) -> Option<Board> {
+            let mut b = Board {
+                cand: [BAND; 27],
+                unsolved: [BAND; 3],
+                dirty: BAND,
+                touched: BAND,
+            };
+            for (band, cells) in values.chunks_exact(27).enumerate() {
+                for (pos, &v) in cells.iter().enumerate() {
+                    if v == 0 {
+                        continue;
+                    }
+                    if v > 9 {
+                        return None;
+                    }
+                    let d = (v - 1) as usize;
+                    let bit = 1u32 << pos;
+                    if b.cand[3 * d + band] & bit == 0 {
+                        return None;
+                    }
+                    // Remove the cell from every digit and the digit from every peer, then give
+                    // the cell back to its digit; the propagation marks the placement itself.
+                    for od in 0..9 {
+                        b.cand[3 * od + band] &= !bit;
+                    }
+                    let col = COLUMN_IN_BAND[pos];
+                    for ob in 0..3 {
+                        b.cand[3 * d + ob] &= !col;
+                    }
+                    b.cand[3 * d + band] = b.cand[3 * d + band] & !PEERS_IN_BAND[pos] | bit;
+                }
+            }
+            Some(b)
+        }
+    }
+
+    #[test]
+    fn board_new_matches_the_given_by_given_construction() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut grids: Vec<[u8; 81]> = KNOWN.iter().map(|(p, _)| parse(p)).collect();
+        grids.push(parse(KNOWN[0].1));
+        for _ in 0..5000 {
+            let mut g = [0u8; 81];
+            for v in g.iter_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *v = match x & 15 {
+                    0..=3 => (x >> 8) as u8 % 10,
+                    4 => (x >> 8) as u8,
+                    _ => 0,
+                };
+            }
+            grids.push(g);
+        }
+        for g in &grids {
+            let (a, b) = (Board::new(g), Board::new_reference(g));
+            assert_eq!(a.is_some(), b.is_some(), "{g:?}");
+            if let (Some(a), Some(b)) = (a, b) {
+                assert_eq!(
+                    (a.cand, a.unsolved, a.dirty, a.touched),
+                    (b.cand, b.unsolved, b.dirty, b.touched)
+                );
+            }
+        }
     }
 
     /// The candidate word of 0-based digit `d` in `band`.
