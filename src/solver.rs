@@ -558,9 +558,11 @@ impl Board {
                     let near = PEERS_IN_BAND[pos as usize] & self.unsolved[band];
                     let far1 = col & self.unsolved[b1];
                     let far2 = col & self.unsolved[b2];
-                    let s0 = near & (self.cand[x + band] | self.cand[y + band]);
-                    let s1 = far1 & (self.cand[x + b1] | self.cand[y + b1]);
-                    let s2 = far2 & (self.cand[x + b2] | self.cand[y + b2]);
+                    let wx: &[u32; 3] = self.cand[x..x + 3].try_into().unwrap();
+                    let wy: &[u32; 3] = self.cand[y..y + 3].try_into().unwrap();
+                    let s0 = near & (wx[band] | wy[band]);
+                    let s1 = far1 & (wx[b1] | wy[b1]);
+                    let s2 = far2 & (wx[b2] | wy[b2]);
                     let share = (s0 & pairs[band]).count_ones()
                         + (s1 & pairs[b1]).count_ones()
                         + (s2 & pairs[b2]).count_ones();
