@@ -198,6 +198,23 @@ static PEERS_IN_BAND: [u32; 27] = {
     t
 };
 
+/// For a 9-bit column set of a band: the 27-bit mask of the boxes holding one of the columns.
+static BOXES_OF_COLUMNS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if m & (7 << (3 * k)) != 0 {
+                t[m] |= (7 << (3 * k)) * COPY_ROWS;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// Indexed by a 3-bit set of rows: the 27-bit mask of those rows.
 const ROWS: [u32; 8] = {
     let mut t = [0u32; 8];
@@ -254,46 +271,32 @@ impl Board {
         };
         for d in 0..9 {
             let g = [given[3 * d + 3], given[3 * d + 4], given[3 * d + 5]];
-            // A digit given twice in a row, a column or a box is a clash.
-            let mut clash = 0u32;
+            // The digit's givens must lie in distinct rows, boxes and columns: as many of
+            // each as there are givens (a clash otherwise).
+            let (mut n, mut rows_seen, mut boxes_seen) = (0, 0, 0);
             let mut folds = [0u32; 3];
+            let mut rows = [0u32; 3];
             for (band, &x) in g.iter().enumerate() {
-                let (r0, r1, r2) = (x & ROW, (x >> 9) & ROW, x >> 18);
-                let (x0, x1, x2) = (
-                    r0 & r0.wrapping_sub(1),
-                    r1 & r1.wrapping_sub(1),
-                    r2 & r2.wrapping_sub(1),
-                );
-                let (k0, k1, k2) = (
-                    ROW_BOXES[r0 as usize] as u32,
-                    ROW_BOXES[r1 as usize] as u32,
-                    ROW_BOXES[r2 as usize] as u32,
-                );
-                clash |= x0
-                    | x1
-                    | x2
-                    | (r0 & r1)
-                    | (r0 & r2)
-                    | (r1 & r2)
-                    | (k0 & k1)
-                    | (k0 & k2)
-                    | (k1 & k2);
-                folds[band] = r0 | r1 | r2;
+                let r = ((x & ROW != 0) as usize)
+                    | ((x >> 9 & ROW != 0) as usize) << 1
+                    | ((x >> 18 != 0) as usize) << 2;
+                let f = (x | x >> 9 | x >> 18) & ROW;
+                n += x.count_ones();
+                rows_seen += r.count_ones();
+                boxes_seen += (ROW_BOXES[f as usize] as u32).count_ones();
+                folds[band] = f;
+                rows[band] = ROWS[r];
             }
-            clash |= (folds[0] & folds[1]) | (folds[0] & folds[2]) | (folds[1] & folds[2]);
-            if clash != 0 {
+            let cols = folds[0] | folds[1] | folds[2];
+            if rows_seen != n || boxes_seen != n || cols.count_ones() != n {
                 return None;
             }
-            let cols = (folds[0] | folds[1] | folds[2]) * COPY_ROWS;
+            let cols = cols * COPY_ROWS;
             for (band, &x) in g.iter().enumerate() {
-                let rows = ROWS[((x & ROW != 0) as usize)
-                    | ((x >> 9 & ROW != 0) as usize) << 1
-                    | ((x >> 18 != 0) as usize) << 2];
-                let k = ROW_BOXES[folds[band] as usize] as u32;
-                let boxes = ((k & 1) * 7 | (k & 2) * 28 | (k & 4) * 112) * COPY_ROWS;
                 // The digit's givens seen from the band: their rows, boxes and columns lose
                 // the digit, and every given cell loses every digit but its own.
-                b.cand[3 * d + band] = BAND & !(filled[band] | rows | boxes | cols) | x;
+                let boxes = BOXES_OF_COLUMNS[folds[band] as usize];
+                b.cand[3 * d + band] = BAND & !(filled[band] | rows[band] | boxes | cols) | x;
             }
         }
         Some(b)
