@@ -308,11 +308,6 @@ impl Board {
         let d = i / 3;
         let band = i % 3;
         let mut a = self.cand[i];
-        // Placements found in this word (and their columns), cleared from the other words
-        // once at the end: a word often places again after losing the columns of its first
-        // placements, and the other words need only the final sets.
-        let mut placed_all = 0u32;
-        let mut cols_all = 0u32;
         loop {
             let occ = ROW_BOXES[(a & ROW) as usize] as usize
                 | (ROW_BOXES[((a >> 9) & ROW) as usize] as usize) << 3
@@ -341,15 +336,6 @@ impl Board {
             }
             let cols = (c0 | c1 | c2) * COPY_ROWS;
             self.unsolved[band] &= !placed;
-            placed_all |= placed;
-            cols_all |= cols;
-            let n = a & (!cols | placed);
-            if n == a {
-                break;
-            }
-            a = n;
-        }
-        if placed_all != 0 {
             // Every word of the digit loses the columns and every word of the band the
             // cells; word `i` itself is written back from `a` below.
             // The changed words are collected with shifts by constants and placed with one
@@ -359,7 +345,7 @@ impl Board {
             let words: &mut [u32; 3] = (&mut self.cand[3 * d..3 * d + 3]).try_into().unwrap();
             for (ob, w) in words.iter_mut().enumerate() {
                 let old = *w;
-                let n = old & !cols_all;
+                let n = old & !cols;
                 *w = n;
                 of_digit |= ((n != old) as u32) << ob;
             }
@@ -367,11 +353,17 @@ impl Board {
             let words: &mut [u32; 25] = (&mut self.cand[band..band + 25]).try_into().unwrap();
             for od in 0..9 {
                 let old = words[3 * od];
-                let n = old & !placed_all;
+                let n = old & !placed;
                 words[3 * od] = n;
                 of_band |= ((n != old) as u32) << (3 * od);
             }
-            self.dirty |= ((of_digit << (3 * d)) | (of_band << band)) & !(1 << i);
+            let dirty = ((of_digit << (3 * d)) | (of_band << band)) & !(1 << i);
+            self.dirty |= dirty;
+            let n = a & (!cols | placed);
+            if n == a {
+                break;
+            }
+            a = n;
         }
         self.cand[i] = a;
         true
