@@ -23,9 +23,10 @@
 //!   candidates lie in one band keeps its box in that band to that column (box/line
 //!   interactions across bands), and a column with one candidate cell left is a hidden single.
 //!   It only visits digits whose words changed since its last pass.
-//! * When propagation stalls the search guesses on the bivalue cell with the most bivalue
-//!   peers (fewest candidates when there is no bivalue cell), on a copy of the board kept in
-//!   the recursion's stack frame (no heap allocation).
+//! * When propagation stalls the search guesses on the bivalue cell with the most peers
+//!   holding one of its digits, bivalue peers weighing more (fewest candidates when there is
+//!   no bivalue cell), on a copy of the board kept in the recursion's stack frame (no heap
+//!   allocation).
 //! * On x86-64 the search is compiled twice, and the copy built with POPCNT/BMI/LZCNT is used
 //!   when the CPU has them (checked at run time), since the crate is built for baseline x86-64.
 //!
@@ -53,7 +54,7 @@ pub fn count_solutions(values: &[u8; 81], limit: u32) -> u32 {
     let Some(board) = Board::new(values) else {
         return 0;
     };
-    let mut s = Search::new(limit);
+    let mut s = Search::new(limit, false);
     s.run(board);
     s.count
 }
@@ -65,7 +66,7 @@ pub fn analyze(values: &[u8; 81]) -> Solutions {
     let Some(board) = Board::new(values) else {
         return Solutions::None;
     };
-    let mut s = Search::new(2);
+    let mut s = Search::new(2, true);
     s.run(board);
     match s.count {
         0 => Solutions::None,
@@ -77,7 +78,7 @@ pub fn analyze(values: &[u8; 81]) -> Solutions {
 /// The first solution found, if any (not necessarily unique).
 pub fn solve(values: &[u8; 81]) -> Option<[u8; 81]> {
     let board = Board::new(values)?;
-    let mut s = Search::new(1);
+    let mut s = Search::new(1, true);
     s.run(board);
     (s.count > 0).then_some(s.first)
 }
@@ -197,6 +198,23 @@ static PEERS_IN_BAND: [u32; 27] = {
     t
 };
 
+/// For a 9-bit column set of a band: the 27-bit mask of the boxes holding one of the columns.
+static BOXES_OF_COLUMNS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if m & (7 << (3 * k)) != 0 {
+                t[m] |= (7 << (3 * k)) * COPY_ROWS;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// Indexed by a 3-bit set of rows: the 27-bit mask of those rows.
 const ROWS: [u32; 8] = {
     let mut t = [0u32; 8];
@@ -229,36 +247,56 @@ struct Board {
 
 impl Board {
     /// Builds the board from givens; `None` when givens clash or a value is above 9.
+    ///
+    /// Without a branch per cell (givens and empty cells alternate unpredictably): the cells
+    /// are first gathered per value and band, then each digit's words are built at once.
     fn new(values: &[u8; 81]) -> Option<Board> {
+        // Index `3 * value + band`; value 0 (empty) and values above 9 (slot 10) included.
+        let mut given = [0u32; 33];
+        for (band, cells) in values.chunks_exact(27).enumerate() {
+            for (pos, &v) in cells.iter().enumerate() {
+                given[3 * v.min(10) as usize + band] |= 1 << pos;
+            }
+        }
+        if given[30] | given[31] | given[32] != 0 {
+            return None;
+        }
+        // The cells holding a given, per band.
+        let filled = [!given[0] & BAND, !given[1] & BAND, !given[2] & BAND];
         let mut b = Board {
-            cand: [BAND; 27],
+            cand: [0; 27],
             unsolved: [BAND; 3],
             dirty: BAND,
             touched: BAND,
         };
-        for (band, cells) in values.chunks_exact(27).enumerate() {
-            for (pos, &v) in cells.iter().enumerate() {
-                if v == 0 {
-                    continue;
-                }
-                if v > 9 {
-                    return None;
-                }
-                let d = (v - 1) as usize;
-                let bit = 1u32 << pos;
-                if b.cand[3 * d + band] & bit == 0 {
-                    return None;
-                }
-                // Remove the cell from every digit and the digit from every peer, then give
-                // the cell back to its digit; the propagation marks the placement itself.
-                for od in 0..9 {
-                    b.cand[3 * od + band] &= !bit;
-                }
-                let col = COLUMN_IN_BAND[pos];
-                for ob in 0..3 {
-                    b.cand[3 * d + ob] &= !col;
-                }
-                b.cand[3 * d + band] = b.cand[3 * d + band] & !PEERS_IN_BAND[pos] | bit;
+        for d in 0..9 {
+            let g = [given[3 * d + 3], given[3 * d + 4], given[3 * d + 5]];
+            // The digit's givens must lie in distinct rows, boxes and columns: as many of
+            // each as there are givens (a clash otherwise).
+            let (mut n, mut rows_seen, mut boxes_seen) = (0, 0, 0);
+            let mut folds = [0u32; 3];
+            let mut rows = [0u32; 3];
+            for (band, &x) in g.iter().enumerate() {
+                let r = ((x & ROW != 0) as usize)
+                    | ((x >> 9 & ROW != 0) as usize) << 1
+                    | ((x >> 18 != 0) as usize) << 2;
+                let f = (x | x >> 9 | x >> 18) & ROW;
+                n += x.count_ones();
+                rows_seen += r.count_ones();
+                boxes_seen += (ROW_BOXES[f as usize] as u32).count_ones();
+                folds[band] = f;
+                rows[band] = ROWS[r];
+            }
+            let cols = folds[0] | folds[1] | folds[2];
+            if rows_seen != n || boxes_seen != n || cols.count_ones() != n {
+                return None;
+            }
+            let cols = cols * COPY_ROWS;
+            for (band, &x) in g.iter().enumerate() {
+                // The digit's givens seen from the band: their rows, boxes and columns lose
+                // the digit, and every given cell loses every digit but its own.
+                let boxes = BOXES_OF_COLUMNS[folds[band] as usize];
+                b.cand[3 * d + band] = BAND & !(filled[band] | rows[band] | boxes | cols) | x;
             }
         }
         Some(b)
@@ -476,8 +514,11 @@ impl Board {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
-    /// Picks a cell to guess on: the bivalue cell with the most bivalue peers (the last such
-    /// one), else a cell with the fewest candidates. Returns `(band, position, digit mask)`.
+    /// Picks a cell to guess on, returning `(band, position, digit mask)`: the bivalue cell
+    /// (the last one on a tie) with the most unsolved peers holding one of its digits, the
+    /// bivalue ones among them counting three times (either branch of the guess reaches them),
+    /// else a cell with the fewest candidates. On the hardest puzzles this guesses about 30%
+    /// less often than the cell with the most bivalue peers did.
     #[inline(always)]
     fn pick(&self) -> (usize, u32, u32) {
         let mut pairs = [0u32; 3];
@@ -494,26 +535,38 @@ impl Board {
             *p = self.unsolved[band] & r2 & !r3;
         }
         if pairs[0] | pairs[1] | pairs[2] != 0 {
-            let mut choice = (0, 0);
-            let mut score = 0;
+            // The best cell by a key: score, then band and position (the last cell scanned
+            // wins a tie), then the digit mask; a maximum instead of a branch per cell.
+            let mut best = 0u32;
             for band in 0..3 {
-                let others = [pairs[(band + 1) % 3], pairs[(band + 2) % 3]];
+                let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
                 let mut p = pairs[band];
                 while p != 0 {
                     let pos = p.trailing_zeros();
                     p &= p - 1;
                     let col = COLUMN_IN_BAND[pos as usize];
-                    let sc = (pairs[band] & PEERS_IN_BAND[pos as usize]).count_ones()
-                        + (others[0] & col).count_ones()
-                        + (others[1] & col).count_ones();
-                    if sc >= score {
-                        score = sc;
-                        choice = (band, pos);
-                    }
+                    let m = self.digits_at(band, pos);
+                    let x = 3 * m.trailing_zeros() as usize;
+                    let y = 3 * (31 - m.leading_zeros()) as usize;
+                    // The cell's unsolved peers in its band and in its column in the other bands,
+                    // and those of them holding one of the cell's digits.
+                    let near = PEERS_IN_BAND[pos as usize] & self.unsolved[band];
+                    let far1 = col & self.unsolved[b1];
+                    let far2 = col & self.unsolved[b2];
+                    let wx: &[u32; 3] = self.cand[x..x + 3].try_into().unwrap();
+                    let wy: &[u32; 3] = self.cand[y..y + 3].try_into().unwrap();
+                    let s0 = near & (wx[band] | wy[band]);
+                    let s1 = far1 & (wx[b1] | wy[b1]);
+                    let s2 = far2 & (wx[b2] | wy[b2]);
+                    let share = (s0 & pairs[band]).count_ones()
+                        + (s1 & pairs[b1]).count_ones()
+                        + (s2 & pairs[b2]).count_ones();
+                    let score = 2 * share + s0.count_ones() + s1.count_ones() + s2.count_ones();
+                    let key = score << 16 | (band as u32) << 14 | pos << 9 | m;
+                    best = best.max(key);
                 }
             }
-            let (band, pos) = choice;
-            return (band, pos, self.digits_at(band, pos));
+            return (((best >> 14) & 3) as usize, (best >> 9) & 31, best & 511);
         }
         let mut best = (0, 0, 0);
         let mut best_n = u32::MAX;
@@ -568,14 +621,17 @@ impl Board {
 struct Search {
     count: u32,
     limit: u32,
+    /// Whether to write the first solution to `first` (counting alone does not need it).
+    keep_first: bool,
     first: [u8; 81],
 }
 
 impl Search {
-    fn new(limit: u32) -> Search {
+    fn new(limit: u32, keep_first: bool) -> Search {
         Search {
             count: 0,
             limit,
+            keep_first,
             first: [0; 81],
         }
     }
@@ -619,7 +675,7 @@ macro_rules! search_body {
                 return;
             }
             if board.solved() {
-                if $self.count == 0 {
+                if $self.count == 0 && $self.keep_first {
                     board.write_solution(&mut $self.first);
                 }
                 $self.count += 1;
@@ -808,6 +864,75 @@ mod tests {
         assert_eq!(count_solutions(&g, 3), 1);
     }
 
+    impl Board {
+        /// The straightforward construction, given by given: the reference for [`Board::new`].
+        fn new_reference(values: &[u8; 81]) -> Option<Board> {
+            let mut b = Board {
+                cand: [BAND; 27],
+                unsolved: [BAND; 3],
+                dirty: BAND,
+                touched: BAND,
+            };
+            for (band, cells) in values.chunks_exact(27).enumerate() {
+                for (pos, &v) in cells.iter().enumerate() {
+                    if v == 0 {
+                        continue;
+                    }
+                    if v > 9 {
+                        return None;
+                    }
+                    let d = (v - 1) as usize;
+                    let bit = 1u32 << pos;
+                    if b.cand[3 * d + band] & bit == 0 {
+                        return None;
+                    }
+                    // Remove the cell from every digit and the digit from every peer, then give
+                    // the cell back to its digit; the propagation marks the placement itself.
+                    for od in 0..9 {
+                        b.cand[3 * od + band] &= !bit;
+                    }
+                    let col = COLUMN_IN_BAND[pos];
+                    for ob in 0..3 {
+                        b.cand[3 * d + ob] &= !col;
+                    }
+                    b.cand[3 * d + band] = b.cand[3 * d + band] & !PEERS_IN_BAND[pos] | bit;
+                }
+            }
+            Some(b)
+        }
+    }
+
+    #[test]
+    fn board_new_matches_the_given_by_given_construction() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut grids: Vec<[u8; 81]> = KNOWN.iter().map(|(p, _)| parse(p)).collect();
+        grids.push(parse(KNOWN[0].1));
+        for _ in 0..5000 {
+            let mut g = [0u8; 81];
+            for v in g.iter_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *v = match x & 15 {
+                    0..=3 => (x >> 8) as u8 % 10,
+                    4 => (x >> 8) as u8,
+                    _ => 0,
+                };
+            }
+            grids.push(g);
+        }
+        for g in &grids {
+            let (a, b) = (Board::new(g), Board::new_reference(g));
+            assert_eq!(a.is_some(), b.is_some(), "{g:?}");
+            if let (Some(a), Some(b)) = (a, b) {
+                assert_eq!(
+                    (a.cand, a.unsolved, a.dirty, a.touched),
+                    (b.cand, b.unsolved, b.dirty, b.touched)
+                );
+            }
+        }
+    }
+
     /// The candidate word of 0-based digit `d` in `band`.
     fn word(b: &Board, d: usize, band: usize) -> u32 {
         b.cand[3 * d + band]
@@ -872,16 +997,35 @@ mod tests {
     }
 
     #[test]
-    fn pick_prefers_the_bivalue_cell_with_most_bivalue_peers() {
+    fn pick_prefers_the_bivalue_cell_seeing_most_bivalue_cells_with_its_digits() {
         let mut b = Board::new(&[0; 81]).expect("empty grid");
         // Bivalue cells (digits 1 and 2): r1c1 and r2c5 in band 0, r9c1 and r9c2 in band 2.
-        // r9c1 sees r9c2 (row) and r1c1 (column): the most bivalue peers.
+        // Every peer holds digits 1 and 2; r9c1 sees r9c2 (row) and r1c1 (column): the most
+        // bivalue peers.
         for (band, pos) in [(0, 0), (0, 13), (2, 18), (2, 19)] {
             for d in 2..9 {
                 b.cand[3 * d + band] &= !(1 << pos);
             }
         }
         assert_eq!(b.pick(), (2, 18, 0b11));
+    }
+
+    #[test]
+    fn pick_counts_bivalue_peers_only_when_they_share_a_digit() {
+        let mut b = Board::new(&[0; 81]).expect("empty grid");
+        let keep = |b: &mut Board, band: usize, pos: u32, digits: [usize; 2]| {
+            for d in (0..9).filter(|d| !digits.contains(d)) {
+                b.cand[3 * d + band] &= !(1 << pos);
+            }
+        };
+        // r1c1 {1,2} sees r1c2 and r1c3 {3,4}: two bivalue peers, neither holding 1 or 2.
+        // r9c8 and r9c9 {1,2} see each other: one bivalue peer, sharing both digits.
+        keep(&mut b, 0, 0, [0, 1]);
+        keep(&mut b, 0, 1, [2, 3]);
+        keep(&mut b, 0, 2, [2, 3]);
+        keep(&mut b, 2, 25, [0, 1]);
+        keep(&mut b, 2, 26, [0, 1]);
+        assert_eq!(b.pick(), (2, 26, 0b11));
     }
 
     #[test]

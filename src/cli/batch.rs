@@ -33,7 +33,13 @@ pub fn open_input(path: &Path) -> Result<Box<dyn BufRead>> {
 pub fn puzzle_of_line(line: &str) -> Option<&str> {
     // The common case first: exactly 81 characters, nothing to trim or split.
     let bare = line.strip_suffix('\r').unwrap_or(line);
-    if bare.len() == 81 && !bare.starts_with(['#', ':']) && !bare.contains(char::is_whitespace) {
+    // Printable ASCII bytes hold no whitespace: checked without decoding characters; other
+    // lines get the exact check.
+    let plain = |s: &str| s.bytes().all(|b| b > b' ' && b < 0x7f);
+    if bare.len() == 81
+        && !bare.starts_with(['#', ':'])
+        && (plain(bare) || !bare.contains(char::is_whitespace))
+    {
         return Some(bare);
     }
     let t = line.trim();
