@@ -828,12 +828,16 @@ impl State {
         let mut changed = changes(self);
         let links_of = |st: &State| (inner == Level::Static).then(|| Links::of(st));
         let mut links = links_of(self);
+        // Candidates an inner assumption without contradiction made true, since the last
+        // removal: each reaches a part of where that assumption went (its implications are
+        // among that assumption's), so it meets no contradiction either and is not followed.
+        let mut held_by_others = [CellSet::EMPTY; 9];
         loop {
             let mut removed = false;
             for di in 0..9 {
                 for cell in self.cands[di] {
                     let y = cand(cell, di);
-                    if !self.has(y) {
+                    if !self.has(y) || held_by_others[di].contains(cell) {
                         continue;
                     }
                     if let (Some(f), Some(ch)) = (footprints, &changed)
@@ -847,6 +851,12 @@ impl State {
                         None => t.assume(y, true, inner, &mut NoRecord).is_ok(),
                     };
                     if held {
+                        for (h, (now, before)) in held_by_others
+                            .iter_mut()
+                            .zip(t.placed.iter().zip(&self.placed))
+                        {
+                            *h |= *now - *before;
+                        }
                         continue;
                     }
                     let why = if R::ON {
@@ -861,6 +871,7 @@ impl State {
                     self.settle(true, rec)?;
                     changed = changes(self);
                     links = links_of(self);
+                    held_by_others = [CellSet::EMPTY; 9];
                 }
             }
             if !removed {
