@@ -382,6 +382,13 @@ pub(crate) struct State {
     /// Per digit, the houses (as a mask of house indices) whose places for it changed since
     /// the last round of hidden singles looked at them: the next round looks only there.
     dirty: [u32; 9],
+    /// The same, for locked candidates (a box or line whose places for the digit changed
+    /// since locked candidates last looked at it without finding anything).
+    locked_dirty: [u32; 9],
+    /// The houses with a change (any digit) since subsets last looked at them.
+    subsets_dirty: u32,
+    /// The digits with a change since fish last looked at them.
+    fish_dirty: u16,
 }
 
 /// Two states are equal when they have the same candidates and values (the houses still to
@@ -415,7 +422,20 @@ impl State {
             placed,
             open: grid.empty_cells(),
             dirty: [ALL_HOUSES; 9],
+            locked_dirty: [ALL_HOUSES; 9],
+            subsets_dirty: ALL_HOUSES,
+            fish_dirty: 0x1ff,
         }
+    }
+
+    /// Notes that the places of digit `di` changed in `houses`, for every rule that looks only
+    /// at what changed.
+    #[inline]
+    fn mark(&mut self, di: usize, houses: u32) {
+        self.dirty[di] |= houses;
+        self.locked_dirty[di] |= houses;
+        self.subsets_dirty |= houses;
+        self.fish_dirty |= 1 << di;
     }
 
     /// The state of `grid`, marked settled when it holds no single and no contradiction (so a
@@ -425,6 +445,12 @@ impl State {
         let mut probe = st.clone();
         if probe.singles(&mut NoRecord) == Ok(false) {
             st.dirty = [0; 9];
+            let nr = &mut NoRecord;
+            if !probe.locked(nr) && !probe.subsets(nr) && !probe.fish(nr) {
+                st.locked_dirty = [0; 9];
+                st.subsets_dirty = 0;
+                st.fish_dirty = 0;
+            }
         }
         st
     }
@@ -432,7 +458,9 @@ impl State {
     /// Looks at every house in the next round of hidden singles, as for a new state.
     #[cfg(test)]
     fn all_dirty(mut self) -> State {
-        self.dirty = [ALL_HOUSES; 9];
+        for di in 0..9 {
+            self.mark(di, ALL_HOUSES);
+        }
         self
     }
 
@@ -465,7 +493,7 @@ impl State {
         for e in 0..9 {
             if e != di && self.cands[e].contains(cell) {
                 self.cands[e].remove(cell);
-                self.dirty[e] |= own;
+                self.mark(e, own);
                 if R::ON {
                     rec.off(cand(cell, e), Why::Peer(c));
                 }
@@ -478,7 +506,7 @@ impl State {
         for p in gone {
             touched |= CELL_HOUSES[p.index()];
         }
-        self.dirty[di] |= touched;
+        self.mark(di, touched);
         if R::ON {
             for p in gone {
                 rec.off(cand(p, di), Why::Peer(c));
@@ -493,7 +521,7 @@ impl State {
         let di = c.digit as usize - 1;
         if self.cands[di].contains(c.cell) {
             self.cands[di].remove(c.cell);
-            self.dirty[di] |= CELL_HOUSES[c.cell.index()];
+            self.mark(di, CELL_HOUSES[c.cell.index()]);
             if R::ON {
                 rec.off(c, why);
             }
@@ -630,12 +658,24 @@ impl State {
     }
 
     /// Pointing and claiming; whether anything was removed.
+    ///
+    /// Only boxes and lines whose places changed since they were last looked at are looked at
+    /// (in the same order as a full pass, checked as the pass goes): a pattern that found
+    /// nothing finds nothing until its own places change, since the candidates it would
+    /// remove only ever get fewer.
     fn locked<R: Recorder>(&mut self, rec: &mut R) -> bool {
         let mut changed = false;
         for di in 0..9 {
+            if self.locked_dirty[di] == 0 {
+                continue;
+            }
             let p = self.placed[di];
             for bx in 0..9usize {
                 let bh = 18 + bx;
+                if self.locked_dirty[di] >> bh & 1 == 0 {
+                    continue;
+                }
+                self.locked_dirty[di] &= !(1 << bh);
                 let bc = HOUSE_CELLS[bh];
                 let x = self.cands[di] & bc;
                 if p.intersects(bc) || x.len() < 2 {
@@ -662,6 +702,10 @@ impl State {
                 }
             }
             for (line, &lc) in HOUSE_CELLS.iter().enumerate().take(18) {
+                if self.locked_dirty[di] >> line & 1 == 0 {
+                    continue;
+                }
+                self.locked_dirty[di] &= !(1 << line);
                 let x = self.cands[di] & lc;
                 if p.intersects(lc) || x.len() < 2 {
                     continue;
@@ -691,8 +735,14 @@ impl State {
 
     /// Naked and hidden pairs and triples; whether anything was removed (stops at the first
     /// subset that removes something).
+    ///
+    /// Only houses with a change since they were last looked at are looked at.
     fn subsets<R: Recorder>(&mut self, rec: &mut R) -> bool {
         for (h, &hc) in HOUSE_CELLS.iter().enumerate() {
+            if self.subsets_dirty >> h & 1 == 0 {
+                continue;
+            }
+            self.subsets_dirty &= !(1 << h);
             let open = self.open & hc;
             if open.len() < 3 {
                 continue;
@@ -754,8 +804,14 @@ impl State {
 
     /// X-Wing and Swordfish on rows and columns; whether anything was removed (stops at the
     /// first fish that removes something).
+    ///
+    /// Only digits with a change since they were last looked at are looked at.
     fn fish<R: Recorder>(&mut self, rec: &mut R) -> bool {
         for di in 0..9 {
+            if self.fish_dirty >> di & 1 == 0 {
+                continue;
+            }
+            self.fish_dirty &= !(1 << di);
             let b = self.cands[di];
             for orient in 0..2usize {
                 let mut m = [0u16; 9];
@@ -961,7 +1017,7 @@ impl State {
             let gone = is_off[di] | is_on[di];
             if !gone.is_empty() {
                 self.cands[di] -= gone;
-                self.dirty[di] = ALL_HOUSES;
+                self.mark(di, ALL_HOUSES);
             }
             self.placed[di] |= is_on[di];
             self.open -= is_on[di];
