@@ -45,7 +45,7 @@ pub mod budget;
 pub mod check;
 mod position;
 mod stack;
-pub mod value;
+pub(crate) mod value;
 
 use stack::on_script_stack;
 
