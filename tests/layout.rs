@@ -157,6 +157,7 @@ fn type_modules_are_private_and_entry_points_have_examples() {
         "src/trace.rs",
         "src/technique/mod.rs",
         "src/plugin.rs",
+        "src/script/mod.rs",
         "src/parse.rs",
         "src/rating.rs",
         "src/generate.rs",
