@@ -116,6 +116,12 @@ impl Als {
 pub(crate) const MAX_ALS_CELLS: u32 = 8;
 
 /// Everything a technique may want to know about one position, each part built on first use.
+///
+/// The engine makes one context per position and hands it to every technique it searches
+/// there ([`Technique::find_in`](crate::Technique::find_in)), so the bivalue cells, the strong
+/// links, the group nodes, the almost locked sets and the chain link graph are each built at
+/// most once per position, and only when a technique asks for them (the singles solve most
+/// easy puzzles without building any of it).
 pub struct Context<'g> {
     grid: &'g Grid,
     bivalue: OnceCell<CellSet>,

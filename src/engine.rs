@@ -1,4 +1,41 @@
 //! The solve loop: apply the first step the pipeline finds, verified, until solved or stuck.
+//!
+//! ```
+//! use lapiz::Pipeline;
+//! use lapiz::engine::{check_puzzle, replay, solve_grid, solve_puzzle};
+//! use lapiz::parse::parse_puzzle;
+//! use lapiz::trace::{Entry, Outcome};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let pipeline = Pipeline::default_pipeline();
+//! let grid = parse_puzzle(
+//!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+//! )?;
+//! // A proper puzzle has exactly one solution; the engine checks every step against it.
+//! let solution = check_puzzle(&grid)?;
+//! let trace = solve_grid(&grid, &pipeline);
+//! assert_eq!(trace.outcome, Outcome::Solved);
+//! assert_eq!(trace.solution.as_deref(), Some(grid_line(&solution).as_str()));
+//!
+//! // The entries, in order: steps applied (and any rejected or failed technique).
+//! for entry in &trace.entries {
+//!     if let Entry::Step(step) = entry {
+//!         assert!(!step.is_empty() && step.contradiction(&solution).is_none());
+//!     }
+//! }
+//! assert_eq!(trace.summary.steps, trace.steps().count());
+//! // Replaying the applied steps from the start reaches the solution.
+//! assert_eq!(replay(&grid, &trace).values(), &solution);
+//!
+//! // Input that is not a proper puzzle gives a trace saying why, not a panic.
+//! let two_solutions = solve_puzzle(&".".repeat(81), &pipeline);
+//! assert!(matches!(two_solutions.outcome, Outcome::Invalid { .. }));
+//! # Ok(())
+//! # }
+//! # fn grid_line(values: &[u8; 81]) -> String {
+//! #     values.iter().map(|v| char::from(b'0' + v)).collect()
+//! # }
+//! ```
 
 use std::ops::ControlFlow;
 

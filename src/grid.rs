@@ -69,6 +69,34 @@ impl<'de> serde::Deserialize<'de> for Candidate {
 ///
 /// Invariants kept by every method: a cell with a value has no candidates, and
 /// [`Grid::digit_cells`] always agrees with the candidate masks.
+///
+/// ```
+/// use lapiz::geometry::{Cell, digits};
+/// use lapiz::parse::parse_puzzle;
+///
+/// # fn main() -> Result<(), lapiz::ParseError> {
+/// let grid = parse_puzzle(
+///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+/// )?;
+/// // Values: r1c3 holds a given 3, r1c1 is empty (0).
+/// let (r1c1, r1c2, r1c3) = (Cell::at(0, 0), Cell::at(0, 1), Cell::at(0, 2));
+/// assert_eq!((grid.value(r1c3), grid.is_given(r1c3)), (3, true));
+/// assert_eq!(grid.value(r1c1), 0);
+/// assert_eq!(grid.givens().len(), 32);
+///
+/// // Candidates: r1c1 sees 2, 3 and 6 in its row, 7, 8 and 9 in its column, 1 in its box.
+/// assert_eq!(digits(grid.candidates(r1c1)).collect::<Vec<_>>(), [4, 5]);
+/// assert_eq!(grid.digit_cells(4).contains(r1c1), grid.has_candidate(r1c1, 4));
+///
+/// // Placing a value takes the digit out of its peers' candidates.
+/// let mut next = grid.clone();
+/// assert!(next.has_candidate(r1c2, 4));
+/// next.set_value(r1c1, 4);
+/// assert!(!next.has_candidate(r1c2, 4));
+/// assert!(next.candidate_count() < grid.candidate_count());
+/// # Ok(())
+/// # }
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Grid {
     values: [u8; 81],

@@ -62,12 +62,12 @@
 
 #![deny(missing_docs)]
 
-pub mod candset;
-pub mod cellset;
+pub(crate) mod candset;
+pub(crate) mod cellset;
 pub mod chain_words;
-pub mod context;
+pub(crate) mod context;
 pub mod engine;
-pub mod error;
+pub(crate) mod error;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
@@ -87,7 +87,7 @@ pub mod trace;
 pub mod transform;
 
 pub use candset::CandSet;
-pub use cellset::CellSet;
+pub use cellset::{CellSet, CellSetIter};
 pub use context::Context;
 pub use engine::solve_puzzle;
 pub use error::{ParseError, PuzzleError};

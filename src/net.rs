@@ -102,7 +102,7 @@ pub struct ForcingNet {
 }
 
 /// `4r1c2` as `r1c2=4` (true) or `r1c2<>4` (false).
-pub fn literal(candidate: Candidate, on: bool) -> String {
+pub(crate) fn literal(candidate: Candidate, on: bool) -> String {
     let op = if on { "=" } else { "<>" };
     format!("{}{op}{}", candidate.cell, candidate.digit)
 }

@@ -147,6 +147,42 @@ pub enum PipelineError {
 /// An ordered list of techniques and the solve settings. Its technique ids are unique: every
 /// way to build one or add to it checks them (one check, in this module), so the fields are
 /// private.
+///
+/// ```
+/// use lapiz::Pipeline;
+/// use lapiz::technique::builtin;
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// // The embedded default pipeline, cut down to the singles.
+/// let mut singles = Pipeline::default_pipeline();
+/// singles.retain(|t| ["full-house", "hidden-single", "naked-single"].contains(&t.id()));
+/// assert_eq!(singles.ids(), ["full-house", "hidden-single", "naked-single"]);
+///
+/// // Adding a technique: in difficulty order, and only once.
+/// singles.add_technique(builtin("pointing").expect("a built-in"))?;
+/// assert_eq!(singles.ids().last().map(String::as_str), Some("pointing"));
+/// assert!(singles.add_technique(builtin("pointing").expect("a built-in")).is_err());
+///
+/// // A pipeline file: RON naming techniques (and scripts and plugins) in order.
+/// let path = std::env::temp_dir().join(format!("lapiz-doc-{}.ron", std::process::id()));
+/// std::fs::write(
+///     &path,
+///     r#"Pipeline(
+///         name: "singles",
+///         techniques: [Technique("hidden-single"), Technique("naked-single")],
+///         step_limit: 200,
+///     )"#,
+/// )?;
+/// let loaded = Pipeline::from_file(&path)?;
+/// std::fs::remove_file(&path)?;
+/// assert_eq!((loaded.name(), loaded.step_limit(), loaded.verify()), ("singles", 200, true));
+///
+/// // A misspelt field or an unknown technique is an error, not skipped.
+/// assert!(Pipeline::from_ron("Pipeline(techniques: [], verfy: false)", "typo").is_err());
+/// assert!(Pipeline::from_ron(r#"Pipeline(techniques: [Technique("x")])"#, "x").is_err());
+/// # Ok(())
+/// # }
+/// ```
 pub struct Pipeline {
     name: String,
     techniques: Vec<Box<dyn Technique>>,

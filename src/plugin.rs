@@ -14,6 +14,57 @@
 //! library in a separate host process instead ([`host`]): lapiz never opens it, and every
 //! search runs there with a time and a memory limit, so a plugin that crashes, hangs or exits
 //! costs its technique for that solve, not lapiz.
+//!
+//! A host program loads a library and hands its techniques to a pipeline. The example is
+//! `no_run` because it needs a built plugin (`cargo build -p example-rust` makes
+//! `target/debug/liblapiz_example_rust.so`) and, in host mode, the `lapiz` binary to run the
+//! plugin host (named by [`HostSettings::program`] or `$LAPIZ_PLUGIN_HOST`):
+//!
+//! ```no_run
+//! use std::path::{Path, PathBuf};
+//!
+//! use lapiz::plugin::{self, HostSettings, PluginMode};
+//! use lapiz::{Pipeline, solve_puzzle};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! // Hosted searches run in `lapiz plugin-host`: say where the binary is.
+//! plugin::host::configure(HostSettings {
+//!     program: Some(PathBuf::from("target/debug/lapiz")),
+//!     ..HostSettings::default()
+//! });
+//! let library = Path::new("target/debug/liblapiz_example_rust.so");
+//! let loaded = plugin::load_as(library, PluginMode::Host)?;
+//! println!("{}: {:?}", loaded.name, loaded.technique_ids());
+//!
+//! // Its techniques join a pipeline in difficulty order (ids stay unique) ...
+//! let mut pipeline = Pipeline::default_pipeline();
+//! for technique in loaded.techniques() {
+//!     pipeline.add_technique(technique)?;
+//! }
+//! // ... or in one call, in the pipeline's plugin mode (trusted code may run in process).
+//! let mut trusted = Pipeline::default_pipeline();
+//! trusted.set_plugin_mode(PluginMode::InProcess);
+//! let added = trusted.add_plugin(library)?;
+//! assert_eq!(added, loaded.technique_ids());
+//!
+//! let trace = solve_puzzle(
+//!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+//!     &pipeline,
+//! );
+//! assert!(trace.is_solved());
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! A library that cannot be loaded is a typed error:
+//!
+//! ```
+//! use std::path::Path;
+//! use lapiz::plugin::{self, PluginError};
+//!
+//! let missing = plugin::load(Path::new("no/such/plugin.so"));
+//! assert!(matches!(missing, Err(PluginError::Missing { .. })));
+//! ```
 
 pub mod host;
 mod wire;

@@ -1,4 +1,30 @@
 //! [`Trace`]: the annotated record of a solve, in RON and as text for people.
+//!
+//! ```
+//! use lapiz::trace::{Outcome, Trace};
+//! use lapiz::{Pipeline, solve_puzzle};
+//!
+//! let trace = solve_puzzle(
+//!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+//!     &Pipeline::default_pipeline(),
+//! );
+//! // The summary: steps applied, per technique, and the hardest.
+//! let summary = &trace.summary;
+//! let per_technique: usize = summary.techniques.iter().map(|t| t.count).sum();
+//! assert_eq!(per_technique, summary.steps);
+//! let hardest = summary.hardest.as_ref().expect("a hardest step");
+//! assert!(trace.steps().all(|s| s.difficulty <= hardest.difficulty));
+//!
+//! // RON for storage, read back unchanged.
+//! let ron = trace.to_ron();
+//! assert!(ron.contains("outcome: Solved"));
+//! assert_eq!(Trace::from_ron(&ron).expect("a trace"), trace);
+//!
+//! // Text for people: one numbered line per step, then the summary.
+//! let text = trace.to_text(None);
+//! assert!(text.contains(&trace.steps().next().expect("a step").explanation));
+//! assert_eq!(trace.outcome, Outcome::Solved);
+//! ```
 
 use std::fmt::Write as _;
 

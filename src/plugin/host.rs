@@ -499,7 +499,7 @@ pub fn serve(library: &Path, memory_limit_mib: u64) -> u8 {
 }
 
 /// The stack of the host's search thread.
-pub const SEARCH_STACK: usize = 8 << 20;
+pub(crate) const SEARCH_STACK: usize = 8 << 20;
 
 fn serve_here(library: &Path) -> u8 {
     let mut out = match frame_output() {

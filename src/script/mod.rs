@@ -15,6 +15,57 @@
 //! }
 //! ```
 //!
+//! From Rust, a script is loaded from its file ([`ScriptTechnique::load`]) or its text, and is a
+//! [`Technique`] like any other:
+//!
+//! ```
+//! use lapiz::script::{ScriptHost, ScriptTechnique};
+//! use lapiz::technique::{builtin, find_all};
+//! use lapiz::{Pipeline, Technique, solve_puzzle};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let source = r#"
+//!     const ID = "lone-candidate";
+//!     const NAME = "Lone Candidate (script)";
+//!     const DIFFICULTY = 2.3;
+//!     fn find(grid) {
+//!         let steps = [];
+//!         for c in grid.empty() {
+//!             if grid.count(c) == 1 {
+//!                 let d = grid.candidates(c)[0];
+//!                 steps.push(step().place(c, d).explain(`Lone Candidate: ${c}=${d}`));
+//!             }
+//!         }
+//!         steps
+//!     }
+//! "#;
+//! let script = ScriptTechnique::from_source(source, "lone.rhai", ScriptHost::shared())?;
+//! assert_eq!((script.id(), script.difficulty()), ("lone-candidate", 2.3));
+//!
+//! // On its own it finds what the built-in naked single finds.
+//! let puzzle =
+//!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let grid = lapiz::parse::parse_puzzle(puzzle)?;
+//! let naked_single = builtin("naked-single").expect("a built-in");
+//! let placed = |steps: Vec<lapiz::Step>| {
+//!     let mut placed: Vec<_> = steps.into_iter().flat_map(|s| s.placements).collect();
+//!     placed.sort();
+//!     placed
+//! };
+//! let found = placed(find_all(&script, &grid)?);
+//! assert!(!found.is_empty());
+//! assert_eq!(found, placed(find_all(naked_single.as_ref(), &grid)?));
+//!
+//! // In a pipeline it is searched like a built-in, and its steps verified like any other's.
+//! let full_house = builtin("full-house").expect("a built-in");
+//! let lone = Pipeline::from_techniques("lone", vec![full_house, Box::new(script)])?;
+//! let trace = solve_puzzle(puzzle, &lone);
+//! assert!(trace.is_solved());
+//! assert!(trace.steps().any(|s| s.technique == "lone-candidate"));
+//! # Ok(())
+//! # }
+//! ```
+//!
 //! One Rhai [`Engine`] is built per [`ScriptHost`] (the shared one, [`ScriptHost::shared`], is
 //! built once), each script is compiled once to an [`AST`], its top level runs once at load to
 //! read the constants, and every search calls `find` on the compiled AST without re-running the
@@ -45,7 +96,7 @@ pub mod budget;
 pub mod check;
 mod position;
 mod stack;
-pub mod value;
+pub(crate) mod value;
 
 use stack::on_script_stack;
 

@@ -1,4 +1,41 @@
 //! The [`Technique`] trait and the built-in techniques, one file per family.
+//!
+//! A built-in is found by id ([`builtin`]) and searched on its own with [`find_first`] or
+//! [`find_all`]:
+//!
+//! ```
+//! use lapiz::engine::check_puzzle;
+//! use lapiz::parse::parse_puzzle;
+//! use lapiz::technique::{builtin, find_all, find_first};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let grid = parse_puzzle(
+//!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+//! )?;
+//! let solution = check_puzzle(&grid)?;
+//!
+//! let hidden_single = builtin("hidden-single").expect("a built-in");
+//! assert_eq!((hidden_single.name(), hidden_single.difficulty()), ("Hidden Single", 1.2));
+//! let step = find_first(hidden_single.as_ref(), &grid)?.expect("a hidden single");
+//! // One placement, the solution's digit, and an explanation naming it.
+//! let [placed] = step.placements[..] else { panic!("one placement") };
+//! assert_eq!(solution[placed.cell.index()], placed.digit);
+//! assert!(step.explanation.contains(&placed.cell.to_string()));
+//!
+//! // Every step found, none of them against the solution.
+//! let steps = find_all(hidden_single.as_ref(), &grid)?;
+//! assert!(steps.len() > 1 && steps[0] == step);
+//! assert!(steps.iter().all(|s| s.contradiction(&solution).is_none()));
+//!
+//! // A naked pair on the same grid: it removes candidates and places nothing.
+//! let naked_pair = builtin("naked-pair").expect("a built-in");
+//! let pair = find_first(naked_pair.as_ref(), &grid)?.expect("a naked pair");
+//! assert!(pair.placements.is_empty() && !pair.eliminations.is_empty());
+//! assert!(pair.explanation.starts_with("Naked Pair"));
+//! assert!(pair.contradiction(&solution).is_none());
+//! # Ok(())
+//! # }
+//! ```
 
 use std::fmt;
 use std::ops::ControlFlow;
