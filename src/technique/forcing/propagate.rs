@@ -311,14 +311,20 @@ pub(crate) enum Why {
 pub(crate) trait Recorder {
     /// Whether anything is recorded (the hooks are skipped otherwise).
     const ON: bool;
-    /// `c` became true.
-    fn on(&mut self, c: Candidate, why: Why);
+    /// `c` became true (recorders that keep no proof ignore it).
+    #[inline(always)]
+    fn on(&mut self, _c: Candidate, _why: Why) {}
     /// `c` became false.
-    fn off(&mut self, c: Candidate, why: Why);
+    #[inline(always)]
+    fn off(&mut self, _c: Candidate, _why: Why) {}
     /// The propagation met `clash`.
-    fn clash(&mut self, clash: Clash);
-    /// The candidates that count as given for parents (see [`Record`]).
-    fn base(&self) -> &[CellSet; 9];
+    #[inline(always)]
+    fn clash(&mut self, _clash: Clash) {}
+    /// The candidates that count as given for parents (see [`Record`]); only asked of
+    /// recorders with `ON` set.
+    fn base(&self) -> &[CellSet; 9] {
+        unreachable!("only a recorder with ON set has a base")
+    }
     /// A nested pass removed `y` (its assumption leads to a contradiction one level down).
     #[inline(always)]
     fn nested_removal(&mut self, _y: Candidate) {}
@@ -340,15 +346,6 @@ pub(crate) struct Trail {
 
 impl Recorder for Trail {
     const ON: bool = false;
-    #[inline(always)]
-    fn on(&mut self, _: Candidate, _: Why) {}
-    #[inline(always)]
-    fn off(&mut self, _: Candidate, _: Why) {}
-    #[inline(always)]
-    fn clash(&mut self, _: Clash) {}
-    fn base(&self) -> &[CellSet; 9] {
-        unreachable!("a Trail has no base")
-    }
     fn nested_removal(&mut self, y: Candidate) {
         self.removed.push(y);
     }
@@ -359,15 +356,6 @@ pub(crate) struct NoRecord;
 
 impl Recorder for NoRecord {
     const ON: bool = false;
-    #[inline(always)]
-    fn on(&mut self, _: Candidate, _: Why) {}
-    #[inline(always)]
-    fn off(&mut self, _: Candidate, _: Why) {}
-    #[inline(always)]
-    fn clash(&mut self, _: Clash) {}
-    fn base(&self) -> &[CellSet; 9] {
-        unreachable!("NoRecord has no base")
-    }
 }
 
 /// A hypothetical candidate state: what is still possible and what is known true.
