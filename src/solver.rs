@@ -241,7 +241,8 @@ fn mini_rows<const BMI: bool>(a: u32) -> usize {
     #[cfg(target_arch = "x86_64")]
     if BMI {
         // SAFETY: `BMI` is only set in `search_bmi`, which runs only on CPUs with BMI2.
-        return unsafe { std::arch::x86_64::_pext_u32(a | a >> 1 | a >> 2, 0x124_9249) } as usize;
+        let m = unsafe { std::arch::x86_64::_pext_u32(a | a >> 1 | a >> 2, 0x124_9249) };
+        return (m & 511) as usize;
     }
     (ROW_BOXES[(a & ROW) as usize] as usize
         | (ROW_BOXES[((a >> 9) & ROW) as usize] as usize) << 3
@@ -319,9 +320,10 @@ impl Board {
         Some(b)
     }
 
-    /// Propagates one (digit, band) word to a fixed point. `false` on a contradiction.
+    /// Propagates one (digit, band) word to a fixed point, adding the words it changes to
+    /// `dirty`. `false` on a contradiction.
     #[inline(always)]
-    fn update<const BMI: bool>(&mut self, i: usize) -> bool {
+    fn update<const BMI: bool>(&mut self, i: usize, dirty: &mut u32) -> bool {
         let d = i / 3;
         let band = i % 3;
         let mut a = self.cand[i];
@@ -372,8 +374,7 @@ impl Board {
                 words[3 * od] = n;
                 of_band |= ((n != old) as u32) << (3 * od);
             }
-            let dirty = ((of_digit << (3 * d)) | (of_band << band)) & !(1 << i);
-            self.dirty |= dirty;
+            *dirty |= ((of_digit << (3 * d)) | (of_band << band)) & !(1 << i);
             let n = a & (!cols | placed);
             if n == a {
                 break;
@@ -385,17 +386,27 @@ impl Board {
     }
 
     /// Runs all dirty words to a fixed point.
+    ///
+    /// The dirty and touched masks are kept in locals (registers) while it runs: kept in the
+    /// board, each update's read-modify-write of `dirty` sat between it and the next word's
+    /// index, on the critical path.
     #[inline(always)]
     fn update_all<const BMI: bool>(&mut self) -> bool {
-        while self.dirty != 0 {
-            self.touched |= self.dirty;
-            let i = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
-            if !self.update::<BMI>(i) {
-                return false;
+        let mut dirty = self.dirty;
+        let mut touched = self.touched;
+        let mut ok = true;
+        while dirty != 0 {
+            touched |= dirty;
+            let i = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            if !self.update::<BMI>(i, &mut dirty) {
+                ok = false;
+                break;
             }
         }
-        true
+        self.dirty = dirty;
+        self.touched = touched;
+        ok
     }
 
     /// Naked singles in every band: restricts the single's row to the cell so that the next
