@@ -409,7 +409,8 @@ impl Board {
             if (c0 & c1) | (c0 & c2) | (c1 & c2) != 0 {
                 return false;
             }
-            let cols = (c0 | c1 | c2) * COPY_ROWS;
+            let c = c0 | c1 | c2;
+            let cols = c | c << 9 | c << 18;
             self.unsolved[band] &= !placed;
             // Every word of the digit loses the columns and every word of the band the
             // cells; word `i` itself is written back from `a` below.
