@@ -263,8 +263,8 @@ impl CellDigits {
     fn new(b: &Board) -> CellDigits {
         let mut t = CellDigits([[0; 12]; 3]);
         for (band, w) in t.0.iter_mut().enumerate() {
-            for d in 0..9 {
-                w[d] = b.cand[3 * d + band];
+            for (d, x) in w.iter_mut().take(9).enumerate() {
+                *x = b.cand[3 * d + band];
             }
         }
         t
@@ -1113,6 +1113,63 @@ mod tests {
         keep(&mut b, 2, 25, [0, 1]);
         keep(&mut b, 2, 26, [0, 1]);
         assert_eq!(b.pick(), (2, 26, 0b11));
+    }
+
+    #[test]
+    fn mini_rows_by_pext_match_the_tables() {
+        // Every 9-bit pattern in each row, then random words; the pext version only where the
+        // CPU has BMI2 (as in the search).
+        let mut words: Vec<u32> = (0..512).flat_map(|r| [r, r << 9, r << 18]).collect();
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            words.push(x as u32 & BAND);
+        }
+        for &a in &words {
+            let mut expect = 0;
+            for row in 0..3 {
+                for bx in 0..3 {
+                    if a & (7 << (9 * row + 3 * bx)) != 0 {
+                        expect |= 1 << (3 * row + bx);
+                    }
+                }
+            }
+            assert_eq!(mini_rows::<false>(a), expect, "{a:#x}");
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("bmi2") {
+                assert_eq!(mini_rows::<true>(a), expect, "{a:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn cell_digits_match_digits_at() {
+        // Boards met while solving known puzzles and random grids: every cell's digit mask.
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut boards: Vec<Board> = KNOWN
+            .iter()
+            .filter_map(|(p, _)| Board::new(&parse(p)))
+            .collect();
+        for _ in 0..200 {
+            let mut b = Board::new(&[0; 81]).expect("empty grid");
+            for w in b.cand.iter_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *w = x as u32 & BAND;
+            }
+            boards.push(b);
+        }
+        for b in &boards {
+            let digits = CellDigits::new(b);
+            for band in 0..3 {
+                for pos in 0..27 {
+                    assert_eq!(digits.at(band, pos), b.digits_at(band, pos));
+                }
+            }
+        }
     }
 
     #[test]
