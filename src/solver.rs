@@ -520,9 +520,18 @@ impl Board {
             let i = digits.trailing_zeros() as usize;
             digits &= digits - 1;
             let (a0, a1, a2) = (self.cand[i], self.cand[i + 1], self.cand[i + 2]);
-            let f0 = (a0 | a0 >> 9 | a0 >> 18) & ROW;
-            let f1 = (a1 | a1 >> 9 | a1 >> 18) & ROW;
-            let f2 = (a2 | a2 >> 9 | a2 >> 18) & ROW;
+            // Per band: the columns holding a candidate (`f`) and those holding two or more
+            // (`t`, a majority of the three rows).
+            let (x0, y0, z0) = (a0 & ROW, (a0 >> 9) & ROW, a0 >> 18);
+            let (x1, y1, z1) = (a1 & ROW, (a1 >> 9) & ROW, a1 >> 18);
+            let (x2, y2, z2) = (a2 & ROW, (a2 >> 9) & ROW, a2 >> 18);
+            let (o0, o1, o2) = (x0 | y0, x1 | y1, x2 | y2);
+            let (f0, f1, f2) = (o0 | z0, o1 | z1, o2 | z2);
+            let (t0, t1, t2) = (
+                (x0 & y0) | (z0 & o0),
+                (x1 & y1) | (z1 & o1),
+                (x2 & y2) | (z2 & o2),
+            );
             if f0 | f1 | f2 != ROW {
                 return false;
             }
@@ -537,14 +546,12 @@ impl Board {
                 a1 & (k1 * COPY_ROWS),
                 a2 & (k2 * COPY_ROWS),
             ];
-            // Hidden singles in columns: a column with one candidate cell left.
-            let mut once = 0u32;
-            let mut twice = 0u32;
-            for a in n {
-                let (r0, r1, r2) = (a & ROW, (a >> 9) & ROW, a >> 18);
-                twice |= (once & (r0 | r1 | r2)) | (r0 & r1) | (r0 & r2) | (r1 & r2);
-                once |= r0 | r1 | r2;
-            }
+            // Hidden singles in columns: a column with one candidate cell left. A band keeps
+            // the same columns in its three rows, so the new words' folds (and columns held
+            // twice) are the old ones restricted to the kept columns.
+            let (g0, g1, g2) = (f0 & k0, f1 & k1, f2 & k2);
+            let once = g0 | g1 | g2;
+            let twice = (t0 & k0) | (t1 & k1) | (t2 & k2) | (g0 & g1) | (g2 & (g0 | g1));
             if once != ROW {
                 return false;
             }
