@@ -1163,7 +1163,7 @@ mod tests {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                *v = if x % 5 == 0 { (x >> 8) as u8 % 10 } else { 0 };
+                *v = if x.is_multiple_of(5) { (x >> 8) as u8 % 10 } else { 0 };
             }
             grids.push(g);
         }
