@@ -27,8 +27,11 @@
 //!   holding one of its digits, bivalue peers weighing more (fewest candidates when there is
 //!   no bivalue cell), on a copy of the board kept in the recursion's stack frame (no heap
 //!   allocation).
-//! * On x86-64 the search is compiled twice, and the copy built with POPCNT/BMI/LZCNT is used
-//!   when the CPU has them (checked at run time), since the crate is built for baseline x86-64.
+//! * On x86-64 the search is also compiled with POPCNT/BMI/LZCNT, used when the CPU has them
+//!   (checked at run time), since the crate is built for baseline x86-64; that copy finds a
+//!   word's mini-row occupancy with one `pext` (a shorter dependency chain than three table
+//!   lookups) unless `pext` is slow on the CPU (AMD before Zen 3: a third copy with the
+//!   tables). The guess choice reads cells' digits with SSE2 (baseline x86-64).
 //!
 //! Input values: `0` is an empty cell and `1..=9` a given. Any value above 9 makes the grid
 //! invalid: it is treated like clashing givens (no solution).
@@ -233,14 +236,14 @@ const ROWS: [u32; 8] = {
 };
 
 /// The mini-row occupancy of a band word: bit `3 * row + box` set when the row has a
-/// candidate in the box. `BMI` is true only in code compiled with BMI2 (`search_bmi`, chosen
-/// after the CPU was checked), where one `pext` replaces three table lookups (a shorter
-/// dependency chain in the update).
+/// candidate in the box. `PEXT` is true only in code compiled with BMI2 (`search_bmi`, chosen
+/// after the CPU was checked, and only where `pext` is fast: see [`fast_pext`]), where one
+/// `pext` replaces three table lookups (a shorter dependency chain in the update).
 #[inline(always)]
-fn mini_rows<const BMI: bool>(a: u32) -> usize {
+fn mini_rows<const PEXT: bool>(a: u32) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if BMI {
-        // SAFETY: `BMI` is only set in `search_bmi`, which runs only on CPUs with BMI2.
+    if PEXT {
+        // SAFETY: `PEXT` is only set in `search_bmi`, which runs only on CPUs with BMI2.
         let m = unsafe { std::arch::x86_64::_pext_u32(a | a >> 1 | a >> 2, 0x124_9249) };
         return (m & 511) as usize;
     }
@@ -305,6 +308,40 @@ impl<'a> CellDigits<'a> {
     #[inline(always)]
     fn at(&self, band: usize, pos: u32) -> u32 {
         self.0.digits_at(band, pos)
+    }
+}
+
+/// Whether `pext` is fast on this CPU: everywhere it exists except AMD's (and Hygon's) before
+/// Zen 3 (families 0x17 and 0x18), where it is microcoded and takes tens of cycles, more than
+/// the three table lookups it replaces. Read once (CPUID can trap in a virtual machine).
+#[cfg(target_arch = "x86_64")]
+fn fast_pext() -> bool {
+    use std::sync::atomic::{AtomicU8, Ordering};
+    static FAST: AtomicU8 = AtomicU8::new(0);
+    match FAST.load(Ordering::Relaxed) {
+        1 => false,
+        2 => true,
+        _ => {
+            let (v, f) = (
+                std::arch::x86_64::__cpuid(0),
+                std::arch::x86_64::__cpuid(1).eax,
+            );
+            let vendor = [
+                v.ebx.to_le_bytes(),
+                v.edx.to_le_bytes(),
+                v.ecx.to_le_bytes(),
+            ]
+            .concat();
+            let base = (f >> 8) & 0xF;
+            let family = if base == 0xF {
+                base + ((f >> 20) & 0xFF)
+            } else {
+                base
+            };
+            let slow = (vendor == b"AuthenticAMD" || vendor == b"HygonGenuine") && family < 0x19;
+            FAST.store(if slow { 1 } else { 2 }, Ordering::Relaxed);
+            !slow
+        }
     }
 }
 
@@ -381,12 +418,12 @@ impl Board {
     /// Propagates one (digit, band) word to a fixed point, adding the words it changes to
     /// `dirty`. `false` on a contradiction.
     #[inline(always)]
-    fn update<const BMI: bool>(&mut self, i: usize, dirty: &mut u32) -> bool {
+    fn update<const PEXT: bool>(&mut self, i: usize, dirty: &mut u32) -> bool {
         let d = i / 3;
         let band = i % 3;
         let mut a = self.cand[i];
         loop {
-            a &= PERMUTATION_CELLS[mini_rows::<BMI>(a)];
+            a &= PERMUTATION_CELLS[mini_rows::<PEXT>(a)];
             if a == 0 {
                 return false;
             }
@@ -450,7 +487,7 @@ impl Board {
     /// board, each update's read-modify-write of `dirty` sat between it and the next word's
     /// index, on the critical path.
     #[inline(always)]
-    fn update_all<const BMI: bool>(&mut self) -> bool {
+    fn update_all<const PEXT: bool>(&mut self) -> bool {
         let mut dirty = self.dirty;
         let mut touched = self.touched;
         let mut ok = true;
@@ -458,7 +495,7 @@ impl Board {
             touched |= dirty;
             let i = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
-            if !self.update::<BMI>(i, &mut dirty) {
+            if !self.update::<PEXT>(i, &mut dirty) {
                 ok = false;
                 break;
             }
@@ -581,9 +618,9 @@ impl Board {
 
     /// Full propagation. `false` on a contradiction.
     #[inline(always)]
-    fn propagate<const BMI: bool>(&mut self) -> bool {
+    fn propagate<const PEXT: bool>(&mut self) -> bool {
         loop {
-            if !self.update_all::<BMI>() {
+            if !self.update_all::<PEXT>() {
                 return false;
             }
             if !self.naked_singles() {
@@ -740,7 +777,11 @@ impl Search {
                 && std::arch::is_x86_feature_detected!("lzcnt")
             {
                 // SAFETY: the features `search_bmi` is compiled for were just detected.
-                unsafe { self.search_bmi(board) };
+                if fast_pext() {
+                    unsafe { self.search_bmi::<true>(board) };
+                } else {
+                    unsafe { self.search_bmi::<false>(board) };
+                }
                 return;
             }
         }
@@ -752,20 +793,21 @@ impl Search {
         search_body!(self, board, search, false);
     }
 
-    /// The same search compiled with POPCNT/BMI/LZCNT enabled.
+    /// The same search compiled with POPCNT/BMI/LZCNT enabled; with `PEXT`, the mini-row
+    /// occupancy by `pext` (on CPUs where it is fast).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-    fn search_bmi(&mut self, board: Board) {
-        search_body!(self, board, search_bmi, true);
+    fn search_bmi<const PEXT: bool>(&mut self, board: Board) {
+        search_body!(self, board, search_bmi::<PEXT>, PEXT);
     }
 }
 
 /// The depth-first search loop, shared by the generic and the feature-specific builds.
 macro_rules! search_body {
-    ($self:ident, $board:ident, $recurse:ident, $bmi:literal) => {{
+    ($self:ident, $board:ident, $recurse:ident $(::<$p:ident>)?, $pext:expr) => {{
         let mut board = $board;
         loop {
-            if !board.propagate::<$bmi>() {
+            if !board.propagate::<{ $pext }>() {
                 return;
             }
             if board.solved() {
@@ -784,7 +826,7 @@ macro_rules! search_body {
                 digits &= digits - 1;
                 let mut child = board;
                 child.assign(band, pos, d);
-                $self.$recurse(child);
+                $self.$recurse$(::<$p>)?(child);
                 if $self.count >= $self.limit {
                     return;
                 }
@@ -1163,7 +1205,11 @@ mod tests {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                *v = if x.is_multiple_of(5) { (x >> 8) as u8 % 10 } else { 0 };
+                *v = if x.is_multiple_of(5) {
+                    (x >> 8) as u8 % 10
+                } else {
+                    0
+                };
             }
             grids.push(g);
         }
@@ -1177,6 +1223,26 @@ mod tests {
             dispatched.run(board);
             assert_eq!(portable.count, dispatched.count, "{g:?}");
             assert_eq!(portable.first, dispatched.first, "{g:?}");
+            // Both BMI2 builds, with and without `pext`, whichever `run` chose.
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("popcnt")
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("lzcnt")
+            {
+                let mut tables = Search::new(3, true);
+                let mut pext = Search::new(3, true);
+                // SAFETY: the features `search_bmi` is compiled for were just detected.
+                unsafe {
+                    tables.search_bmi::<false>(board);
+                    pext.search_bmi::<true>(board);
+                }
+                assert_eq!(
+                    (tables.count, tables.first),
+                    (portable.count, portable.first)
+                );
+                assert_eq!((pext.count, pext.first), (portable.count, portable.first));
+            }
         }
     }
 
