@@ -27,8 +27,11 @@
 //!   holding one of its digits, bivalue peers weighing more (fewest candidates when there is
 //!   no bivalue cell), on a copy of the board kept in the recursion's stack frame (no heap
 //!   allocation).
-//! * On x86-64 the search is compiled twice, and the copy built with POPCNT/BMI/LZCNT is used
-//!   when the CPU has them (checked at run time), since the crate is built for baseline x86-64.
+//! * On x86-64 the search is also compiled with POPCNT/BMI/LZCNT, used when the CPU has them
+//!   (checked at run time), since the crate is built for baseline x86-64; that copy finds a
+//!   word's mini-row occupancy with one `pext` (a shorter dependency chain than three table
+//!   lookups) unless `pext` is slow on the CPU (AMD before Zen 3: a third copy with the
+//!   tables). The guess choice reads cells' digits with SSE2 (baseline x86-64).
 //!
 //! Input values: `0` is an empty cell and `1..=9` a given. Any value above 9 makes the grid
 //! invalid: it is treated like clashing givens (no solution).
@@ -232,6 +235,116 @@ const ROWS: [u32; 8] = {
     t
 };
 
+/// The mini-row occupancy of a band word: bit `3 * row + box` set when the row has a
+/// candidate in the box. `PEXT` is true only in code compiled with BMI2 (`search_bmi`, chosen
+/// after the CPU was checked, and only where `pext` is fast: see [`fast_pext`]), where one
+/// `pext` replaces three table lookups (a shorter dependency chain in the update).
+#[inline(always)]
+fn mini_rows<const PEXT: bool>(a: u32) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if PEXT {
+        // SAFETY: `PEXT` is only set in `search_bmi`, which runs only on CPUs with BMI2.
+        let m = unsafe { std::arch::x86_64::_pext_u32(a | a >> 1 | a >> 2, 0x124_9249) };
+        return (m & 511) as usize;
+    }
+    (ROW_BOXES[(a & ROW) as usize] as usize
+        | (ROW_BOXES[((a >> 9) & ROW) as usize] as usize) << 3
+        | (ROW_BOXES[((a >> 18) & ROW) as usize] as usize) << 6)
+        & 511
+}
+
+/// Reads a cell's digit mask (the guess choice reads it for every bivalue cell). On x86-64 the
+/// nine words of each band sit in three SSE2 registers: a cell's mask is three shifts moving
+/// its bit to each lane's sign bit and three `movmskps`, instead of nine shifts and masks.
+#[cfg(target_arch = "x86_64")]
+#[repr(align(16))]
+struct CellDigits([[u32; 12]; 3]);
+
+#[cfg(target_arch = "x86_64")]
+impl CellDigits {
+    #[inline(always)]
+    fn new(b: &Board) -> CellDigits {
+        let mut t = CellDigits([[0; 12]; 3]);
+        for (band, w) in t.0.iter_mut().enumerate() {
+            for (d, x) in w.iter_mut().take(9).enumerate() {
+                *x = b.cand[3 * d + band];
+            }
+        }
+        t
+    }
+
+    /// The digits (bit `d` for digit `d + 1`) still possible at `pos` of `band`.
+    #[inline(always)]
+    fn at(&self, band: usize, pos: u32) -> u32 {
+        use std::arch::x86_64::{
+            __m128i, _mm_castsi128_ps, _mm_cvtsi32_si128, _mm_load_si128, _mm_movemask_ps,
+            _mm_sll_epi32,
+        };
+        let w = &self.0[band];
+        // SAFETY: SSE2 is part of the x86-64 baseline, always present; the loads read 16
+        // aligned bytes inside `w` (the struct is 16-byte aligned, rows of 48 bytes).
+        unsafe {
+            let sh = _mm_cvtsi32_si128(31 - pos as i32);
+            let m = |k: usize| {
+                let x = _mm_load_si128(w[k..k + 4].as_ptr() as *const __m128i);
+                _mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(x, sh))) as u32
+            };
+            m(0) | m(4) << 4 | m(8) << 8
+        }
+    }
+}
+
+/// The portable version: the board's words read one by one.
+#[cfg(not(target_arch = "x86_64"))]
+struct CellDigits<'a>(&'a Board);
+
+#[cfg(not(target_arch = "x86_64"))]
+impl<'a> CellDigits<'a> {
+    #[inline(always)]
+    fn new(b: &'a Board) -> CellDigits<'a> {
+        CellDigits(b)
+    }
+
+    #[inline(always)]
+    fn at(&self, band: usize, pos: u32) -> u32 {
+        self.0.digits_at(band, pos)
+    }
+}
+
+/// Whether `pext` is fast on this CPU: everywhere it exists except AMD's (and Hygon's) before
+/// Zen 3 (families 0x17 and 0x18), where it is microcoded and takes tens of cycles, more than
+/// the three table lookups it replaces. Read once (CPUID can trap in a virtual machine).
+#[cfg(target_arch = "x86_64")]
+fn fast_pext() -> bool {
+    use std::sync::atomic::{AtomicU8, Ordering};
+    static FAST: AtomicU8 = AtomicU8::new(0);
+    match FAST.load(Ordering::Relaxed) {
+        1 => false,
+        2 => true,
+        _ => {
+            let (v, f) = (
+                std::arch::x86_64::__cpuid(0),
+                std::arch::x86_64::__cpuid(1).eax,
+            );
+            let vendor = [
+                v.ebx.to_le_bytes(),
+                v.edx.to_le_bytes(),
+                v.ecx.to_le_bytes(),
+            ]
+            .concat();
+            let base = (f >> 8) & 0xF;
+            let family = if base == 0xF {
+                base + ((f >> 20) & 0xFF)
+            } else {
+                base
+            };
+            let slow = (vendor == b"AuthenticAMD" || vendor == b"HygonGenuine") && family < 0x19;
+            FAST.store(if slow { 1 } else { 2 }, Ordering::Relaxed);
+            !slow
+        }
+    }
+}
+
 /// Search state: one candidate word per (digit, band), index `3 * digit + band`.
 #[derive(Clone, Copy)]
 struct Board {
@@ -302,29 +415,28 @@ impl Board {
         Some(b)
     }
 
-    /// Propagates one (digit, band) word to a fixed point. `false` on a contradiction.
+    /// Propagates one (digit, band) word to a fixed point, adding the words it changes to
+    /// `dirty`. `false` on a contradiction.
     #[inline(always)]
-    fn update(&mut self, i: usize) -> bool {
+    fn update<const PEXT: bool>(&mut self, i: usize, dirty: &mut u32) -> bool {
         let d = i / 3;
         let band = i % 3;
         let mut a = self.cand[i];
         loop {
-            let occ = ROW_BOXES[(a & ROW) as usize] as usize
-                | (ROW_BOXES[((a >> 9) & ROW) as usize] as usize) << 3
-                | (ROW_BOXES[((a >> 18) & ROW) as usize] as usize) << 6;
-            a &= PERMUTATION_CELLS[occ & 511];
+            a &= PERMUTATION_CELLS[mini_rows::<PEXT>(a)];
             if a == 0 {
                 return false;
             }
             let r0 = a & ROW;
             let r1 = (a >> 9) & ROW;
             let r2 = a >> 18;
-            let single = ((r0 & r0.wrapping_sub(1)) == 0) as u32
-                | (((r1 & r1.wrapping_sub(1)) == 0) as u32) << 1
-                | (((r2 & r2.wrapping_sub(1)) == 0) as u32) << 2;
+            // All ones for a row left with one cell (computed, not looked up: the update
+            // is one long dependency chain).
+            let one = |r: u32| 0u32.wrapping_sub((r & r.wrapping_sub(1) == 0) as u32);
+            let single = (one(r0) & ROW) | (one(r1) & ROW << 9) | (one(r2) & ROW << 18);
             // Rows left with one cell that is not solved yet: new placements (a solved cell
             // is in no other digit's word, so a row holding one is already placed).
-            let placed = a & ROWS[single as usize] & self.unsolved[band];
+            let placed = a & single & self.unsolved[band];
             if placed == 0 {
                 break;
             }
@@ -334,7 +446,8 @@ impl Board {
             if (c0 & c1) | (c0 & c2) | (c1 & c2) != 0 {
                 return false;
             }
-            let cols = (c0 | c1 | c2) * COPY_ROWS;
+            let c = c0 | c1 | c2;
+            let cols = c | c << 9 | c << 18;
             self.unsolved[band] &= !placed;
             // Every word of the digit loses the columns and every word of the band the
             // cells; word `i` itself is written back from `a` below.
@@ -357,8 +470,7 @@ impl Board {
                 words[3 * od] = n;
                 of_band |= ((n != old) as u32) << (3 * od);
             }
-            let dirty = ((of_digit << (3 * d)) | (of_band << band)) & !(1 << i);
-            self.dirty |= dirty;
+            *dirty |= ((of_digit << (3 * d)) | (of_band << band)) & !(1 << i);
             let n = a & (!cols | placed);
             if n == a {
                 break;
@@ -370,17 +482,27 @@ impl Board {
     }
 
     /// Runs all dirty words to a fixed point.
+    ///
+    /// The dirty and touched masks are kept in locals (registers) while it runs: kept in the
+    /// board, each update's read-modify-write of `dirty` sat between it and the next word's
+    /// index, on the critical path.
     #[inline(always)]
-    fn update_all(&mut self) -> bool {
-        while self.dirty != 0 {
-            self.touched |= self.dirty;
-            let i = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
-            if !self.update(i) {
-                return false;
+    fn update_all<const PEXT: bool>(&mut self) -> bool {
+        let mut dirty = self.dirty;
+        let mut touched = self.touched;
+        let mut ok = true;
+        while dirty != 0 {
+            touched |= dirty;
+            let i = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            if !self.update::<PEXT>(i, &mut dirty) {
+                ok = false;
+                break;
             }
         }
-        true
+        self.dirty = dirty;
+        self.touched = touched;
+        ok
     }
 
     /// Naked singles in every band: restricts the single's row to the cell so that the next
@@ -435,9 +557,18 @@ impl Board {
             let i = digits.trailing_zeros() as usize;
             digits &= digits - 1;
             let (a0, a1, a2) = (self.cand[i], self.cand[i + 1], self.cand[i + 2]);
-            let f0 = (a0 | a0 >> 9 | a0 >> 18) & ROW;
-            let f1 = (a1 | a1 >> 9 | a1 >> 18) & ROW;
-            let f2 = (a2 | a2 >> 9 | a2 >> 18) & ROW;
+            // Per band: the columns holding a candidate (`f`) and those holding two or more
+            // (`t`, a majority of the three rows).
+            let (x0, y0, z0) = (a0 & ROW, (a0 >> 9) & ROW, a0 >> 18);
+            let (x1, y1, z1) = (a1 & ROW, (a1 >> 9) & ROW, a1 >> 18);
+            let (x2, y2, z2) = (a2 & ROW, (a2 >> 9) & ROW, a2 >> 18);
+            let (o0, o1, o2) = (x0 | y0, x1 | y1, x2 | y2);
+            let (f0, f1, f2) = (o0 | z0, o1 | z1, o2 | z2);
+            let (t0, t1, t2) = (
+                (x0 & y0) | (z0 & o0),
+                (x1 & y1) | (z1 & o1),
+                (x2 & y2) | (z2 & o2),
+            );
             if f0 | f1 | f2 != ROW {
                 return false;
             }
@@ -452,14 +583,12 @@ impl Board {
                 a1 & (k1 * COPY_ROWS),
                 a2 & (k2 * COPY_ROWS),
             ];
-            // Hidden singles in columns: a column with one candidate cell left.
-            let mut once = 0u32;
-            let mut twice = 0u32;
-            for a in n {
-                let (r0, r1, r2) = (a & ROW, (a >> 9) & ROW, a >> 18);
-                twice |= (once & (r0 | r1 | r2)) | (r0 & r1) | (r0 & r2) | (r1 & r2);
-                once |= r0 | r1 | r2;
-            }
+            // Hidden singles in columns: a column with one candidate cell left. A band keeps
+            // the same columns in its three rows, so the new words' folds (and columns held
+            // twice) are the old ones restricted to the kept columns.
+            let (g0, g1, g2) = (f0 & k0, f1 & k1, f2 & k2);
+            let once = g0 | g1 | g2;
+            let twice = (t0 & k0) | (t1 & k1) | (t2 & k2) | (g0 & g1) | (g2 & (g0 | g1));
             if once != ROW {
                 return false;
             }
@@ -489,9 +618,9 @@ impl Board {
 
     /// Full propagation. `false` on a contradiction.
     #[inline(always)]
-    fn propagate(&mut self) -> bool {
+    fn propagate<const PEXT: bool>(&mut self) -> bool {
         loop {
-            if !self.update_all() {
+            if !self.update_all::<PEXT>() {
                 return false;
             }
             if !self.naked_singles() {
@@ -538,6 +667,7 @@ impl Board {
             // The best cell by a key: score, then band and position (the last cell scanned
             // wins a tie), then the digit mask; a maximum instead of a branch per cell.
             let mut best = 0u32;
+            let digits = CellDigits::new(self);
             for band in 0..3 {
                 let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
                 let mut p = pairs[band];
@@ -545,7 +675,7 @@ impl Board {
                     let pos = p.trailing_zeros();
                     p &= p - 1;
                     let col = COLUMN_IN_BAND[pos as usize];
-                    let m = self.digits_at(band, pos);
+                    let m = digits.at(band, pos);
                     let x = 3 * m.trailing_zeros() as usize;
                     let y = 3 * (31 - m.leading_zeros()) as usize;
                     // The cell's unsolved peers in its band and in its column in the other bands,
@@ -558,10 +688,11 @@ impl Board {
                     let s0 = near & (wx[band] | wy[band]);
                     let s1 = far1 & (wx[b1] | wy[b1]);
                     let s2 = far2 & (wx[b2] | wy[b2]);
-                    let share = (s0 & pairs[band]).count_ones()
-                        + (s1 & pairs[b1]).count_ones()
-                        + (s2 & pairs[b2]).count_ones();
-                    let score = 2 * share + s0.count_ones() + s1.count_ones() + s2.count_ones();
+                    // Four population counts instead of six: the 27-bit sets two by two.
+                    let (h0, h1, h2) = (s0 & pairs[band], s1 & pairs[b1], s2 & pairs[b2]);
+                    let all = (s0 as u64 | (s1 as u64) << 27).count_ones() + s2.count_ones();
+                    let share = (h0 as u64 | (h1 as u64) << 27).count_ones() + h2.count_ones();
+                    let score = 2 * share + all;
                     let key = score << 16 | (band as u32) << 14 | pos << 9 | m;
                     best = best.max(key);
                 }
@@ -646,7 +777,11 @@ impl Search {
                 && std::arch::is_x86_feature_detected!("lzcnt")
             {
                 // SAFETY: the features `search_bmi` is compiled for were just detected.
-                unsafe { self.search_bmi(board) };
+                if fast_pext() {
+                    unsafe { self.search_bmi::<true>(board) };
+                } else {
+                    unsafe { self.search_bmi::<false>(board) };
+                }
                 return;
             }
         }
@@ -655,23 +790,24 @@ impl Search {
 
     /// The search, compiled for any x86-64 (or other) CPU.
     fn search(&mut self, board: Board) {
-        search_body!(self, board, search);
+        search_body!(self, board, search, false);
     }
 
-    /// The same search compiled with POPCNT/BMI/LZCNT enabled.
+    /// The same search compiled with POPCNT/BMI/LZCNT enabled; with `PEXT`, the mini-row
+    /// occupancy by `pext` (on CPUs where it is fast).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-    fn search_bmi(&mut self, board: Board) {
-        search_body!(self, board, search_bmi);
+    fn search_bmi<const PEXT: bool>(&mut self, board: Board) {
+        search_body!(self, board, search_bmi::<PEXT>, PEXT);
     }
 }
 
 /// The depth-first search loop, shared by the generic and the feature-specific builds.
 macro_rules! search_body {
-    ($self:ident, $board:ident, $recurse:ident) => {{
+    ($self:ident, $board:ident, $recurse:ident $(::<$p:ident>)?, $pext:expr) => {{
         let mut board = $board;
         loop {
-            if !board.propagate() {
+            if !board.propagate::<{ $pext }>() {
                 return;
             }
             if board.solved() {
@@ -690,7 +826,7 @@ macro_rules! search_body {
                 digits &= digits - 1;
                 let mut child = board;
                 child.assign(band, pos, d);
-                $self.$recurse(child);
+                $self.$recurse$(::<$p>)?(child);
                 if $self.count >= $self.limit {
                     return;
                 }
@@ -1029,6 +1165,116 @@ mod tests {
     }
 
     #[test]
+    fn mini_rows_by_pext_match_the_tables() {
+        // Every 9-bit pattern in each row, then random words; the pext version only where the
+        // CPU has BMI2 (as in the search).
+        let mut words: Vec<u32> = (0..512).flat_map(|r| [r, r << 9, r << 18]).collect();
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            words.push(x as u32 & BAND);
+        }
+        for &a in &words {
+            let mut expect = 0;
+            for row in 0..3 {
+                for bx in 0..3 {
+                    if a & (7 << (9 * row + 3 * bx)) != 0 {
+                        expect |= 1 << (3 * row + bx);
+                    }
+                }
+            }
+            assert_eq!(mini_rows::<false>(a), expect, "{a:#x}");
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("bmi2") {
+                assert_eq!(mini_rows::<true>(a), expect, "{a:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn portable_and_bmi_searches_agree() {
+        // The portable search (table lookups) is what CPUs without BMI2 run; here it is run
+        // directly and compared with the dispatched one on known and random puzzles.
+        let mut grids: Vec<[u8; 81]> = KNOWN.iter().map(|(p, _)| parse(p)).collect();
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..300 {
+            let mut g = [0u8; 81];
+            for v in g.iter_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *v = if x.is_multiple_of(5) {
+                    (x >> 8) as u8 % 10
+                } else {
+                    0
+                };
+            }
+            grids.push(g);
+        }
+        for g in &grids {
+            let Some(board) = Board::new(g) else {
+                continue;
+            };
+            let mut portable = Search::new(3, true);
+            portable.search(board);
+            let mut dispatched = Search::new(3, true);
+            dispatched.run(board);
+            assert_eq!(portable.count, dispatched.count, "{g:?}");
+            assert_eq!(portable.first, dispatched.first, "{g:?}");
+            // Both BMI2 builds, with and without `pext`, whichever `run` chose.
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("popcnt")
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("lzcnt")
+            {
+                let mut tables = Search::new(3, true);
+                let mut pext = Search::new(3, true);
+                // SAFETY: the features `search_bmi` is compiled for were just detected.
+                unsafe {
+                    tables.search_bmi::<false>(board);
+                    pext.search_bmi::<true>(board);
+                }
+                assert_eq!(
+                    (tables.count, tables.first),
+                    (portable.count, portable.first)
+                );
+                assert_eq!((pext.count, pext.first), (portable.count, portable.first));
+            }
+        }
+    }
+
+    #[test]
+    fn cell_digits_match_digits_at() {
+        // Boards met while solving known puzzles and random grids: every cell's digit mask.
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut boards: Vec<Board> = KNOWN
+            .iter()
+            .filter_map(|(p, _)| Board::new(&parse(p)))
+            .collect();
+        for _ in 0..200 {
+            let mut b = Board::new(&[0; 81]).expect("empty grid");
+            for w in b.cand.iter_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *w = x as u32 & BAND;
+            }
+            boards.push(b);
+        }
+        for b in &boards {
+            let digits = CellDigits::new(b);
+            for band in 0..3 {
+                for pos in 0..27 {
+                    assert_eq!(digits.at(band, pos), b.digits_at(band, pos));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn board_copy_is_two_cache_lines() {
         // Each guess copies the board: 27 candidate words, the unsolved cells and two masks,
         // no per-row bookkeeping (a row holding a solved cell is a placed row).
@@ -1043,7 +1289,7 @@ mod tests {
         let mut g = sol;
         g[40] = 0;
         let mut b = Board::new(&g).expect("valid");
-        assert!(b.propagate());
+        assert!(b.propagate::<false>());
         assert!(b.solved());
         let mut out = [0u8; 81];
         b.write_solution(&mut out);
