@@ -841,6 +841,13 @@ use search_body;
 mod tests {
     use super::*;
 
+    /// One step of a xorshift generator: the tests' random grids and words.
+    fn xorshift(x: &mut u64) {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+    }
+
     fn parse(s: &str) -> [u8; 81] {
         let mut v = [0u8; 81];
         for (i, c) in s.chars().take(81).enumerate() {
@@ -1046,9 +1053,7 @@ mod tests {
         for _ in 0..5000 {
             let mut g = [0u8; 81];
             for v in g.iter_mut() {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                xorshift(&mut x);
                 *v = match x & 15 {
                     0..=3 => (x >> 8) as u8 % 10,
                     4 => (x >> 8) as u8,
@@ -1171,9 +1176,7 @@ mod tests {
         let mut words: Vec<u32> = (0..512).flat_map(|r| [r, r << 9, r << 18]).collect();
         let mut x = 0x2545_F491_4F6C_DD1Du64;
         for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift(&mut x);
             words.push(x as u32 & BAND);
         }
         for &a in &words {
@@ -1202,9 +1205,7 @@ mod tests {
         for _ in 0..300 {
             let mut g = [0u8; 81];
             for v in g.iter_mut() {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                xorshift(&mut x);
                 *v = if x.is_multiple_of(5) {
                     (x >> 8) as u8 % 10
                 } else {
@@ -1257,9 +1258,7 @@ mod tests {
         for _ in 0..200 {
             let mut b = Board::new(&[0; 81]).expect("empty grid");
             for w in b.cand.iter_mut() {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                xorshift(&mut x);
                 *w = x as u32 & BAND;
             }
             boards.push(b);
@@ -1302,9 +1301,7 @@ mod tests {
         for _ in 0..2000 {
             let mut g = [0u8; 81];
             for v in g.iter_mut() {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                xorshift(&mut x);
                 *v = if x & 3 == 0 { (x >> 8) as u8 % 10 } else { 0 };
             }
             let n = count_solutions(&g, 3);

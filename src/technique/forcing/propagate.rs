@@ -845,6 +845,17 @@ impl State {
         false
     }
 
+    /// Why `y` goes in a nested pass: its contradiction one level down (`inner`), proved
+    /// only when `rec` records.
+    fn nested_why<R: Recorder>(&self, y: Candidate, inner: Level, rec: &R) -> Why {
+        if R::ON {
+            let (branch, ext) = contradiction_proof(self, rec.base(), y, true, inner);
+            Why::Nested(Box::new(branch), ext)
+        } else {
+            Why::Assume
+        }
+    }
+
     /// Removes every candidate whose assumption leads to a contradiction at `inner`, settling
     /// (with Plus) after each, until a whole pass removes nothing.
     fn nested<R: Recorder>(
@@ -857,12 +868,7 @@ impl State {
             // The same removals as the run that made the trail, each proved again.
             for y in removals {
                 debug_assert!(self.has(y), "{y} replayed but gone");
-                let why = if R::ON {
-                    let (branch, ext) = contradiction_proof(self, rec.base(), y, true, inner);
-                    Why::Nested(Box::new(branch), ext)
-                } else {
-                    Why::Assume
-                };
+                let why = self.nested_why(y, inner, rec);
                 self.remove(y, why, rec);
                 self.settle(true, rec)?;
             }
@@ -903,12 +909,7 @@ impl State {
                         }
                         continue;
                     }
-                    let why = if R::ON {
-                        let (branch, ext) = contradiction_proof(self, rec.base(), y, true, inner);
-                        Why::Nested(Box::new(branch), ext)
-                    } else {
-                        Why::Assume
-                    };
+                    let why = self.nested_why(y, inner, rec);
                     self.remove(y, why, rec);
                     rec.nested_removal(y);
                     removed = true;
