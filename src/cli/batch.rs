@@ -31,11 +31,17 @@ pub fn open_input(path: &Path) -> Result<Box<dyn BufRead>> {
 /// A line may carry more after the puzzle (a rating, a name): the first field is used when it
 /// is 81 characters long. A HoDoKu library line (starting with `:`) is kept whole.
 pub fn puzzle_of_line(line: &str) -> Option<&str> {
-    // The common case first: exactly 81 characters, nothing to trim or split.
-    let bare = line.strip_suffix('\r').unwrap_or(line);
+    // The common case first: exactly 81 characters before the line end, nothing to trim or
+    // split.
+    let bare = line.strip_suffix('\n').unwrap_or(line);
+    let bare = bare.strip_suffix('\r').unwrap_or(bare);
     // Printable ASCII bytes hold no whitespace: checked without decoding characters; other
-    // lines get the exact check.
-    let plain = |s: &str| s.bytes().all(|b| b > b' ' && b < 0x7f);
+    // lines get the exact check. A fold without an early exit, so that the 81 bytes are
+    // checked by vector code.
+    let plain = |s: &str| {
+        s.bytes()
+            .fold(true, |ok, b| ok & (b.wrapping_sub(b'!') < 0x5e))
+    };
     if bare.len() == 81
         && !bare.starts_with(['#', ':'])
         && (plain(bare) || !bare.contains(char::is_whitespace))
@@ -132,6 +138,33 @@ pub struct Item {
     pub bytes: u64,
 }
 
+/// Fills the chunk's next item (`chunk[*used]`), reusing the allocation of the text it held in
+/// the chunk before.
+fn next_item(
+    chunk: &mut Vec<Item>,
+    used: &mut usize,
+    line: usize,
+    problem: Option<String>,
+    text: &str,
+    bytes: u64,
+) {
+    if *used == chunk.len() {
+        chunk.push(Item {
+            line,
+            problem: None,
+            text: String::new(),
+            bytes,
+        });
+    }
+    let item = &mut chunk[*used];
+    item.line = line;
+    item.problem = problem;
+    item.bytes = bytes;
+    item.text.clear();
+    item.text.push_str(text);
+    *used += 1;
+}
+
 /// Runs `work` on every puzzle line of `path` (`-` for stdin) in parallel, a chunk at a time,
 /// and hands each result to `emit` in input order, with the progress bar (use
 /// `bar.suspend` to write to stderr). A line that cannot be read (not UTF-8, longer than
@@ -172,12 +205,17 @@ pub fn for_each_puzzle_up_to<T: Send>(
     let step = |item: &Item| if len.is_some() { item.bytes } else { 1 };
     let mut line: Vec<u8> = Vec::with_capacity(256);
     let (mut line_number, mut bytes, mut done) = (0usize, 0u64, 0u64);
+    // The chunk's items are reused from one chunk to the next (their texts' allocations
+    // with them): `used` of them hold this chunk's lines.
     let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
+    // Sequential with one thread: rayon's splitting and joining cost more than the cheapest
+    // puzzles (`count` on an easy file).
+    let one_thread = rayon::current_num_threads() == 1;
     loop {
-        chunk.clear();
+        let mut used = 0;
         let mut eof = false;
-        while chunk.len() < CHUNK {
-            if done + chunk.len() as u64 >= limit as u64 {
+        while used < CHUNK {
+            if done + used as u64 >= limit as u64 {
                 eof = true;
                 break;
             }
@@ -189,50 +227,47 @@ pub fn for_each_puzzle_up_to<T: Send>(
             }
             bytes += n as u64;
             line_number += 1;
-            let unreadable_item = |problem: String| Item {
-                line: line_number,
-                problem: Some(problem),
-                text: excerpt(&line),
-                bytes: n as u64,
+            let mut push = |problem: Option<String>, text: &str| {
+                next_item(&mut chunk, &mut used, line_number, problem, text, n as u64)
             };
             if long {
-                chunk.push(unreadable_item(format!(
-                    "line longer than {MAX_LINE} bytes ({n} bytes), skipped"
-                )));
+                let problem = format!("line longer than {MAX_LINE} bytes ({n} bytes), skipped");
+                push(Some(problem), &excerpt(&line));
                 continue;
             }
             match std::str::from_utf8(&line) {
-                Err(e) => chunk.push(unreadable_item(format!(
-                    "not UTF-8 (invalid byte at column {})",
-                    e.valid_up_to() + 1
-                ))),
+                Err(e) => {
+                    let at = e.valid_up_to() + 1;
+                    let problem = format!("not UTF-8 (invalid byte at column {at})");
+                    push(Some(problem), &excerpt(&line));
+                }
                 Ok(text) => {
                     if let Some(text) = puzzle_of_line(text) {
-                        chunk.push(Item {
-                            line: line_number,
-                            problem: None,
-                            text: text.to_string(),
-                            bytes: n as u64,
-                        });
+                        push(None, text);
                     }
                 }
             }
         }
-        let results: Vec<T> = chunk
-            .par_iter()
-            .map(|item| {
-                let r = match &item.problem {
-                    Some(why) => unreadable(&item.text, why),
-                    None => work(&item.text),
-                };
+        let items = &chunk[..used];
+        let run = |item: &Item| {
+            let r = match &item.problem {
+                Some(why) => unreadable(&item.text, why),
+                None => work(&item.text),
+            };
+            if !bar.is_hidden() {
                 bar.inc(step(item));
-                r
-            })
-            .collect();
-        for (item, r) in chunk.iter().zip(results) {
+            }
+            r
+        };
+        let results: Vec<T> = if one_thread {
+            items.iter().map(run).collect()
+        } else {
+            items.par_iter().map(run).collect()
+        };
+        for (item, r) in items.iter().zip(results) {
             emit(item, r, &bar)?;
         }
-        done += chunk.len() as u64;
+        done += used as u64;
         if len.is_some() {
             // Also count comment and blank lines.
             bar.set_position(bytes);
@@ -289,6 +324,9 @@ mod tests {
     fn puzzle_lines_are_read_the_same_on_the_fast_path_and_off_it() {
         assert_eq!(puzzle_of_line(P), Some(P));
         assert_eq!(puzzle_of_line(&format!("{P}\r")), Some(P));
+        // As read from a file, with the line end.
+        assert_eq!(puzzle_of_line(&format!("{P}\n")), Some(P));
+        assert_eq!(puzzle_of_line(&format!("{P}\r\n")), Some(P));
         assert_eq!(puzzle_of_line(&format!("  {P} ")), Some(P));
         assert_eq!(puzzle_of_line(&format!("{P}\t10.5 name")), Some(P));
         assert_eq!(puzzle_of_line(&format!("#{}", &P[1..])), None);
