@@ -54,11 +54,8 @@ pub fn count_solutions(values: &[u8; 81], limit: u32) -> u32 {
     if limit == 0 {
         return 0;
     }
-    let Some(board) = Board::new(values) else {
-        return 0;
-    };
     let mut s = Search::new(limit, false);
-    s.run(board);
+    s.run(values);
     s.count
 }
 
@@ -66,11 +63,8 @@ pub fn count_solutions(values: &[u8; 81], limit: u32) -> u32 {
 ///
 /// Clashing givens, or any value above 9, give [`Solutions::None`].
 pub fn analyze(values: &[u8; 81]) -> Solutions {
-    let Some(board) = Board::new(values) else {
-        return Solutions::None;
-    };
     let mut s = Search::new(2, true);
-    s.run(board);
+    s.run(values);
     match s.count {
         0 => Solutions::None,
         1 => Solutions::Unique(Box::new(s.first)),
@@ -80,9 +74,8 @@ pub fn analyze(values: &[u8; 81]) -> Solutions {
 
 /// The first solution found, if any (not necessarily unique).
 pub fn solve(values: &[u8; 81]) -> Option<[u8; 81]> {
-    let board = Board::new(values)?;
     let mut s = Search::new(1, true);
-    s.run(board);
+    s.run(values);
     (s.count > 0).then_some(s.first)
 }
 
@@ -363,6 +356,7 @@ impl Board {
     ///
     /// Without a branch per cell (givens and empty cells alternate unpredictably): the cells
     /// are first gathered per value and band, then each digit's words are built at once.
+    #[inline(always)]
     fn new(values: &[u8; 81]) -> Option<Board> {
         // Index `3 * value + band`; value 0 (empty) and values above 9 (slot 10) included.
         let mut given = [0u32; 33];
@@ -767,8 +761,11 @@ impl Search {
         }
     }
 
-    /// Runs the search, using the CPU's bit-manipulation instructions when it has them.
-    fn run(&mut self, board: Board) {
+    /// Builds the board of `values` and runs the search (no solution when the givens clash),
+    /// using the CPU's bit-manipulation instructions when it has them: for the board's
+    /// construction too, whose population counts are a tenth of an easy puzzle's time without
+    /// them.
+    fn run(&mut self, values: &[u8; 81]) {
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("popcnt")
@@ -776,16 +773,27 @@ impl Search {
                 && std::arch::is_x86_feature_detected!("bmi2")
                 && std::arch::is_x86_feature_detected!("lzcnt")
             {
-                // SAFETY: the features `search_bmi` is compiled for were just detected.
+                // SAFETY: the features `run_bmi` is compiled for were just detected.
                 if fast_pext() {
-                    unsafe { self.search_bmi::<true>(board) };
+                    unsafe { self.run_bmi::<true>(values) };
                 } else {
-                    unsafe { self.search_bmi::<false>(board) };
+                    unsafe { self.run_bmi::<false>(values) };
                 }
                 return;
             }
         }
-        self.search(board);
+        if let Some(board) = Board::new(values) {
+            self.search(board);
+        }
+    }
+
+    /// [`Search::run`] compiled with POPCNT/BMI/LZCNT enabled (`Board::new` inlined into it).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    fn run_bmi<const PEXT: bool>(&mut self, values: &[u8; 81]) {
+        if let Some(board) = Board::new(values) {
+            self.search_bmi::<PEXT>(board);
+        }
     }
 
     /// The search, compiled for any x86-64 (or other) CPU.
@@ -1221,7 +1229,7 @@ mod tests {
             let mut portable = Search::new(3, true);
             portable.search(board);
             let mut dispatched = Search::new(3, true);
-            dispatched.run(board);
+            dispatched.run(g);
             assert_eq!(portable.count, dispatched.count, "{g:?}");
             assert_eq!(portable.first, dispatched.first, "{g:?}");
             // Both BMI2 builds, with and without `pext`, whichever `run` chose.
