@@ -80,7 +80,7 @@ fn read_capped_line(
         if available.is_empty() {
             return Ok((consumed, long));
         }
-        let (part, done) = match available.iter().position(|&b| b == b'\n') {
+        let (part, done) = match memchr::memchr(b'\n', available) {
             Some(i) => (&available[..=i], true),
             None => (available, false),
         };

@@ -57,9 +57,7 @@ pub fn run(args: CountArgs, out: &mut impl Write) -> Result<ExitCode> {
                 // brute-force count of an easy puzzle.
                 let mut line = [b'.'; 81 + 12];
                 for (c, &v) in line.iter_mut().zip(&values) {
-                    if v != 0 {
-                        *c = b'0' + v;
-                    }
+                    *c = if v == 0 { b'.' } else { b'0' + v };
                 }
                 line[81] = b'\t';
                 let digits = n.checked_ilog10().unwrap_or(0) as usize + 1;
