@@ -1,15 +1,16 @@
 //! [`Context`]: what techniques need to know about one position, built lazily and shared.
 //!
 //! The engine makes one context per position and hands it to every technique it searches there,
-//! so the bivalue cells, the strong links, the group nodes, the almost locked sets and the chain
-//! link graph are each built at most once per position, and only when a technique asks for
-//! them (the singles solve most easy puzzles without building any of it).
+//! so the bivalue cells, the strong links, the group nodes, the almost locked sets (and the links
+//! between them) and the chain link graph are each built at most once per position, and only when
+//! a technique asks for them (the singles solve most easy puzzles without building any of it).
 
 use std::cell::OnceCell;
 
 use crate::cellset::CellSet;
 use crate::geometry::{Cell, DigitMask, House, digit_bit, digits};
 use crate::grid::Grid;
+use crate::technique::als::Adjacency;
 use crate::technique::chains::graph::{GraphKind, LinkGraph};
 
 /// A strong link: a digit with exactly two places in a house.
@@ -128,6 +129,7 @@ pub struct Context<'g> {
     strong_links: OnceCell<Vec<StrongLink>>,
     groups: OnceCell<Vec<GroupNode>>,
     als: OnceCell<Vec<Als>>,
+    als_links: OnceCell<Adjacency>,
     graphs: [OnceCell<LinkGraph>; 3],
 }
 
@@ -140,6 +142,7 @@ impl<'g> Context<'g> {
             strong_links: OnceCell::new(),
             groups: OnceCell::new(),
             als: OnceCell::new(),
+            als_links: OnceCell::new(),
             graphs: [OnceCell::new(), OnceCell::new(), OnceCell::new()],
         }
     }
@@ -213,6 +216,13 @@ impl<'g> Context<'g> {
     /// one-cell sets), each listed once, ordered by size then cells.
     pub(crate) fn als(&self) -> &[Als] {
         self.als.get_or_init(|| collect_als(self.grid))
+    }
+
+    /// The restricted-common links between the almost locked sets ([`Context::als`]), built
+    /// once for the ALS techniques that search this position (ALS-XZ, ALS-XY-Wing, ALS-XY-Chain
+    /// each built them before).
+    pub(crate) fn als_adjacency(&self) -> &Adjacency {
+        self.als_links.get_or_init(|| Adjacency::build(self.als()))
     }
 
     /// The chain link graph of this position holding the nodes `kind` says (candidates, and

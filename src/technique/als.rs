@@ -58,13 +58,14 @@ struct Link {
 
 /// Every restricted-common link between the position's sets, built once per search: the links
 /// of set `i` are `links[start[i]..start[i + 1]]`.
-struct Adjacency {
+pub(crate) struct Adjacency {
     start: Vec<u32>,
     links: Vec<Link>,
 }
 
 impl Adjacency {
-    fn build(als: &[Als]) -> Adjacency {
+    /// The links between every two of `als` that have a restricted common.
+    pub(crate) fn build(als: &[Als]) -> Adjacency {
         let n = als.len();
         let mut pairs: Vec<(u32, u32, DigitMask)> = Vec::new();
         let mut count = vec![0u32; n + 1];
@@ -212,7 +213,7 @@ impl Technique for AlsXz {
             let grid = ctx.grid();
             let als = ctx.als();
             let dc = digit_cells(grid);
-            let adj = Adjacency::build(als);
+            let adj = ctx.als_adjacency();
             let mut emitted: Vec<CandSet> = Vec::new();
             for (i, a) in als.iter().enumerate() {
                 for link in adj.of(i) {
@@ -294,7 +295,7 @@ impl Technique for AlsXyWing {
             let grid = ctx.grid();
             let als = ctx.als();
             let dc = digit_cells(grid);
-            let adj = Adjacency::build(als);
+            let adj = ctx.als_adjacency();
             // for each set, the digits that have something to eliminate from cells it sees
             let live: Vec<DigitMask> = als
                 .iter()
@@ -428,7 +429,7 @@ impl Technique for AlsXyChain {
             let grid = ctx.grid();
             let als = ctx.als();
             let dc = digit_cells(grid);
-            let adj = Adjacency::build(als);
+            let adj = ctx.als_adjacency();
             let n = als.len();
             // per set and digit, the candidates seeing all the digit's cells in the set
             let targets: Vec<[CellSet; 9]> = als
