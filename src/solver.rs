@@ -767,8 +767,8 @@ impl Search {
 
     /// Builds the board of `values` and runs the search (no solution when the givens clash),
     /// using the CPU's bit-manipulation instructions when it has them: for the board's
-    /// construction too, whose population counts are a tenth of an easy puzzle's time without
-    /// them.
+    /// construction too, whose population counts cost about 3% of an easy puzzle's instructions
+    /// without them.
     fn run(&mut self, values: &[u8; 81]) {
         #[cfg(target_arch = "x86_64")]
         {

@@ -56,8 +56,9 @@ struct Link {
     rc: DigitMask,
 }
 
-/// Every restricted-common link between the position's sets, built once per search: the links
-/// of set `i` are `links[start[i]..start[i + 1]]`.
+/// Every restricted-common link between the position's sets, built once per position and
+/// shared through [`Context::als_adjacency`]: the links of set `i` are
+/// `links[start[i]..start[i + 1]]`.
 pub(crate) struct Adjacency {
     start: Vec<u32>,
     links: Vec<Link>,
