@@ -165,9 +165,17 @@ pub const CATALOGUE: &[TechniqueInfo] = &[
     TechniqueInfo::new("als-continuous-nice-loop", "Continuous Nice Loop with ALS", 7.3, &["0709"]),
     TechniqueInfo::new("als-discontinuous-nice-loop", "Discontinuous Nice Loop with ALS", 7.3, &["0710"]),
     TechniqueInfo::new("als-aic", "AIC with ALS", 7.3, &["0711"]),
-    // se_chains.rs, nishio.rs
+    // se_chains.rs
     TechniqueInfo::new("forcing-chains-and-cycles", "Forcing Chains & Cycles", 6.5, &[]).off(SE_ONLY),
+    // se_chaining/
     TechniqueInfo::new("nishio", "Nishio", 7.5, &[]).off(SE_ONLY),
+    TechniqueInfo::new("se-multiple-forcing-chain", "Multiple Forcing Chains", 8.0, &[]).off(SE_ONLY),
+    TechniqueInfo::new("se-dynamic-forcing-chain", "Dynamic Forcing Chains", 8.5, &[]).off(SE_ONLY),
+    TechniqueInfo::new("se-dynamic-forcing-chain-plus", "Dynamic Forcing Chains (+)", 9.0, &[]).off(SE_ONLY),
+    TechniqueInfo::new("se-nested-forcing-chain", "Nested Forcing Chains (+ Forcing Chains)", 9.5, &[]).off(SE_ONLY),
+    TechniqueInfo::new("se-nested-multiple-forcing-chain", "Nested Forcing Chains (+ Multiple Forcing Chains)", 10.0, &[]).off(SE_ONLY),
+    TechniqueInfo::new("se-nested-dynamic-forcing-chain", "Nested Forcing Chains (+ Dynamic Forcing Chains)", 10.5, &[]).off(SE_ONLY),
+    TechniqueInfo::new("se-nested-dynamic-forcing-chain-plus", "Nested Forcing Chains (+ Nested Forcing Chains)", 11.0, &[]).off(SE_ONLY),
     // wings.rs
     TechniqueInfo::new("xy-wing", "XY-Wing", 4.2, &["0800"]),
     TechniqueInfo::new("xyz-wing", "XYZ-Wing", 4.4, &["0801"]),

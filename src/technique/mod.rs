@@ -60,7 +60,7 @@ pub mod forcing;
 pub mod guess;
 pub mod intersections;
 pub mod medusa;
-pub mod nishio;
+pub mod se_chaining;
 pub mod se_chains;
 pub mod single_digit;
 pub mod singles;
@@ -212,7 +212,7 @@ pub fn builtins() -> Vec<Box<dyn Technique>> {
     all.extend(medusa::techniques());
     all.extend(chains::techniques());
     all.extend(se_chains::techniques());
-    all.extend(nishio::techniques());
+    all.extend(se_chaining::techniques());
     all.extend(wings::techniques());
     all.extend(uniqueness::techniques());
     all.extend(sue_de_coq::techniques());

@@ -1,0 +1,1012 @@
+//! SE's chaining rule at one level: the search over every candidate of every cell (binary,
+//! house and cell chains), the static forcing chains and cycles, the propagation of one
+//! assumption, and the rules one level down.
+
+use std::collections::VecDeque;
+
+use super::engine::{
+    Advanced, Arena, Board, CELL_HOUSES, Cause, HOUSE_CELLS, KeySet, NONE, PotSet, cand, cell_of,
+    digit_of, key,
+};
+use super::hints::{Hint, Kind, Meter, Nested, length_bonus};
+use super::rules::{RuleHint, Simple};
+
+/// One of SE's chaining rules (its `Chaining` producer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Rule {
+    /// Cell and house chains (several assumptions meeting in one conclusion).
+    pub multiple: bool,
+    /// Implications may use the ones before (the grid is updated as potentials go off).
+    pub dynamic: bool,
+    /// Follow the assumption's digit only (no cell links), contradictions only.
+    pub nishio: bool,
+    /// 0, or 1 (simple rules on the hypothetical grid), or 2..=5 (chains one level down).
+    pub level: u8,
+}
+
+impl Rule {
+    /// Forcing chains and cycles, static (6.5 - 7.0).
+    pub const LOOPS: Rule = Rule::new(false, false, false, 0);
+    /// Nishio (7.5).
+    pub const NISHIO: Rule = Rule::new(false, true, true, 0);
+    /// Multiple forcing chains, static (8.0).
+    pub const MULTIPLE: Rule = Rule::new(true, false, false, 0);
+    /// Dynamic forcing chains (8.5).
+    pub const DYNAMIC: Rule = Rule::new(true, true, false, 0);
+
+    /// A rule.
+    pub const fn new(multiple: bool, dynamic: bool, nishio: bool, level: u8) -> Rule {
+        Rule {
+            multiple,
+            dynamic,
+            nishio,
+            level,
+        }
+    }
+
+    /// Dynamic forcing chains at `level` (1: (+), 2..=5: nested).
+    pub const fn nested(level: u8) -> Rule {
+        Rule::new(true, true, false, level)
+    }
+
+    /// The difficulty before the length bonus.
+    pub fn base(self) -> f64 {
+        if self.level >= 2 {
+            9.5 + 0.5 * (self.level - 2) as f64
+        } else if self.level > 0 {
+            8.5 + 0.5 * self.level as f64
+        } else if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5
+        } else {
+            8.0
+        }
+    }
+
+    /// How many levels of scratch a search at this rule uses (itself and the rules below).
+    pub fn depth(self) -> usize {
+        1 + self
+            .inner_rules()
+            .iter()
+            .map(|r| r.depth())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The chaining rules tried one level down, after the simple ones.
+    fn inner_rules(self) -> Vec<Rule> {
+        match self.level {
+            0 | 1 => vec![],
+            2 => vec![Rule::LOOPS],
+            3 => vec![Rule::LOOPS, Rule::MULTIPLE],
+            4 => vec![Rule::DYNAMIC],
+            l => vec![Rule::DYNAMIC, Rule::nested(l - 3)],
+        }
+    }
+
+    /// SE's hints of this rule on `board`, in SE's order (difficulty, complexity, kind), with
+    /// later hints that remove the same candidates dropped. The hints' potentials live in
+    /// `depths[0]`'s arena until the next search at that depth.
+    pub fn hints(self, depths: &mut [Depth], board: &mut Board) -> Vec<Hint> {
+        self.hints_from(depths, board, 0..81)
+    }
+
+    /// The hints the search finds from these cells only, in SE's order (as [`Rule::hints`]).
+    pub fn hints_from(
+        self,
+        depths: &mut [Depth],
+        board: &mut Board,
+        cells: std::ops::Range<usize>,
+    ) -> Vec<Hint> {
+        depths[0].clear();
+        let mut result = Vec::new();
+        if self.multiple || self.dynamic {
+            for cell in cells {
+                if board.values[cell] != 0 {
+                    continue;
+                }
+                let card = board.cands[cell].count_ones();
+                if card > 2 || (card > 1 && self.dynamic) {
+                    depths[0].origin = cell as u8;
+                    self.cell_chains(depths, board, cell, card, &mut result);
+                }
+            }
+        } else {
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                for cell in cells.clone() {
+                    if board.values[cell] != 0 || board.cands[cell].count_ones() <= 1 {
+                        continue;
+                    }
+                    depths[0].origin = cell as u8;
+                    for d in 1..=9u8 {
+                        if board.has(cell, d) {
+                            unary(depths, board, cand(cell, d), y, x, &mut result);
+                        }
+                    }
+                }
+            }
+        }
+        result.sort_by(|a, b| a.order(b));
+        let mut seen: Vec<&[u16]> = Vec::with_capacity(result.len());
+        let mut keep = vec![true; result.len()];
+        for (i, h) in result.iter().enumerate() {
+            if seen.contains(&h.removals.as_slice()) {
+                keep[i] = false;
+            } else {
+                seen.push(&h.removals);
+            }
+        }
+        let mut k = keep.into_iter();
+        result.retain(|_| k.next().unwrap_or(true));
+        result
+    }
+
+    /// The hints starting from one cell: each value on and off (binary chains), the houses
+    /// where the value's first place is this cell (house chains), and the cell's values
+    /// together (cell chains).
+    fn cell_chains(
+        self,
+        depths: &mut [Depth],
+        board: &mut Board,
+        cell: usize,
+        card: u32,
+        result: &mut Vec<Hint>,
+    ) {
+        let mut value_on: Vec<(u8, PotSet)> = Vec::new();
+        let mut value_off: Vec<(u8, PotSet)> = Vec::new();
+        let mut cell_on = depths[0].take();
+        let mut cell_off = depths[0].take();
+        let mut first = true;
+        for d in 1..=9u8 {
+            if !board.has(cell, d) {
+                continue;
+            }
+            let mut on_set = depths[0].take();
+            let mut off_set = depths[0].take();
+            let do_double = card >= 3 && !self.nishio && self.dynamic;
+            let do_contradiction = self.dynamic || self.nishio;
+            self.binary(
+                depths,
+                board,
+                cand(cell, d),
+                &mut on_set,
+                &mut off_set,
+                do_double,
+                do_contradiction,
+                result,
+            );
+            if !self.nishio {
+                self.house_chains(depths, board, cell, d, &on_set, &off_set, result);
+            }
+            if first {
+                cell_on.copy_from(&on_set);
+                cell_off.copy_from(&off_set);
+                first = false;
+            } else {
+                cell_on.retain_in(&on_set);
+                cell_off.retain_in(&off_set);
+            }
+            value_on.push((d, on_set));
+            value_off.push((d, off_set));
+        }
+        if !self.nishio && (card == 2 || (self.multiple && card > 2)) {
+            for (sets, common) in [(&value_on, &cell_on), (&value_off, &cell_off)] {
+                for &c in common.cands() {
+                    let targets: Vec<u32> = sets
+                        .iter()
+                        .map(|(_, s)| s.get(c).expect("in every value's set"))
+                        .collect();
+                    let kind = Kind::Cell { cell: cell as u8 };
+                    let first_target = common.get(c).expect("common");
+                    if let Some(h) =
+                        self.conclusion_hint(depths, board, kind, targets, first_target)
+                    {
+                        result.push(h);
+                    }
+                }
+            }
+        }
+        for (_, s) in value_on.into_iter().chain(value_off) {
+            depths[0].give(s);
+        }
+        depths[0].give(cell_on);
+        depths[0].give(cell_off);
+    }
+
+    /// A cell or house hint whose chains end in `targets`, concluding `result` (a node of
+    /// the first chain): its removals, or `None` when it removes nothing.
+    fn conclusion_hint(
+        self,
+        depths: &mut [Depth],
+        board: &Board,
+        kind: Kind,
+        targets: Vec<u32>,
+        result: u32,
+    ) -> Option<Hint> {
+        let node = *depths[0].arena.node(result);
+        let (removals, placement) = conclusion(board, node.cand(), node.on());
+        if removals.is_empty() {
+            return None;
+        }
+        Some(self.finish(depths, kind, targets, removals, placement))
+    }
+
+    /// A hint with its complexity and difficulty.
+    fn finish(
+        self,
+        depths: &mut [Depth],
+        kind: Kind,
+        targets: Vec<u32>,
+        removals: Vec<u16>,
+        placement: Option<u16>,
+    ) -> Hint {
+        let d = &mut depths[0];
+        let chain_targets = match kind {
+            Kind::Binary {
+                dst_on, dst_off, ..
+            }
+            | Kind::Cycle {
+                dst_on, dst_off, ..
+            } => vec![dst_on, dst_off],
+            Kind::Forcing { target, .. } => vec![target],
+            _ => targets.clone(),
+        };
+        let complexity = d.meter.complexity(&d.arena, &kind, &chain_targets);
+        let base = match kind {
+            Kind::Cycle { x, y, .. } => {
+                if x && y {
+                    7.0
+                } else {
+                    6.5
+                }
+            }
+            Kind::Forcing { x, y, .. } => {
+                if x && y {
+                    7.0
+                } else {
+                    6.6
+                }
+            }
+            _ => self.base(),
+        };
+        Hint {
+            kind,
+            targets,
+            removals,
+            placement,
+            complexity,
+            difficulty: base + length_bonus(complexity),
+            origin: self_origin(&depths[0]),
+        }
+    }
+
+    /// One candidate assumed on, then off: contradictions and double chains.
+    #[allow(clippy::too_many_arguments)]
+    fn binary(
+        self,
+        depths: &mut [Depth],
+        board: &mut Board,
+        c: u16,
+        on_set: &mut PotSet,
+        off_set: &mut PotSet,
+        do_double: bool,
+        do_contradiction: bool,
+        result: &mut Vec<Hint>,
+    ) {
+        let p_on = depths[0].arena.push(key(c, true), Cause::None, &[]);
+        on_set.add(c, p_on);
+        if let Some((dst_on, dst_off)) = self.propagate(depths, board, on_set, off_set)
+            && do_contradiction
+        {
+            let kind = Kind::Binary {
+                src: key(c, true),
+                dst_on,
+                dst_off,
+                absurd: true,
+                nishio: self.nishio,
+            };
+            result.push(self.finish(depths, kind, vec![], vec![c], None));
+        }
+        if !do_contradiction && !do_double {
+            return;
+        }
+        let mut off_on = depths[0].take();
+        let mut off_off = depths[0].take();
+        let p_off = depths[0].arena.push(key(c, false), Cause::None, &[]);
+        off_off.add(c, p_off);
+        if let Some((dst_on, dst_off)) = self.propagate(depths, board, &mut off_on, &mut off_off)
+            && do_contradiction
+        {
+            let (removals, placement) = conclusion(board, c, true);
+            if !removals.is_empty() {
+                let kind = Kind::Binary {
+                    src: key(c, false),
+                    dst_on,
+                    dst_off,
+                    absurd: true,
+                    nishio: self.nishio,
+                };
+                result.push(self.finish(depths, kind, vec![], removals, placement));
+            }
+        }
+        if do_double {
+            for (&from_on, &t) in on_set.order.iter().zip(on_set.cands()) {
+                if let Some(from_off) = off_on.get(t) {
+                    let (removals, placement) = conclusion(board, t, true);
+                    if !removals.is_empty() {
+                        let kind = Kind::Binary {
+                            src: key(c, true),
+                            dst_on: from_on,
+                            dst_off: from_off,
+                            absurd: false,
+                            nishio: false,
+                        };
+                        result.push(self.finish(depths, kind, vec![], removals, placement));
+                    }
+                }
+            }
+            for (&from_on, &t) in off_set.order.iter().zip(off_set.cands()) {
+                if let Some(from_off) = off_off.get(t) {
+                    let kind = Kind::Binary {
+                        src: key(c, false),
+                        dst_on: from_on,
+                        dst_off: from_off,
+                        absurd: false,
+                        nishio: false,
+                    };
+                    result.push(self.finish(depths, kind, vec![], vec![t], None));
+                }
+            }
+        }
+        depths[0].give(off_on);
+        depths[0].give(off_off);
+    }
+
+    /// The houses where `digit`'s first place is `cell`: every place assumed on in turn, and
+    /// what they all lead to.
+    #[allow(clippy::too_many_arguments)]
+    fn house_chains(
+        self,
+        depths: &mut [Depth],
+        board: &mut Board,
+        cell: usize,
+        digit: u8,
+        on_set: &PotSet,
+        off_set: &PotSet,
+        result: &mut Vec<Hint>,
+    ) {
+        for &h in &CELL_HOUSES[cell] {
+            let h = h as usize;
+            let pos = board.positions(h, digit);
+            let card = pos.count_ones();
+            if !(card == 2 || (self.multiple && card > 2)) {
+                continue;
+            }
+            if HOUSE_CELLS[h][pos.trailing_zeros() as usize] as usize != cell {
+                continue;
+            }
+            let mut house_on = depths[0].take();
+            let mut house_off = depths[0].take();
+            house_on.copy_from(on_set);
+            house_off.copy_from(off_set);
+            let mut others: Vec<(PotSet, PotSet)> = Vec::new();
+            for i in 0..9 {
+                let other = HOUSE_CELLS[h][i] as usize;
+                if pos >> i & 1 == 0 || other == cell {
+                    continue;
+                }
+                let mut o_on = depths[0].take();
+                let mut o_off = depths[0].take();
+                let c = cand(other, digit);
+                let n = depths[0].arena.push(key(c, true), Cause::None, &[]);
+                o_on.add(c, n);
+                self.propagate(depths, board, &mut o_on, &mut o_off);
+                house_on.retain_in(&o_on);
+                house_off.retain_in(&o_off);
+                others.push((o_on, o_off));
+            }
+            for on in [true, false] {
+                let common = if on { &house_on } else { &house_off };
+                for &c in common.cands() {
+                    let mut targets = Vec::with_capacity(card as usize);
+                    let mut k = 0;
+                    for i in 0..9 {
+                        if pos >> i & 1 == 0 {
+                            continue;
+                        }
+                        let set = if HOUSE_CELLS[h][i] as usize == cell {
+                            if on { on_set } else { off_set }
+                        } else {
+                            k += 1;
+                            if on {
+                                &others[k - 1].0
+                            } else {
+                                &others[k - 1].1
+                            }
+                        };
+                        targets.push(set.get(c).expect("in every place's set"));
+                    }
+                    let kind = Kind::Region {
+                        house: h as u8,
+                        digit,
+                    };
+                    let first = common.get(c).expect("common");
+                    if let Some(hint) = self.conclusion_hint(depths, board, kind, targets, first) {
+                        result.push(hint);
+                    }
+                }
+            }
+            for (a, b) in others {
+                depths[0].give(a);
+                depths[0].give(b);
+            }
+            depths[0].give(house_on);
+            depths[0].give(house_off);
+        }
+    }
+
+    /// SE's `doChaining`: completes `to_on` and `to_off` with everything that follows from
+    /// them; the first potential met both on and off (its on and off nodes), if any. The
+    /// board is as it was afterwards.
+    pub fn propagate(
+        self,
+        depths: &mut [Depth],
+        board: &mut Board,
+        to_on: &mut PotSet,
+        to_off: &mut PotSet,
+    ) -> Option<(u32, u32)> {
+        let save = board.clone();
+        let mut pend_on: VecDeque<u32> = to_on.order.iter().copied().collect();
+        let mut pend_off: VecDeque<u32> = to_off.order.iter().copied().collect();
+        let y = !self.nishio;
+        let mut offs: Vec<(u16, Cause)> = Vec::new();
+        let mut ons: Vec<u32> = Vec::new();
+        let result = 'run: loop {
+            if let Some(p) = pend_on.pop_front() {
+                let arena = &mut depths[0].arena;
+                on_to_off(board, arena.node(p).cand(), y, &mut offs);
+                for &(c, cause) in &offs {
+                    if let Some(on) = to_on.get(c) {
+                        let off = arena.push(key(c, false), cause, &[p]);
+                        break 'run Some((on, off));
+                    } else if !to_off.contains(c) {
+                        let n = arena.push(key(c, false), cause, &[p]);
+                        to_off.add(c, n);
+                        pend_off.push_back(n);
+                    }
+                }
+            } else if let Some(p) = pend_off.pop_front() {
+                let arena = &mut depths[0].arena;
+                let pc = arena.node(p).cand();
+                let hidden = self.dynamic.then_some((&save, &*to_off));
+                off_to_on(arena, board, hidden, p, y, true, &mut ons);
+                if self.dynamic {
+                    board.remove(pc);
+                }
+                for &n in &ons {
+                    let c = arena.node(n).cand();
+                    if let Some(off) = to_off.get(c) {
+                        break 'run Some((n, off));
+                    } else if !to_on.contains(c) {
+                        to_on.add(c, n);
+                        pend_on.push_back(n);
+                    }
+                }
+            } else {
+                break None;
+            }
+            if pend_on.is_empty() && pend_off.is_empty() && self.level > 0 {
+                for (c, n) in self.advanced(depths, board, &save, to_off) {
+                    if !to_off.contains(c) {
+                        to_off.add(c, n);
+                        pend_off.push_back(n);
+                    }
+                }
+            }
+        };
+        *board = save;
+        result
+    }
+
+    /// SE's `getAdvancedPotentials`: the removals of the first rule (simple ones first, then
+    /// chains one level down) that finds any on the hypothetical `board`, as off potentials
+    /// resting on the removals (since `save`) the rule needs.
+    fn advanced(
+        self,
+        depths: &mut [Depth],
+        board: &mut Board,
+        save: &Board,
+        to_off: &PotSet,
+    ) -> Vec<(u16, u32)> {
+        let mut result = Vec::new();
+        let mut found: Vec<RuleHint> = Vec::new();
+        for rule in Simple::ALL {
+            found.clear();
+            rule.hints(board, save, &mut found);
+            for h in found.drain(..) {
+                add_rule_hint(&mut depths[0].arena, to_off, h, &mut result);
+            }
+            if !result.is_empty() {
+                return result;
+            }
+        }
+        let keep = depths[0].keep_proofs;
+        for inner in self.inner_rules() {
+            let (here, below) = depths.split_first_mut().expect("a depth per level");
+            below[0].keep_proofs = keep;
+            let hints = inner.hints(below, board);
+            for h in &hints {
+                let d = &mut below[0];
+                let parents = rule_parents(&d.arena, h, save, board, &mut d.seen);
+                if parents.is_empty() {
+                    continue;
+                }
+                let targets = h.chain_targets();
+                let nested = Nested {
+                    complexity: h.complexity,
+                    fingerprint: d.meter.fingerprint(&d.arena, &targets),
+                    proof: keep.then(|| super::proof::nested_branch(d, h)),
+                };
+                let rh = RuleHint {
+                    removals: h.removals.clone(),
+                    parents,
+                    what: Advanced::Chain(Box::new(nested)),
+                };
+                add_rule_hint(&mut here.arena, to_off, rh, &mut result);
+            }
+            if !result.is_empty() {
+                return result;
+            }
+        }
+        result
+    }
+}
+
+/// The removals a conclusion makes: a candidate off removes itself; on, it removes the other
+/// values of its cell (and places it).
+fn conclusion(board: &Board, c: u16, on: bool) -> (Vec<u16>, Option<u16>) {
+    if !on {
+        return (vec![c], None);
+    }
+    let cell = cell_of(c);
+    let others = board.cands[cell] & !(1 << (digit_of(c) - 1));
+    let removals = (1..=9u8)
+        .filter(|d| others >> (d - 1) & 1 != 0)
+        .map(|d| cand(cell, d))
+        .collect();
+    (removals, Some(c))
+}
+
+/// Adds a rule's removals as off potentials resting on its parents (skipped when it rests on
+/// none: then it holds without the assumption).
+fn add_rule_hint(arena: &mut Arena, to_off: &PotSet, h: RuleHint, out: &mut Vec<(u16, u32)>) {
+    if h.parents.is_empty() {
+        return;
+    }
+    let parents: Vec<u32> = h.parents.iter().filter_map(|&c| to_off.get(c)).collect();
+    debug_assert_eq!(parents.len(), h.parents.len(), "a rule parent not removed");
+    let index = arena.advanced.len() as u32;
+    arena.advanced.push(h.what);
+    for &c in &h.removals {
+        let n = arena.push(key(c, false), Cause::Advanced(index), &parents);
+        out.push((c, n));
+    }
+}
+
+/// SE's `getRuleParents` of a chaining hint used one level down: for every potential on in
+/// its chains, the candidates (removed since `save`) its cell or house needed gone.
+fn rule_parents(
+    arena: &Arena,
+    hint: &Hint,
+    save: &Board,
+    board: &Board,
+    seen: &mut KeySet,
+) -> Vec<u16> {
+    let mut result: Vec<u16> = Vec::new();
+    let mut added = [0u64; 12];
+    let mut add = |c: u16, result: &mut Vec<u16>| {
+        let (w, b) = (c as usize / 64, c % 64);
+        if added[w] >> b & 1 == 0 {
+            added[w] |= 1 << b;
+            result.push(c);
+        }
+    };
+    for t in hint.chain_targets() {
+        seen.clear();
+        let mut level = vec![t];
+        let mut next = Vec::new();
+        while !level.is_empty() {
+            next.clear();
+            for &p in &level {
+                let node = *arena.node(p);
+                if !seen.insert(node.key) {
+                    continue;
+                }
+                let cause = match (node.cause, hint.kind) {
+                    (Cause::None, Kind::Cell { .. }) => Cause::Cell,
+                    (Cause::None, Kind::Region { house, .. }) => Cause::House(house),
+                    (cause, _) => cause,
+                };
+                if node.on() {
+                    let (cell, d) = (cell_of(node.cand()), digit_of(node.cand()));
+                    match cause {
+                        Cause::Cell => {
+                            let gone = save.cands[cell] & !board.cands[cell];
+                            for v in 1..=9u8 {
+                                if gone >> (v - 1) & 1 != 0 {
+                                    add(cand(cell, v), &mut result);
+                                }
+                            }
+                        }
+                        Cause::House(h) => {
+                            for &c in &HOUSE_CELLS[h as usize] {
+                                let c = c as usize;
+                                if save.has(c, d) && !board.has(c, d) {
+                                    add(cand(c, d), &mut result);
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                next.extend_from_slice(arena.parents(p));
+            }
+            std::mem::swap(&mut level, &mut next);
+        }
+    }
+    result
+}
+
+/// The off potentials a potential on makes (SE's `getOnToOff`), in SE's order: the cell's
+/// other values (with cell links), then the digit's other places in its box, row and column.
+fn on_to_off(board: &Board, c: u16, y: bool, out: &mut Vec<(u16, Cause)>) {
+    out.clear();
+    let (cell, d) = (cell_of(c), digit_of(c));
+    if y {
+        for v in 1..=9u8 {
+            if v != d && board.has(cell, v) {
+                out.push((cand(cell, v), Cause::Cell));
+            }
+        }
+    }
+    let mut done = 0u128;
+    for &h in &CELL_HOUSES[cell] {
+        for &o in &HOUSE_CELLS[h as usize] {
+            let o = o as usize;
+            if o != cell && board.has(o, d) && done >> o & 1 == 0 {
+                done |= 1 << o;
+                out.push((cand(o, d), Cause::House(h)));
+            }
+        }
+    }
+}
+
+/// The on potentials a potential off makes (SE's `getOffToOn`): the cell's other value when
+/// two are left (with cell links), the digit's other place in a house with two left; each
+/// resting on the potential and, when `hidden` gives the start of a dynamic propagation, on
+/// the removals since then that left the cell or house with two.
+fn off_to_on(
+    arena: &mut Arena,
+    board: &Board,
+    hidden: Option<(&Board, &PotSet)>,
+    p: u32,
+    y: bool,
+    x: bool,
+    out: &mut Vec<u32>,
+) {
+    out.clear();
+    let c = arena.node(p).cand();
+    let (cell, d) = (cell_of(c), digit_of(c));
+    let mut more: Vec<u32> = Vec::new();
+    if y && board.cands[cell].count_ones() == 2 {
+        let rest = board.cands[cell] & !(1 << (d - 1));
+        let other = rest.trailing_zeros() as u8 + 1;
+        if let Some((save, offs)) = hidden {
+            let gone = save.cands[cell] & !board.cands[cell];
+            for v in 1..=9u8 {
+                if gone >> (v - 1) & 1 != 0 {
+                    more.push(offs.get(cand(cell, v)).expect("a removed value is off"));
+                }
+            }
+        }
+        out.push(arena.push_with(key(cand(cell, other), true), Cause::Cell, p, &more));
+    }
+    if x {
+        for &h in &CELL_HOUSES[cell] {
+            let h = h as usize;
+            let pos = board.positions(h, d);
+            if pos.count_ones() != 2 {
+                continue;
+            }
+            let mut i = pos.trailing_zeros() as usize;
+            if HOUSE_CELLS[h][i] as usize == cell {
+                i = (pos & !(1 << i)).trailing_zeros() as usize;
+            }
+            let k = key(cand(HOUSE_CELLS[h][i] as usize, d), true);
+            if out.iter().any(|&n| arena.node(n).key == k) {
+                continue;
+            }
+            more.clear();
+            if let Some((save, offs)) = hidden {
+                let gone = save.positions(h, d) & !pos;
+                for j in 0..9 {
+                    if gone >> j & 1 != 0 {
+                        let g = cand(HOUSE_CELLS[h][j] as usize, d);
+                        more.push(offs.get(g).expect("a removed place is off"));
+                    }
+                }
+            }
+            out.push(arena.push_with(k, Cause::House(h as u8), p, &more));
+        }
+    }
+}
+
+/// SE's `doUnaryChaining`: the cycles through `c` on and the forcing chains from `c` on and
+/// off to their own negation, on the static links of `board` (`y`: cell links, `x`: house
+/// links).
+fn unary(depths: &mut [Depth], board: &Board, c: u16, y: bool, x: bool, result: &mut Vec<Hint>) {
+    if board.cands[cell_of(c)].count_ones() > 2 && !x {
+        return;
+    }
+    let mut cycles = Vec::new();
+    let mut chains = Vec::new();
+    let mut on = depths[0].take();
+    let mut off = depths[0].take();
+    {
+        let arena = &mut depths[0].arena;
+        let n = arena.push(key(c, true), Cause::None, &[]);
+        on.add(c, n);
+        cycles_from(
+            arena,
+            board,
+            &mut on,
+            &mut off,
+            y,
+            x,
+            &mut cycles,
+            key(c, true),
+        );
+        if x {
+            for src_on in [true, false] {
+                on.clear();
+                off.clear();
+                let n = arena.push(key(c, src_on), Cause::None, &[]);
+                if src_on {
+                    on.add(c, n);
+                } else {
+                    off.add(c, n);
+                }
+                forcing_from(
+                    arena,
+                    board,
+                    &mut on,
+                    &mut off,
+                    y,
+                    &mut chains,
+                    key(c, src_on),
+                );
+            }
+        }
+    }
+    depths[0].give(on);
+    depths[0].give(off);
+    for dst_on in cycles {
+        let dst_off = reversed(&mut depths[0].arena, dst_on);
+        let removals = cycle_removals(&depths[0].arena, board, dst_on);
+        if removals.is_empty() {
+            continue;
+        }
+        let kind = Kind::Cycle {
+            dst_on,
+            dst_off,
+            x,
+            y,
+        };
+        result.push(Rule::LOOPS.finish(depths, kind, vec![], removals, None));
+    }
+    for target in chains {
+        let t = *depths[0].arena.node(target);
+        let (removals, placement) = conclusion(board, t.cand(), t.on());
+        if removals.is_empty() {
+            continue;
+        }
+        let kind = Kind::Forcing { target, x, y };
+        result.push(Rule::LOOPS.finish(depths, kind, vec![], removals, placement));
+    }
+}
+
+/// SE's `doCycles`: breadth first from the source on, one layer of offs then one of ons,
+/// noting every path back to the source after at least four steps.
+#[allow(clippy::too_many_arguments)]
+fn cycles_from(
+    arena: &mut Arena,
+    board: &Board,
+    on: &mut PotSet,
+    off: &mut PotSet,
+    y: bool,
+    x: bool,
+    cycles: &mut Vec<u32>,
+    source: u16,
+) {
+    let mut pend_on: VecDeque<u32> = on.order.iter().copied().collect();
+    let mut pend_off: VecDeque<u32> = VecDeque::new();
+    let mut offs = Vec::new();
+    let mut ons = Vec::new();
+    let mut length = 0;
+    while !pend_on.is_empty() || !pend_off.is_empty() {
+        length += 1;
+        while let Some(p) = pend_on.pop_front() {
+            on_to_off(board, arena.node(p).cand(), y, &mut offs);
+            for &(c, cause) in &offs {
+                if !arena.is_parent(p, key(c, false)) {
+                    let n = arena.push(key(c, false), cause, &[p]);
+                    pend_off.push_back(n);
+                    off.add(c, n);
+                }
+            }
+        }
+        length += 1;
+        while let Some(p) = pend_off.pop_front() {
+            off_to_on(arena, board, None, p, y, x, &mut ons);
+            for &n in &ons {
+                let node = *arena.node(n);
+                if length >= 4 && node.key == source {
+                    cycles.push(n);
+                }
+                if !on.contains(node.cand()) {
+                    pend_on.push_back(n);
+                    on.add(node.cand(), n);
+                }
+            }
+        }
+    }
+}
+
+/// SE's `doForcingChains`: breadth first from the source, noting the first path to the
+/// source's negation.
+#[allow(clippy::too_many_arguments)]
+fn forcing_from(
+    arena: &mut Arena,
+    board: &Board,
+    on: &mut PotSet,
+    off: &mut PotSet,
+    y: bool,
+    chains: &mut Vec<u32>,
+    source: u16,
+) {
+    let mut pend_on: VecDeque<u32> = on.order.iter().copied().collect();
+    let mut pend_off: VecDeque<u32> = off.order.iter().copied().collect();
+    let mut offs = Vec::new();
+    let mut ons = Vec::new();
+    while !pend_on.is_empty() || !pend_off.is_empty() {
+        while let Some(p) = pend_on.pop_front() {
+            on_to_off(board, arena.node(p).cand(), y, &mut offs);
+            for &(c, cause) in &offs {
+                let k = key(c, false);
+                let mut made = NONE;
+                if source == key(c, true) && !chains.iter().any(|&n| arena.node(n).key == k) {
+                    made = arena.push(k, cause, &[p]);
+                    chains.push(made);
+                }
+                if !arena.is_parent(p, k) && !off.contains(c) {
+                    if made == NONE {
+                        made = arena.push(k, cause, &[p]);
+                    }
+                    pend_off.push_back(made);
+                    off.add(c, made);
+                }
+            }
+        }
+        while let Some(p) = pend_off.pop_front() {
+            off_to_on(arena, board, None, p, y, true, &mut ons);
+            for &n in &ons {
+                let node = *arena.node(n);
+                if source == key(node.cand(), false)
+                    && !chains.iter().any(|&m| arena.node(m).key == node.key)
+                {
+                    chains.push(n);
+                }
+                if !on.contains(node.cand()) {
+                    pend_on.push_back(n);
+                    on.add(node.cand(), n);
+                }
+            }
+        }
+    }
+}
+
+/// SE's `getReversedCycle`: the cycle walked the other way, each potential negated (keeping
+/// its cause); the reversed source.
+fn reversed(arena: &mut Arena, dst_on: u32) -> u32 {
+    let mut path = vec![dst_on];
+    let mut p = dst_on;
+    while let Some(&q) = arena.parents(p).first() {
+        path.push(q);
+        p = q;
+    }
+    let mut prev: Option<u32> = None;
+    for &org in &path {
+        let node = *arena.node(org);
+        let parents: Vec<u32> = prev.into_iter().collect();
+        prev = Some(arena.push(node.key ^ 1, node.cause, &parents));
+    }
+    prev.expect("a path")
+}
+
+/// The candidates a cycle removes (SE's `createCycleHint`): those that see an on potential of
+/// the cycle one way round and an off one the other way, outside the cycle's cells.
+fn cycle_removals(arena: &Arena, board: &Board, dst_on: u32) -> Vec<u16> {
+    let mut cells = 0u128;
+    let mut p = dst_on;
+    while let Some(&q) = arena.parents(p).first() {
+        cells |= 1 << cell_of(arena.node(p).cand());
+        p = q;
+    }
+    let mut forward: Vec<u16> = Vec::new();
+    let mut back = [0u64; 12];
+    let mut p = dst_on;
+    while let Some(&q) = arena.parents(p).first() {
+        let node = arena.node(p);
+        let (cell, d) = (cell_of(node.cand()), digit_of(node.cand()));
+        let mut done = 0u128;
+        for &h in &CELL_HOUSES[cell] {
+            for &o in &HOUSE_CELLS[h as usize] {
+                let o = o as usize;
+                if o == cell || done >> o & 1 != 0 {
+                    continue;
+                }
+                done |= 1 << o;
+                if cells >> o & 1 == 0 && board.has(o, d) {
+                    let r = cand(o, d);
+                    if node.on() {
+                        if !forward.contains(&r) {
+                            forward.push(r);
+                        }
+                    } else {
+                        back[r as usize / 64] |= 1 << (r % 64);
+                    }
+                }
+            }
+        }
+        p = q;
+    }
+    let mut removals: Vec<u16> = forward
+        .into_iter()
+        .filter(|&r| back[r as usize / 64] >> (r % 64) & 1 != 0)
+        .collect();
+    removals.sort_unstable();
+    removals
+}
+
+/// Scratch for one level of nesting: the potentials of its searches and spare sets.
+#[derive(Default)]
+pub(crate) struct Depth {
+    pub arena: Arena,
+    pool: Vec<PotSet>,
+    pub meter: Meter,
+    seen: KeySet,
+    /// Keep the proofs of nested chains (for the step shown, not for the search).
+    pub keep_proofs: bool,
+    /// The cell being searched from.
+    origin: u8,
+}
+
+fn self_origin(d: &Depth) -> u8 {
+    d.origin
+}
+
+impl Depth {
+    fn clear(&mut self) {
+        self.arena.clear();
+    }
+
+    fn take(&mut self) -> PotSet {
+        self.pool.pop().unwrap_or_default()
+    }
+
+    fn give(&mut self, mut set: PotSet) {
+        set.clear();
+        self.pool.push(set);
+    }
+}

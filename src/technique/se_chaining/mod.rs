@@ -1,0 +1,171 @@
+//! Sudoku Explainer's chaining techniques as SE itself finds, chooses and rates them: Nishio
+//! (7.5), multiple forcing chains (8.0), dynamic forcing chains (8.5), dynamic (+) (9.0) and
+//! nested forcing chains (9.5, 10.0, 10.5, 11.0), for the `se` pipeline, so that a puzzle's
+//! rating is the ER, EP and ED SE gives it.
+//!
+//! What is reproduced, from SE 1.2.1's documented behaviour and its ratings:
+//!
+//! - **The search.** Every candidate of every open cell (row by row, digits in order) is
+//!   assumed on and off and followed breadth first, ons before offs: an on potential turns
+//!   off the cell's other values and the digit's other places in its box, row and column; an
+//!   off potential turns on the cell's other value when two are left and the digit's other
+//!   place in a house with two left. Dynamic chains remove each off potential from the grid as
+//!   they go, so later links see the smaller grid, and a link made possible that way rests on
+//!   the removals that made it ("hidden parents"). A contradiction (a potential both on and
+//!   off) ends the propagation; double chains (on and off agree), house chains (every place
+//!   of a digit in a house) and cell chains (every value of a cell) compare what the
+//!   propagations reached.
+//! - **The levels.** Dynamic (+) chains apply, whenever a propagation has nothing left to
+//!   follow, the first of locked candidates, hidden pair, naked pair and X-Wing that removes
+//!   anything on the hypothetical grid; nested chains then try static forcing chains and
+//!   cycles (9.5), multiple chains (10.0), dynamic chains (10.5) and nested ones (11.0) one
+//!   level down. A removal made that way rests on the candidates the rule needed removed.
+//! - **The measure.** A hint's complexity is the number of distinct potentials its chains rest
+//!   on (each chain counted on its own), plus the complexity of every distinct nested chain
+//!   among them; its difficulty is the level's base plus 0.1 each time the complexity, less
+//!   two, passes 4, 6, 8, 12, 16, 24 ... (alternately times 3/2 and 4/3).
+//! - **The choice.** Of all a rule's hints, SE applies the first by difficulty, then
+//!   complexity, then kind (double, cycles, cell, house, contradiction), then the order found.
+//!
+//! The step shows SE's own chains (the flat chain of each assumption, nested chains as nested
+//! branches) and its explanation says how many potentials SE counted.
+
+mod chaining;
+mod engine;
+mod hints;
+mod proof;
+mod rules;
+
+use chaining::{Depth, Rule};
+use engine::Board;
+
+use crate::grid::Grid;
+use crate::technique::catalogue::entry;
+use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
+
+/// The techniques of this family, in SE's order.
+pub fn techniques() -> Vec<Box<dyn Technique>> {
+    vec![
+        Box::new(SeChaining::NISHIO),
+        Box::new(SeChaining::MULTIPLE),
+        Box::new(SeChaining::DYNAMIC),
+        Box::new(SeChaining::PLUS),
+        Box::new(SeChaining::NESTED_LOOPS),
+        Box::new(SeChaining::NESTED_MULTIPLE),
+        Box::new(SeChaining::NESTED_DYNAMIC),
+        Box::new(SeChaining::NESTED_PLUS),
+    ]
+}
+
+/// One of SE's chaining rules as a technique: it emits the hint SE would apply.
+pub struct SeChaining {
+    info: &'static TechniqueInfo,
+    rule: Rule,
+}
+
+impl SeChaining {
+    /// Nishio forcing chains (7.5).
+    pub const NISHIO: SeChaining = SeChaining {
+        info: entry("nishio"),
+        rule: Rule::NISHIO,
+    };
+    /// Multiple (cell and house) forcing chains, static (8.0).
+    pub const MULTIPLE: SeChaining = SeChaining {
+        info: entry("se-multiple-forcing-chain"),
+        rule: Rule::MULTIPLE,
+    };
+    /// Dynamic forcing chains (8.5).
+    pub const DYNAMIC: SeChaining = SeChaining {
+        info: entry("se-dynamic-forcing-chain"),
+        rule: Rule::DYNAMIC,
+    };
+    /// Dynamic forcing chains (+) (9.0).
+    pub const PLUS: SeChaining = SeChaining {
+        info: entry("se-dynamic-forcing-chain-plus"),
+        rule: Rule::nested(1),
+    };
+    /// Nested forcing chains with forcing chains and cycles one level down (9.5).
+    pub const NESTED_LOOPS: SeChaining = SeChaining {
+        info: entry("se-nested-forcing-chain"),
+        rule: Rule::nested(2),
+    };
+    /// Nested forcing chains with multiple forcing chains one level down (10.0).
+    pub const NESTED_MULTIPLE: SeChaining = SeChaining {
+        info: entry("se-nested-multiple-forcing-chain"),
+        rule: Rule::nested(3),
+    };
+    /// Nested forcing chains with dynamic forcing chains one level down (10.5).
+    pub const NESTED_DYNAMIC: SeChaining = SeChaining {
+        info: entry("se-nested-dynamic-forcing-chain"),
+        rule: Rule::nested(4),
+    };
+    /// Nested forcing chains with nested ones one level down (11.0).
+    pub const NESTED_PLUS: SeChaining = SeChaining {
+        info: entry("se-nested-dynamic-forcing-chain-plus"),
+        rule: Rule::nested(5),
+    };
+}
+
+impl Technique for SeChaining {
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(self.info)
+    }
+
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let mut board = Board::of(grid);
+        let mut depths: Vec<Depth> = (0..self.rule.depth()).map(|_| Depth::default()).collect();
+        let t0 = std::time::Instant::now();
+        let found = self.rule.hints(&mut depths, &mut board);
+        if std::env::var_os("LAPIZ_SE_DEBUG").is_some() {
+            eprintln!(
+                "{}: {} hints in {:?}, nodes {} / {}",
+                self.info.id,
+                found.len(),
+                t0.elapsed(),
+                depths[0].arena.nodes.len(),
+                depths.get(1).map_or(0, |d| d.arena.nodes.capacity())
+            );
+        }
+        let Some(origin) = found.first().map(|h| h.origin as usize) else {
+            return Ok(());
+        };
+        // Again from the chosen hint's cell only, keeping the nested chains' proofs: the same
+        // hint comes first there.
+        for d in &mut depths {
+            d.keep_proofs = true;
+        }
+        let hints = self
+            .rule
+            .hints_from(&mut depths, &mut board, origin..origin + 1);
+        let hint = hints.first().expect("the chosen hint is found again");
+        let step = proof::step(self.info.id, self.info.name, &mut depths[0], hint);
+        let _ = sink(step);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::check_puzzle;
+    use crate::parse::parse_puzzle;
+    use crate::technique::find_first;
+
+    #[test]
+    fn a_dynamic_contradiction_is_sound() {
+        let grid = parse_puzzle(
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        )
+        .expect("valid");
+        let solution = check_puzzle(&grid).expect("unique");
+        let step = find_first(&SeChaining::DYNAMIC, &grid)
+            .expect("runs")
+            .expect("a step");
+        assert!(
+            step.contradiction(&solution).is_none(),
+            "{}",
+            step.explanation
+        );
+        assert!(step.difficulty >= 8.5);
+    }
+}
