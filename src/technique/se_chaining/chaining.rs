@@ -9,7 +9,13 @@ use super::engine::{
     digit_of, key,
 };
 use super::hints::{Hint, Kind, Meter, Nested, length_bonus};
+use super::reach;
 use super::rules::{RuleHint, Simple};
+
+thread_local! {
+    /// Debug counters: inner searches, their nanoseconds, their hints.
+    pub(crate) static STATS: std::cell::RefCell<(u64, u64, u64, u64)> = const { std::cell::RefCell::new((0, 0, 0, 0)) };
+}
 
 /// One of SE's chaining rules (its `Chaining` producer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,14 +120,19 @@ impl Rule {
             }
         } else {
             for (y, x) in [(false, true), (true, false), (true, true)] {
+                let starts = depths[0]
+                    .reference
+                    .as_deref()
+                    .map(|r| reach::sources(board, r, y, x));
                 for cell in cells.clone() {
                     if board.values[cell] != 0 || board.cands[cell].count_ones() <= 1 {
                         continue;
                     }
                     depths[0].origin = cell as u8;
                     for d in 1..=9u8 {
-                        if board.has(cell, d) {
-                            unary(depths, board, cand(cell, d), y, x, &mut result);
+                        let c = cand(cell, d);
+                        if board.has(cell, d) && starts.is_none_or(|s| reach::contains(&s, c)) {
+                            unary(depths, board, c, y, x, &mut result);
                         }
                     }
                 }
@@ -294,9 +305,7 @@ impl Rule {
         do_contradiction: bool,
         result: &mut Vec<Hint>,
     ) {
-        let p_on = depths[0].arena.push(key(c, true), Cause::None, &[]);
-        on_set.add(c, p_on);
-        if let Some((dst_on, dst_off)) = self.propagate(depths, board, on_set, off_set)
+        if let Some((dst_on, dst_off)) = self.assume_on(depths, board, c, on_set, off_set)
             && do_contradiction
         {
             let kind = Kind::Binary {
@@ -398,10 +407,7 @@ impl Rule {
                 }
                 let mut o_on = depths[0].take();
                 let mut o_off = depths[0].take();
-                let c = cand(other, digit);
-                let n = depths[0].arena.push(key(c, true), Cause::None, &[]);
-                o_on.add(c, n);
-                self.propagate(depths, board, &mut o_on, &mut o_off);
+                self.assume_on(depths, board, cand(other, digit), &mut o_on, &mut o_off);
                 house_on.retain_in(&o_on);
                 house_off.retain_in(&o_off);
                 others.push((o_on, o_off));
@@ -446,6 +452,32 @@ impl Rule {
         }
     }
 
+    /// `c` assumed on and followed (SE's `doChaining` from it), into the empty `on` and `off`;
+    /// the contradiction met, if any. SE follows a candidate on again for each house chain it
+    /// takes part in, the same way each time: the first result is kept and copied.
+    fn assume_on(
+        self,
+        depths: &mut [Depth],
+        board: &mut Board,
+        c: u16,
+        on: &mut PotSet,
+        off: &mut PotSet,
+    ) -> Option<(u32, u32)> {
+        if let Some(m) = &depths[0].memo[c as usize] {
+            on.copy_from(&m.0);
+            off.copy_from(&m.1);
+            return m.2;
+        }
+        let n = depths[0].arena.push(key(c, true), Cause::None, &[]);
+        on.add(c, n);
+        let clash = self.propagate(depths, board, on, off);
+        let (mut a, mut b) = (depths[0].take(), depths[0].take());
+        a.copy_from(on);
+        b.copy_from(off);
+        depths[0].memo[c as usize] = Some(Box::new((a, b, clash)));
+        clash
+    }
+
     /// SE's `doChaining`: completes `to_on` and `to_off` with everything that follows from
     /// them; the first potential met both on and off (its on and off nodes), if any. The
     /// board is as it was afterwards.
@@ -456,6 +488,7 @@ impl Rule {
         to_on: &mut PotSet,
         to_off: &mut PotSet,
     ) -> Option<(u32, u32)> {
+        STATS.with(|s| s.borrow_mut().3 += 1);
         let save = board.clone();
         let mut pend_on: VecDeque<u32> = to_on.order.iter().copied().collect();
         let mut pend_off: VecDeque<u32> = to_off.order.iter().copied().collect();
@@ -535,7 +568,14 @@ impl Rule {
         for inner in self.inner_rules() {
             let (here, below) = depths.split_first_mut().expect("a depth per level");
             below[0].keep_proofs = keep;
+            let t0 = std::time::Instant::now();
             let hints = inner.hints(below, board);
+            STATS.with(|s| {
+                let mut s = s.borrow_mut();
+                s.0 += 1;
+                s.1 += t0.elapsed().as_nanos() as u64;
+                s.2 += hints.len() as u64;
+            });
             for h in &hints {
                 let d = &mut below[0];
                 let parents = rule_parents(&d.arena, h, save, board, &mut d.seen);
@@ -990,7 +1030,15 @@ pub(crate) struct Depth {
     pub keep_proofs: bool,
     /// The cell being searched from.
     origin: u8,
+    /// A grid with no static chain hint that every grid searched at this depth is part of
+    /// (the whole search's start), to skip the static chains' starts that cannot have one.
+    pub reference: Option<Box<Board>>,
+    /// Each candidate's propagation on, once made in the current search.
+    memo: Vec<Option<Box<Memo>>>,
 }
+
+/// A propagation kept for reuse: what became on, what became off, the contradiction.
+type Memo = (PotSet, PotSet, Option<(u32, u32)>);
 
 fn self_origin(d: &Depth) -> u8 {
     d.origin
@@ -999,6 +1047,16 @@ fn self_origin(d: &Depth) -> u8 {
 impl Depth {
     fn clear(&mut self) {
         self.arena.clear();
+        if self.memo.is_empty() {
+            self.memo = (0..729).map(|_| None).collect();
+        }
+        for i in 0..729 {
+            if let Some(m) = self.memo[i].take() {
+                let (a, b, _) = *m;
+                self.give(a);
+                self.give(b);
+            }
+        }
     }
 
     fn take(&mut self) -> PotSet {
