@@ -165,9 +165,8 @@ pub const CATALOGUE: &[TechniqueInfo] = &[
     TechniqueInfo::new("als-continuous-nice-loop", "Continuous Nice Loop with ALS", 7.3, &["0709"]),
     TechniqueInfo::new("als-discontinuous-nice-loop", "Discontinuous Nice Loop with ALS", 7.3, &["0710"]),
     TechniqueInfo::new("als-aic", "AIC with ALS", 7.3, &["0711"]),
-    // se_chains.rs
-    TechniqueInfo::new("forcing-chains-and-cycles", "Forcing Chains & Cycles", 6.5, &[]).off(SE_ONLY),
     // se_chaining/
+    TechniqueInfo::new("forcing-chains-and-cycles", "Forcing Chains & Cycles", 6.5, &[]).off(SE_ONLY),
     TechniqueInfo::new("nishio", "Nishio", 7.5, &[]).off(SE_ONLY),
     TechniqueInfo::new("se-multiple-forcing-chain", "Multiple Forcing Chains", 8.0, &[]).off(SE_ONLY),
     TechniqueInfo::new("se-dynamic-forcing-chain", "Dynamic Forcing Chains", 8.5, &[]).off(SE_ONLY),

@@ -61,7 +61,6 @@ pub mod guess;
 pub mod intersections;
 pub mod medusa;
 pub mod se_chaining;
-pub mod se_chains;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
@@ -211,7 +210,6 @@ pub fn builtins() -> Vec<Box<dyn Technique>> {
     all.extend(coloring::techniques());
     all.extend(medusa::techniques());
     all.extend(chains::techniques());
-    all.extend(se_chains::techniques());
     all.extend(se_chaining::techniques());
     all.extend(wings::techniques());
     all.extend(uniqueness::techniques());

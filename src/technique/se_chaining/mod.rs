@@ -47,6 +47,7 @@ use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 /// The techniques of this family, in SE's order.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
     vec![
+        Box::new(SeChaining::LOOPS),
         Box::new(SeChaining::NISHIO),
         Box::new(SeChaining::MULTIPLE),
         Box::new(SeChaining::DYNAMIC),
@@ -65,6 +66,11 @@ pub struct SeChaining {
 }
 
 impl SeChaining {
+    /// Forcing chains and cycles, static (6.5 to 7.0 plus length).
+    pub const LOOPS: SeChaining = SeChaining {
+        info: entry("forcing-chains-and-cycles"),
+        rule: Rule::LOOPS,
+    };
     /// Nishio forcing chains (7.5).
     pub const NISHIO: SeChaining = SeChaining {
         info: entry("nishio"),

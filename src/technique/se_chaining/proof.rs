@@ -126,20 +126,56 @@ pub(crate) fn step(technique: &str, name: &str, d: &mut Depth, h: &Hint) -> Step
                 format!("each place for {digit} in {house} leads to the same"),
             )
         }
-        Kind::Cycle { dst_on, .. } | Kind::Forcing { target: dst_on, .. } => {
-            let (implications, ends) = d.meter.implications(&d.arena, &[dst_on]);
-            let first = implications.first().map(|i| i.candidate);
+        Kind::Forcing { target, .. } => {
+            let t = *d.arena.node(target);
+            let (implications, ends) = d.meter.implications(&d.arena, &[target]);
+            let start = implications
+                .iter()
+                .position(|i| i.candidate == candidate(t.cand()) && i.on != t.on())
+                .map_or(0, |i| i as u16);
             let branch = NetBranch {
                 implications,
-                end: BranchEnd::Conclusion,
-                end_parents: ends,
+                end: BranchEnd::Both(candidate(t.cand())),
+                end_parents: vec![start, ends[0]],
             };
+            step = step.highlight(Role::Pattern, [candidate(t.cand())]);
             (
                 ForcingKind::Contradiction,
                 vec![branch],
                 format!(
-                    "a chain from {}",
-                    first.map_or_else(String::new, |c| c.to_string())
+                    "{} leads to {}",
+                    literal(candidate(t.cand()), !t.on()),
+                    literal(candidate(t.cand()), t.on())
+                ),
+            )
+        }
+        Kind::Cycle {
+            dst_on, dst_off, ..
+        } => {
+            let mut branches = Vec::new();
+            for t in [dst_on, dst_off] {
+                let (implications, ends) = d.meter.implications(&d.arena, &[t]);
+                branches.push(NetBranch {
+                    implications,
+                    end: BranchEnd::Conclusion,
+                    end_parents: ends,
+                });
+            }
+            let mut cells: Vec<String> = Vec::new();
+            for i in &branches[0].implications {
+                let c = i.candidate.cell.to_string();
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+            let start = candidate(d.arena.node(dst_on).cand());
+            step = step.highlight(Role::Pattern, [start]);
+            (
+                ForcingKind::Double,
+                branches,
+                format!(
+                    "a cycle through {}, true or false at {start}",
+                    cells.join(",")
                 ),
             )
         }
