@@ -11,6 +11,7 @@ use super::engine::{
 use super::hints::{Hint, Kind, Meter, Nested, length_bonus};
 use super::reach;
 use super::rules::{RuleHint, Simple};
+use crate::geometry::House;
 
 thread_local! {
     /// Debug counters: inner searches, their nanoseconds, their hints.
@@ -710,14 +711,15 @@ fn on_to_off(board: &Board, c: u16, y: bool, out: &mut Vec<(u16, Cause)>) {
             }
         }
     }
+    let all = board.digits[d as usize - 1] & !(1u128 << cell);
     let mut done = 0u128;
     for &h in &CELL_HOUSES[cell] {
-        for &o in &HOUSE_CELLS[h as usize] {
-            let o = o as usize;
-            if o != cell && board.has(o, d) && done >> o & 1 == 0 {
-                done |= 1 << o;
-                out.push((cand(o, d), Cause::House(h)));
-            }
+        let mut here = all & House::from_index(h).cells().bits() & !done;
+        done |= here;
+        while here != 0 {
+            let o = here.trailing_zeros() as usize;
+            here &= here - 1;
+            out.push((cand(o, d), Cause::House(h)));
         }
     }
 }
@@ -755,26 +757,22 @@ fn off_to_on(
     if x {
         for &h in &CELL_HOUSES[cell] {
             let h = h as usize;
-            let pos = board.positions(h, d);
-            if pos.count_ones() != 2 {
+            let places = board.places(h, d);
+            if places.count_ones() != 2 {
                 continue;
             }
-            let mut i = pos.trailing_zeros() as usize;
-            if HOUSE_CELLS[h][i] as usize == cell {
-                i = (pos & !(1 << i)).trailing_zeros() as usize;
-            }
-            let k = key(cand(HOUSE_CELLS[h][i] as usize, d), true);
+            let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
+            let k = key(cand(other, d), true);
             if out.iter().any(|&n| arena.node(n).key == k) {
                 continue;
             }
             more.clear();
             if let Some((save, offs)) = hidden {
-                let gone = save.positions(h, d) & !pos;
-                for j in 0..9 {
-                    if gone >> j & 1 != 0 {
-                        let g = cand(HOUSE_CELLS[h][j] as usize, d);
-                        more.push(offs.get(g).expect("a removed place is off"));
-                    }
+                let mut gone = save.places(h, d) & !places;
+                while gone != 0 {
+                    let g = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    more.push(offs.get(cand(g, d)).expect("a removed place is off"));
                 }
             }
             out.push(arena.push_with(k, Cause::House(h as u8), p, &more));

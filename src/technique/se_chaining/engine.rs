@@ -50,18 +50,6 @@ pub(crate) const CELL_HOUSES: [[u8; 3]; 81] = {
     a
 };
 
-/// The position of each cell in each of its houses (same order as [`CELL_HOUSES`]).
-pub(crate) const CELL_POS: [[u8; 3]; 81] = {
-    let mut a = [[0u8; 3]; 81];
-    let mut i = 0;
-    while i < 81 {
-        let c = Cell::new(i as u8);
-        a[i] = [(c.row() % 3) * 3 + c.col() % 3, c.col(), c.row()];
-        i += 1;
-    }
-    a
-};
-
 /// Candidate index of `digit` (1..=9) in `cell`.
 #[inline]
 pub(crate) const fn cand(cell: usize, digit: u8) -> u16 {
@@ -86,11 +74,13 @@ pub(crate) const fn digit_of(cand: u16) -> u8 {
     (cand % 9) as u8 + 1
 }
 
-/// SE's grid: the values and the candidates still possible.
+/// SE's grid: the values and the candidates still possible (by cell, and by digit).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub(crate) struct Board {
     pub cands: [u16; 81],
     pub values: [u8; 81],
+    /// Per digit (0-based), the cells where it is still possible (bit = cell index).
+    pub digits: [u128; 9],
 }
 
 impl Board {
@@ -98,13 +88,22 @@ impl Board {
     pub fn of(grid: &crate::grid::Grid) -> Board {
         let mut cands = [0u16; 81];
         let mut values = [0u8; 81];
+        let mut digits = [0u128; 9];
         for cell in Cell::all() {
-            values[cell.index()] = grid.value(cell);
-            if values[cell.index()] == 0 {
-                cands[cell.index()] = grid.candidates(cell);
+            let i = cell.index();
+            values[i] = grid.value(cell);
+            if values[i] == 0 {
+                cands[i] = grid.candidates(cell);
+                for (d, bits) in digits.iter_mut().enumerate() {
+                    *bits |= ((cands[i] >> d & 1) as u128) << i;
+                }
             }
         }
-        Board { cands, values }
+        Board {
+            cands,
+            values,
+            digits,
+        }
     }
 
     #[inline]
@@ -113,23 +112,39 @@ impl Board {
     }
 
     #[inline]
-    pub fn has_cand(&self, c: u16) -> bool {
-        self.has(cell_of(c), digit_of(c))
+    pub fn remove(&mut self, c: u16) {
+        let (cell, d) = (cell_of(c), digit_of(c) - 1);
+        self.cands[cell] &= !(1 << d);
+        self.digits[d as usize] &= !(1u128 << cell);
     }
 
+    /// The cells of house `h` where `digit` is still possible.
     #[inline]
-    pub fn remove(&mut self, c: u16) {
-        self.cands[cell_of(c)] &= !(1 << (digit_of(c) - 1));
+    pub fn places(&self, h: usize, digit: u8) -> u128 {
+        self.digits[digit as usize - 1] & House::from_index(h as u8).cells().bits()
     }
 
     /// The positions (bit i = the house's i-th cell) of `digit` in house `h`.
     #[inline]
     pub fn positions(&self, h: usize, digit: u8) -> u16 {
-        let mut m = 0u16;
-        for (i, &c) in HOUSE_CELLS[h].iter().enumerate() {
-            m |= ((self.cands[c as usize] >> (digit - 1)) & 1) << i;
+        let m = self.digits[digit as usize - 1];
+        match h {
+            0..9 => (m >> (9 * h) & 0x1ff) as u16,
+            9..18 => {
+                let mut rest = m & House::from_index(h as u8).cells().bits();
+                let mut pos = 0u16;
+                while rest != 0 {
+                    pos |= 1 << (rest.trailing_zeros() / 9);
+                    rest &= rest - 1;
+                }
+                pos
+            }
+            _ => {
+                let b = h - 18;
+                let base = 27 * (b / 3) + 3 * (b % 3);
+                ((m >> base & 7) | (m >> (base + 9) & 7) << 3 | (m >> (base + 18) & 7) << 6) as u16
+            }
         }
-        m
     }
 
     /// How many cells of house `h` have no value.
