@@ -53,7 +53,8 @@ pub struct GenerateArgs {
     /// Attempts per puzzle before giving up.
     #[arg(long, default_value_t = DEFAULT_ATTEMPTS)]
     pub attempts: u32,
-    /// The pipeline that rates the puzzles and checks the targets, with scripts and plugins.
+    /// The pipeline that rates the puzzles and checks the targets (the `se` pipeline, as
+    /// `lapiz rate`, unless given), with scripts and plugins.
     #[command(flatten)]
     pub pipeline: PipelineArgs,
 }
@@ -94,7 +95,8 @@ fn clock_seed() -> u64 {
 
 /// Runs `lapiz generate`.
 pub fn run(args: GenerateArgs, out: &mut impl Write) -> Result<ExitCode> {
-    let pipeline = &args.pipeline.load("default")?;
+    // Rated as `lapiz rate` rates: Sudoku Explainer's ER (the `se` pipeline) unless told.
+    let pipeline = &args.pipeline.load("se")?;
     let options = GenerateOptions {
         symmetry: args.symmetry,
         clues: match (args.clues, args.max_clues) {

@@ -15,7 +15,7 @@ use crate::geometry::House;
 
 thread_local! {
     /// Debug counters: inner searches, their nanoseconds, their hints.
-    pub(crate) static STATS: std::cell::RefCell<(u64, u64, u64, u64)> = const { std::cell::RefCell::new((0, 0, 0, 0)) };
+    pub(crate) static STATS: std::cell::RefCell<(u64, u64, u64, u64, u64, u64)> = const { std::cell::RefCell::new((0, 0, 0, 0, 0, 0)) };
 }
 
 /// One of SE's chaining rules (its `Chaining` producer).
@@ -132,7 +132,11 @@ impl Rule {
                     depths[0].origin = cell as u8;
                     for d in 1..=9u8 {
                         let c = cand(cell, d);
+                        if board.has(cell, d) {
+                            STATS.with(|s| s.borrow_mut().4 += 1);
+                        }
                         if board.has(cell, d) && starts.is_none_or(|s| reach::contains(&s, c)) {
+                            STATS.with(|s| s.borrow_mut().5 += 1);
                             unary(depths, board, c, y, x, &mut result);
                         }
                     }
@@ -245,6 +249,7 @@ impl Rule {
     }
 
     /// A hint with its complexity and difficulty.
+    #[inline(never)]
     fn finish(
         self,
         depths: &mut [Depth],
@@ -546,6 +551,7 @@ impl Rule {
     /// SE's `getAdvancedPotentials`: the removals of the first rule (simple ones first, then
     /// chains one level down) that finds any on the hypothetical `board`, as off potentials
     /// resting on the removals (since `save`) the rule needs.
+    #[inline(never)]
     fn advanced(
         self,
         depths: &mut [Depth],
@@ -637,6 +643,7 @@ fn add_rule_hint(arena: &mut Arena, to_off: &PotSet, h: RuleHint, out: &mut Vec<
 
 /// SE's `getRuleParents` of a chaining hint used one level down: for every potential on in
 /// its chains, the candidates (removed since `save`) its cell or house needed gone.
+#[inline(never)]
 fn rule_parents(
     arena: &Arena,
     hint: &Hint,
@@ -783,6 +790,7 @@ fn off_to_on(
 /// SE's `doUnaryChaining`: the cycles through `c` on and the forcing chains from `c` on and
 /// off to their own negation, on the static links of `board` (`y`: cell links, `x`: house
 /// links).
+#[inline(never)]
 fn unary(depths: &mut [Depth], board: &Board, c: u16, y: bool, x: bool, result: &mut Vec<Hint>) {
     if board.cands[cell_of(c)].count_ones() > 2 && !x {
         return;
@@ -857,6 +865,7 @@ fn unary(depths: &mut [Depth], board: &Board, c: u16, y: bool, x: bool, result: 
 /// SE's `doCycles`: breadth first from the source on, one layer of offs then one of ons,
 /// noting every path back to the source after at least four steps.
 #[allow(clippy::too_many_arguments)]
+#[inline(never)]
 fn cycles_from(
     arena: &mut Arena,
     board: &Board,
@@ -871,12 +880,30 @@ fn cycles_from(
     let mut pend_off: VecDeque<u32> = VecDeque::new();
     let mut offs = Vec::new();
     let mut ons = Vec::new();
+    // An off potential met again is followed again (SE keeps every path to it), but a second
+    // copy only makes potentials on that the first already made, so it only matters when it
+    // can close a cycle: when it is a strong partner of the source.
+    let src = source >> 1;
+    let (src_cell, src_digit) = (cell_of(src), digit_of(src));
+    let closes = |c: u16| -> bool {
+        let (cell, d) = (cell_of(c), digit_of(c));
+        if cell == src_cell {
+            return y && board.cands[cell].count_ones() == 2;
+        }
+        x && d == src_digit
+            && CELL_HOUSES[cell]
+                .iter()
+                .any(|&h| board.places(h as usize, d) == (1u128 << cell | 1u128 << src_cell))
+    };
     let mut length = 0;
     while !pend_on.is_empty() || !pend_off.is_empty() {
         length += 1;
         while let Some(p) = pend_on.pop_front() {
             on_to_off(board, arena.node(p).cand(), y, &mut offs);
             for &(c, cause) in &offs {
+                if off.contains(c) && !closes(c) {
+                    continue;
+                }
                 if !arena.is_parent(p, key(c, false)) {
                     let n = arena.push(key(c, false), cause, &[p]);
                     pend_off.push_back(n);
@@ -904,6 +931,7 @@ fn cycles_from(
 /// SE's `doForcingChains`: breadth first from the source, noting the first path to the
 /// source's negation.
 #[allow(clippy::too_many_arguments)]
+#[inline(never)]
 fn forcing_from(
     arena: &mut Arena,
     board: &Board,
@@ -956,6 +984,7 @@ fn forcing_from(
 
 /// SE's `getReversedCycle`: the cycle walked the other way, each potential negated (keeping
 /// its cause); the reversed source.
+#[inline(never)]
 fn reversed(arena: &mut Arena, dst_on: u32) -> u32 {
     let mut path = vec![dst_on];
     let mut p = dst_on;
@@ -974,6 +1003,7 @@ fn reversed(arena: &mut Arena, dst_on: u32) -> u32 {
 
 /// The candidates a cycle removes (SE's `createCycleHint`): those that see an on potential of
 /// the cycle one way round and an off one the other way, outside the cycle's cells.
+#[inline(never)]
 fn cycle_removals(arena: &Arena, board: &Board, dst_on: u32) -> Vec<u16> {
     let mut cells = 0u128;
     let mut p = dst_on;

@@ -135,7 +135,7 @@ impl Technique for SeChaining {
         if std::env::var_os("LAPIZ_SE_DEBUG").is_some() {
             let st = chaining::STATS.with(|s| std::mem::take(&mut *s.borrow_mut()));
             eprintln!(
-                "{}: {} hints in {:?}, nodes {} / {}; propagations {}, inner searches {} taking {} ms, {} inner hints",
+                "{}: {} hints in {:?}, nodes {} / {}; propagations {}, inner searches {} taking {} ms, {} inner hints, loop starts {} of {}",
                 self.info.id,
                 found.len(),
                 t0.elapsed(),
@@ -144,7 +144,9 @@ impl Technique for SeChaining {
                 st.3,
                 st.0,
                 st.1 / 1_000_000,
-                st.2
+                st.2,
+                st.5,
+                st.4
             );
         }
         let Some(origin) = found.first().map(|h| h.origin as usize) else {

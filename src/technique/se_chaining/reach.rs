@@ -25,6 +25,7 @@ pub(crate) fn contains(set: &CandSet, c: u16) -> bool {
 
 /// The candidates worth starting static chains from on `board` (cell links `y`, house links
 /// `x`), given that `reference` (a superset of `board`) has no chain with a hint.
+#[inline(never)]
 pub(crate) fn sources(board: &Board, reference: &Board, y: bool, x: bool) -> CandSet {
     let mut bits = [0u128; 9];
     let mut ref_bits = [0u128; 9];
