@@ -225,3 +225,96 @@ fn canonical_of_a_thousand_empty_grids_and_sparse_lines() {
     // nine rows); speed is measured, not timed here (docs/performance.md: 1,000 empty lines
     // 0.23 s, were 220 s).
 }
+
+/// Runs `sh -c script` in a temporary folder, with `$LAPIZ` the binary and `$P` an easy
+/// puzzle, so a test can redirect and close descriptors as a shell user does.
+fn shell(script: &str) -> std::process::Output {
+    let dir = std::env::temp_dir().join(format!("lapiz-cli-robust-sh-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("LAPIZ", env!("CARGO_BIN_EXE_lapiz"))
+        .env("P", EASY)
+        .current_dir(&dir)
+        .output()
+        .expect("sh runs")
+}
+
+#[test]
+fn a_diagnostic_that_cannot_be_written_costs_no_results() {
+    // An error message stderr refuses: the status stays the policy's, not a panic's 101.
+    let out = shell(r#""$LAPIZ" solve abc 2>/dev/full"#);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    // Per-line errors and the warnings of a solve on a full stderr: every result still written.
+    let file = temp_file("bad-lines.txt", &format!("{EASY}\nnot a puzzle\n{EASY}\n"));
+    let script = format!(r#""$LAPIZ" solve --file {} 2>/dev/full"#, file.display());
+    let out = shell(&script);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert_eq!(stdout.lines().count(), 4, "{stdout}");
+    assert!(
+        stdout.ends_with("invalid: 1, rejected steps: 0\n"),
+        "{stdout}"
+    );
+    // stderr a pipe whose reader leaves after one line: every line still counted.
+    let mut many = String::new();
+    for i in 0..20_000 {
+        many.push_str(if i % 2 == 0 { "bad line\n" } else { EASY });
+        if i % 2 == 1 {
+            many.push('\n');
+        }
+    }
+    let file = temp_file("many-bad-lines.txt", &many);
+    let script = format!(
+        r#""$LAPIZ" count --file {} 2>&1 >count.out | head -1 >/dev/null; cat count.out"#,
+        file.display()
+    );
+    let out = shell(&script);
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 20_001, "{}", text(&out.stderr));
+    assert!(
+        stdout.ends_with("puzzles: 10000, unique: 10000, none: 0, multiple: 0\n"),
+        "{}",
+        stdout.lines().last().unwrap_or_default()
+    );
+}
+
+#[test]
+fn a_closed_or_read_only_stdout_is_an_error() {
+    for script in [
+        r#""$LAPIZ" solve "$P" >&-"#,
+        r#""$LAPIZ" solve "$P" 1</dev/null"#,
+        r#"echo "$P" | "$LAPIZ" count --file - >&-"#,
+    ] {
+        let out = shell(script);
+        assert_eq!(out.status.code(), Some(2), "{script}");
+        assert!(
+            text(&out.stderr).contains("standard output is"),
+            "{script}: {}",
+            text(&out.stderr)
+        );
+    }
+    // stdin closed: reading `-` is an error, not an empty file.
+    let out = shell(r#""$LAPIZ" count --file - <&-"#);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("standard input is closed"));
+    // stderr closed: no file lapiz writes takes its place, and the solve is whole.
+    let out = shell(r#""$LAPIZ" solve "$P" --trace t.ron 2>&- && cat t.ron"#);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout).contains("Solved"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn help_and_version_fail_when_they_cannot_be_written() {
+    for flag in ["--help", "--version", "help"] {
+        let out = shell(&format!(r#""$LAPIZ" {flag} >/dev/full"#));
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        let out = shell(&format!(r#""$LAPIZ" {flag} >/dev/null"#));
+        assert_eq!(out.status.code(), Some(0), "{flag}");
+    }
+}

@@ -12,6 +12,8 @@ use lapiz::plugin::{HostSettings, PluginMode, host};
 use lapiz::printable::printable;
 use lapiz::script::ScriptTechnique;
 
+use super::diag;
+
 /// Where plugin searches run, as `--plugin-mode` names it.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum PluginModeArg {
@@ -102,7 +104,7 @@ impl PipelineArgs {
             }
         }
         for w in pipeline.warnings() {
-            eprintln!("warning: {}", printable(w));
+            diag(&format!("warning: {}", printable(w)));
         }
         for file in &self.scripts {
             let t = ScriptTechnique::load(file)?;

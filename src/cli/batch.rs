@@ -21,6 +21,9 @@ pub const MAX_LINE: usize = 8192;
 /// Opens a file, or stdin for `-`.
 pub fn open_input(path: &Path) -> Result<Box<dyn BufRead>> {
     if path.as_os_str() == "-" {
+        if super::stdio::stdin_closed() {
+            anyhow::bail!("cannot read -: standard input is closed");
+        }
         return Ok(Box::new(BufReader::new(io::stdin())));
     }
     let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;

@@ -12,7 +12,7 @@ use lapiz::transform::canonical_line;
 
 use super::args::InputArgs;
 use super::batch::for_each_puzzle;
-use super::{exit, exit_status, file_hint, invalid_input};
+use super::{diag, exit, exit_status, file_hint, invalid_input};
 
 /// Arguments of `lapiz canonical`.
 #[derive(Args)]
@@ -48,7 +48,14 @@ pub fn run(args: CanonicalArgs, out: &mut impl Write) -> Result<ExitCode> {
             Ok(c) => writeln!(out, "{c}")?,
             Err(e) => {
                 bad += 1;
-                bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(&e)));
+                bar.suspend(|| {
+                    diag(&format!(
+                        "{}:{}: {}",
+                        path.display(),
+                        item.line,
+                        printable(&e)
+                    ))
+                });
                 writeln!(out, "{}\terror", printable(&item.text))?;
             }
         }

@@ -12,6 +12,7 @@ use lapiz::printable::printable;
 use lapiz::solver::count_solutions;
 
 use super::batch::for_each_puzzle;
+use super::diag;
 
 /// Arguments of `lapiz count`.
 #[derive(Args)]
@@ -42,7 +43,14 @@ pub fn run(args: CountArgs, out: &mut impl Write) -> Result<ExitCode> {
     for_each_puzzle(path, work, unreadable, |item, record, bar| {
         match record {
             Err(e) => {
-                bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(&e)));
+                bar.suspend(|| {
+                    diag(&format!(
+                        "{}:{}: {}",
+                        path.display(),
+                        item.line,
+                        printable(&e)
+                    ))
+                });
                 writeln!(out, "{}\terror", printable(&item.text))?;
                 bad_lines += 1;
             }

@@ -15,7 +15,7 @@ use lapiz::rating::{Rating, RatingError, rate};
 use super::args::{InputArgs, PipelineArgs};
 use super::batch::for_each_puzzle;
 use super::table::{TableArgs, header, rating_row, row};
-use super::{exit, exit_status, invalid_input};
+use super::{diag, exit, exit_status, invalid_input};
 
 /// Arguments of `lapiz rate`.
 #[derive(Args)]
@@ -81,7 +81,14 @@ pub fn run(args: RateArgs, out: &mut impl Write) -> Result<ExitCode> {
         |item, (puzzle, r), bar| {
             if let Err(e) = &r {
                 bad += 1;
-                bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(e)));
+                bar.suspend(|| {
+                    diag(&format!(
+                        "{}:{}: {}",
+                        path.display(),
+                        item.line,
+                        printable(e)
+                    ))
+                });
             }
             writeln!(
                 out,

@@ -13,7 +13,7 @@ use lapiz::plugin::{self, PluginMode};
 use lapiz::printable::printable;
 use lapiz::reglib::{Report, Tally, case_lines, run_library};
 
-use super::exit;
+use super::{diag, exit};
 
 /// Arguments of `lapiz reglib`.
 #[derive(Args)]
@@ -40,7 +40,7 @@ pub fn run(args: ReglibArgs, out: &mut impl Write) -> Result<ExitCode> {
         Some(p) => {
             let p = Pipeline::from_file(p)?;
             for w in p.warnings() {
-                eprintln!("warning: {}", printable(w));
+                diag(&format!("warning: {}", printable(w)));
             }
             p.into_techniques()
         }
@@ -72,7 +72,7 @@ pub fn run(args: ReglibArgs, out: &mut impl Write) -> Result<ExitCode> {
         None
     };
     for (line, err) in &report.errors {
-        eprintln!("{}:{line}: {}", file.display(), printable(err));
+        diag(&format!("{}:{line}: {}", file.display(), printable(err)));
     }
     for (code, t) in &report.per_code {
         write_code_tally(out, code, t)?;

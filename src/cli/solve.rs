@@ -17,6 +17,7 @@ use lapiz::trace::{Entry, GridDisplay, Outcome};
 
 use super::args::{InputArgs, PipelineArgs};
 use super::batch::for_each_puzzle;
+use super::diag;
 
 /// Output format of `lapiz solve`.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -219,7 +220,14 @@ fn solve_file(
     for_each_puzzle(path, work, unreadable, |item, record, bar| {
         match record {
             SolveRecord::Unreadable(e) => {
-                bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(&e)));
+                bar.suspend(|| {
+                    diag(&format!(
+                        "{}:{}: {}",
+                        path.display(),
+                        item.line,
+                        printable(&e)
+                    ))
+                });
                 match format {
                     // every format stays parseable: an invalid trace in RON
                     Format::Ron | Format::Html => {
@@ -241,12 +249,12 @@ fn solve_file(
                 rejected += r;
                 for f in &failures {
                     bar.suspend(|| {
-                        eprintln!(
+                        diag(&format!(
                             "{}:{}: warning: {}; disabled for this puzzle",
                             path.display(),
                             item.line,
                             printable(f)
-                        )
+                        ))
                     });
                 }
                 match status {
@@ -256,12 +264,12 @@ fn solve_file(
                     Status::Invalid(reason) => {
                         invalid += 1;
                         bar.suspend(|| {
-                            eprintln!(
+                            diag(&format!(
                                 "{}:{}: invalid puzzle: {}",
                                 path.display(),
                                 item.line,
                                 printable(&reason)
-                            )
+                            ))
                         });
                     }
                 }

@@ -18,6 +18,8 @@ use lapiz::printable::printable;
 use lapiz::script::check::positions;
 use lapiz::technique::{Technique, find_all};
 
+use crate::cli::diag;
+
 /// Arguments of `lapiz technique bench`.
 #[derive(Args)]
 pub struct BenchArgs {
@@ -238,12 +240,12 @@ fn puzzle_positions(path: &Path, limit: Option<usize>) -> Result<(Vec<Grid>, Str
             Some((g, _)) => grids.extend(g),
             None => {
                 skipped += 1;
-                eprintln!(
+                diag(&format!(
                     "{}:{}: skipped (not a puzzle with one solution): {}",
                     path.display(),
                     i + 1,
                     printable(text)
-                );
+                ));
             }
         }
     }
