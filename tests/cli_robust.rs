@@ -318,3 +318,56 @@ fn help_and_version_fail_when_they_cannot_be_written() {
         assert_eq!(out.status.code(), Some(0), "{flag}");
     }
 }
+
+/// The first line `lapiz args` writes to stdout, waiting at most `seconds`; the run is then
+/// killed (`None` when no line came in time).
+fn first_line_within(args: &[&str], seconds: u64) -> Option<String> {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("lapiz runs");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx
+        .recv_timeout(std::time::Duration::from_secs(seconds))
+        .ok();
+    let _ = child.kill();
+    let _ = child.wait();
+    line.filter(|l| !l.is_empty())
+}
+
+#[test]
+fn batch_results_are_written_as_soon_as_their_turn_comes() {
+    // An easy puzzle, then empty grids whose count (up to four billion) takes hours: the first
+    // line must come out long before the chunk is done.
+    let mut input = format!("{EASY}\n");
+    for _ in 0..50 {
+        input.push_str(&".".repeat(81));
+        input.push('\n');
+    }
+    let file = temp_file("slow-after-easy.txt", &input);
+    let file = file.to_str().unwrap();
+    for threads in ["1", "2"] {
+        let args = [
+            "--threads",
+            threads,
+            "count",
+            "--file",
+            file,
+            "--limit",
+            "4000000000",
+        ];
+        let line = first_line_within(&args, 30);
+        assert_eq!(line, Some(format!("{EASY}\t1\n")), "--threads {threads}");
+    }
+}

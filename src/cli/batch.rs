@@ -1,15 +1,18 @@
 //! Streaming, parallel processing of puzzle files: read a chunk of lines, process it on all
-//! cores (rayon), write its results in input order, read the next chunk. Memory stays flat
-//! however large the file; a progress bar shows on stderr when stderr is a terminal.
+//! cores (rayon), write each result as soon as every earlier one is written (input order),
+//! read the next chunk. Memory stays flat however large the file; a progress bar shows on
+//! stderr when stderr is a terminal.
 
+use std::collections::VecDeque;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal};
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 
 /// Puzzle lines per chunk: enough to keep every core busy, small enough to keep memory flat.
 pub const CHUNK: usize = 4096;
@@ -169,26 +172,29 @@ fn next_item(
 }
 
 /// Runs `work` on every puzzle line of `path` (`-` for stdin) in parallel, a chunk at a time,
-/// and hands each result to `emit` in input order, with the progress bar (use
-/// `bar.suspend` to write to stderr). A line that cannot be read (not UTF-8, longer than
-/// [`MAX_LINE`]) becomes `unreadable(excerpt, why)` in its place, and the run goes on.
-pub fn for_each_puzzle<T: Send>(
+/// and hands each result to `emit` with `out` in input order as soon as its turn comes (see
+/// [`in_order`]), with the progress bar (use `bar.suspend` to write to stderr). A line that
+/// cannot be read (not UTF-8, longer than [`MAX_LINE`]) becomes `unreadable(excerpt, why)` in
+/// its place, and the run goes on.
+pub fn for_each_puzzle<T: Send, W: Write>(
     path: &Path,
+    out: &mut W,
     work: impl Fn(&str) -> T + Sync,
     unreadable: impl Fn(&str, &str) -> T + Sync,
-    emit: impl FnMut(&Item, T, &ProgressBar) -> Result<()>,
+    emit: impl FnMut(&mut W, &Item, T, &ProgressBar) -> Result<()>,
 ) -> Result<()> {
-    for_each_puzzle_up_to(path, None, work, unreadable, emit)
+    for_each_puzzle_up_to(path, None, out, work, unreadable, emit)
 }
 
 /// [`for_each_puzzle`] over the first `limit` puzzle lines only (all of them with `None`);
 /// the rest of the input is not read.
-pub fn for_each_puzzle_up_to<T: Send>(
+pub fn for_each_puzzle_up_to<T: Send, W: Write>(
     path: &Path,
     limit: Option<usize>,
+    out: &mut W,
     work: impl Fn(&str) -> T + Sync,
     unreadable: impl Fn(&str, &str) -> T + Sync,
-    mut emit: impl FnMut(&Item, T, &ProgressBar) -> Result<()>,
+    mut emit: impl FnMut(&mut W, &Item, T, &ProgressBar) -> Result<()>,
 ) -> Result<()> {
     let limit = limit.unwrap_or(usize::MAX);
     let mut input = open_input(path)?;
@@ -211,9 +217,6 @@ pub fn for_each_puzzle_up_to<T: Send>(
     // The chunk's items are reused from one chunk to the next (their texts' allocations
     // with them): `used` of them hold this chunk's lines.
     let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
-    // Sequential with one thread: rayon's splitting and joining cost more than the cheapest
-    // puzzles (`count` on an easy file).
-    let one_thread = rayon::current_num_threads() == 1;
     loop {
         let mut used = 0;
         let mut eof = false;
@@ -252,24 +255,22 @@ pub fn for_each_puzzle_up_to<T: Send>(
             }
         }
         let items = &chunk[..used];
-        let run = |item: &Item| {
-            let r = match &item.problem {
-                Some(why) => unreadable(&item.text, why),
-                None => work(&item.text),
-            };
-            if !bar.is_hidden() {
-                bar.inc(step(item));
-            }
-            r
-        };
-        let results: Vec<T> = if one_thread {
-            items.iter().map(run).collect()
-        } else {
-            items.par_iter().map(run).collect()
-        };
-        for (item, r) in items.iter().zip(results) {
-            emit(item, r, &bar)?;
-        }
+        in_order(
+            used,
+            out,
+            |i| {
+                let item = &items[i];
+                let r = match &item.problem {
+                    Some(why) => unreadable(&item.text, why),
+                    None => work(&item.text),
+                };
+                if !bar.is_hidden() {
+                    bar.inc(step(item));
+                }
+                r
+            },
+            |out, i, r| emit(out, &items[i], r, &bar),
+        )?;
         done += used as u64;
         if len.is_some() {
             // Also count comment and blank lines.
@@ -285,12 +286,14 @@ pub fn for_each_puzzle_up_to<T: Send>(
 }
 
 /// Runs `work` on `0..count` in parallel, `chunk` indices at a time, handing each result to
-/// `emit` in index order; stops at the first error `emit` returns.
-pub fn for_each_index<T: Send>(
+/// `emit` with `out` in index order as soon as its turn comes ([`in_order`]); stops at the
+/// first error `emit` returns.
+pub fn for_each_index<T: Send, W: Write>(
     count: u64,
     chunk: u64,
+    out: &mut W,
     work: impl Fn(u64) -> T + Sync,
-    mut emit: impl FnMut(u64, T, &ProgressBar) -> Result<()>,
+    mut emit: impl FnMut(&mut W, u64, T, &ProgressBar) -> Result<()>,
 ) -> Result<()> {
     let bar = progress(
         Some(count),
@@ -299,21 +302,108 @@ pub fn for_each_index<T: Send>(
     let mut start = 0u64;
     while start < count {
         let end = count.min(start + chunk.max(1));
-        let results: Vec<T> = (start..end)
-            .into_par_iter()
-            .map(|i| {
-                let r = work(i);
+        in_order(
+            (end - start) as usize,
+            out,
+            |k| {
+                let r = work(start + k as u64);
                 bar.inc(1);
                 r
-            })
-            .collect();
-        for (i, r) in (start..end).zip(results) {
-            emit(i, r, &bar)?;
-        }
+            },
+            |out, k, r| emit(out, start + k as u64, r, &bar),
+        )?;
         start = end;
     }
     bar.finish_and_clear();
     Ok(())
+}
+
+/// How long written results may wait in the output buffer while the next result is not
+/// ready: a slow puzzle does not hold back the ones before it, and fast runs are not slowed by
+/// a flush per result.
+const FLUSH_AFTER: Duration = Duration::from_millis(100);
+
+/// Runs `work` on `0..n` on the worker threads and hands each result to `emit` in index
+/// order, each as soon as it and every earlier one are done, so output streams in input order
+/// and an interrupted run keeps what it finished. The workers take the indices in order (one
+/// at a time, from a shared counter), so results come nearly in order and the ones done ahead
+/// of their turn wait in a reorder buffer (at most `n`). `out` is flushed whenever results
+/// were written and the next one has not come for [`FLUSH_AFTER`]. The first error `emit`
+/// returns stops the workers taking more and is returned once those running have finished.
+fn in_order<T: Send, W: Write>(
+    n: usize,
+    out: &mut W,
+    work: impl Fn(usize) -> T + Sync,
+    mut emit: impl FnMut(&mut W, usize, T) -> Result<()>,
+) -> Result<()> {
+    if n == 0 {
+        return Ok(());
+    }
+    let workers = rayon::current_num_threads().clamp(1, n);
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, T)>();
+    rayon::in_place_scope(|scope| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, stop, work) = (&next, &stop, &work);
+            scope.spawn(move |_| {
+                while !stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= n || tx.send((i, work(i))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        // Only the workers hold senders: `recv` fails once the last one is done.
+        drop(tx);
+        // `waiting[k]` holds the result of index `turn + k` once it is done.
+        let mut waiting: VecDeque<Option<T>> = VecDeque::new();
+        let (mut turn, mut result, mut unflushed) = (0usize, Ok(()), false);
+        loop {
+            let message = match rx.try_recv() {
+                Ok(m) => m,
+                Err(mpsc::TryRecvError::Disconnected) => break,
+                Err(mpsc::TryRecvError::Empty) if unflushed && result.is_ok() => {
+                    match rx.recv_timeout(FLUSH_AFTER) {
+                        Ok(m) => m,
+                        Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                        Err(mpsc::RecvTimeoutError::Timeout) => {
+                            unflushed = false;
+                            if let Err(e) = out.flush() {
+                                result = Err(e.into());
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                            continue;
+                        }
+                    }
+                }
+                Err(mpsc::TryRecvError::Empty) => match rx.recv() {
+                    Ok(m) => m,
+                    Err(_) => break,
+                },
+            };
+            let (i, r) = message;
+            let k = i - turn;
+            if waiting.len() <= k {
+                waiting.resize_with(k + 1, || None);
+            }
+            waiting[k] = Some(r);
+            while let Some(Some(r)) = waiting.front_mut().map(Option::take) {
+                waiting.pop_front();
+                if result.is_ok() {
+                    result = emit(out, turn, r);
+                    unflushed = true;
+                    if result.is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                turn += 1;
+            }
+        }
+        result
+    })
 }
 
 #[cfg(test)]

@@ -43,7 +43,7 @@ pub fn run(args: CanonicalArgs, out: &mut impl Write) -> Result<ExitCode> {
     };
     let mut bad = 0usize;
     let unreadable = |_: &str, why: &str| Err(why.to_string());
-    for_each_puzzle(&path, canonical_of, unreadable, |item, r, bar| {
+    for_each_puzzle(&path, out, canonical_of, unreadable, |out, item, r, bar| {
         match r {
             Ok(c) => writeln!(out, "{c}")?,
             Err(e) => {

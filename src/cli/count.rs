@@ -40,7 +40,7 @@ pub fn run(args: CountArgs, out: &mut impl Write) -> Result<ExitCode> {
         Ok((values, count_solutions(&values, limit)))
     };
     let unreadable = |_: &str, why: &str| Err(why.to_string());
-    for_each_puzzle(path, work, unreadable, |item, record, bar| {
+    for_each_puzzle(path, out, work, unreadable, |out, item, record, bar| {
         match record {
             Err(e) => {
                 bar.suspend(|| {

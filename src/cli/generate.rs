@@ -117,8 +117,9 @@ pub fn run(args: GenerateArgs, out: &mut impl Write) -> Result<ExitCode> {
     for_each_index(
         args.count,
         chunk,
+        out,
         |i| generate(&options, pipeline, seed, i),
-        |_, g, _| {
+        |out, _, g, _| {
             let g = g?;
             match (&g.rating, args.rate) {
                 (Some(r), true) => writeln!(

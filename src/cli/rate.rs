@@ -76,9 +76,10 @@ pub fn run(args: RateArgs, out: &mut impl Write) -> Result<ExitCode> {
     let mut bad = 0usize;
     for_each_puzzle(
         &path,
+        out,
         |text| rate_text(text, pipeline),
         |text, why| (text.to_string(), Err(why.to_string())),
-        |item, (puzzle, r), bar| {
+        |out, item, (puzzle, r), bar| {
             if let Err(e) = &r {
                 bad += 1;
                 bar.suspend(|| {

@@ -217,7 +217,7 @@ fn solve_file(
         }
     };
     let unreadable = |_: &str, why: &str| SolveRecord::Unreadable(why.to_string());
-    for_each_puzzle(path, work, unreadable, |item, record, bar| {
+    for_each_puzzle(path, out, work, unreadable, |out, item, record, bar| {
         match record {
             SolveRecord::Unreadable(e) => {
                 bar.suspend(|| {

@@ -340,7 +340,7 @@ impl Check<'_> {
         let (mut fired_puzzles, mut disagreeing) = (0usize, 0usize);
         let unreadable = |_: &str, why: &str| PuzzleCheck::skipped(why);
         let work = |text: &str| self.puzzle(text, &pipeline);
-        for_each_puzzle_up_to(path, limit, work, unreadable, |item, check, _| {
+        for_each_puzzle_up_to(path, limit, out, work, unreadable, |out, item, check, _| {
             let line_number = item.line;
             puzzles += 1;
             if let Some(why) = &check.skipped {
