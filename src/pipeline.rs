@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::files::read_text_capped;
 use crate::plugin::{self, Plugin, PluginError, PluginMode};
 use crate::script::{ScriptBudget, ScriptError, ScriptTechnique};
 use crate::technique::{self, Technique};
@@ -18,6 +19,9 @@ pub const SE_PIPELINE_RON: &str = include_str!("se_pipeline.ron");
 
 /// The names of the embedded pipelines, which `--pipeline` takes as well as a file.
 pub const EMBEDDED_PIPELINES: [&str; 2] = ["default", "se"];
+
+/// The largest pipeline file read, in bytes (the embedded ones are a few KB).
+pub const MAX_PIPELINE_BYTES: u64 = 1 << 20;
 
 /// A pipeline entry in RON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -291,12 +295,13 @@ impl Pipeline {
         Pipeline::from_config(&config, source_name)
     }
 
-    /// A pipeline from a RON file.
+    /// A pipeline from a RON file: a regular file of at most [`MAX_PIPELINE_BYTES`].
     pub fn from_file(path: &Path) -> Result<Pipeline, PipelineError> {
-        let text = std::fs::read_to_string(path).map_err(|error| PipelineError::Io {
-            path: path.display().to_string(),
-            error,
-        })?;
+        let text =
+            read_text_capped(path, MAX_PIPELINE_BYTES).map_err(|error| PipelineError::Io {
+                path: path.display().to_string(),
+                error,
+            })?;
         let config = parse_config(&text, &path.display().to_string())?;
         Pipeline::from_config_in(&config, &path.display().to_string(), path.parent())
     }

@@ -21,11 +21,7 @@ fn code(args: &[&str], stdin: Option<&str>) -> i32 {
 }
 
 fn temp_file(name: &str, contents: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("lapiz-cli-robust-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
+    common::cli::temp_file("cli-robust", name, contents)
 }
 
 #[test]

@@ -243,9 +243,7 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write>(
             }
             match std::str::from_utf8(&line) {
                 Err(e) => {
-                    let at = e.valid_up_to() + 1;
-                    let problem = format!("not UTF-8 (invalid byte at column {at})");
-                    push(Some(problem), &excerpt(&line));
+                    push(Some(lapiz::files::not_utf8(&e)), &excerpt(&line));
                 }
                 Ok(text) => {
                     if let Some(text) = puzzle_of_line(text) {

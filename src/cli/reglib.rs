@@ -11,7 +11,7 @@ use clap::Args;
 use lapiz::pipeline::Pipeline;
 use lapiz::plugin::{self, PluginMode};
 use lapiz::printable::printable;
-use lapiz::reglib::{Report, Tally, case_lines, run_library};
+use lapiz::reglib::{Report, Tally, case_lines, read_library, run_library};
 
 use super::{diag, exit};
 
@@ -61,16 +61,19 @@ pub fn run(args: ReglibArgs, out: &mut impl Write) -> Result<ExitCode> {
         }
     }
     let file = &args.file;
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let mut report = run_library(&text, &techniques);
+    let library = read_library(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text = &library.text;
+    let mut report = run_library(text, &techniques);
     // Plugins alone: only the codes they answer are listed and counted.
     let not_run = if args.pipeline.is_none() && !args.plugins.is_empty() {
         let answered: Vec<String> = techniques.iter().flat_map(|t| t.library_codes()).collect();
-        Some((keep_codes(&mut report, &text, &answered), answered))
+        Some((keep_codes(&mut report, text, &answered), answered))
     } else {
         None
     };
+    // lines that are not UTF-8 have no code to keep or drop them by: always reported
+    report.errors.extend(library.errors);
+    report.errors.sort_by_key(|(line, _)| *line);
     for (line, err) in &report.errors {
         diag(&format!("{}:{line}: {}", file.display(), printable(err)));
     }

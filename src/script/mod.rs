@@ -523,7 +523,7 @@ impl ScriptTechnique {
             size,
             limit,
         };
-        let file = std::fs::File::open(path).map_err(io)?;
+        let file = crate::files::open_regular(path).map_err(io)?;
         let size = file.metadata().map_err(io)?.len();
         if size > limit as u64 {
             return Err(too_large(size));

@@ -262,12 +262,7 @@ fn library_positions(id: &str, path: &Path, codes: &[String]) -> Result<(Vec<Gri
     if codes.is_empty() {
         bail!("`{id}` declares no library codes: pass --code CODE or --file PUZZLES");
     }
-    let text = std::fs::read_to_string(path).with_context(|| {
-        format!(
-            "cannot read the library {} (pass --reglib LIBFILE or set LAPIZ_DATA)",
-            path.display()
-        )
-    })?;
+    let text = super::read_library_text(path)?;
     let (mut grids, mut unreadable) = (Vec::new(), 0usize);
     for line in text.lines().map(str::trim) {
         if line.is_empty() || line.starts_with('#') {

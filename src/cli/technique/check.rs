@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use clap::Args;
 
 use lapiz::parse::{format_grid_library_line, parse_puzzle};
@@ -186,12 +186,7 @@ impl Check<'_> {
             return Ok(None);
         }
         let path = reglib.unwrap_or_else(default_library);
-        let text = std::fs::read_to_string(&path).with_context(|| {
-            format!(
-                "cannot read the library {} (pass --reglib LIBFILE or set LAPIZ_DATA)",
-                path.display()
-            )
-        })?;
+        let text = super::read_library_text(&path)?;
         writeln!(out, "library {}, codes {}", path.display(), codes.join(","))?;
         let mut per_code: BTreeMap<String, Tally> = Default::default();
         let mut total = Tally::default();
