@@ -18,9 +18,9 @@ use cli::diag;
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
-    /// Worker threads for file and batch commands (default: all cores, or
-    /// `RAYON_NUM_THREADS`).
-    #[arg(long, global = true, value_name = "N")]
+    /// Worker threads for file and batch commands, 1 to 256 (default: all cores, or
+    /// `RAYON_NUM_THREADS`); started only when a command has a batch to run.
+    #[arg(long, global = true, value_name = "N", value_parser = cli::batch::parse_threads)]
     threads: Option<usize>,
     #[command(flatten)]
     host: HostArgs,
@@ -69,13 +69,8 @@ fn main() -> ExitCode {
         Err(e) => return clap_exit(&e),
     };
     cli.host.configure();
-    if let Some(n) = cli.threads
-        && let Err(e) = rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build_global()
-    {
-        diag(&format!("error: cannot start {n} threads: {e}"));
-        return ExitCode::from(cli::exit::ERROR);
+    if let Some(n) = cli.threads {
+        cli::batch::request_threads(n);
     }
     match run(cli.command) {
         Ok(code) => code,

@@ -367,3 +367,24 @@ fn batch_results_are_written_as_soon_as_their_turn_comes() {
         assert_eq!(line, Some(format!("{EASY}\t1\n")), "--threads {threads}");
     }
 }
+
+#[test]
+fn threads_are_bounded_and_started_only_for_a_batch() {
+    for n in ["0", "257", "100000"] {
+        let out = shell(&format!(r#""$LAPIZ" --threads {n} canonical "$P""#));
+        assert_eq!(out.status.code(), Some(2), "--threads {n}");
+        assert!(text(&out.stderr).contains("from 1 to 256"), "--threads {n}");
+    }
+    let out = shell(r#"echo "$P" | RAYON_NUM_THREADS=100000 "$LAPIZ" count --file -"#);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("at most 256"));
+    // In an address space too small for 200 threads' stacks and arenas, a single-puzzle
+    // command still runs: it never starts the pool.
+    let out = shell(r#"ulimit -v 400000 && "$LAPIZ" --threads 200 candidates "$P""#);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = shell(r#"ulimit -v 400000 && "$LAPIZ" --threads 200 canonical "$P""#);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // A batch does start it, with the threads asked for.
+    let out = shell(r#"echo "$P" | "$LAPIZ" --threads 256 count --file -"#);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}

@@ -8,7 +8,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{OnceLock, mpsc};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -20,6 +20,61 @@ pub const CHUNK: usize = 4096;
 /// The longest line read, in bytes (a puzzle line or a HoDoKu library line is far shorter); the
 /// rest of a longer line is skipped without being held.
 pub const MAX_LINE: usize = 8192;
+
+/// The most worker threads lapiz starts (`--threads`, `RAYON_NUM_THREADS`): more gain nothing
+/// on any machine lapiz runs on and only cost the time and memory of starting them.
+pub const MAX_THREADS: usize = 256;
+
+/// The worker threads `--threads` asked for.
+static REQUESTED_THREADS: OnceLock<usize> = OnceLock::new();
+
+/// rayon's global pool, once started: its number of threads, or why it could not start.
+static POOL: OnceLock<Result<usize, String>> = OnceLock::new();
+
+/// Reads `--threads`: a whole number from 1 to [`MAX_THREADS`].
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "`{text}` is not a number of threads from 1 to {MAX_THREADS}"
+        )),
+    }
+}
+
+/// Sets the number of worker threads the pool starts with (`--threads`).
+pub fn request_threads(n: usize) {
+    let _ = REQUESTED_THREADS.set(n);
+}
+
+/// The number of worker threads, starting rayon's pool on the first call: `--threads`, else
+/// `RAYON_NUM_THREADS` (at most [`MAX_THREADS`]), else one per core. Only commands with a
+/// batch to run call it, so a single puzzle never starts threads.
+pub fn workers() -> Result<usize> {
+    let pool = POOL.get_or_init(|| {
+        let n = match REQUESTED_THREADS.get() {
+            Some(&n) => n,
+            None => match std::env::var("RAYON_NUM_THREADS").ok() {
+                Some(v) => match v.trim().parse::<usize>() {
+                    Ok(n) if n > MAX_THREADS => {
+                        return Err(format!(
+                            "RAYON_NUM_THREADS={n}: lapiz starts at most {MAX_THREADS} threads"
+                        ));
+                    }
+                    Ok(n) => n,
+                    // rayon's own reading: anything else means one thread per core
+                    Err(_) => 0,
+                },
+                None => 0,
+            },
+        };
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n.min(MAX_THREADS))
+            .build_global()
+            .map_err(|e| format!("cannot start {n} threads: {e}"))?;
+        Ok(rayon::current_num_threads())
+    });
+    pool.clone().map_err(anyhow::Error::msg)
+}
 
 /// Opens a file, or stdin for `-`.
 pub fn open_input(path: &Path) -> Result<Box<dyn BufRead>> {
@@ -337,7 +392,7 @@ fn in_order<T: Send, W: Write>(
     if n == 0 {
         return Ok(());
     }
-    let workers = rayon::current_num_threads().clamp(1, n);
+    let workers = workers()?.clamp(1, n);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, T)>();

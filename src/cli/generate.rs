@@ -113,7 +113,7 @@ pub fn run(args: GenerateArgs, out: &mut impl Write) -> Result<ExitCode> {
         writeln!(out, "{}", row(args.table.format, &header(false)))?;
     }
     // Small chunks: output comes steadily even when each puzzle takes long to find.
-    let chunk = 16 * rayon::current_num_threads() as u64;
+    let chunk = 16 * super::batch::workers()? as u64;
     for_each_index(
         args.count,
         chunk,
