@@ -93,3 +93,135 @@ fn reglib_reports_a_line_that_is_not_utf8_and_runs_the_rest() {
         "{stdout}"
     );
 }
+
+#[test]
+fn count_needs_a_limit_of_two_to_call_a_puzzle_unique() {
+    let several = format!("12345678{}\n", ".".repeat(73));
+    let file = temp_file("several.txt", &several);
+    for limit in ["0", "1"] {
+        let out = run(&["count", "--file", file.to_str().unwrap(), "--limit", limit]);
+        assert_eq!(out.status.code(), Some(2), "--limit {limit}");
+        assert!(text(&out.stdout).is_empty(), "--limit {limit}");
+    }
+    let out = run(&["count", "--file", file.to_str().unwrap(), "--limit", "2"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).ends_with("unique: 0, none: 0, multiple: 1\n"));
+}
+
+#[test]
+fn embedded_pipeline_names_are_never_shadowed_by_files() {
+    let dir = temp_file("placeholder", "").with_file_name("shadow");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("default"),
+        "Pipeline(name: \"singles\", techniques: [Technique(\"naked-single\")])",
+    )
+    .unwrap();
+    let techniques = |pipeline: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lapiz"))
+            .args(["techniques", "--pipeline", pipeline])
+            .current_dir(&dir)
+            .output()
+            .expect("lapiz runs");
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout).lines().count()
+    };
+    // the header and one technique from the file; the embedded pipeline has dozens
+    assert_eq!(techniques("./default"), 2);
+    assert!(techniques("default") > 20);
+}
+
+#[test]
+fn technique_check_fails_on_a_line_it_cannot_read() {
+    let file = temp_file("check.txt", format!("{EASY}\nnot a puzzle\n"));
+    let (code, stdout, stderr) = common::cli::run_lapiz_in_root(&[
+        "technique",
+        "check",
+        "techniques/skyscraper.rhai",
+        "--file",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("line 2 FAILED: cannot read"), "{stdout}");
+    assert!(
+        stdout.ends_with("1 passed, 1 failed, 0 skipped\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn the_line_limit_does_not_count_the_line_end() {
+    let line = |len: usize| format!("{EASY} {}", "x".repeat(len - 82));
+    let input = format!("{}\n{}\r\n{}\n", line(8192), line(8192), line(8193));
+    let file = temp_file("long-lines.txt", input);
+    let out = run(&["count", "--file", file.to_str().unwrap()]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with(&format!("{EASY}\t1\n{EASY}\t1\n")),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains(":3: line longer than 8192 bytes (8193 bytes), skipped"),
+        "{stderr}"
+    );
+    assert!(stdout.ends_with("puzzles: 2, unique: 2, none: 0, multiple: 0\n"));
+}
+
+#[test]
+fn solve_file_records_have_one_shape() {
+    let several = format!("12345678{}", ".".repeat(73));
+    let file = temp_file("shapes.txt", format!("{EASY}\nnot a puzzle\n{several}\n"));
+    let out = run(&["solve", "--file", file.to_str().unwrap()]);
+    let stdout = text(&out.stdout);
+    let records: Vec<&str> = stdout.lines().collect();
+    assert_eq!(records.len(), 4, "{stdout}");
+    for record in &records[..3] {
+        assert_eq!(record.split('\t').count(), 4, "{record:?}");
+    }
+    assert!(
+        records[1].starts_with("not a puzzle\tinvalid\t0\t"),
+        "{stdout}"
+    );
+}
+
+/// Characters that must never reach text output raw.
+fn raw_controls(s: &str) -> Vec<char> {
+    s.chars()
+        .filter(|&c| lapiz::printable::needs_escape(c) && c != '\n' && c != '\t')
+        .collect()
+}
+
+#[test]
+fn file_names_in_records_are_escaped() {
+    let file = temp_file("esc\u{1b}[2J\nname.txt", "not a puzzle\n");
+    for command in ["solve", "count", "rate", "canonical"] {
+        let out = run(&[command, "--file", file.to_str().unwrap()]);
+        let stderr = text(&out.stderr);
+        assert_eq!(
+            raw_controls(&stderr),
+            Vec::<char>::new(),
+            "{command}: {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{command}: {stderr}");
+        assert!(
+            stderr.contains("esc\\u{1b}[2J\\nname.txt:1: "),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_byte_order_mark_starts_a_file_and_is_escaped_elsewhere() {
+    let file = temp_file("bom.txt", format!("\u{feff}{EASY}\n\u{feff}{EASY}\n"));
+    for command in ["solve", "count", "rate", "canonical"] {
+        let out = run(&[command, "--file", file.to_str().unwrap()]);
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        // line 1 is read; line 2's mark is not at the start of the file: an error, escaped
+        assert_eq!(out.status.code(), Some(1), "{command}: {stdout}{stderr}");
+        assert!(stderr.contains(":2: "), "{command}: {stderr}");
+        assert!(!stderr.contains(":1: "), "{command}: {stderr}");
+        assert!(!stdout.contains('\u{feff}'), "{command}: {stdout}");
+        assert!(stdout.contains("\\u{feff}"), "{command}: {stdout}");
+    }
+}

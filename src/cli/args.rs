@@ -77,8 +77,9 @@ pub struct InputArgs {
 /// The pipeline a command runs, with the scripts and plugins added to it.
 #[derive(Args)]
 pub struct PipelineArgs {
-    /// The pipeline: a RON file, or `default` (lapiz's own; `rate` uses `se`, Sudoku
-    /// Explainer's techniques, unless told otherwise).
+    /// The pipeline: `default` (lapiz's own; `rate` uses `se`, Sudoku Explainer's techniques,
+    /// unless told otherwise) or `se`, else a RON file (a file named like an embedded
+    /// pipeline is given with its folder: `./default`).
     #[arg(long)]
     pub pipeline: Option<PathBuf>,
     /// Also try this technique script (repeatable); it goes in difficulty order, before
@@ -116,15 +117,17 @@ impl PipelineArgs {
     }
 }
 
-/// The pipeline `--pipeline` names (a file, or `default` or `se` for an embedded one when no
-/// such file exists), or the embedded `fallback` without the option.
+/// The pipeline `--pipeline` names, or the embedded `fallback` without the option. The name
+/// of an embedded pipeline (`default`, `se`) always means that pipeline, whatever files the
+/// current folder holds; a file of that name is given with its folder (`./default`), and
+/// anything else is a file.
 pub fn load_pipeline_or(path: Option<&Path>, fallback: &str) -> Result<Pipeline> {
     let embedded = |name: &str| Pipeline::embedded(name).expect("an embedded pipeline");
     Ok(match path {
-        Some(p) if !p.exists() && p.to_str().and_then(Pipeline::embedded).is_some() => {
-            embedded(p.to_str().unwrap_or_default())
-        }
-        Some(p) => Pipeline::from_file(p)?,
+        Some(p) => match p.to_str().and_then(Pipeline::embedded) {
+            Some(pipeline) => pipeline,
+            None => Pipeline::from_file(p)?,
+        },
         None => embedded(fallback),
     })
 }

@@ -14,11 +14,13 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use lapiz::printable::printable;
+
 /// Puzzle lines per chunk: enough to keep every core busy, small enough to keep memory flat.
 pub const CHUNK: usize = 4096;
 
-/// The longest line read, in bytes (a puzzle line or a HoDoKu library line is far shorter); the
-/// rest of a longer line is skipped without being held.
+/// The longest line read, in bytes, not counting its line end (a puzzle line or a HoDoKu library
+/// line is far shorter); the rest of a longer line is skipped without being held.
 pub const MAX_LINE: usize = 8192;
 
 /// The most worker threads lapiz starts (`--threads`, `RAYON_NUM_THREADS`): more gain nothing
@@ -76,6 +78,15 @@ pub fn workers() -> Result<usize> {
     pool.clone().map_err(anyhow::Error::msg)
 }
 
+/// `FILE:LINE`, naming a line of an input file in a diagnostic; the file's name is escaped
+/// ([`printable`]) as everything else from outside is.
+pub fn line_ref(path: &Path, line: usize) -> String {
+    format!("{}:{line}", printable(&path.display().to_string()))
+}
+
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
 /// Opens a file, or stdin for `-`.
 pub fn open_input(path: &Path) -> Result<Box<dyn BufRead>> {
     if path.as_os_str() == "-" {
@@ -123,15 +134,30 @@ pub fn puzzle_of_line(line: &str) -> Option<&str> {
     }
 }
 
-/// Reads one line of bytes (without holding more than `cap` of them) into `buf`: returns the
-/// bytes consumed (0 at the end of the input) and whether the line was longer than `cap`.
+/// Reads one line of bytes into `buf`, holding at most `cap` bytes and its line end: returns
+/// the bytes consumed (0 at the end of the input) and the line's length without its line end
+/// (`\n` or `\r\n`); when that is above `cap`, `buf` holds only the line's start.
 fn read_capped_line(
     input: &mut impl BufRead,
     buf: &mut Vec<u8>,
     cap: usize,
-) -> std::io::Result<(usize, bool)> {
+) -> std::io::Result<(usize, usize)> {
     buf.clear();
-    let (mut consumed, mut long) = (0usize, false);
+    let hold = cap + 2;
+    let mut consumed = 0usize;
+    // The length without the line end: when the whole line is held, its line end is known.
+    let length = |buf: &Vec<u8>, consumed: usize, ended: bool| {
+        if !ended {
+            return consumed;
+        }
+        let whole = buf.len() == consumed;
+        consumed
+            - if whole && buf.ends_with(b"\r\n") {
+                2
+            } else {
+                1
+            }
+    };
     loop {
         let available = match input.fill_buf() {
             Ok(b) => b,
@@ -139,22 +165,19 @@ fn read_capped_line(
             Err(e) => return Err(e),
         };
         if available.is_empty() {
-            return Ok((consumed, long));
+            return Ok((consumed, length(buf, consumed, false)));
         }
         let (part, done) = match memchr::memchr(b'\n', available) {
             Some(i) => (&available[..=i], true),
             None => (available, false),
         };
-        let room = cap.saturating_sub(buf.len());
-        if part.len() > room {
-            long = true;
-        }
+        let room = hold.saturating_sub(buf.len());
         buf.extend_from_slice(&part[..part.len().min(room)]);
         let n = part.len();
         input.consume(n);
         consumed += n;
         if done {
-            return Ok((consumed, long));
+            return Ok((consumed, length(buf, consumed, true)));
         }
     }
 }
@@ -280,7 +303,7 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write>(
                 eof = true;
                 break;
             }
-            let (n, long) = read_capped_line(&mut input, &mut line, MAX_LINE)
+            let (n, mut length) = read_capped_line(&mut input, &mut line, MAX_LINE)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             if n == 0 {
                 eof = true;
@@ -288,11 +311,17 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write>(
             }
             bytes += n as u64;
             line_number += 1;
+            if line_number == 1 && line.starts_with(BOM) {
+                // a byte-order mark is not part of the first line
+                line.drain(..BOM.len());
+                length -= BOM.len();
+            }
             let mut push = |problem: Option<String>, text: &str| {
                 next_item(&mut chunk, &mut used, line_number, problem, text, n as u64)
             };
-            if long {
-                let problem = format!("line longer than {MAX_LINE} bytes ({n} bytes), skipped");
+            if length > MAX_LINE {
+                let problem =
+                    format!("line longer than {MAX_LINE} bytes ({length} bytes), skipped");
                 push(Some(problem), &excerpt(&line));
                 continue;
             }

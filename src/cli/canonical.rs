@@ -11,7 +11,7 @@ use lapiz::printable::printable;
 use lapiz::transform::canonical_line;
 
 use super::args::InputArgs;
-use super::batch::for_each_puzzle;
+use super::batch::{for_each_puzzle, line_ref};
 use super::{diag, exit, exit_status, file_hint, invalid_input};
 
 /// Arguments of `lapiz canonical`.
@@ -50,9 +50,8 @@ pub fn run(args: CanonicalArgs, out: &mut impl Write) -> Result<ExitCode> {
                 bad += 1;
                 bar.suspend(|| {
                     diag(&format!(
-                        "{}:{}: {}",
-                        path.display(),
-                        item.line,
+                        "{}: {}",
+                        line_ref(&path, item.line),
                         printable(&e)
                     ))
                 });

@@ -13,7 +13,7 @@ use lapiz::printable::printable;
 use lapiz::rating::{Rating, RatingError, rate};
 
 use super::args::{InputArgs, PipelineArgs};
-use super::batch::for_each_puzzle;
+use super::batch::{for_each_puzzle, line_ref};
 use super::table::{TableArgs, header, rating_row, row};
 use super::{diag, exit, exit_status, invalid_input};
 
@@ -82,14 +82,7 @@ pub fn run(args: RateArgs, out: &mut impl Write) -> Result<ExitCode> {
         |out, item, (puzzle, r), bar| {
             if let Err(e) = &r {
                 bad += 1;
-                bar.suspend(|| {
-                    diag(&format!(
-                        "{}:{}: {}",
-                        path.display(),
-                        item.line,
-                        printable(e)
-                    ))
-                });
+                bar.suspend(|| diag(&format!("{}: {}", line_ref(&path, item.line), printable(e))));
             }
             writeln!(
                 out,

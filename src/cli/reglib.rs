@@ -8,11 +8,11 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use lapiz::pipeline::Pipeline;
 use lapiz::plugin::{self, PluginMode};
 use lapiz::printable::printable;
 use lapiz::reglib::{Report, Tally, case_lines, read_library, run_library};
 
+use super::batch::line_ref;
 use super::{diag, exit};
 
 /// Arguments of `lapiz reglib`.
@@ -38,7 +38,7 @@ pub struct ReglibArgs {
 pub fn run(args: ReglibArgs, out: &mut impl Write) -> Result<ExitCode> {
     let mut techniques = match &args.pipeline {
         Some(p) => {
-            let p = Pipeline::from_file(p)?;
+            let p = super::args::load_pipeline_or(Some(p), "default")?;
             for w in p.warnings() {
                 diag(&format!("warning: {}", printable(w)));
             }
@@ -75,7 +75,7 @@ pub fn run(args: ReglibArgs, out: &mut impl Write) -> Result<ExitCode> {
     report.errors.extend(library.errors);
     report.errors.sort_by_key(|(line, _)| *line);
     for (line, err) in &report.errors {
-        diag(&format!("{}:{line}: {}", file.display(), printable(err)));
+        diag(&format!("{}: {}", line_ref(file, *line), printable(err)));
     }
     for (code, t) in &report.per_code {
         write_code_tally(out, code, t)?;

@@ -16,7 +16,7 @@ use lapiz::printable::printable;
 use lapiz::trace::{Entry, GridDisplay, Outcome};
 
 use super::args::{InputArgs, PipelineArgs};
-use super::batch::for_each_puzzle;
+use super::batch::{for_each_puzzle, line_ref};
 use super::diag;
 
 /// Output format of `lapiz solve`.
@@ -220,23 +220,20 @@ fn solve_file(
     for_each_puzzle(path, out, work, unreadable, |out, item, record, bar| {
         match record {
             SolveRecord::Unreadable(e) => {
-                bar.suspend(|| {
-                    diag(&format!(
-                        "{}:{}: {}",
-                        path.display(),
-                        item.line,
-                        printable(&e)
-                    ))
-                });
+                bar.suspend(|| diag(&format!("{}: {}", line_ref(path, item.line), printable(&e))));
                 match format {
                     // every format stays parseable: an invalid trace in RON
                     Format::Ron | Format::Html => {
                         let t = invalid_trace(item.text.clone(), pipeline, e);
                         out.write_all(t.to_ron().as_bytes())?;
                     }
-                    Format::Text => {
-                        writeln!(out, "{}\tinvalid\t{}", printable(&item.text), printable(&e))?
-                    }
+                    // the record every solve has: puzzle, status, steps, detail
+                    Format::Text => writeln!(
+                        out,
+                        "{}\tinvalid\t0\t{}",
+                        printable(&item.text),
+                        printable(&e)
+                    )?,
                 }
                 invalid += 1;
             }
@@ -250,9 +247,8 @@ fn solve_file(
                 for f in &failures {
                     bar.suspend(|| {
                         diag(&format!(
-                            "{}:{}: warning: {}; disabled for this puzzle",
-                            path.display(),
-                            item.line,
+                            "{}: warning: {}; disabled for this puzzle",
+                            line_ref(path, item.line),
                             printable(f)
                         ))
                     });
@@ -265,9 +261,8 @@ fn solve_file(
                         invalid += 1;
                         bar.suspend(|| {
                             diag(&format!(
-                                "{}:{}: invalid puzzle: {}",
-                                path.display(),
-                                item.line,
+                                "{}: invalid puzzle: {}",
+                                line_ref(path, item.line),
                                 printable(&reason)
                             ))
                         });

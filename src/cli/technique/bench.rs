@@ -138,7 +138,7 @@ pub fn run(
     if grids.is_empty() {
         bail!("no positions to time: {from} gave none");
     }
-    writeln!(out, "{} positions ({from})", grids.len())?;
+    writeln!(out, "{} positions ({})", grids.len(), printable(from))?;
     // One untimed pass: checks every search succeeds and warms caches for both sides.
     let script_steps = count_steps(script, grids)?;
     let twin_steps = match twin {
@@ -241,9 +241,8 @@ fn puzzle_positions(path: &Path, limit: Option<usize>) -> Result<(Vec<Grid>, Str
             None => {
                 skipped += 1;
                 diag(&format!(
-                    "{}:{}: skipped (not a puzzle with one solution): {}",
-                    path.display(),
-                    i + 1,
+                    "{}: skipped (not a puzzle with one solution): {}",
+                    crate::cli::batch::line_ref(path, i + 1),
                     printable(text)
                 ));
             }

@@ -96,7 +96,7 @@ impl Subject {
 
     /// The header's opening: `script FILE` or `plugin FILE (plugin mode host)`.
     pub fn label(&self) -> String {
-        let path = self.path.display();
+        let path = printable(&self.path.display().to_string()).into_owned();
         match self.mode {
             None => format!("script {path}"),
             Some(PluginMode::Host) => format!("plugin {path} (plugin mode host)"),
@@ -144,8 +144,8 @@ pub fn read_library_text(path: &Path) -> Result<String> {
     })?;
     for (line, why) in &library.errors {
         crate::cli::diag(&format!(
-            "{}:{line}: {why}; passed over",
-            printable(&path.display().to_string())
+            "{}: {why}; passed over",
+            crate::cli::batch::line_ref(path, *line)
         ));
     }
     Ok(library.text)
