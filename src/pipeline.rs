@@ -195,6 +195,7 @@ pub struct Pipeline {
     script_budget: ScriptBudget,
     plugin_mode: PluginMode,
     warnings: Vec<String>,
+    plugin_failures: Vec<String>,
 }
 
 impl Pipeline {
@@ -257,6 +258,13 @@ impl Pipeline {
     /// and the entries naming its techniques): the solve goes on without them.
     pub fn warnings(&self) -> &[String] {
         &self.warnings
+    }
+
+    /// The plugins of the pipeline file that failed to load, why each (each is also in
+    /// [`Pipeline::warnings`]). A library user may go on without them; the command line
+    /// refuses to run (README, "Exit status").
+    pub fn plugin_failures(&self) -> &[String] {
+        &self.plugin_failures
     }
 
     /// Adds a warning: something left out, the solve going on without it.
@@ -324,6 +332,7 @@ impl Pipeline {
     ) -> Result<Pipeline, PipelineError> {
         let mut techniques: Vec<Box<dyn Technique>> = Vec::new();
         let mut warnings = Vec::new();
+        let mut plugin_failures = Vec::new();
         let resolve = |p: &str| -> PathBuf {
             let path = PathBuf::from(p);
             match base {
@@ -343,10 +352,12 @@ impl Pipeline {
                     known.extend(ok);
                     known_failed |= !failed.is_empty();
                     warnings.extend(failed.iter().map(|e| format!("{e}; left out")));
+                    plugin_failures.extend(failed.iter().map(|e| e.to_string()));
                 }
                 Err(e) => {
                     known_failed = true;
                     warnings.push(format!("{e}; left out"));
+                    plugin_failures.push(e.to_string());
                 }
             }
         }
@@ -382,14 +393,17 @@ impl Pipeline {
                 EntryConfig::Plugin(path) | EntryConfig::Plugins(path) => {
                     match load_plugins(&resolve(path), mode) {
                         Ok((ok, failed)) => {
-                            warnings.extend(failed.iter().map(|e| {
-                                format!("{source_name}: entry {position}: {e}; left out")
-                            }));
+                            for e in &failed {
+                                let why = format!("{source_name}: entry {position}: {e}");
+                                warnings.push(format!("{why}; left out"));
+                                plugin_failures.push(why);
+                            }
                             ok.iter().flat_map(|p| p.techniques()).collect()
                         }
                         Err(e) => {
-                            warnings
-                                .push(format!("{source_name}: entry {position}: {e}; left out"));
+                            let why = format!("{source_name}: entry {position}: {e}");
+                            warnings.push(format!("{why}; left out"));
+                            plugin_failures.push(why);
                             vec![]
                         }
                     }
@@ -423,6 +437,7 @@ impl Pipeline {
             script_budget: config.script_budget,
             plugin_mode: config.plugin_mode,
             warnings,
+            plugin_failures,
         })
     }
 
@@ -487,6 +502,7 @@ impl Pipeline {
             script_budget: ScriptBudget::default(),
             plugin_mode: PluginMode::default(),
             warnings: Vec::new(),
+            plugin_failures: Vec::new(),
         };
         for t in techniques {
             check_unique(&pipeline.techniques, t.id())?;

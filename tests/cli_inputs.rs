@@ -44,6 +44,7 @@ fn fifos_and_devices_are_refused_where_a_file_is_loaded_whole() {
         let out = run(&["technique", "check", path]);
         assert_eq!(out.status.code(), Some(2), "technique check {path}");
         let out = run(&["solve", EASY, "--plugin", path]);
+        assert_eq!(out.status.code(), Some(2), "--plugin {path}");
         assert!(
             text(&out.stderr).contains("not a regular file"),
             "--plugin {path}: {}",

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
 use lapiz::pipeline::Pipeline;
@@ -87,7 +87,7 @@ pub struct PipelineArgs {
     #[arg(long = "technique", value_name = "FILE")]
     pub scripts: Vec<PathBuf>,
     /// Also load this technique plugin library (repeatable); its techniques go in
-    /// difficulty order. A plugin that fails to load is reported and left out.
+    /// difficulty order. A plugin that fails to load stops the command (status 2).
     #[arg(long = "plugin", value_name = "FILE")]
     pub plugins: Vec<PathBuf>,
 }
@@ -95,14 +95,12 @@ pub struct PipelineArgs {
 impl PipelineArgs {
     /// The pipeline ([`load_pipeline_or`], `fallback` without `--pipeline`) with the
     /// `--technique` scripts and `--plugin` libraries added in difficulty order, each before the
-    /// first technique at least as hard as it. A plugin that fails to load and anything else
-    /// the pipeline left out are reported on stderr; the rest goes on.
+    /// first technique at least as hard as it. A script or plugin that fails to load, here or in
+    /// the pipeline file, is an error; what else the pipeline warns about is reported on stderr.
     pub fn load(&self, fallback: &str) -> Result<Pipeline> {
         let mut pipeline = load_pipeline_or(self.pipeline.as_deref(), fallback)?;
         for file in &self.plugins {
-            if let Err(e) = pipeline.add_plugin(file) {
-                pipeline.warn(format!("{e}; going on without it"));
-            }
+            pipeline.add_plugin(file)?;
         }
         for w in pipeline.warnings() {
             diag(&format!("warning: {}", printable(w)));
@@ -121,13 +119,22 @@ impl PipelineArgs {
 /// of an embedded pipeline (`default`, `se`) always means that pipeline, whatever files the
 /// current folder holds; a file of that name is given with its folder (`./default`), and
 /// anything else is a file.
+/// A plugin of the pipeline file that fails to load is an error, as a script's is.
 pub fn load_pipeline_or(path: Option<&Path>, fallback: &str) -> Result<Pipeline> {
     let embedded = |name: &str| Pipeline::embedded(name).expect("an embedded pipeline");
-    Ok(match path {
+    let pipeline = match path {
         Some(p) => match p.to_str().and_then(Pipeline::embedded) {
             Some(pipeline) => pipeline,
             None => Pipeline::from_file(p)?,
         },
         None => embedded(fallback),
-    })
+    };
+    if let Some(first) = pipeline.plugin_failures().first() {
+        let more = pipeline.plugin_failures().len() - 1;
+        match more {
+            0 => bail!("{first}"),
+            _ => bail!("{first} (and {more} more plugins that do not load)"),
+        }
+    }
+    Ok(pipeline)
 }
