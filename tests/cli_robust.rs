@@ -388,3 +388,21 @@ fn threads_are_bounded_and_started_only_for_a_batch() {
     let out = shell(r#"echo "$P" | "$LAPIZ" --threads 256 count --file -"#);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
+
+#[test]
+fn generate_refuses_impossible_targets_up_front() {
+    // The default pipeline has no `guess`: no puzzle can be `guessed`.
+    let out = common::cli::run_lapiz_within(&["generate", "--difficulty", "guessed"], 10)
+        .expect("refused at once");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("needs a pipeline with the `guess` technique"));
+    let out = common::cli::run_lapiz_within(&["generate", "--attempts", "0"], 10)
+        .expect("refused at once");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("0 attempts"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(text(&out.stdout).is_empty());
+}

@@ -50,7 +50,7 @@ pub struct GenerateArgs {
     /// The table format of `--rate`.
     #[command(flatten)]
     pub table: TableArgs,
-    /// Attempts per puzzle before giving up.
+    /// Attempts per puzzle before giving up (at least 1).
     #[arg(long, default_value_t = DEFAULT_ATTEMPTS)]
     pub attempts: u32,
     /// The pipeline that rates the puzzles and checks the targets, with scripts and plugins.
