@@ -1068,3 +1068,25 @@ fn cli_technique_bench_times_plugins_against_their_twins() {
         "{err}"
     );
 }
+
+#[test]
+fn cli_plugin_limits_say_what_is_wrong() {
+    // A memory limit too small to load the library is named as such, not as a bad library.
+    let lib = example_rust();
+    let (code, _, err) = common::cli::run_lapiz_in_root(&[
+        "--plugin-memory",
+        "1",
+        "solve",
+        PUZZLE,
+        "--plugin",
+        lib.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("memory limit of 1 MiB"), "{err}");
+    assert!(!err.contains("not a shared library"), "{err}");
+    // The time limit's maximum is stated.
+    let (code, _, err) =
+        common::cli::run_lapiz_in_root(&["--plugin-time-limit", "31536000", "solve", PUZZLE]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("at most 1000000"), "{err}");
+}

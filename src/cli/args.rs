@@ -32,7 +32,7 @@ pub struct HostArgs {
     #[arg(long, global = true, value_enum, value_name = "MODE")]
     pub plugin_mode: Option<PluginModeArg>,
     /// Seconds one plugin search may take in its host before the host is stopped and the
-    /// technique disabled for that solve.
+    /// technique disabled for that solve (above 0, at most 1000000).
     #[arg(long, global = true, value_name = "SECONDS", default_value_t = host::DEFAULT_TIME_LIMIT.as_secs_f64(), value_parser = parse_seconds)]
     pub plugin_time_limit: f64,
     /// A plugin host's memory limit in MiB (Unix; 0 for none).
@@ -55,11 +55,16 @@ impl HostArgs {
     }
 }
 
-/// A time limit in seconds: positive and finite.
+/// The longest `--plugin-time-limit`, in seconds (about 11.6 days).
+const MAX_TIME_LIMIT_SECS: f64 = 1e6;
+
+/// A time limit in seconds: above 0, at most [`MAX_TIME_LIMIT_SECS`].
 fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e6 => Ok(s),
-        _ => Err(format!("`{text}` is not a number of seconds above 0")),
+        Ok(s) if s.is_finite() && s > 0.0 && s <= MAX_TIME_LIMIT_SECS => Ok(s),
+        _ => Err(format!(
+            "`{text}` is not a number of seconds above 0 and at most {MAX_TIME_LIMIT_SECS}"
+        )),
     }
 }
 
