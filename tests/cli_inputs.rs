@@ -226,3 +226,43 @@ fn a_byte_order_mark_starts_a_file_and_is_escaped_elsewhere() {
         assert!(stdout.contains("\\u{feff}"), "{command}: {stdout}");
     }
 }
+
+#[test]
+fn pencil_mark_grids_name_the_bad_cell_and_tell_none_from_several() {
+    let marks = text(&run(&["candidates", EASY]).stdout);
+    let first = marks.lines().nth(1).expect("a row of cells").to_string();
+    // r1c2's group `4578` made `0`, then `119`
+    for bad in ["0", "119"] {
+        let row = first.replacen("4578", bad, 1);
+        let grid = marks.replacen(&first, &row, 1);
+        let out = run(&["candidates", &grid]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(
+            stderr.contains(&format!("bad candidate group \"{bad}\" for r1c2")),
+            "{stderr}"
+        );
+    }
+    // Row 1 placed; box 1's six other cells may hold only 4 and 5: the values alone have
+    // several solutions, the marks none.
+    let mut groups: Vec<String> = (1..=9).map(|d| d.to_string()).collect();
+    for cell in 9..81 {
+        let (row, col) = (cell / 9, cell % 9);
+        groups.push(
+            if row < 3 && col < 3 {
+                "45"
+            } else {
+                "123456789"
+            }
+            .to_string(),
+        );
+    }
+    let grid: String = groups
+        .chunks(9)
+        .map(|row| format!("| {} |\n", row.join(" ")))
+        .collect();
+    let out = run(&["solve", &grid]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("no solution"), "{stderr}");
+}
