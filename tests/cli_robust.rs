@@ -406,3 +406,43 @@ fn generate_refuses_impossible_targets_up_front() {
     );
     assert!(text(&out.stdout).is_empty());
 }
+
+#[test]
+fn a_batch_from_a_pipe_answers_each_line_without_waiting_for_more() {
+    use std::io::{BufRead, Write};
+    use std::process::{Command, Stdio};
+    for threads in ["1", "2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
+            .args(["--threads", threads, "count", "--file", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("lapiz runs");
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut lines = std::io::BufReader::new(stdout).lines();
+            while let Some(Ok(line)) = lines.next() {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        // one line at a time, the pipe left open: each answer comes before the next line
+        for _ in 0..3 {
+            writeln!(stdin, "{EASY}").unwrap();
+            stdin.flush().unwrap();
+            let line = rx.recv_timeout(std::time::Duration::from_secs(20));
+            assert_eq!(line, Ok(format!("{EASY}\t1")), "--threads {threads}");
+        }
+        drop(stdin);
+        let totals = rx.recv_timeout(std::time::Duration::from_secs(20));
+        assert_eq!(
+            totals,
+            Ok("puzzles: 3, unique: 3, none: 0, multiple: 0".to_string())
+        );
+        assert!(child.wait().unwrap().success());
+    }
+}

@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{OnceLock, mpsc};
@@ -87,16 +87,95 @@ pub fn line_ref(path: &Path, line: usize) -> String {
 /// The UTF-8 byte-order mark some editors put at the start of a file.
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
+/// A puzzle file or stdin, buffered, that can tell whether more input is ready without
+/// waiting for it (a pipe, a FIFO or a terminal whose writer is slow).
+pub struct Input {
+    reader: BufReader<Box<dyn Read>>,
+    /// The descriptor to ask, for input that is not a regular file (Unix).
+    stream: Option<i32>,
+}
+
+impl Input {
+    /// Whether reading a line now would not wait on a writer: data is buffered, or the input
+    /// is a regular file, or the descriptor has data (or its end) ready.
+    fn ready(&self) -> bool {
+        if !self.reader.buffer().is_empty() {
+            return true;
+        }
+        #[cfg(unix)]
+        if let Some(fd) = self.stream {
+            let mut poll = libc::pollfd {
+                fd,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one pollfd, owned here, and a zero timeout: poll only reports.
+            return unsafe { libc::poll(&mut poll, 1, 0) } != 0;
+        }
+        true
+    }
+}
+
+impl Read for Input {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.reader.read(buf)
+    }
+}
+
+impl BufRead for Input {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.reader.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.reader.consume(amount)
+    }
+}
+
 /// Opens a file, or stdin for `-`.
-pub fn open_input(path: &Path) -> Result<Box<dyn BufRead>> {
+pub fn open_input(path: &Path) -> Result<Input> {
     if path.as_os_str() == "-" {
         if super::stdio::stdin_closed() {
             anyhow::bail!("cannot read -: standard input is closed");
         }
-        return Ok(Box::new(BufReader::new(io::stdin())));
+        let regular = stdin_is_regular();
+        return Ok(Input {
+            reader: BufReader::new(Box::new(io::stdin())),
+            stream: (!regular).then_some(0),
+        });
     }
     let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-    Ok(Box::new(BufReader::new(f)))
+    let regular = f.metadata().is_ok_and(|m| m.is_file());
+    #[cfg(unix)]
+    let stream = {
+        use std::os::fd::AsRawFd;
+        (!regular).then(|| f.as_raw_fd())
+    };
+    #[cfg(not(unix))]
+    let stream = {
+        let _ = regular;
+        None
+    };
+    Ok(Input {
+        reader: BufReader::new(Box::new(f)),
+        stream,
+    })
+}
+
+/// Whether stdin is a regular file (`< file`), which never makes a reader wait.
+fn stdin_is_regular() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .map(File::from)
+            .and_then(|f| f.metadata())
+            .is_ok_and(|m| m.is_file())
+    }
+    #[cfg(not(unix))]
+    true
 }
 
 /// The puzzle text of a line of a puzzle file, or `None` for blanks and comments.
@@ -302,6 +381,14 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write>(
             if done + used as u64 >= limit as u64 {
                 eof = true;
                 break;
+            }
+            // a pipe whose writer has nothing more yet: work on what came, and write out what
+            // is done before waiting
+            if !input.ready() {
+                if used > 0 {
+                    break;
+                }
+                out.flush()?;
             }
             let (n, mut length) = read_capped_line(&mut input, &mut line, MAX_LINE)
                 .with_context(|| format!("cannot read {}", path.display()))?;
