@@ -26,7 +26,7 @@ pub enum ParseError {
         found: usize,
     },
     /// A pencil-mark group repeats a digit or is otherwise malformed.
-    #[error("bad candidate group {group:?} for {cell}")]
+    #[error("bad candidate group {group:?} for {cell}: a cell lists digits 1-9, each once")]
     BadGroup {
         /// The cell it describes.
         cell: Cell,

@@ -23,6 +23,7 @@ use crate::grid::Grid;
 use crate::pipeline::Pipeline;
 use crate::rating::{Level, Rating, rate};
 use crate::solver::count_solutions;
+use crate::technique::guess::GUESS_ID;
 
 /// The symmetry of the clue pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -432,8 +433,19 @@ pub fn generate(
             "{n} clues: a grid has 81 cells"
         )));
     }
+    if options.attempts == 0 {
+        return Err(GenerateError::Impossible(
+            "0 attempts: at least one is needed".to_string(),
+        ));
+    }
+    let has_guess = pipeline.techniques().iter().any(|t| t.id() == GUESS_ID);
+    if options.level == Some(Level::Guessed) && !has_guess {
+        return Err(GenerateError::Impossible(format!(
+            "level `guessed` needs a pipeline with the `{GUESS_ID}` technique (a pipeline file with Technique(\"{GUESS_ID}\"))"
+        )));
+    }
     let mut rng = rng_for(seed, index);
-    for attempt in 1..=options.attempts.max(1) {
+    for attempt in 1..=options.attempts {
         let solution = random_solution(&mut rng);
         let Some(puzzle) = remove_clues(&solution, options.symmetry, options.clues, &mut rng)
         else {
@@ -460,7 +472,7 @@ pub fn generate(
     }
     Err(GenerateError::BudgetExhausted {
         index,
-        attempts: options.attempts.max(1),
+        attempts: options.attempts,
     })
 }
 
@@ -530,6 +542,22 @@ mod tests {
             generate(&o, &p, 1, 0),
             Err(GenerateError::Impossible(_))
         ));
+        // a level the pipeline cannot give, no attempt at all
+        for o in [
+            GenerateOptions {
+                level: Some(Level::Guessed),
+                ..Default::default()
+            },
+            GenerateOptions {
+                attempts: 0,
+                ..Default::default()
+            },
+        ] {
+            assert!(matches!(
+                generate(&o, &p, 1, 0),
+                Err(GenerateError::Impossible(_))
+            ));
+        }
         for n in [12, 82] {
             let o = GenerateOptions {
                 clues: Clues::Exactly(n),

@@ -68,6 +68,7 @@ pub mod chain_words;
 pub(crate) mod context;
 pub mod engine;
 pub(crate) mod error;
+pub mod files;
 pub mod generate;
 pub mod geometry;
 pub mod grid;

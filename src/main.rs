@@ -1,7 +1,7 @@
 //! The `lapiz` command line: parses the arguments and hands each command to its module under
 //! `cli/`.
 
-use std::io::{self, BufWriter};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -12,14 +12,15 @@ use lapiz::printable::printable;
 mod cli;
 
 use cli::args::HostArgs;
+use cli::diag;
 
 /// lapiz: solves Sudoku the way a strong human does and explains every move.
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
-    /// Worker threads for file and batch commands (default: all cores, or
-    /// `RAYON_NUM_THREADS`).
-    #[arg(long, global = true, value_name = "N")]
+    /// Worker threads for file and batch commands, 1 to 256 (default: all cores, or
+    /// `RAYON_NUM_THREADS`); started only when a command has a batch to run.
+    #[arg(long, global = true, value_name = "N", value_parser = cli::batch::parse_threads)]
     threads: Option<usize>,
     #[command(flatten)]
     host: HostArgs,
@@ -59,20 +60,39 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    cli.host.configure();
-    if let Some(n) = cli.threads
-        && let Err(e) = rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build_global()
-    {
-        eprintln!("error: cannot start {n} threads: {e}");
+    if let Err(why) = cli::stdio::prepare() {
+        diag(&format!("error: {why}"));
         return ExitCode::from(cli::exit::ERROR);
+    }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
+    cli.host.configure();
+    if let Some(n) = cli.threads {
+        cli::batch::request_threads(n);
     }
     match run(cli.command) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {}", printable(&format!("{e:#}")));
+            diag(&format!("error: {}", printable(&format!("{e:#}"))));
+            ExitCode::from(cli::exit::ERROR)
+        }
+    }
+}
+
+/// What clap's early exits give: a usage error on stderr ([`cli::exit::ERROR`]); `--help` or
+/// `--version` on stdout, which succeeds only when it was written.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    if e.use_stderr() {
+        // a usage error: the message is a diagnostic, the status says it anyway
+        let _ = e.print();
+        return ExitCode::from(cli::exit::ERROR);
+    }
+    match e.print().and_then(|()| io::stdout().flush()) {
+        Ok(()) => ExitCode::from(cli::exit::OK),
+        Err(why) => {
+            diag(&format!("error: cannot write to stdout: {why}"));
             ExitCode::from(cli::exit::ERROR)
         }
     }

@@ -37,8 +37,21 @@ pub fn parse_puzzle(text: &str) -> Result<Grid, ParseError> {
 /// digits 1-9, none repeated); there are many groups (a pasted line has at most nine pieces);
 /// no piece is an empty-cell mark (`.`, `0`); and some cell has candidates or a frame line is
 /// there (`:`, `'`). So a mistyped line or pasted grid is reported by the line parser, with the
-/// position of the bad character.
+/// position of the bad character. A text with a pencil-mark frame (`:`, `'`, which no line
+/// holds) and many pieces with digits is a pencil-mark grid even with a bad cell (`0`, `119`),
+/// so that the cell is named rather than the frame.
 fn looks_like_pencil_marks(text: &str) -> bool {
+    strict_pencil_marks(text)
+        || (text.contains([':', '\''])
+            && text
+                .split(|c: char| c.is_whitespace() || c == '|')
+                .filter(|p| p.bytes().any(|b| b.is_ascii_digit()))
+                .count()
+                > 9)
+}
+
+/// The strict test of [`looks_like_pencil_marks`]: every piece a frame or a candidate group.
+fn strict_pencil_marks(text: &str) -> bool {
     let mut groups = 0usize;
     let mut with_candidates = false;
     for piece in text
@@ -133,9 +146,9 @@ fn digit_groups(text: &str) -> impl Iterator<Item = &str> {
 pub fn parse_pencil_marks(text: &str) -> Result<Grid, ParseError> {
     let groups: Vec<&str> = digit_groups(text).collect();
     if groups.len() != 81 {
-        return Err(ParseError::WrongGroupCount {
+        return Err(bad_cell_piece(text).unwrap_or(ParseError::WrongGroupCount {
             found: groups.len(),
-        });
+        }));
     }
     let mut masks = [0 as DigitMask; 81];
     for (i, g) in groups.iter().enumerate() {
@@ -168,6 +181,34 @@ pub fn parse_pencil_marks(text: &str) -> Result<Grid, ParseError> {
         }
     }
     Ok(grid)
+}
+
+/// The first cell of a pencil-mark grid that is not a candidate group, when the groups cannot
+/// be counted: pieces (split at whitespace and `|`, parentheses dropped) with a digit are the
+/// cells in order, and one holding anything but digits 1-9, each once (`0`, `5.`), is named
+/// with its cell. `None` when every such piece is a group.
+fn bad_cell_piece(text: &str) -> Option<ParseError> {
+    let cells = text
+        .split(|c: char| c.is_whitespace() || c == '|')
+        .map(|p| p.trim_matches(['(', ')']))
+        .filter(|p| p.bytes().any(|b| b.is_ascii_digit()));
+    for (i, piece) in cells.enumerate().take(81) {
+        let mut seen: DigitMask = 0;
+        let good = piece.bytes().all(|b| {
+            let ok = (b'1'..=b'9').contains(&b) && seen & digit_bit(b - b'0') == 0;
+            if ok {
+                seen |= digit_bit(b - b'0');
+            }
+            ok
+        });
+        if !good {
+            return Some(ParseError::BadGroup {
+                cell: Cell::new(i as u8),
+                group: piece.to_string(),
+            });
+        }
+    }
+    None
 }
 
 /// Formats the pencil-mark grid in the common framed layout (values as single digits).

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::files::read_text_capped;
 use crate::plugin::{self, Plugin, PluginError, PluginMode};
 use crate::script::{ScriptBudget, ScriptError, ScriptTechnique};
 use crate::technique::{self, Technique};
@@ -18,6 +19,9 @@ pub const SE_PIPELINE_RON: &str = include_str!("se_pipeline.ron");
 
 /// The names of the embedded pipelines, which `--pipeline` takes as well as a file.
 pub const EMBEDDED_PIPELINES: [&str; 2] = ["default", "se"];
+
+/// The largest pipeline file read, in bytes (the embedded ones are a few KB).
+pub const MAX_PIPELINE_BYTES: u64 = 1 << 20;
 
 /// A pipeline entry in RON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -191,6 +195,7 @@ pub struct Pipeline {
     script_budget: ScriptBudget,
     plugin_mode: PluginMode,
     warnings: Vec<String>,
+    plugin_failures: Vec<String>,
 }
 
 impl Pipeline {
@@ -255,6 +260,13 @@ impl Pipeline {
         &self.warnings
     }
 
+    /// The plugins of the pipeline file that failed to load, why each (each is also in
+    /// [`Pipeline::warnings`]). A library user may go on without them; the command line
+    /// refuses to run (README, "Exit status").
+    pub fn plugin_failures(&self) -> &[String] {
+        &self.plugin_failures
+    }
+
     /// Adds a warning: something left out, the solve going on without it.
     pub fn warn(&mut self, message: impl Into<String>) {
         self.warnings.push(message.into());
@@ -291,12 +303,13 @@ impl Pipeline {
         Pipeline::from_config(&config, source_name)
     }
 
-    /// A pipeline from a RON file.
+    /// A pipeline from a RON file: a regular file of at most [`MAX_PIPELINE_BYTES`].
     pub fn from_file(path: &Path) -> Result<Pipeline, PipelineError> {
-        let text = std::fs::read_to_string(path).map_err(|error| PipelineError::Io {
-            path: path.display().to_string(),
-            error,
-        })?;
+        let text =
+            read_text_capped(path, MAX_PIPELINE_BYTES).map_err(|error| PipelineError::Io {
+                path: path.display().to_string(),
+                error,
+            })?;
         let config = parse_config(&text, &path.display().to_string())?;
         Pipeline::from_config_in(&config, &path.display().to_string(), path.parent())
     }
@@ -319,6 +332,7 @@ impl Pipeline {
     ) -> Result<Pipeline, PipelineError> {
         let mut techniques: Vec<Box<dyn Technique>> = Vec::new();
         let mut warnings = Vec::new();
+        let mut plugin_failures = Vec::new();
         let resolve = |p: &str| -> PathBuf {
             let path = PathBuf::from(p);
             match base {
@@ -338,10 +352,12 @@ impl Pipeline {
                     known.extend(ok);
                     known_failed |= !failed.is_empty();
                     warnings.extend(failed.iter().map(|e| format!("{e}; left out")));
+                    plugin_failures.extend(failed.iter().map(|e| e.to_string()));
                 }
                 Err(e) => {
                     known_failed = true;
                     warnings.push(format!("{e}; left out"));
+                    plugin_failures.push(e.to_string());
                 }
             }
         }
@@ -377,14 +393,17 @@ impl Pipeline {
                 EntryConfig::Plugin(path) | EntryConfig::Plugins(path) => {
                     match load_plugins(&resolve(path), mode) {
                         Ok((ok, failed)) => {
-                            warnings.extend(failed.iter().map(|e| {
-                                format!("{source_name}: entry {position}: {e}; left out")
-                            }));
+                            for e in &failed {
+                                let why = format!("{source_name}: entry {position}: {e}");
+                                warnings.push(format!("{why}; left out"));
+                                plugin_failures.push(why);
+                            }
                             ok.iter().flat_map(|p| p.techniques()).collect()
                         }
                         Err(e) => {
-                            warnings
-                                .push(format!("{source_name}: entry {position}: {e}; left out"));
+                            let why = format!("{source_name}: entry {position}: {e}");
+                            warnings.push(format!("{why}; left out"));
+                            plugin_failures.push(why);
                             vec![]
                         }
                     }
@@ -418,6 +437,7 @@ impl Pipeline {
             script_budget: config.script_budget,
             plugin_mode: config.plugin_mode,
             warnings,
+            plugin_failures,
         })
     }
 
@@ -482,6 +502,7 @@ impl Pipeline {
             script_budget: ScriptBudget::default(),
             plugin_mode: PluginMode::default(),
             warnings: Vec::new(),
+            plugin_failures: Vec::new(),
         };
         for t in techniques {
             check_unique(&pipeline.techniques, t.id())?;

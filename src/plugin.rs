@@ -265,6 +265,17 @@ pub fn effective_mode(preferred: PluginMode) -> PluginMode {
     host::settings().force_mode.unwrap_or(preferred)
 }
 
+/// Refuses a path that is not a regular file (a FIFO would block the loader forever).
+fn regular_file(canonical: &Path, shown: &str) -> Result<(), PluginError> {
+    if canonical.is_file() {
+        return Ok(());
+    }
+    Err(PluginError::Io {
+        path: shown.to_string(),
+        message: "not a regular file (a FIFO, a device or a folder is not loaded)".to_string(),
+    })
+}
+
 /// Loads the plugin library at `path` in `mode`: in this process ([`load`]) or in a plugin
 /// host process, which describes the library to lapiz and then runs its searches (the same
 /// file gives the same [`Plugin`]).
@@ -276,6 +287,7 @@ pub fn load_as(path: &Path, mode: PluginMode) -> Result<Arc<Plugin>, PluginError
     let canonical = path.canonicalize().map_err(|_| PluginError::Missing {
         path: shown.clone(),
     })?;
+    regular_file(&canonical, &shown)?;
     let mut hosted = HOSTED.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, p)) = hosted.iter().find(|(c, _)| *c == canonical) {
         return Ok(p.clone());
@@ -322,6 +334,7 @@ pub fn load(path: &Path) -> Result<Arc<Plugin>, PluginError> {
     let canonical = path.canonicalize().map_err(|_| PluginError::Missing {
         path: shown.clone(),
     })?;
+    regular_file(&canonical, &shown)?;
     let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, p)) = loaded.iter().find(|(c, _)| *c == canonical) {
         return Ok(p.clone());

@@ -4,7 +4,8 @@
 //!
 //! The rule: every control character (Unicode `Cc`: C0, DEL and C1, so also tab, CR, LF and
 //! NUL), the line and paragraph separators U+2028 and U+2029, and the bidirectional formatting
-//! characters (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) are written as Rust writes
+//! characters (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) and the byte-order mark
+//! U+FEFF (invisible, it would hide inside a record) are written as Rust writes
 //! them in a `{:?}`: `\t`, `\r`, `\n`, `\0`, else `\u{…}` with the hexadecimal code point (ESC is
 //! `\u{1b}`). Everything else, backslashes included, is kept as is, so ordinary text is
 //! unchanged. RON and JSON output does not need this: serde escapes strings itself.
@@ -23,6 +24,7 @@ pub fn needs_escape(c: char) -> bool {
                 | '\u{200f}'
                 | '\u{202a}'..='\u{202e}'
                 | '\u{2066}'..='\u{2069}'
+                | '\u{feff}'
         )
 }
 

@@ -5,6 +5,7 @@
 //! technique answers are skipped and counted, never passed.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 
 use crate::error::ParseError;
 use crate::grid::Candidate;
@@ -204,6 +205,40 @@ impl<'a> CaseLine<'a> {
     pub fn parse(&self) -> Result<LibraryCase, ParseError> {
         parse_library_line(self.text)
     }
+}
+
+/// The largest library file read, in bytes (HoDoKu's reglib-1.4 is about 150 KB).
+pub const MAX_LIBRARY_BYTES: u64 = 64 << 20;
+
+/// A library file as read by [`read_library`].
+#[derive(Clone, Debug, Default)]
+pub struct LibraryText {
+    /// The text, each line that is not UTF-8 left blank so that line numbers are kept.
+    pub text: String,
+    /// The lines that are not UTF-8: line number and why.
+    pub errors: Vec<(usize, String)>,
+}
+
+/// Reads a library file (a regular file of at most [`MAX_LIBRARY_BYTES`]). A line that is not
+/// UTF-8 becomes an error of its own and the rest is read; a UTF-8 byte-order mark is
+/// dropped.
+pub fn read_library(path: &Path) -> std::io::Result<LibraryText> {
+    let bytes = crate::files::read_capped(path, MAX_LIBRARY_BYTES)?;
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    let mut library = LibraryText {
+        text: String::with_capacity(bytes.len()),
+        errors: Vec::new(),
+    };
+    for (i, line) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {
+        match std::str::from_utf8(line) {
+            Ok(line) => library.text.push_str(line),
+            Err(e) => {
+                library.errors.push((i + 1, crate::files::not_utf8(&e)));
+                library.text.push('\n');
+            }
+        }
+    }
+    Ok(library)
 }
 
 /// The case lines of a library text, in order: blank lines and `#` comments are left out.

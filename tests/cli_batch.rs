@@ -332,7 +332,7 @@ fn unreadable_lines_are_reported_and_the_run_goes_on() {
             "{command}: {stderr}"
         );
         assert!(
-            stderr.contains(":3: line longer than 8192 bytes (100001 bytes)"),
+            stderr.contains(":3: line longer than 8192 bytes (100000 bytes)"),
             "{command}: {stderr}"
         );
         // every line has its record, in order, and the lines after the bad ones are processed

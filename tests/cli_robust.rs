@@ -21,11 +21,7 @@ fn code(args: &[&str], stdin: Option<&str>) -> i32 {
 }
 
 fn temp_file(name: &str, contents: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("lapiz-cli-robust-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
+    common::cli::temp_file("cli-robust", name, contents)
 }
 
 #[test]
@@ -224,4 +220,229 @@ fn canonical_of_a_thousand_empty_grids_and_sparse_lines() {
     // The search's work is bounded by a unit test in src/transform.rs (the empty grid places
     // nine rows); speed is measured, not timed here (docs/performance.md: 1,000 empty lines
     // 0.23 s, were 220 s).
+}
+
+/// Runs `sh -c script` in a temporary folder, with `$LAPIZ` the binary and `$P` an easy
+/// puzzle, so a test can redirect and close descriptors as a shell user does.
+fn shell(script: &str) -> std::process::Output {
+    let dir = std::env::temp_dir().join(format!("lapiz-cli-robust-sh-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("LAPIZ", env!("CARGO_BIN_EXE_lapiz"))
+        .env("P", EASY)
+        .current_dir(&dir)
+        .output()
+        .expect("sh runs")
+}
+
+#[test]
+fn a_diagnostic_that_cannot_be_written_costs_no_results() {
+    // An error message stderr refuses: the status stays the policy's, not a panic's 101.
+    let out = shell(r#""$LAPIZ" solve abc 2>/dev/full"#);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    // Per-line errors and the warnings of a solve on a full stderr: every result still written.
+    let file = temp_file("bad-lines.txt", &format!("{EASY}\nnot a puzzle\n{EASY}\n"));
+    let script = format!(r#""$LAPIZ" solve --file {} 2>/dev/full"#, file.display());
+    let out = shell(&script);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert_eq!(stdout.lines().count(), 4, "{stdout}");
+    assert!(
+        stdout.ends_with("invalid: 1, rejected steps: 0\n"),
+        "{stdout}"
+    );
+    // stderr a pipe whose reader leaves after one line: every line still counted.
+    let mut many = String::new();
+    for i in 0..20_000 {
+        many.push_str(if i % 2 == 0 { "bad line\n" } else { EASY });
+        if i % 2 == 1 {
+            many.push('\n');
+        }
+    }
+    let file = temp_file("many-bad-lines.txt", &many);
+    let script = format!(
+        r#""$LAPIZ" count --file {} 2>&1 >count.out | head -1 >/dev/null; cat count.out"#,
+        file.display()
+    );
+    let out = shell(&script);
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 20_001, "{}", text(&out.stderr));
+    assert!(
+        stdout.ends_with("puzzles: 10000, unique: 10000, none: 0, multiple: 0\n"),
+        "{}",
+        stdout.lines().last().unwrap_or_default()
+    );
+}
+
+#[test]
+fn a_closed_or_read_only_stdout_is_an_error() {
+    for script in [
+        r#""$LAPIZ" solve "$P" >&-"#,
+        r#""$LAPIZ" solve "$P" 1</dev/null"#,
+        r#"echo "$P" | "$LAPIZ" count --file - >&-"#,
+    ] {
+        let out = shell(script);
+        assert_eq!(out.status.code(), Some(2), "{script}");
+        assert!(
+            text(&out.stderr).contains("standard output is"),
+            "{script}: {}",
+            text(&out.stderr)
+        );
+    }
+    // stdin closed: reading `-` is an error, not an empty file.
+    let out = shell(r#""$LAPIZ" count --file - <&-"#);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("standard input is closed"));
+    // stderr closed: no file lapiz writes takes its place, and the solve is whole.
+    let out = shell(r#""$LAPIZ" solve "$P" --trace t.ron 2>&- && cat t.ron"#);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout).contains("Solved"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn help_and_version_fail_when_they_cannot_be_written() {
+    for flag in ["--help", "--version", "help"] {
+        let out = shell(&format!(r#""$LAPIZ" {flag} >/dev/full"#));
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        let out = shell(&format!(r#""$LAPIZ" {flag} >/dev/null"#));
+        assert_eq!(out.status.code(), Some(0), "{flag}");
+    }
+}
+
+/// The first line `lapiz args` writes to stdout, waiting at most `seconds`; the run is then
+/// killed (`None` when no line came in time).
+fn first_line_within(args: &[&str], seconds: u64) -> Option<String> {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("lapiz runs");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx
+        .recv_timeout(std::time::Duration::from_secs(seconds))
+        .ok();
+    let _ = child.kill();
+    let _ = child.wait();
+    line.filter(|l| !l.is_empty())
+}
+
+#[test]
+fn batch_results_are_written_as_soon_as_their_turn_comes() {
+    // An easy puzzle, then empty grids whose count (up to four billion) takes hours: the first
+    // line must come out long before the chunk is done.
+    let mut input = format!("{EASY}\n");
+    for _ in 0..50 {
+        input.push_str(&".".repeat(81));
+        input.push('\n');
+    }
+    let file = temp_file("slow-after-easy.txt", &input);
+    let file = file.to_str().unwrap();
+    for threads in ["1", "2"] {
+        let args = [
+            "--threads",
+            threads,
+            "count",
+            "--file",
+            file,
+            "--limit",
+            "4000000000",
+        ];
+        let line = first_line_within(&args, 30);
+        assert_eq!(line, Some(format!("{EASY}\t1\n")), "--threads {threads}");
+    }
+}
+
+#[test]
+fn threads_are_bounded_and_started_only_for_a_batch() {
+    for n in ["0", "257", "100000"] {
+        let out = shell(&format!(r#""$LAPIZ" --threads {n} canonical "$P""#));
+        assert_eq!(out.status.code(), Some(2), "--threads {n}");
+        assert!(text(&out.stderr).contains("from 1 to 256"), "--threads {n}");
+    }
+    let out = shell(r#"echo "$P" | RAYON_NUM_THREADS=100000 "$LAPIZ" count --file -"#);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("at most 256"));
+    // In an address space too small for 200 threads' stacks and arenas, a single-puzzle
+    // command still runs: it never starts the pool.
+    let out = shell(r#"ulimit -v 400000 && "$LAPIZ" --threads 200 candidates "$P""#);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = shell(r#"ulimit -v 400000 && "$LAPIZ" --threads 200 canonical "$P""#);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // A batch does start it, with the threads asked for.
+    let out = shell(r#"echo "$P" | "$LAPIZ" --threads 256 count --file -"#);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn generate_refuses_impossible_targets_up_front() {
+    // The default pipeline has no `guess`: no puzzle can be `guessed`.
+    let out = common::cli::run_lapiz_within(&["generate", "--difficulty", "guessed"], 10)
+        .expect("refused at once");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("needs a pipeline with the `guess` technique"));
+    let out = common::cli::run_lapiz_within(&["generate", "--attempts", "0"], 10)
+        .expect("refused at once");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("0 attempts"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(text(&out.stdout).is_empty());
+}
+
+#[test]
+fn a_batch_from_a_pipe_answers_each_line_without_waiting_for_more() {
+    use std::io::{BufRead, Write};
+    use std::process::{Command, Stdio};
+    for threads in ["1", "2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
+            .args(["--threads", threads, "count", "--file", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("lapiz runs");
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut lines = std::io::BufReader::new(stdout).lines();
+            while let Some(Ok(line)) = lines.next() {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        // one line at a time, the pipe left open: each answer comes before the next line
+        for _ in 0..3 {
+            writeln!(stdin, "{EASY}").unwrap();
+            stdin.flush().unwrap();
+            let line = rx.recv_timeout(std::time::Duration::from_secs(20));
+            assert_eq!(line, Ok(format!("{EASY}\t1")), "--threads {threads}");
+        }
+        drop(stdin);
+        let totals = rx.recv_timeout(std::time::Duration::from_secs(20));
+        assert_eq!(
+            totals,
+            Ok("puzzles: 3, unique: 3, none: 0, multiple: 0".to_string())
+        );
+        assert!(child.wait().unwrap().success());
+    }
 }

@@ -552,6 +552,8 @@ fn a_plugin_that_fails_to_load_is_left_out_and_the_solve_goes_on() {
     let p = Pipeline::from_ron(ron, "p.ron").unwrap();
     assert_eq!(p.ids(), ["hidden-single", "naked-single"]);
     assert_eq!(p.warnings().len(), 3, "{:?}", p.warnings());
+    // the two plugins, for a caller (the command line) that will not go on without them
+    assert_eq!(p.plugin_failures().len(), 2, "{:?}", p.plugin_failures());
     assert!(
         p.warnings()[0].contains("no/such/folder"),
         "{:?}",
@@ -650,23 +652,38 @@ fn cli_lists_plugin_techniques_with_their_origin() {
 }
 
 #[test]
-fn cli_solve_goes_on_without_a_plugin_that_fails_to_load() {
+fn cli_stops_on_a_plugin_that_fails_to_load() {
+    // One policy (README, "Exit status"): a plugin that does not load, named on the command
+    // line or in a pipeline file, is status 2, as a script that does not load is.
     let not_a_lib = root().join("README.md");
-    let (ok, out, err) = lapiz(&[
+    for plugin in ["no/such/plugin.so", not_a_lib.to_str().unwrap()] {
+        for command in ["solve", "rate", "hint"] {
+            let (code, out, err) =
+                common::cli::run_lapiz_in_root(&[command, PUZZLE, "--plugin", plugin]);
+            assert_eq!(code, Some(2), "{command} --plugin {plugin}: {out}{err}");
+            assert!(out.is_empty(), "{command}: {out}");
+            assert!(err.starts_with("error: plugin "), "{command}: {err}");
+        }
+    }
+    let pipeline =
+        std::env::temp_dir().join(format!("lapiz-plugins-failing-{}.ron", std::process::id()));
+    std::fs::write(
+        &pipeline,
+        r#"Pipeline(techniques: [Technique("naked-single"), Plugin("no/such/plugin.so")])"#,
+    )
+    .unwrap();
+    let (code, out, err) = common::cli::run_lapiz_in_root(&[
         "solve",
         PUZZLE,
-        "--plugin",
-        "no/such/plugin.so",
-        "--plugin",
-        not_a_lib.to_str().unwrap(),
+        "--pipeline",
+        pipeline.to_str().unwrap(),
     ]);
-    assert!(ok, "{err}");
-    assert!(out.contains("Solved in"), "{out}");
+    assert_eq!(code, Some(2), "{out}{err}");
     assert!(
-        err.contains("warning: plugin no/such/plugin.so: no such file; going on without it"),
+        err.contains("entry 2: plugin no/such/plugin.so: no such file"),
         "{err}"
     );
-    assert!(err.contains("not a shared library"), "{err}");
+    std::fs::remove_file(&pipeline).ok();
 }
 
 /// The C header and the Rust ABI agree: a C file asserting every size, offset and constant
@@ -1050,4 +1067,26 @@ fn cli_technique_bench_times_plugins_against_their_twins() {
             && err.contains(fault),
         "{err}"
     );
+}
+
+#[test]
+fn cli_plugin_limits_say_what_is_wrong() {
+    // A memory limit too small to load the library is named as such, not as a bad library.
+    let lib = example_rust();
+    let (code, _, err) = common::cli::run_lapiz_in_root(&[
+        "--plugin-memory",
+        "1",
+        "solve",
+        PUZZLE,
+        "--plugin",
+        lib.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("memory limit of 1 MiB"), "{err}");
+    assert!(!err.contains("not a shared library"), "{err}");
+    // The time limit's maximum is stated.
+    let (code, _, err) =
+        common::cli::run_lapiz_in_root(&["--plugin-time-limit", "31536000", "solve", PUZZLE]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("at most 1000000"), "{err}");
 }

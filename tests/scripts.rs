@@ -817,16 +817,18 @@ fn cli_technique_check_on_a_puzzle_file_reports_failures() {
         "--file",
         f,
     ]);
-    assert!(ok, "{out}");
+    // the line that is not a puzzle fails the check, as an unreadable line fails `reglib`
+    assert!(!ok, "{out}");
     assert!(out.contains("fired at "), "{out}");
-    assert!(out.ends_with("2 passed, 0 failed, 1 skipped\n"), "{out}");
+    assert!(out.contains("line 3 FAILED: cannot read: "), "{out}");
+    assert!(out.ends_with("2 passed, 1 failed, 0 skipped\n"), "{out}");
     let (ok, out, _) = lapiz(&["technique", "check", &fixture("unsound"), "--file", f]);
     assert!(!ok);
     assert!(out.contains("FAILED: position 1: unsound step"), "{out}");
     let (ok, out, _) = lapiz(&["technique", "check", &fixture("runtime_error"), "--file", f]);
     assert!(!ok);
     assert!(out.contains("runtime_error.rhai:7:"), "{out}");
-    assert!(out.ends_with("0 passed, 2 failed, 1 skipped\n"), "{out}");
+    assert!(out.ends_with("0 passed, 3 failed, 0 skipped\n"), "{out}");
 }
 
 #[test]
@@ -942,8 +944,8 @@ fn cli_rate_and_generate_take_a_script_like_solve() {
 
 #[test]
 fn cli_technique_check_file_goes_on_past_an_unreadable_line_and_stops_at_the_limit() {
-    // `technique check --file` reads through the batch runner: a line that is not UTF-8 is
-    // skipped and named, not the end of the run; `--limit` counts puzzle lines.
+    // `technique check --file` reads through the batch runner: a line that is not UTF-8 fails
+    // and is named, not the end of the run; `--limit` counts puzzle lines.
     let dir = std::env::temp_dir().join(format!("lapiz-scripts-u-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("p.txt");
@@ -956,10 +958,13 @@ fn cli_technique_check_file_goes_on_past_an_unreadable_line_and_stops_at_the_lim
     let f = file.to_str().unwrap();
     let script = "techniques/skyscraper.rhai";
     let (ok, out, err) = lapiz(&["technique", "check", script, "--file", f]);
-    assert!(ok, "{out}{err}");
-    assert!(out.contains("line 3: skipped (not UTF-8"), "{out}");
+    assert!(!ok, "{out}{err}");
+    assert!(
+        out.contains("line 3 FAILED: cannot read: not UTF-8"),
+        "{out}"
+    );
     assert!(out.contains("of 3 puzzles)"), "{out}");
-    assert!(out.ends_with("2 passed, 0 failed, 1 skipped\n"), "{out}");
+    assert!(out.ends_with("2 passed, 1 failed, 0 skipped\n"), "{out}");
     let (ok, out, _) = lapiz(&["technique", "check", script, "--file", f, "--limit", "1"]);
     assert!(ok, "{out}");
     assert!(out.contains("of 1 puzzles)"), "{out}");

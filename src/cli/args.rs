@@ -4,13 +4,15 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
 use lapiz::pipeline::Pipeline;
 use lapiz::plugin::{HostSettings, PluginMode, host};
 use lapiz::printable::printable;
 use lapiz::script::ScriptTechnique;
+
+use super::diag;
 
 /// Where plugin searches run, as `--plugin-mode` names it.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -30,7 +32,7 @@ pub struct HostArgs {
     #[arg(long, global = true, value_enum, value_name = "MODE")]
     pub plugin_mode: Option<PluginModeArg>,
     /// Seconds one plugin search may take in its host before the host is stopped and the
-    /// technique disabled for that solve.
+    /// technique disabled for that solve (above 0, at most 1000000).
     #[arg(long, global = true, value_name = "SECONDS", default_value_t = host::DEFAULT_TIME_LIMIT.as_secs_f64(), value_parser = parse_seconds)]
     pub plugin_time_limit: f64,
     /// A plugin host's memory limit in MiB (Unix; 0 for none).
@@ -53,11 +55,16 @@ impl HostArgs {
     }
 }
 
-/// A time limit in seconds: positive and finite.
+/// The longest `--plugin-time-limit`, in seconds (about 11.6 days).
+const MAX_TIME_LIMIT_SECS: f64 = 1e6;
+
+/// A time limit in seconds: above 0, at most [`MAX_TIME_LIMIT_SECS`].
 fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e6 => Ok(s),
-        _ => Err(format!("`{text}` is not a number of seconds above 0")),
+        Ok(s) if s.is_finite() && s > 0.0 && s <= MAX_TIME_LIMIT_SECS => Ok(s),
+        _ => Err(format!(
+            "`{text}` is not a number of seconds above 0 and at most {MAX_TIME_LIMIT_SECS}"
+        )),
     }
 }
 
@@ -75,8 +82,9 @@ pub struct InputArgs {
 /// The pipeline a command runs, with the scripts and plugins added to it.
 #[derive(Args)]
 pub struct PipelineArgs {
-    /// The pipeline: a RON file, or `default` (lapiz's own; `rate` uses `se`, Sudoku
-    /// Explainer's techniques, unless told otherwise).
+    /// The pipeline: `default` (lapiz's own; `rate` uses `se`, Sudoku Explainer's techniques,
+    /// unless told otherwise) or `se`, else a RON file (a file named like an embedded
+    /// pipeline is given with its folder: `./default`).
     #[arg(long)]
     pub pipeline: Option<PathBuf>,
     /// Also try this technique script (repeatable); it goes in difficulty order, before
@@ -84,7 +92,7 @@ pub struct PipelineArgs {
     #[arg(long = "technique", value_name = "FILE")]
     pub scripts: Vec<PathBuf>,
     /// Also load this technique plugin library (repeatable); its techniques go in
-    /// difficulty order. A plugin that fails to load is reported and left out.
+    /// difficulty order. A plugin that fails to load stops the command (status 2).
     #[arg(long = "plugin", value_name = "FILE")]
     pub plugins: Vec<PathBuf>,
 }
@@ -92,17 +100,15 @@ pub struct PipelineArgs {
 impl PipelineArgs {
     /// The pipeline ([`load_pipeline_or`], `fallback` without `--pipeline`) with the
     /// `--technique` scripts and `--plugin` libraries added in difficulty order, each before the
-    /// first technique at least as hard as it. A plugin that fails to load and anything else
-    /// the pipeline left out are reported on stderr; the rest goes on.
+    /// first technique at least as hard as it. A script or plugin that fails to load, here or in
+    /// the pipeline file, is an error; what else the pipeline warns about is reported on stderr.
     pub fn load(&self, fallback: &str) -> Result<Pipeline> {
         let mut pipeline = load_pipeline_or(self.pipeline.as_deref(), fallback)?;
         for file in &self.plugins {
-            if let Err(e) = pipeline.add_plugin(file) {
-                pipeline.warn(format!("{e}; going on without it"));
-            }
+            pipeline.add_plugin(file)?;
         }
         for w in pipeline.warnings() {
-            eprintln!("warning: {}", printable(w));
+            diag(&format!("warning: {}", printable(w)));
         }
         for file in &self.scripts {
             let t = ScriptTechnique::load(file)?;
@@ -114,15 +120,26 @@ impl PipelineArgs {
     }
 }
 
-/// The pipeline `--pipeline` names (a file, or `default` or `se` for an embedded one when no
-/// such file exists), or the embedded `fallback` without the option.
+/// The pipeline `--pipeline` names, or the embedded `fallback` without the option. The name
+/// of an embedded pipeline (`default`, `se`) always means that pipeline, whatever files the
+/// current folder holds; a file of that name is given with its folder (`./default`), and
+/// anything else is a file.
+/// A plugin of the pipeline file that fails to load is an error, as a script's is.
 pub fn load_pipeline_or(path: Option<&Path>, fallback: &str) -> Result<Pipeline> {
     let embedded = |name: &str| Pipeline::embedded(name).expect("an embedded pipeline");
-    Ok(match path {
-        Some(p) if !p.exists() && p.to_str().and_then(Pipeline::embedded).is_some() => {
-            embedded(p.to_str().unwrap_or_default())
-        }
-        Some(p) => Pipeline::from_file(p)?,
+    let pipeline = match path {
+        Some(p) => match p.to_str().and_then(Pipeline::embedded) {
+            Some(pipeline) => pipeline,
+            None => Pipeline::from_file(p)?,
+        },
         None => embedded(fallback),
-    })
+    };
+    if let Some(first) = pipeline.plugin_failures().first() {
+        let more = pipeline.plugin_failures().len() - 1;
+        match more {
+            0 => bail!("{first}"),
+            _ => bail!("{first} (and {more} more plugins that do not load)"),
+        }
+    }
+    Ok(pipeline)
 }

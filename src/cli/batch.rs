@@ -1,30 +1,181 @@
 //! Streaming, parallel processing of puzzle files: read a chunk of lines, process it on all
-//! cores (rayon), write its results in input order, read the next chunk. Memory stays flat
-//! however large the file; a progress bar shows on stderr when stderr is a terminal.
+//! cores (rayon), write each result as soon as every earlier one is written (input order),
+//! read the next chunk. Memory stays flat however large the file; a progress bar shows on
+//! stderr when stderr is a terminal.
 
+use std::collections::VecDeque;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{OnceLock, mpsc};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
+
+use lapiz::printable::printable;
 
 /// Puzzle lines per chunk: enough to keep every core busy, small enough to keep memory flat.
 pub const CHUNK: usize = 4096;
 
-/// The longest line read, in bytes (a puzzle line or a HoDoKu library line is far shorter); the
-/// rest of a longer line is skipped without being held.
+/// The longest line read, in bytes, not counting its line end (a puzzle line or a HoDoKu library
+/// line is far shorter); the rest of a longer line is skipped without being held.
 pub const MAX_LINE: usize = 8192;
 
+/// The most worker threads lapiz starts (`--threads`, `RAYON_NUM_THREADS`): more gain nothing
+/// on any machine lapiz runs on and only cost the time and memory of starting them.
+pub const MAX_THREADS: usize = 256;
+
+/// The worker threads `--threads` asked for.
+static REQUESTED_THREADS: OnceLock<usize> = OnceLock::new();
+
+/// rayon's global pool, once started: its number of threads, or why it could not start.
+static POOL: OnceLock<Result<usize, String>> = OnceLock::new();
+
+/// Reads `--threads`: a whole number from 1 to [`MAX_THREADS`].
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "`{text}` is not a number of threads from 1 to {MAX_THREADS}"
+        )),
+    }
+}
+
+/// Sets the number of worker threads the pool starts with (`--threads`).
+pub fn request_threads(n: usize) {
+    let _ = REQUESTED_THREADS.set(n);
+}
+
+/// The number of worker threads, starting rayon's pool on the first call: `--threads`, else
+/// `RAYON_NUM_THREADS` (at most [`MAX_THREADS`]), else one per core. Only commands with a
+/// batch to run call it, so a single puzzle never starts threads.
+pub fn workers() -> Result<usize> {
+    let pool = POOL.get_or_init(|| {
+        let n = match REQUESTED_THREADS.get() {
+            Some(&n) => n,
+            None => match std::env::var("RAYON_NUM_THREADS").ok() {
+                Some(v) => match v.trim().parse::<usize>() {
+                    Ok(n) if n > MAX_THREADS => {
+                        return Err(format!(
+                            "RAYON_NUM_THREADS={n}: lapiz starts at most {MAX_THREADS} threads"
+                        ));
+                    }
+                    Ok(n) => n,
+                    // rayon's own reading: anything else means one thread per core
+                    Err(_) => 0,
+                },
+                None => 0,
+            },
+        };
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n.min(MAX_THREADS))
+            .build_global()
+            .map_err(|e| format!("cannot start {n} threads: {e}"))?;
+        Ok(rayon::current_num_threads())
+    });
+    pool.clone().map_err(anyhow::Error::msg)
+}
+
+/// `FILE:LINE`, naming a line of an input file in a diagnostic; the file's name is escaped
+/// ([`printable`]) as everything else from outside is.
+pub fn line_ref(path: &Path, line: usize) -> String {
+    format!("{}:{line}", printable(&path.display().to_string()))
+}
+
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// A puzzle file or stdin, buffered, that can tell whether more input is ready without
+/// waiting for it (a pipe, a FIFO or a terminal whose writer is slow).
+pub struct Input {
+    reader: BufReader<Box<dyn Read>>,
+    /// The descriptor to ask, for input that is not a regular file (Unix).
+    stream: Option<i32>,
+}
+
+impl Input {
+    /// Whether reading a line now would not wait on a writer: data is buffered, or the input
+    /// is a regular file, or the descriptor has data (or its end) ready.
+    fn ready(&self) -> bool {
+        if !self.reader.buffer().is_empty() {
+            return true;
+        }
+        #[cfg(unix)]
+        if let Some(fd) = self.stream {
+            let mut poll = libc::pollfd {
+                fd,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one pollfd, owned here, and a zero timeout: poll only reports.
+            return unsafe { libc::poll(&mut poll, 1, 0) } != 0;
+        }
+        true
+    }
+}
+
+impl Read for Input {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.reader.read(buf)
+    }
+}
+
+impl BufRead for Input {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.reader.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.reader.consume(amount)
+    }
+}
+
 /// Opens a file, or stdin for `-`.
-pub fn open_input(path: &Path) -> Result<Box<dyn BufRead>> {
+pub fn open_input(path: &Path) -> Result<Input> {
     if path.as_os_str() == "-" {
-        return Ok(Box::new(BufReader::new(io::stdin())));
+        if super::stdio::stdin_closed() {
+            anyhow::bail!("cannot read -: standard input is closed");
+        }
+        let regular = stdin_is_regular();
+        return Ok(Input {
+            reader: BufReader::new(Box::new(io::stdin())),
+            stream: (!regular).then_some(0),
+        });
     }
     let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-    Ok(Box::new(BufReader::new(f)))
+    let regular = f.metadata().is_ok_and(|m| m.is_file());
+    #[cfg(unix)]
+    let stream = {
+        use std::os::fd::AsRawFd;
+        (!regular).then(|| f.as_raw_fd())
+    };
+    #[cfg(not(unix))]
+    let stream = {
+        let _ = regular;
+        None
+    };
+    Ok(Input {
+        reader: BufReader::new(Box::new(f)),
+        stream,
+    })
+}
+
+/// Whether stdin is a regular file (`< file`), which never makes a reader wait.
+fn stdin_is_regular() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .map(File::from)
+            .and_then(|f| f.metadata())
+            .is_ok_and(|m| m.is_file())
+    }
+    #[cfg(not(unix))]
+    true
 }
 
 /// The puzzle text of a line of a puzzle file, or `None` for blanks and comments.
@@ -62,15 +213,30 @@ pub fn puzzle_of_line(line: &str) -> Option<&str> {
     }
 }
 
-/// Reads one line of bytes (without holding more than `cap` of them) into `buf`: returns the
-/// bytes consumed (0 at the end of the input) and whether the line was longer than `cap`.
+/// Reads one line of bytes into `buf`, holding at most `cap` bytes and its line end: returns
+/// the bytes consumed (0 at the end of the input) and the line's length without its line end
+/// (`\n` or `\r\n`); when that is above `cap`, `buf` holds only the line's start.
 fn read_capped_line(
     input: &mut impl BufRead,
     buf: &mut Vec<u8>,
     cap: usize,
-) -> std::io::Result<(usize, bool)> {
+) -> std::io::Result<(usize, usize)> {
     buf.clear();
-    let (mut consumed, mut long) = (0usize, false);
+    let hold = cap + 2;
+    let mut consumed = 0usize;
+    // The length without the line end: when the whole line is held, its line end is known.
+    let length = |buf: &Vec<u8>, consumed: usize, ended: bool| {
+        if !ended {
+            return consumed;
+        }
+        let whole = buf.len() == consumed;
+        consumed
+            - if whole && buf.ends_with(b"\r\n") {
+                2
+            } else {
+                1
+            }
+    };
     loop {
         let available = match input.fill_buf() {
             Ok(b) => b,
@@ -78,22 +244,19 @@ fn read_capped_line(
             Err(e) => return Err(e),
         };
         if available.is_empty() {
-            return Ok((consumed, long));
+            return Ok((consumed, length(buf, consumed, false)));
         }
         let (part, done) = match memchr::memchr(b'\n', available) {
             Some(i) => (&available[..=i], true),
             None => (available, false),
         };
-        let room = cap.saturating_sub(buf.len());
-        if part.len() > room {
-            long = true;
-        }
+        let room = hold.saturating_sub(buf.len());
         buf.extend_from_slice(&part[..part.len().min(room)]);
         let n = part.len();
         input.consume(n);
         consumed += n;
         if done {
-            return Ok((consumed, long));
+            return Ok((consumed, length(buf, consumed, true)));
         }
     }
 }
@@ -166,26 +329,29 @@ fn next_item(
 }
 
 /// Runs `work` on every puzzle line of `path` (`-` for stdin) in parallel, a chunk at a time,
-/// and hands each result to `emit` in input order, with the progress bar (use
-/// `bar.suspend` to write to stderr). A line that cannot be read (not UTF-8, longer than
-/// [`MAX_LINE`]) becomes `unreadable(excerpt, why)` in its place, and the run goes on.
-pub fn for_each_puzzle<T: Send>(
+/// and hands each result to `emit` with `out` in input order as soon as its turn comes (see
+/// [`in_order`]), with the progress bar (use `bar.suspend` to write to stderr). A line that
+/// cannot be read (not UTF-8, longer than [`MAX_LINE`]) becomes `unreadable(excerpt, why)` in
+/// its place, and the run goes on.
+pub fn for_each_puzzle<T: Send, W: Write>(
     path: &Path,
+    out: &mut W,
     work: impl Fn(&str) -> T + Sync,
     unreadable: impl Fn(&str, &str) -> T + Sync,
-    emit: impl FnMut(&Item, T, &ProgressBar) -> Result<()>,
+    emit: impl FnMut(&mut W, &Item, T, &ProgressBar) -> Result<()>,
 ) -> Result<()> {
-    for_each_puzzle_up_to(path, None, work, unreadable, emit)
+    for_each_puzzle_up_to(path, None, out, work, unreadable, emit)
 }
 
 /// [`for_each_puzzle`] over the first `limit` puzzle lines only (all of them with `None`);
 /// the rest of the input is not read.
-pub fn for_each_puzzle_up_to<T: Send>(
+pub fn for_each_puzzle_up_to<T: Send, W: Write>(
     path: &Path,
     limit: Option<usize>,
+    out: &mut W,
     work: impl Fn(&str) -> T + Sync,
     unreadable: impl Fn(&str, &str) -> T + Sync,
-    mut emit: impl FnMut(&Item, T, &ProgressBar) -> Result<()>,
+    mut emit: impl FnMut(&mut W, &Item, T, &ProgressBar) -> Result<()>,
 ) -> Result<()> {
     let limit = limit.unwrap_or(usize::MAX);
     let mut input = open_input(path)?;
@@ -208,9 +374,6 @@ pub fn for_each_puzzle_up_to<T: Send>(
     // The chunk's items are reused from one chunk to the next (their texts' allocations
     // with them): `used` of them hold this chunk's lines.
     let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
-    // Sequential with one thread: rayon's splitting and joining cost more than the cheapest
-    // puzzles (`count` on an easy file).
-    let one_thread = rayon::current_num_threads() == 1;
     loop {
         let mut used = 0;
         let mut eof = false;
@@ -219,7 +382,15 @@ pub fn for_each_puzzle_up_to<T: Send>(
                 eof = true;
                 break;
             }
-            let (n, long) = read_capped_line(&mut input, &mut line, MAX_LINE)
+            // a pipe whose writer has nothing more yet: work on what came, and write out what
+            // is done before waiting
+            if !input.ready() {
+                if used > 0 {
+                    break;
+                }
+                out.flush()?;
+            }
+            let (n, mut length) = read_capped_line(&mut input, &mut line, MAX_LINE)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             if n == 0 {
                 eof = true;
@@ -227,19 +398,23 @@ pub fn for_each_puzzle_up_to<T: Send>(
             }
             bytes += n as u64;
             line_number += 1;
+            if line_number == 1 && line.starts_with(BOM) {
+                // a byte-order mark is not part of the first line
+                line.drain(..BOM.len());
+                length -= BOM.len();
+            }
             let mut push = |problem: Option<String>, text: &str| {
                 next_item(&mut chunk, &mut used, line_number, problem, text, n as u64)
             };
-            if long {
-                let problem = format!("line longer than {MAX_LINE} bytes ({n} bytes), skipped");
+            if length > MAX_LINE {
+                let problem =
+                    format!("line longer than {MAX_LINE} bytes ({length} bytes), skipped");
                 push(Some(problem), &excerpt(&line));
                 continue;
             }
             match std::str::from_utf8(&line) {
                 Err(e) => {
-                    let at = e.valid_up_to() + 1;
-                    let problem = format!("not UTF-8 (invalid byte at column {at})");
-                    push(Some(problem), &excerpt(&line));
+                    push(Some(lapiz::files::not_utf8(&e)), &excerpt(&line));
                 }
                 Ok(text) => {
                     if let Some(text) = puzzle_of_line(text) {
@@ -249,24 +424,22 @@ pub fn for_each_puzzle_up_to<T: Send>(
             }
         }
         let items = &chunk[..used];
-        let run = |item: &Item| {
-            let r = match &item.problem {
-                Some(why) => unreadable(&item.text, why),
-                None => work(&item.text),
-            };
-            if !bar.is_hidden() {
-                bar.inc(step(item));
-            }
-            r
-        };
-        let results: Vec<T> = if one_thread {
-            items.iter().map(run).collect()
-        } else {
-            items.par_iter().map(run).collect()
-        };
-        for (item, r) in items.iter().zip(results) {
-            emit(item, r, &bar)?;
-        }
+        in_order(
+            used,
+            out,
+            |i| {
+                let item = &items[i];
+                let r = match &item.problem {
+                    Some(why) => unreadable(&item.text, why),
+                    None => work(&item.text),
+                };
+                if !bar.is_hidden() {
+                    bar.inc(step(item));
+                }
+                r
+            },
+            |out, i, r| emit(out, &items[i], r, &bar),
+        )?;
         done += used as u64;
         if len.is_some() {
             // Also count comment and blank lines.
@@ -282,12 +455,14 @@ pub fn for_each_puzzle_up_to<T: Send>(
 }
 
 /// Runs `work` on `0..count` in parallel, `chunk` indices at a time, handing each result to
-/// `emit` in index order; stops at the first error `emit` returns.
-pub fn for_each_index<T: Send>(
+/// `emit` with `out` in index order as soon as its turn comes ([`in_order`]); stops at the
+/// first error `emit` returns.
+pub fn for_each_index<T: Send, W: Write>(
     count: u64,
     chunk: u64,
+    out: &mut W,
     work: impl Fn(u64) -> T + Sync,
-    mut emit: impl FnMut(u64, T, &ProgressBar) -> Result<()>,
+    mut emit: impl FnMut(&mut W, u64, T, &ProgressBar) -> Result<()>,
 ) -> Result<()> {
     let bar = progress(
         Some(count),
@@ -296,21 +471,108 @@ pub fn for_each_index<T: Send>(
     let mut start = 0u64;
     while start < count {
         let end = count.min(start + chunk.max(1));
-        let results: Vec<T> = (start..end)
-            .into_par_iter()
-            .map(|i| {
-                let r = work(i);
+        in_order(
+            (end - start) as usize,
+            out,
+            |k| {
+                let r = work(start + k as u64);
                 bar.inc(1);
                 r
-            })
-            .collect();
-        for (i, r) in (start..end).zip(results) {
-            emit(i, r, &bar)?;
-        }
+            },
+            |out, k, r| emit(out, start + k as u64, r, &bar),
+        )?;
         start = end;
     }
     bar.finish_and_clear();
     Ok(())
+}
+
+/// How long written results may wait in the output buffer while the next result is not
+/// ready: a slow puzzle does not hold back the ones before it, and fast runs are not slowed by
+/// a flush per result.
+const FLUSH_AFTER: Duration = Duration::from_millis(100);
+
+/// Runs `work` on `0..n` on the worker threads and hands each result to `emit` in index
+/// order, each as soon as it and every earlier one are done, so output streams in input order
+/// and an interrupted run keeps what it finished. The workers take the indices in order (one
+/// at a time, from a shared counter), so results come nearly in order and the ones done ahead
+/// of their turn wait in a reorder buffer (at most `n`). `out` is flushed whenever results
+/// were written and the next one has not come for [`FLUSH_AFTER`]. The first error `emit`
+/// returns stops the workers taking more and is returned once those running have finished.
+fn in_order<T: Send, W: Write>(
+    n: usize,
+    out: &mut W,
+    work: impl Fn(usize) -> T + Sync,
+    mut emit: impl FnMut(&mut W, usize, T) -> Result<()>,
+) -> Result<()> {
+    if n == 0 {
+        return Ok(());
+    }
+    let workers = workers()?.clamp(1, n);
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, T)>();
+    rayon::in_place_scope(|scope| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, stop, work) = (&next, &stop, &work);
+            scope.spawn(move |_| {
+                while !stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= n || tx.send((i, work(i))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        // Only the workers hold senders: `recv` fails once the last one is done.
+        drop(tx);
+        // `waiting[k]` holds the result of index `turn + k` once it is done.
+        let mut waiting: VecDeque<Option<T>> = VecDeque::new();
+        let (mut turn, mut result, mut unflushed) = (0usize, Ok(()), false);
+        loop {
+            let message = match rx.try_recv() {
+                Ok(m) => m,
+                Err(mpsc::TryRecvError::Disconnected) => break,
+                Err(mpsc::TryRecvError::Empty) if unflushed && result.is_ok() => {
+                    match rx.recv_timeout(FLUSH_AFTER) {
+                        Ok(m) => m,
+                        Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                        Err(mpsc::RecvTimeoutError::Timeout) => {
+                            unflushed = false;
+                            if let Err(e) = out.flush() {
+                                result = Err(e.into());
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                            continue;
+                        }
+                    }
+                }
+                Err(mpsc::TryRecvError::Empty) => match rx.recv() {
+                    Ok(m) => m,
+                    Err(_) => break,
+                },
+            };
+            let (i, r) = message;
+            let k = i - turn;
+            if waiting.len() <= k {
+                waiting.resize_with(k + 1, || None);
+            }
+            waiting[k] = Some(r);
+            while let Some(Some(r)) = waiting.front_mut().map(Option::take) {
+                waiting.pop_front();
+                if result.is_ok() {
+                    result = emit(out, turn, r);
+                    unflushed = true;
+                    if result.is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                turn += 1;
+            }
+        }
+        result
+    })
 }
 
 #[cfg(test)]

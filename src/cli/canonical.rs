@@ -11,8 +11,8 @@ use lapiz::printable::printable;
 use lapiz::transform::canonical_line;
 
 use super::args::InputArgs;
-use super::batch::for_each_puzzle;
-use super::{exit, exit_status, file_hint, invalid_input};
+use super::batch::{for_each_puzzle, line_ref};
+use super::{diag, exit, exit_status, file_hint, invalid_input};
 
 /// Arguments of `lapiz canonical`.
 #[derive(Args)]
@@ -43,12 +43,18 @@ pub fn run(args: CanonicalArgs, out: &mut impl Write) -> Result<ExitCode> {
     };
     let mut bad = 0usize;
     let unreadable = |_: &str, why: &str| Err(why.to_string());
-    for_each_puzzle(&path, canonical_of, unreadable, |item, r, bar| {
+    for_each_puzzle(&path, out, canonical_of, unreadable, |out, item, r, bar| {
         match r {
             Ok(c) => writeln!(out, "{c}")?,
             Err(e) => {
                 bad += 1;
-                bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(&e)));
+                bar.suspend(|| {
+                    diag(&format!(
+                        "{}: {}",
+                        line_ref(&path, item.line),
+                        printable(&e)
+                    ))
+                });
                 writeln!(out, "{}\terror", printable(&item.text))?;
             }
         }

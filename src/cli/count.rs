@@ -11,7 +11,8 @@ use lapiz::parse::parse_puzzle;
 use lapiz::printable::printable;
 use lapiz::solver::count_solutions;
 
-use super::batch::for_each_puzzle;
+use super::batch::{for_each_puzzle, line_ref};
+use super::diag;
 
 /// Arguments of `lapiz count`.
 #[derive(Args)]
@@ -19,14 +20,15 @@ pub struct CountArgs {
     /// Puzzle file (one per line, `#` comments; `-` for stdin).
     #[arg(long)]
     pub file: PathBuf,
-    /// Stop counting at this many solutions.
-    #[arg(long, default_value_t = 2)]
+    /// Stop counting at this many solutions: at least 2, since a puzzle is unique only when
+    /// a second solution was looked for and not found.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..))]
     pub limit: u32,
 }
 
 /// Runs `lapiz count`: each puzzle's values and count, then the totals.
 pub fn run(args: CountArgs, out: &mut impl Write) -> Result<ExitCode> {
-    let (path, limit) = (args.file.as_path(), args.limit.max(1));
+    let (path, limit) = (args.file.as_path(), args.limit);
     let (mut puzzles, mut unique, mut none, mut multiple) = (0usize, 0usize, 0usize, 0usize);
     let mut bad_lines = 0usize;
     let work = |text: &str| {
@@ -39,10 +41,10 @@ pub fn run(args: CountArgs, out: &mut impl Write) -> Result<ExitCode> {
         Ok((values, count_solutions(&values, limit)))
     };
     let unreadable = |_: &str, why: &str| Err(why.to_string());
-    for_each_puzzle(path, work, unreadable, |item, record, bar| {
+    for_each_puzzle(path, out, work, unreadable, |out, item, record, bar| {
         match record {
             Err(e) => {
-                bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(&e)));
+                bar.suspend(|| diag(&format!("{}: {}", line_ref(path, item.line), printable(&e))));
                 writeln!(out, "{}\terror", printable(&item.text))?;
                 bad_lines += 1;
             }

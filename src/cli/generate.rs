@@ -50,7 +50,7 @@ pub struct GenerateArgs {
     /// The table format of `--rate`.
     #[command(flatten)]
     pub table: TableArgs,
-    /// Attempts per puzzle before giving up.
+    /// Attempts per puzzle before giving up (at least 1).
     #[arg(long, default_value_t = DEFAULT_ATTEMPTS)]
     pub attempts: u32,
     /// The pipeline that rates the puzzles and checks the targets (the `se` pipeline, as
@@ -115,12 +115,13 @@ pub fn run(args: GenerateArgs, out: &mut impl Write) -> Result<ExitCode> {
         writeln!(out, "{}", row(args.table.format, &header(false)))?;
     }
     // Small chunks: output comes steadily even when each puzzle takes long to find.
-    let chunk = 16 * rayon::current_num_threads() as u64;
+    let chunk = 16 * super::batch::workers()? as u64;
     for_each_index(
         args.count,
         chunk,
+        out,
         |i| generate(&options, pipeline, seed, i),
-        |_, g, _| {
+        |out, _, g, _| {
             let g = g?;
             match (&g.rating, args.rate) {
                 (Some(r), true) => writeln!(

@@ -1,6 +1,6 @@
 //! The commands of the `lapiz` binary, one module each, with what they share: the argument
 //! groups (`args`), the streaming batch runner of every file command (`batch`), the rating
-//! table (`table`) and the exit statuses.
+//! table (`table`), the standard streams and diagnostics (`stdio`) and the exit statuses.
 
 pub mod args;
 pub mod batch;
@@ -13,9 +13,12 @@ pub mod plugin_host;
 pub mod rate;
 pub mod reglib;
 pub mod solve;
+pub mod stdio;
 pub mod table;
 pub mod technique;
 pub mod techniques;
+
+pub use stdio::diag;
 
 use std::process::ExitCode;
 
@@ -42,7 +45,7 @@ pub fn exit_status(invalid: usize) -> ExitCode {
 
 /// Reports an invalid single puzzle on stderr (escaped) and gives [`exit::INVALID`].
 pub fn invalid_input(message: &str) -> ExitCode {
-    eprintln!("error: {}", printable(message));
+    diag(&format!("error: {}", printable(message)));
     ExitCode::from(exit::INVALID)
 }
 

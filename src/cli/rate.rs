@@ -13,9 +13,9 @@ use lapiz::printable::printable;
 use lapiz::rating::{Rating, RatingError, rate};
 
 use super::args::{InputArgs, PipelineArgs};
-use super::batch::for_each_puzzle;
+use super::batch::{for_each_puzzle, line_ref};
 use super::table::{TableArgs, header, rating_row, row};
-use super::{exit, exit_status, invalid_input};
+use super::{diag, exit, exit_status, invalid_input};
 
 /// Arguments of `lapiz rate`.
 #[derive(Args)]
@@ -76,12 +76,13 @@ pub fn run(args: RateArgs, out: &mut impl Write) -> Result<ExitCode> {
     let mut bad = 0usize;
     for_each_puzzle(
         &path,
+        out,
         |text| rate_text(text, pipeline),
         |text, why| (text.to_string(), Err(why.to_string())),
-        |item, (puzzle, r), bar| {
+        |out, item, (puzzle, r), bar| {
             if let Err(e) = &r {
                 bad += 1;
-                bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(e)));
+                bar.suspend(|| diag(&format!("{}: {}", line_ref(&path, item.line), printable(e))));
             }
             writeln!(
                 out,

@@ -8,12 +8,12 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use lapiz::pipeline::Pipeline;
 use lapiz::plugin::{self, PluginMode};
 use lapiz::printable::printable;
-use lapiz::reglib::{Report, Tally, case_lines, run_library};
+use lapiz::reglib::{Report, Tally, case_lines, read_library, run_library};
 
-use super::exit;
+use super::batch::line_ref;
+use super::{diag, exit};
 
 /// Arguments of `lapiz reglib`.
 #[derive(Args)]
@@ -38,9 +38,9 @@ pub struct ReglibArgs {
 pub fn run(args: ReglibArgs, out: &mut impl Write) -> Result<ExitCode> {
     let mut techniques = match &args.pipeline {
         Some(p) => {
-            let p = Pipeline::from_file(p)?;
+            let p = super::args::load_pipeline_or(Some(p), "default")?;
             for w in p.warnings() {
-                eprintln!("warning: {}", printable(w));
+                diag(&format!("warning: {}", printable(w)));
             }
             p.into_techniques()
         }
@@ -61,18 +61,21 @@ pub fn run(args: ReglibArgs, out: &mut impl Write) -> Result<ExitCode> {
         }
     }
     let file = &args.file;
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let mut report = run_library(&text, &techniques);
+    let library = read_library(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text = &library.text;
+    let mut report = run_library(text, &techniques);
     // Plugins alone: only the codes they answer are listed and counted.
     let not_run = if args.pipeline.is_none() && !args.plugins.is_empty() {
         let answered: Vec<String> = techniques.iter().flat_map(|t| t.library_codes()).collect();
-        Some((keep_codes(&mut report, &text, &answered), answered))
+        Some((keep_codes(&mut report, text, &answered), answered))
     } else {
         None
     };
+    // lines that are not UTF-8 have no code to keep or drop them by: always reported
+    report.errors.extend(library.errors);
+    report.errors.sort_by_key(|(line, _)| *line);
     for (line, err) in &report.errors {
-        eprintln!("{}:{line}: {}", file.display(), printable(err));
+        diag(&format!("{}: {}", line_ref(file, *line), printable(err)));
     }
     for (code, t) in &report.per_code {
         write_code_tally(out, code, t)?;

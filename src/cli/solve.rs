@@ -16,7 +16,8 @@ use lapiz::printable::printable;
 use lapiz::trace::{Entry, GridDisplay, Outcome};
 
 use super::args::{InputArgs, PipelineArgs};
-use super::batch::for_each_puzzle;
+use super::batch::{for_each_puzzle, line_ref};
+use super::diag;
 
 /// Output format of `lapiz solve`.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -216,19 +217,23 @@ fn solve_file(
         }
     };
     let unreadable = |_: &str, why: &str| SolveRecord::Unreadable(why.to_string());
-    for_each_puzzle(path, work, unreadable, |item, record, bar| {
+    for_each_puzzle(path, out, work, unreadable, |out, item, record, bar| {
         match record {
             SolveRecord::Unreadable(e) => {
-                bar.suspend(|| eprintln!("{}:{}: {}", path.display(), item.line, printable(&e)));
+                bar.suspend(|| diag(&format!("{}: {}", line_ref(path, item.line), printable(&e))));
                 match format {
                     // every format stays parseable: an invalid trace in RON
                     Format::Ron | Format::Html => {
                         let t = invalid_trace(item.text.clone(), pipeline, e);
                         out.write_all(t.to_ron().as_bytes())?;
                     }
-                    Format::Text => {
-                        writeln!(out, "{}\tinvalid\t{}", printable(&item.text), printable(&e))?
-                    }
+                    // the record every solve has: puzzle, status, steps, detail
+                    Format::Text => writeln!(
+                        out,
+                        "{}\tinvalid\t0\t{}",
+                        printable(&item.text),
+                        printable(&e)
+                    )?,
                 }
                 invalid += 1;
             }
@@ -241,12 +246,11 @@ fn solve_file(
                 rejected += r;
                 for f in &failures {
                     bar.suspend(|| {
-                        eprintln!(
-                            "{}:{}: warning: {}; disabled for this puzzle",
-                            path.display(),
-                            item.line,
+                        diag(&format!(
+                            "{}: warning: {}; disabled for this puzzle",
+                            line_ref(path, item.line),
                             printable(f)
-                        )
+                        ))
                     });
                 }
                 match status {
@@ -256,12 +260,11 @@ fn solve_file(
                     Status::Invalid(reason) => {
                         invalid += 1;
                         bar.suspend(|| {
-                            eprintln!(
-                                "{}:{}: invalid puzzle: {}",
-                                path.display(),
-                                item.line,
+                            diag(&format!(
+                                "{}: invalid puzzle: {}",
+                                line_ref(path, item.line),
                                 printable(&reason)
-                            )
+                            ))
                         });
                     }
                 }

@@ -481,7 +481,7 @@ pub fn serve(library: &Path, memory_limit_mib: u64) -> u8 {
             std::hint::black_box(Box::new([0u8; 64]));
             let _ = ready.send(());
             match wait.recv() {
-                Ok(()) => serve_here(&library),
+                Ok(()) => serve_here(&library, memory_limit_mib),
                 Err(_) => 2,
             }
         });
@@ -501,7 +501,7 @@ pub fn serve(library: &Path, memory_limit_mib: u64) -> u8 {
 /// The stack of the host's search thread.
 pub(crate) const SEARCH_STACK: usize = 8 << 20;
 
-fn serve_here(library: &Path) -> u8 {
+fn serve_here(library: &Path, memory_limit_mib: u64) -> u8 {
     let mut out = match frame_output() {
         Ok(o) => o,
         Err(e) => {
@@ -513,7 +513,16 @@ fn serve_here(library: &Path) -> u8 {
         Ok(p) => p,
         Err(e) => {
             let mut f = Encoder::new(wire::LOAD_FAILED);
-            f.str(&e.to_string());
+            // a limit too small to map the library fails as a bad library does: say which
+            let why = if memory_limit_mib > 0 && !room_to_load(library) {
+                format!(
+                    "plugin {}: the plugin host's memory limit of {memory_limit_mib} MiB (--plugin-memory) leaves too little room to load it; raise the limit",
+                    library.display()
+                )
+            } else {
+                e.to_string()
+            };
+            f.str(&why);
             let _ = wire::write_frame(&mut out, &f.0);
             return 2;
         }
@@ -613,6 +622,40 @@ fn search_request(frame: &[u8]) -> Result<(usize, Grid), String> {
         }
     }
     Ok((index, grid))
+}
+
+/// Whether the host's address space has room left to map `library` (twice its size, and at
+/// least 8 MiB), tried as the loader maps it: when it has not, a load that failed is blamed
+/// on the memory limit.
+fn room_to_load(library: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        let size = std::fs::metadata(library).map_or(0, |m| m.len());
+        let want = usize::try_from(size.saturating_mul(2))
+            .unwrap_or(usize::MAX)
+            .max(8 << 20);
+        // SAFETY: an anonymous private mapping no one else sees, unmapped at once.
+        unsafe {
+            let at = libc::mmap(
+                std::ptr::null_mut(),
+                want,
+                libc::PROT_READ,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            );
+            if at == libc::MAP_FAILED {
+                return false;
+            }
+            libc::munmap(at, want);
+        }
+        true
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = library;
+        true
+    }
 }
 
 /// Caps the host's address space (Unix: `setrlimit(RLIMIT_AS)`); elsewhere there is no cap.

@@ -247,10 +247,15 @@ impl ScriptHost {
             .set_fail_on_invalid_map_property(true);
         engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
         engine.disable_symbol("eval");
-        // Scripts print to stderr so they never mix with lapiz's own output.
-        engine.on_print(|s| eprintln!("{s}"));
+        // Scripts print to stderr so they never mix with lapiz's own output; a line stderr
+        // refuses (closed, full) is dropped rather than failing the search.
+        engine.on_print(|s| print_line(&format!("{s}\n")));
         engine.on_debug(|s, src, pos| {
-            eprintln!("{}:{}: {s}", src.unwrap_or("script"), PosText(pos));
+            print_line(&format!(
+                "{}:{}: {s}\n",
+                src.unwrap_or("script"),
+                PosText(pos)
+            ));
         });
         // Counts every operation; every 1024 checks the clock and the per-solve operations.
         engine.on_progress(|ops| {
@@ -518,7 +523,7 @@ impl ScriptTechnique {
             size,
             limit,
         };
-        let file = std::fs::File::open(path).map_err(io)?;
+        let file = crate::files::open_regular(path).map_err(io)?;
         let size = file.metadata().map_err(io)?.len();
         if size > limit as u64 {
             return Err(too_large(size));
@@ -860,6 +865,12 @@ impl Technique for ScriptTechnique {
         })?;
         crate::technique::stoppable(|| steps.into_iter().try_for_each(sink))
     }
+}
+
+/// Writes a script's `print` or `debug` line to stderr in one write, ignoring a failure.
+fn print_line(line: &str) {
+    use std::io::Write as _;
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
 
 #[cfg(test)]

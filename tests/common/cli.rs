@@ -51,3 +51,48 @@ pub fn run_lapiz_in_root(args: &[&str]) -> (Option<i32>, String, String) {
 pub fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
+
+/// Writes `contents` to `name` in this test process's temporary folder (`tag` tells the test
+/// files apart) and gives its path.
+pub fn temp_file(tag: &str, name: &str, contents: impl AsRef<[u8]>) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("lapiz-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+/// Runs the `lapiz` binary with stdin from /dev/null, killing it after `seconds`: its
+/// output, or `None` when it had to be killed. For runs with little output: the pipes are
+/// read once it has ended.
+pub fn run_lapiz_within(args: &[&str], seconds: u64) -> Option<std::process::Output> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("lapiz runs");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while std::time::Instant::now() < deadline {
+        if child.try_wait().expect("lapiz is waited for").is_some() {
+            return Some(child.wait_with_output().expect("lapiz ends"));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+/// Makes a FIFO (named pipe) at `path` (Unix).
+#[cfg(unix)]
+pub fn make_fifo(path: &std::path::Path) {
+    let _ = std::fs::remove_file(path);
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success(), "mkfifo {}", path.display());
+}

@@ -18,6 +18,8 @@ use lapiz::printable::printable;
 use lapiz::script::check::positions;
 use lapiz::technique::{Technique, find_all};
 
+use crate::cli::diag;
+
 /// Arguments of `lapiz technique bench`.
 #[derive(Args)]
 pub struct BenchArgs {
@@ -136,7 +138,7 @@ pub fn run(
     if grids.is_empty() {
         bail!("no positions to time: {from} gave none");
     }
-    writeln!(out, "{} positions ({from})", grids.len())?;
+    writeln!(out, "{} positions ({})", grids.len(), printable(from))?;
     // One untimed pass: checks every search succeeds and warms caches for both sides.
     let script_steps = count_steps(script, grids)?;
     let twin_steps = match twin {
@@ -238,12 +240,11 @@ fn puzzle_positions(path: &Path, limit: Option<usize>) -> Result<(Vec<Grid>, Str
             Some((g, _)) => grids.extend(g),
             None => {
                 skipped += 1;
-                eprintln!(
-                    "{}:{}: skipped (not a puzzle with one solution): {}",
-                    path.display(),
-                    i + 1,
+                diag(&format!(
+                    "{}: skipped (not a puzzle with one solution): {}",
+                    crate::cli::batch::line_ref(path, i + 1),
                     printable(text)
-                );
+                ));
             }
         }
     }
@@ -260,12 +261,7 @@ fn library_positions(id: &str, path: &Path, codes: &[String]) -> Result<(Vec<Gri
     if codes.is_empty() {
         bail!("`{id}` declares no library codes: pass --code CODE or --file PUZZLES");
     }
-    let text = std::fs::read_to_string(path).with_context(|| {
-        format!(
-            "cannot read the library {} (pass --reglib LIBFILE or set LAPIZ_DATA)",
-            path.display()
-        )
-    })?;
+    let text = super::read_library_text(path)?;
     let (mut grids, mut unreadable) = (Vec::new(), 0usize);
     for line in text.lines().map(str::trim) {
         if line.is_empty() || line.starts_with('#') {

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use clap::Args;
 
 use lapiz::parse::{format_grid_library_line, parse_puzzle};
@@ -186,13 +186,13 @@ impl Check<'_> {
             return Ok(None);
         }
         let path = reglib.unwrap_or_else(default_library);
-        let text = std::fs::read_to_string(&path).with_context(|| {
-            format!(
-                "cannot read the library {} (pass --reglib LIBFILE or set LAPIZ_DATA)",
-                path.display()
-            )
-        })?;
-        writeln!(out, "library {}, codes {}", path.display(), codes.join(","))?;
+        let text = super::read_library_text(&path)?;
+        writeln!(
+            out,
+            "library {}, codes {}",
+            printable(&path.display().to_string()),
+            printable(&codes.join(","))
+        )?;
         let mut per_code: BTreeMap<String, Tally> = Default::default();
         let mut total = Tally::default();
         let mut disagreeing = 0usize;
@@ -338,11 +338,21 @@ impl Check<'_> {
         let mut total = Tally::default();
         let (mut puzzles, mut position_count, mut fired, mut steps_found) = (0usize, 0, 0, 0);
         let (mut fired_puzzles, mut disagreeing) = (0usize, 0usize);
-        let unreadable = |_: &str, why: &str| PuzzleCheck::skipped(why);
+        let unreadable = |_: &str, why: &str| PuzzleCheck::unreadable(why);
         let work = |text: &str| self.puzzle(text, &pipeline);
-        for_each_puzzle_up_to(path, limit, work, unreadable, |item, check, _| {
+        for_each_puzzle_up_to(path, limit, out, work, unreadable, |out, item, check, _| {
             let line_number = item.line;
             puzzles += 1;
+            if let Some(why) = &check.unreadable {
+                // as `reglib` counts a line it cannot read: a failure of the input
+                writeln!(
+                    out,
+                    "line {line_number} FAILED: cannot read: {}",
+                    printable(why)
+                )?;
+                total.failed += 1;
+                return Ok(());
+            }
             if let Some(why) = &check.skipped {
                 writeln!(out, "line {line_number}: skipped ({why})")?;
                 total.skipped += 1;
@@ -381,10 +391,11 @@ impl Check<'_> {
 
     /// Checks the technique at every position of one puzzle's solve.
     fn puzzle(&self, text: &str, pipeline: &Pipeline) -> PuzzleCheck {
-        let Some((grids, solution)) = parse_puzzle(text)
-            .ok()
-            .and_then(|g| positions(&g, pipeline))
-        else {
+        let grid = match parse_puzzle(text) {
+            Ok(g) => g,
+            Err(e) => return PuzzleCheck::unreadable(&e.to_string()),
+        };
+        let Some((grids, solution)) = positions(&grid, pipeline) else {
             return PuzzleCheck::skipped("not a proper puzzle");
         };
         let mut check = PuzzleCheck::default();
@@ -448,7 +459,9 @@ impl Check<'_> {
 /// What checking the technique on one puzzle of `--file` gave.
 #[derive(Default)]
 struct PuzzleCheck {
-    /// Why the puzzle was skipped (unreadable, not a proper puzzle), if it was.
+    /// Why the line cannot be read (not UTF-8, too long, not a puzzle), if so.
+    unreadable: Option<String>,
+    /// Why the puzzle was skipped (not a proper puzzle), if it was.
     skipped: Option<String>,
     /// Positions searched.
     positions: usize,
@@ -466,6 +479,14 @@ struct PuzzleCheck {
 }
 
 impl PuzzleCheck {
+    /// A line that cannot be read, and why.
+    fn unreadable(why: &str) -> PuzzleCheck {
+        PuzzleCheck {
+            unreadable: Some(why.to_string()),
+            ..PuzzleCheck::default()
+        }
+    }
+
     /// A puzzle skipped, and why.
     fn skipped(why: &str) -> PuzzleCheck {
         PuzzleCheck {

@@ -9,10 +9,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::Subcommand;
 
 use lapiz::plugin::{self, PluginMode};
+use lapiz::printable::printable;
 use lapiz::script::ScriptTechnique;
 use lapiz::technique::Technique;
 
@@ -95,7 +96,7 @@ impl Subject {
 
     /// The header's opening: `script FILE` or `plugin FILE (plugin mode host)`.
     pub fn label(&self) -> String {
-        let path = self.path.display();
+        let path = printable(&self.path.display().to_string()).into_owned();
         match self.mode {
             None => format!("script {path}"),
             Some(PluginMode::Host) => format!("plugin {path} (plugin mode host)"),
@@ -130,6 +131,24 @@ pub fn twin_of(
                 .find(|t| t.library_codes().iter().any(|c| codes.contains(c))))
         }
     }
+}
+
+/// The text of the library file `path` ([`lapiz::reglib::read_library`]); each line that is
+/// not UTF-8 is reported on stderr and passed over.
+pub fn read_library_text(path: &Path) -> Result<String> {
+    let library = lapiz::reglib::read_library(path).with_context(|| {
+        format!(
+            "cannot read the library {} (pass --reglib LIBFILE or set LAPIZ_DATA)",
+            path.display()
+        )
+    })?;
+    for (line, why) in &library.errors {
+        crate::cli::diag(&format!(
+            "{}: {why}; passed over",
+            crate::cli::batch::line_ref(path, *line)
+        ));
+    }
+    Ok(library.text)
 }
 
 /// The shared regression library: `$LAPIZ_DATA/reglib/…`, else `../shared/data/reglib/…`.
