@@ -137,7 +137,9 @@ impl Rule {
                         }
                         if board.has(cell, d) && starts.is_none_or(|s| reach::contains(&s, c)) {
                             STATS.with(|s| s.borrow_mut().5 += 1);
-                            unary(depths, board, c, y, x, &mut result);
+                            if reach::may_have_hint(board, y, x, cell, d as usize - 1) {
+                                unary(depths, board, c, y, x, &mut result);
+                            }
                         }
                     }
                 }

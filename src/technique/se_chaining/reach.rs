@@ -96,10 +96,30 @@ fn reach(
     cell: usize,
     digit: usize,
 ) -> ([u128; 9], [u128; 9]) {
+    let (on, off, _) = walk(board, bits, y, x, cell, digit, true);
+    (on, off)
+}
+
+/// Everything `digit` (0-based) in `cell`, assumed on (`start_on`) or off, reaches on the
+/// static links of the grid: the potentials on, off, and on other than the start.
+fn walk(
+    board: &Board,
+    bits: &[u128; 9],
+    y: bool,
+    x: bool,
+    cell: usize,
+    digit: usize,
+    start_on: bool,
+) -> ([u128; 9], [u128; 9], [u128; 9]) {
     let mut on = [0u128; 9];
     let mut off = [0u128; 9];
-    on[digit] = 1 << cell;
-    let mut frontier = on;
+    let mut later_on = [0u128; 9];
+    let mut frontier = [0u128; 9];
+    let mut first = true;
+    if start_on {
+        on[digit] = 1 << cell;
+        frontier = on;
+    }
     loop {
         // On to off: the digit's peers, and (cell links) the cell's other values.
         let mut new_off = [0u128; 9];
@@ -118,6 +138,9 @@ fn reach(
                     }
                 }
             }
+        }
+        if !start_on && first {
+            new_off[digit] |= 1 << cell;
         }
         let mut any = false;
         for d in 0..9 {
@@ -154,13 +177,61 @@ fn reach(
         for d in 0..9 {
             new_on[d] &= !on[d];
             on[d] |= new_on[d];
+            later_on[d] |= new_on[d];
             any |= new_on[d] != 0;
         }
+        first = false;
         if !any {
             break;
         }
         frontier = new_on;
     }
     let _ = HOUSE_CELLS;
-    (on, off)
+    (on, off, later_on)
+}
+
+/// Whether a start can have a static chain hint at all (a sound test: `false` means the
+/// breadth-first search from it finds nothing). A forcing chain from it on needs its off
+/// reached; from it off, its on reached from its off; a cycle needs a strong partner of it
+/// (what turns it on when off) turned off by a potential on other than itself.
+pub(crate) fn may_have_hint(board: &Board, y: bool, x: bool, cell: usize, digit: usize) -> bool {
+    let bits = &board.digits;
+    let (_, off, later_on) = walk(board, bits, y, x, cell, digit, true);
+    if off[digit] >> cell & 1 != 0 {
+        return true;
+    }
+    // The start's strong partners: (cell, digit) pairs.
+    let mut partners: [(usize, usize); 4] = [(0, 0); 4];
+    let mut n = 0;
+    if y && board.cands[cell].count_ones() == 2 {
+        partners[n] = (
+            cell,
+            (board.cands[cell] & !(1 << digit)).trailing_zeros() as usize,
+        );
+        n += 1;
+    }
+    if x {
+        for &h in &CELL_HOUSES[cell] {
+            let here = bits[digit] & House::from_index(h).cells().bits();
+            if here.count_ones() == 2 {
+                let other = (here & !(1u128 << cell)).trailing_zeros() as usize;
+                if !partners[..n].contains(&(other, digit)) {
+                    partners[n] = (other, digit);
+                    n += 1;
+                }
+            }
+        }
+    }
+    if n == 0 {
+        return false;
+    }
+    let cycle = partners[..n].iter().any(|&(pc, pd)| {
+        later_on[pd] & Cell::new(pc as u8).peers().bits() != 0
+            || (y && (0..9).any(|f| f != pd && later_on[f] >> pc & 1 != 0))
+    });
+    if cycle {
+        return true;
+    }
+    let (on_from_off, _, _) = walk(board, bits, y, x, cell, digit, false);
+    on_from_off[digit] >> cell & 1 != 0
 }
