@@ -81,6 +81,10 @@ pub(crate) struct Board {
     pub values: [u8; 81],
     /// Per digit (0-based), the cells where it is still possible (bit = cell index).
     pub digits: [u128; 9],
+    /// The cells without a value.
+    pub empty: u128,
+    /// Per digit (0-based), how many cells hold it.
+    pub value_counts: [u8; 9],
 }
 
 impl Board {
@@ -99,10 +103,21 @@ impl Board {
                 }
             }
         }
+        let mut empty = 0u128;
+        let mut value_counts = [0u8; 9];
+        for (i, &v) in values.iter().enumerate() {
+            if v == 0 {
+                empty |= 1 << i;
+            } else {
+                value_counts[v as usize - 1] += 1;
+            }
+        }
         Board {
             cands,
             values,
             digits,
+            empty,
+            value_counts,
         }
     }
 
@@ -146,19 +161,6 @@ impl Board {
             }
         }
     }
-
-    /// How many cells of house `h` have no value.
-    pub fn empty_count(&self, h: usize) -> u32 {
-        HOUSE_CELLS[h]
-            .iter()
-            .filter(|&&c| self.values[c as usize] == 0)
-            .count() as u32
-    }
-
-    /// How many cells hold `digit`.
-    pub fn value_count(&self, digit: u8) -> u32 {
-        self.values.iter().filter(|&&v| v == digit).count() as u32
-    }
 }
 
 /// Why a potential holds (SE's `Potential.Cause`).
@@ -200,13 +202,13 @@ impl Node {
 #[derive(Clone, Debug)]
 pub(crate) enum Advanced {
     /// Locked candidates: the digit's places in the first house lie in the second.
-    Locked { digit: u8, base: u8, cover: u8 },
+    Locked { base: u8, cover: u8 },
     /// A hidden pair of these digits (mask) in the house.
     HiddenPair { house: u8, digits: u16 },
     /// A naked pair in these two cells of the house.
     NakedPair { house: u8, cells: [u8; 2] },
     /// An X-Wing on the digit with these base lines.
-    XWing { digit: u8, bases: [u8; 2] },
+    XWing { bases: [u8; 2] },
     /// A forcing chain one level down.
     Chain(Box<super::hints::Nested>),
 }

@@ -44,8 +44,24 @@ impl Simple {
     }
 }
 
-/// Pairs of house indices SE crosses for locked candidates: (box, column), (box, row),
-/// (column, box), (row, box), by index within each kind.
+/// The cells of house `h` as a bitset.
+#[inline]
+fn cells(h: usize) -> u128 {
+    House::from_index(h as u8).cells().bits()
+}
+
+/// The candidates of `digit` in the cells of `mask`, in cell order.
+fn cands_of(mask: u128, digit: u8, out: &mut Vec<u16>) {
+    let mut m = mask;
+    while m != 0 {
+        let c = m.trailing_zeros() as usize;
+        m &= m - 1;
+        out.push(cand(c, digit));
+    }
+}
+
+/// Locked candidates as SE crosses houses: (box, column), (box, row), (column, box), (row, box),
+/// by index within each kind, digits in order.
 fn locking(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
     const BOX: usize = 18;
     const ROW: usize = 0;
@@ -54,50 +70,32 @@ fn locking(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
         for i1 in 0..9 {
             for i2 in 0..9 {
                 let (h1, h2) = (t1 + i1, t2 + i2);
-                let (c1, c2) = (
-                    House::from_index(h1 as u8).cells(),
-                    House::from_index(h2 as u8).cells(),
-                );
-                if !c1.intersects(c2) {
+                let (c1, c2) = (cells(h1), cells(h2));
+                if c1 & c2 == 0 {
                     continue;
                 }
                 for d in 1..=9u8 {
-                    let pos = board.positions(h1, d);
-                    if pos.count_ones() <= 1 {
+                    let di = d as usize - 1;
+                    let pos = board.digits[di] & c1;
+                    if pos.count_ones() <= 1 || pos & !c2 != 0 {
                         continue;
                     }
-                    let all_in = (0..9)
-                        .filter(|i| pos >> i & 1 != 0)
-                        .all(|i| c2.contains(crate::geometry::Cell::new(HOUSE_CELLS[h1][i])));
-                    if !all_in {
+                    let gone = board.digits[di] & c2 & !c1;
+                    if gone == 0 {
                         continue;
                     }
-                    let removals: Vec<u16> = HOUSE_CELLS[h2]
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| {
-                            !c1.contains(crate::geometry::Cell::new(c as u8)) && board.has(c, d)
-                        })
-                        .map(|c| cand(c, d))
-                        .collect();
-                    if removals.is_empty() {
-                        continue;
-                    }
-                    let parents = HOUSE_CELLS[h1]
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| {
-                            save.has(c, d)
-                                && !board.has(c, d)
-                                && !c2.contains(crate::geometry::Cell::new(c as u8))
-                        })
-                        .map(|c| cand(c, d))
-                        .collect();
+                    let mut removals = Vec::new();
+                    cands_of(gone, d, &mut removals);
+                    let mut parents = Vec::new();
+                    cands_of(
+                        save.digits[di] & !board.digits[di] & c1 & !c2,
+                        d,
+                        &mut parents,
+                    );
                     out.push(RuleHint {
                         removals,
                         parents,
                         what: Advanced::Locked {
-                            digit: d,
                             base: h1 as u8,
                             cover: h2 as u8,
                         },
@@ -120,25 +118,27 @@ fn pairs() -> impl Iterator<Item = (usize, usize)> {
 
 fn hidden_pairs(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
     for h in subset_houses() {
-        if board.empty_count(h) <= 4 {
+        let hc = cells(h);
+        if (board.empty & hc).count_ones() <= 4 {
             continue;
         }
         for (i, j) in pairs() {
             let (a, b) = (i as u8 + 1, j as u8 + 1);
-            let (pa, pb) = (board.positions(h, a), board.positions(h, b));
+            let (pa, pb) = (board.digits[i] & hc, board.digits[j] & hc);
             if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
                 continue;
             }
             let both = pa | pb;
             let keep: u16 = 1 << (a - 1) | 1 << (b - 1);
             let mut removals = Vec::new();
-            for (k, &c) in HOUSE_CELLS[h].iter().enumerate() {
-                if both >> k & 1 != 0 {
-                    let extra = board.cands[c as usize] & !keep;
-                    for d in 1..=9u8 {
-                        if extra >> (d - 1) & 1 != 0 {
-                            removals.push(cand(c as usize, d));
-                        }
+            let mut m = both;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let extra = board.cands[c] & !keep;
+                for d in 1..=9u8 {
+                    if extra >> (d - 1) & 1 != 0 {
+                        removals.push(cand(c, d));
                     }
                 }
             }
@@ -146,12 +146,13 @@ fn hidden_pairs(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
                 continue;
             }
             let mut parents = Vec::new();
-            for (k, &c) in HOUSE_CELLS[h].iter().enumerate() {
-                if both >> k & 1 == 0 {
-                    for d in [a, b] {
-                        if save.has(c as usize, d) {
-                            parents.push(cand(c as usize, d));
-                        }
+            let mut m = hc & !both;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                for d in [a, b] {
+                    if save.has(c, d) {
+                        parents.push(cand(c, d));
                     }
                 }
             }
@@ -169,7 +170,8 @@ fn hidden_pairs(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
 
 fn naked_pairs(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
     for h in subset_houses() {
-        if board.empty_count(h) < 4 {
+        let hc = cells(h);
+        if (board.empty & hc).count_ones() < 4 {
             continue;
         }
         for (i, j) in pairs() {
@@ -179,14 +181,16 @@ fn naked_pairs(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
                 continue;
             }
             let both = ma | mb;
+            let others = hc & !(1u128 << ca) & !(1u128 << cb);
             let mut removals = Vec::new();
-            for (k, &c) in HOUSE_CELLS[h].iter().enumerate() {
-                if k != i && k != j {
-                    let hit = board.cands[c as usize] & both;
-                    for d in 1..=9u8 {
-                        if hit >> (d - 1) & 1 != 0 {
-                            removals.push(cand(c as usize, d));
-                        }
+            let mut m = others;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let hit = board.cands[c] & both;
+                for d in 1..=9u8 {
+                    if hit >> (d - 1) & 1 != 0 {
+                        removals.push(cand(c, d));
                     }
                 }
             }
@@ -219,7 +223,8 @@ fn x_wings(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
     for (base_kind, cover_kind) in [(9usize, 0usize), (0, 9)] {
         for (i, j) in pairs() {
             for d in 1..=9u8 {
-                if board.value_count(d) + 4 > 9 {
+                let di = d as usize - 1;
+                if board.value_counts[di] as u32 + 4 > 9 {
                     continue;
                 }
                 let (pa, pb) = (
@@ -230,35 +235,29 @@ fn x_wings(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
                     continue;
                 }
                 let covers = pa | pb;
-                let bases: u16 = 1 << i | 1 << j;
-                let mut removals = Vec::new();
+                let (base_cells, mut cover_cells) =
+                    (cells(base_kind + i) | cells(base_kind + j), 0);
                 for k in 0..9 {
                     if covers >> k & 1 != 0 {
-                        let extra = board.positions(cover_kind + k, d) & !bases;
-                        for (m, &c) in HOUSE_CELLS[cover_kind + k].iter().enumerate() {
-                            if extra >> m & 1 != 0 {
-                                removals.push(cand(c as usize, d));
-                            }
-                        }
+                        cover_cells |= cells(cover_kind + k);
                     }
                 }
-                if removals.is_empty() {
+                let gone = board.digits[di] & cover_cells & !base_cells;
+                if gone == 0 {
                     continue;
                 }
+                let mut removals = Vec::new();
+                cands_of(gone, d, &mut removals);
                 let mut parents = Vec::new();
-                for b in [i, j] {
-                    for (m, &c) in HOUSE_CELLS[base_kind + b].iter().enumerate() {
-                        let c = c as usize;
-                        if covers >> m & 1 == 0 && save.has(c, d) && !board.has(c, d) {
-                            parents.push(cand(c, d));
-                        }
-                    }
-                }
+                cands_of(
+                    save.digits[di] & !board.digits[di] & base_cells & !cover_cells,
+                    d,
+                    &mut parents,
+                );
                 out.push(RuleHint {
                     removals,
                     parents,
                     what: Advanced::XWing {
-                        digit: d,
                         bases: [(base_kind + i) as u8, (base_kind + j) as u8],
                     },
                 });
