@@ -13,11 +13,6 @@ use super::reach;
 use super::rules::{RuleHint, Simple};
 use crate::geometry::House;
 
-thread_local! {
-    /// Debug counters: inner searches, their nanoseconds, their hints.
-    pub(crate) static STATS: std::cell::RefCell<(u64, u64, u64, u64, u64, u64)> = const { std::cell::RefCell::new((0, 0, 0, 0, 0, 0)) };
-}
-
 /// One of SE's chaining rules (its `Chaining` producer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Rule {
@@ -132,11 +127,7 @@ impl Rule {
                     depths[0].origin = cell as u8;
                     for d in 1..=9u8 {
                         let c = cand(cell, d);
-                        if board.has(cell, d) {
-                            STATS.with(|s| s.borrow_mut().4 += 1);
-                        }
                         if board.has(cell, d) && starts.is_none_or(|s| reach::contains(&s, c)) {
-                            STATS.with(|s| s.borrow_mut().5 += 1);
                             if reach::may_have_hint(board, y, x, cell, d as usize - 1) {
                                 unary(depths, board, c, y, x, &mut result);
                             }
@@ -496,7 +487,6 @@ impl Rule {
         to_on: &mut PotSet,
         to_off: &mut PotSet,
     ) -> Option<(u32, u32)> {
-        STATS.with(|s| s.borrow_mut().3 += 1);
         let save = board.clone();
         let mut pend_on: VecDeque<u32> = to_on.order.iter().copied().collect();
         let mut pend_off: VecDeque<u32> = to_off.order.iter().copied().collect();
@@ -577,14 +567,7 @@ impl Rule {
         for inner in self.inner_rules() {
             let (here, below) = depths.split_first_mut().expect("a depth per level");
             below[0].keep_proofs = keep;
-            let t0 = std::time::Instant::now();
             let hints = inner.hints(below, board);
-            STATS.with(|s| {
-                let mut s = s.borrow_mut();
-                s.0 += 1;
-                s.1 += t0.elapsed().as_nanos() as u64;
-                s.2 += hints.len() as u64;
-            });
             for h in &hints {
                 let d = &mut below[0];
                 let parents = rule_parents(&d.arena, h, save, board, &mut d.seen);

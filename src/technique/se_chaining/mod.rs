@@ -121,34 +121,14 @@ impl Technique for SeChaining {
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let mut board = Board::of(grid);
         let mut depths: Vec<Depth> = (0..self.rule.depth()).map(|_| Depth::default()).collect();
-        let t0 = std::time::Instant::now();
         if self.rule.level >= 2 && Rule::LOOPS.hints(&mut depths[1..], &mut board).is_empty() {
             // No static chain on the start grid: one level down, only starts that reach a
             // strong link it lacks can have one (see `reach`).
-            if std::env::var_os("LAPIZ_SE_NOFILTER").is_none() {
-                for d in &mut depths[1..] {
-                    d.reference = Some(Box::new(board.clone()));
-                }
+            for d in &mut depths[1..] {
+                d.reference = Some(Box::new(board.clone()));
             }
         }
         let found = self.rule.hints(&mut depths, &mut board);
-        if std::env::var_os("LAPIZ_SE_DEBUG").is_some() {
-            let st = chaining::STATS.with(|s| std::mem::take(&mut *s.borrow_mut()));
-            eprintln!(
-                "{}: {} hints in {:?}, nodes {} / {}; propagations {}, inner searches {} taking {} ms, {} inner hints, loop starts {} of {}",
-                self.info.id,
-                found.len(),
-                t0.elapsed(),
-                depths[0].arena.nodes.len(),
-                depths.get(1).map_or(0, |d| d.arena.nodes.capacity()),
-                st.3,
-                st.0,
-                st.1 / 1_000_000,
-                st.2,
-                st.5,
-                st.4
-            );
-        }
         let Some(origin) = found.first().map(|h| h.origin as usize) else {
             return Ok(());
         };
