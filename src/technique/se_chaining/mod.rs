@@ -150,25 +150,47 @@ impl Technique for SeChaining {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::check_puzzle;
+    use crate::engine::{check_puzzle, solve_grid};
     use crate::parse::parse_puzzle;
+    use crate::pipeline::Pipeline;
     use crate::technique::find_first;
 
+    /// Where the `se` pipeline without SE's chaining gets stuck on `puzzle`.
+    fn before_chaining(puzzle: &str) -> Grid {
+        let mut pipeline = Pipeline::se_pipeline();
+        let ours: Vec<String> = techniques().iter().map(|t| t.id().to_string()).collect();
+        pipeline.retain(|t| !ours.iter().any(|o| o == t.id()));
+        let start = parse_puzzle(puzzle).expect("valid");
+        crate::engine::replay(&start, &solve_grid(&start, &pipeline))
+    }
+
+    // A puzzle of top1465.txt; SE's own path (se-hints in the shared data) takes, after singles
+    // and intersections, "7.1, Forcing Chain FC(w/6 nodes)[7.0+0.1(5-6)]: R9C1.5 off".
+    const TOP: &str =
+        "..........2..1.63....4..2...8..7...5.....4..7..68...4.9..........425.7....1693...";
+
     #[test]
-    fn a_dynamic_contradiction_is_sound() {
-        let grid = parse_puzzle(
-            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
-        )
-        .expect("valid");
-        let solution = check_puzzle(&grid).expect("unique");
-        let step = find_first(&SeChaining::DYNAMIC, &grid)
+    fn the_first_chain_is_ses_with_ses_length() {
+        let grid = before_chaining(TOP);
+        let step = find_first(&SeChaining::LOOPS, &grid)
             .expect("runs")
             .expect("a step");
-        assert!(
-            step.contradiction(&solution).is_none(),
-            "{}",
-            step.explanation
-        );
-        assert!(step.difficulty >= 8.5);
+        assert_eq!(step.difficulty, 7.1, "{}", step.explanation);
+        assert_eq!(step.eliminations, ["5r9c1".parse().expect("a candidate")]);
+        assert!(step.explanation.contains("SE counts 6 nodes"), "{}", step.explanation);
+        let solution = check_puzzle(&parse_puzzle(TOP).expect("valid")).expect("unique");
+        assert!(step.contradiction(&solution).is_none());
+    }
+
+    #[test]
+    fn each_level_finds_only_sound_steps() {
+        let grid = before_chaining(TOP);
+        let solution = check_puzzle(&parse_puzzle(TOP).expect("valid")).expect("unique");
+        for t in [&SeChaining::NISHIO, &SeChaining::MULTIPLE, &SeChaining::DYNAMIC] {
+            if let Some(step) = find_first(t, &grid).expect("runs") {
+                assert!(step.contradiction(&solution).is_none(), "{}", step.explanation);
+                assert!(step.difficulty >= t.difficulty(), "{}", step.explanation);
+            }
+        }
     }
 }
