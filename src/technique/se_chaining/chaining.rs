@@ -116,10 +116,10 @@ impl Rule {
             }
         } else {
             for (y, x) in [(false, true), (true, false), (true, true)] {
-                let starts = depths[0]
-                    .reference
-                    .as_deref()
-                    .map(|r| reach::sources(board, r, y, x));
+                // Only the starts that can have a hint are followed SE's way (see `reach`).
+                let board: &Board = board;
+                let graph = reach::Graph::new(board, y, x);
+                let starts = depths[0].reference.as_deref().map(|r| graph.sources(r));
                 for cell in cells.clone() {
                     if board.values[cell] != 0 || board.cands[cell].count_ones() <= 1 {
                         continue;
@@ -127,10 +127,11 @@ impl Rule {
                     depths[0].origin = cell as u8;
                     for d in 1..=9u8 {
                         let c = cand(cell, d);
-                        if board.has(cell, d) && starts.is_none_or(|s| reach::contains(&s, c)) {
-                            if reach::may_have_hint(board, y, x, cell, d as usize - 1) {
-                                unary(depths, board, c, y, x, &mut result);
-                            }
+                        if board.has(cell, d)
+                            && starts.is_none_or(|s| reach::contains(&s, c))
+                            && graph.may_have_hint(cell, d as usize - 1)
+                        {
+                            unary(depths, board, c, y, x, &mut result);
                         }
                     }
                 }

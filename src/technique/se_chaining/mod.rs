@@ -177,7 +177,11 @@ mod tests {
             .expect("a step");
         assert_eq!(step.difficulty, 7.1, "{}", step.explanation);
         assert_eq!(step.eliminations, ["5r9c1".parse().expect("a candidate")]);
-        assert!(step.explanation.contains("SE counts 6 nodes"), "{}", step.explanation);
+        assert!(
+            step.explanation.contains("SE counts 6 nodes"),
+            "{}",
+            step.explanation
+        );
         let solution = check_puzzle(&parse_puzzle(TOP).expect("valid")).expect("unique");
         assert!(step.contradiction(&solution).is_none());
     }
@@ -186,9 +190,17 @@ mod tests {
     fn each_level_finds_only_sound_steps() {
         let grid = before_chaining(TOP);
         let solution = check_puzzle(&parse_puzzle(TOP).expect("valid")).expect("unique");
-        for t in [&SeChaining::NISHIO, &SeChaining::MULTIPLE, &SeChaining::DYNAMIC] {
+        for t in [
+            &SeChaining::NISHIO,
+            &SeChaining::MULTIPLE,
+            &SeChaining::DYNAMIC,
+        ] {
             if let Some(step) = find_first(t, &grid).expect("runs") {
-                assert!(step.contradiction(&solution).is_none(), "{}", step.explanation);
+                assert!(
+                    step.contradiction(&solution).is_none(),
+                    "{}",
+                    step.explanation
+                );
                 assert!(step.difficulty >= t.difficulty(), "{}", step.explanation);
             }
         }
