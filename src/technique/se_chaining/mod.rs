@@ -29,6 +29,9 @@
 //!
 //! The step shows SE's own chains (the flat chain of each assumption, nested chains as nested
 //! branches) and its explanation says how many potentials SE counted.
+//!
+//! The nested levels search only where SE searches them, when dynamic (+) chains find nothing
+//! (as in the `se` pipeline); elsewhere they find nothing rather than take SE's time.
 
 mod chaining;
 mod engine;
@@ -121,6 +124,11 @@ impl Technique for SeChaining {
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         let mut board = Board::of(grid);
         let mut depths: Vec<Depth> = (0..self.rule.depth()).map(|_| Depth::default()).collect();
+        // SE reaches a nested level only when dynamic (+) chains find nothing: where they do,
+        // the nested search (which then takes as long as SE takes) is not made.
+        if self.rule.level >= 2 && !Rule::nested(1).hints(&mut depths, &mut board).is_empty() {
+            return Ok(());
+        }
         if self.rule.level >= 2 && Rule::LOOPS.hints(&mut depths[1..], &mut board).is_empty() {
             // No static chain on the start grid: one level down, only starts that reach a
             // strong link it lacks can have one (see `reach`).
