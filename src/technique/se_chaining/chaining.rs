@@ -400,8 +400,8 @@ impl Rule {
             house_on.copy_from(on_set);
             house_off.copy_from(off_set);
             let mut others: Vec<(PotSet, PotSet)> = Vec::new();
-            for i in 0..9 {
-                let other = HOUSE_CELLS[h][i] as usize;
+            for (i, &other) in HOUSE_CELLS[h].iter().enumerate() {
+                let other = other as usize;
                 if pos >> i & 1 == 0 || other == cell {
                     continue;
                 }
@@ -417,11 +417,11 @@ impl Rule {
                 for &c in common.cands() {
                     let mut targets = Vec::with_capacity(card as usize);
                     let mut k = 0;
-                    for i in 0..9 {
+                    for (i, &at) in HOUSE_CELLS[h].iter().enumerate() {
                         if pos >> i & 1 == 0 {
                             continue;
                         }
-                        let set = if HOUSE_CELLS[h][i] as usize == cell {
+                        let set = if at as usize == cell {
                             if on { on_set } else { off_set }
                         } else {
                             k += 1;

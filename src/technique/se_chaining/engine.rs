@@ -310,14 +310,8 @@ impl Arena {
 }
 
 /// A set of keys (1,458 bits).
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub(crate) struct KeySet([u64; 23]);
-
-impl Default for KeySet {
-    fn default() -> Self {
-        KeySet([0; 23])
-    }
-}
 
 impl KeySet {
     #[inline]
