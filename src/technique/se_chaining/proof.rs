@@ -188,9 +188,30 @@ pub(crate) fn step(technique: &str, name: &str, d: &mut Depth, h: &Hint) -> Step
         .collect();
     debug_assert!(!cells.is_empty());
     step.net(ForcingNet { kind, branches }).explain(format!(
-        "{name}: {premise} => {conclusion} (SE counts {} nodes, {nodes} shown)",
+        "{name}, {}: {premise} => {conclusion} (SE counts {} nodes, {nodes} shown)",
+        se_name(&h.kind),
         h.complexity.saturating_sub(2)
     ))
+}
+
+/// What SE calls a hint of this kind.
+fn se_name(kind: &Kind) -> &'static str {
+    match *kind {
+        Kind::Binary { nishio: true, .. } => "Nishio Forcing Chain",
+        Kind::Binary { absurd: true, .. } => "Contradiction Forcing Chain",
+        Kind::Binary { .. } => "Double Forcing Chain",
+        Kind::Cell { .. } => "Cell Forcing Chains",
+        Kind::Region { .. } => "Region Forcing Chains",
+        Kind::Forcing {
+            x: true, y: true, ..
+        } => "Forcing Chain",
+        Kind::Forcing { .. } => "Forcing X-Chain",
+        Kind::Cycle {
+            x: true, y: true, ..
+        } => "Bidirectional Cycle",
+        Kind::Cycle { y: true, .. } => "Bidirectional Y-Cycle",
+        Kind::Cycle { .. } => "Bidirectional X-Cycle",
+    }
 }
 
 fn conclusion_branches(d: &mut Depth, targets: &[u32]) -> Vec<NetBranch> {
