@@ -186,22 +186,6 @@ fn solve_file_records_have_one_shape() {
     );
 }
 
-#[test]
-fn canonical_records_have_one_shape() {
-    let file = temp_file(
-        "canon-shapes.txt",
-        format!("{EASY}\nnot a puzzle\n{EASY}\n"),
-    );
-    let out = run(&["canonical", "--file", file.to_str().unwrap()]);
-    let stdout = text(&out.stdout);
-    let records: Vec<&str> = stdout.lines().collect();
-    assert_eq!(records.len(), 3, "{stdout}");
-    assert!(records.iter().all(|r| !r.contains('\t')), "{stdout}");
-    assert_eq!(records[1], "invalid");
-    assert_eq!(records[0], records[2]);
-    assert!(text(&out.stderr).contains(":2:"), "{}", text(&out.stderr));
-}
-
 /// Characters that must never reach text output raw.
 fn raw_controls(s: &str) -> Vec<char> {
     s.chars()

@@ -55,8 +55,7 @@ pub fn run(args: CanonicalArgs, out: &mut impl Write) -> Result<ExitCode> {
                         printable(&e)
                     ))
                 });
-                // One column, as every canonical record: the reason is on stderr.
-                writeln!(out, "invalid")?;
+                writeln!(out, "{}\terror", printable(&item.text))?;
             }
         }
         Ok(())
