@@ -104,6 +104,15 @@ impl Rule {
         depths[0].clear();
         let mut result = Vec::new();
         if self.multiple || self.dynamic {
+            // Static multiple chains one level down: only cells and houses that changed since
+            // the search's start, or that reach a strong link it lacks, can have a hint there.
+            let filter = match (&depths[0].multiple_reference, self.dynamic) {
+                (Some(r), false) => Some(Filter {
+                    starts: reach::Graph::new(board, true, true).sources(r),
+                    reference: r.clone(),
+                }),
+                _ => None,
+            };
             for cell in cells {
                 if board.values[cell] != 0 {
                     continue;
@@ -111,7 +120,7 @@ impl Rule {
                 let card = board.cands[cell].count_ones();
                 if card > 2 || (card > 1 && self.dynamic) {
                     depths[0].origin = cell as u8;
-                    self.cell_chains(depths, board, cell, card, &mut result);
+                    self.cell_chains(depths, board, cell, card, filter.as_ref(), &mut result);
                 }
             }
         } else {
@@ -161,8 +170,10 @@ impl Rule {
         board: &mut Board,
         cell: usize,
         card: u32,
+        filter: Option<&Filter>,
         result: &mut Vec<Hint>,
     ) {
+        let need_cell = filter.is_none_or(|f| f.cell_may_have_hint(board, cell));
         let mut value_on: Vec<(u8, PotSet)> = Vec::new();
         let mut value_off: Vec<(u8, PotSet)> = Vec::new();
         let mut cell_on = depths[0].take();
@@ -170,6 +181,9 @@ impl Rule {
         let mut first = true;
         for d in 1..=9u8 {
             if !board.has(cell, d) {
+                continue;
+            }
+            if !need_cell && !self.houses_from(board, cell, d, filter) {
                 continue;
             }
             let mut on_set = depths[0].take();
@@ -187,7 +201,7 @@ impl Rule {
                 result,
             );
             if !self.nishio {
-                self.house_chains(depths, board, cell, d, &on_set, &off_set, result);
+                self.house_chains(depths, board, cell, d, &on_set, &off_set, filter, result);
             }
             if first {
                 cell_on.copy_from(&on_set);
@@ -200,7 +214,7 @@ impl Rule {
             value_on.push((d, on_set));
             value_off.push((d, off_set));
         }
-        if !self.nishio && (card == 2 || (self.multiple && card > 2)) {
+        if need_cell && !self.nishio && (card == 2 || (self.multiple && card > 2)) {
             for (sets, common) in [(&value_on, &cell_on), (&value_off, &cell_off)] {
                 for &c in common.cands() {
                     let targets: Vec<u32> = sets
@@ -383,18 +397,16 @@ impl Rule {
         digit: u8,
         on_set: &PotSet,
         off_set: &PotSet,
+        filter: Option<&Filter>,
         result: &mut Vec<Hint>,
     ) {
         for &h in &CELL_HOUSES[cell] {
             let h = h as usize;
+            if !self.house_from(board, cell, digit, h, filter) {
+                continue;
+            }
             let pos = board.positions(h, digit);
             let card = pos.count_ones();
-            if !(card == 2 || (self.multiple && card > 2)) {
-                continue;
-            }
-            if HOUSE_CELLS[h][pos.trailing_zeros() as usize] as usize != cell {
-                continue;
-            }
             let mut house_on = depths[0].take();
             let mut house_off = depths[0].take();
             house_on.copy_from(on_set);
@@ -476,6 +488,32 @@ impl Rule {
         b.copy_from(off);
         depths[0].memo[c as usize] = Some(Box::new((a, b, clash)));
         clash
+    }
+
+    /// Whether the house chain of `digit` in house `h` is searched from `cell`: SE's (the
+    /// house has two places, or more for multiple chains, and `cell` is the first), and the
+    /// filter's (it may have a hint).
+    fn house_from(
+        self,
+        board: &Board,
+        cell: usize,
+        digit: u8,
+        h: usize,
+        filter: Option<&Filter>,
+    ) -> bool {
+        let places = board.places(h, digit);
+        let card = places.count_ones();
+        (card == 2 || (self.multiple && card > 2))
+            && places.trailing_zeros() as usize == cell
+            && filter.is_none_or(|f| f.house_may_have_hint(board, h, digit))
+    }
+
+    /// Whether any house chain of `digit` is searched from `cell`.
+    fn houses_from(self, board: &Board, cell: usize, digit: u8, filter: Option<&Filter>) -> bool {
+        !self.nishio
+            && CELL_HOUSES[cell]
+                .iter()
+                .any(|&h| self.house_from(board, cell, digit, h as usize, filter))
     }
 
     /// SE's `doChaining`: completes `to_on` and `to_off` with everything that follows from
@@ -1033,6 +1071,38 @@ fn cycle_removals(arena: &Arena, board: &Board, dst_on: u32) -> Vec<u16> {
     removals
 }
 
+/// Which static multiple chains one level down can have a hint, given a reference grid (the
+/// search's start) where they have none: a chain of a cell or house whose candidates did not
+/// change, with no branch reaching a strong link the reference lacks, would be one of the
+/// reference too (see `reach`).
+pub(crate) struct Filter {
+    starts: reach::CandSet,
+    reference: Box<Board>,
+}
+
+impl Filter {
+    fn cell_may_have_hint(&self, board: &Board, cell: usize) -> bool {
+        board.cands[cell] != self.reference.cands[cell]
+            || (1..=9u8).any(|d| board.has(cell, d) && reach::contains(&self.starts, cand(cell, d)))
+    }
+
+    fn house_may_have_hint(&self, board: &Board, h: usize, digit: u8) -> bool {
+        let places = board.places(h, digit);
+        if places != self.reference.places(h, digit) {
+            return true;
+        }
+        let mut m = places;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if reach::contains(&self.starts, cand(c, digit)) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
 /// Scratch for one level of nesting: the potentials of its searches and spare sets.
 #[derive(Default)]
 pub(crate) struct Depth {
@@ -1047,6 +1117,8 @@ pub(crate) struct Depth {
     /// A grid with no static chain hint that every grid searched at this depth is part of
     /// (the whole search's start), to skip the static chains' starts that cannot have one.
     pub reference: Option<Box<Board>>,
+    /// The same for static multiple chains (a grid where they find nothing).
+    pub multiple_reference: Option<Box<Board>>,
     /// Each candidate's propagation on, once made in the current search.
     memo: Vec<Option<Box<Memo>>>,
 }
