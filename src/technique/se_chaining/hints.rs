@@ -196,9 +196,10 @@ impl Meter {
             }
             // Depth first, each potential after its parents.
             let first = rep.get(&arena.node(t).key).copied().unwrap_or(t);
-            if !entered.insert(arena.node(first).key) {
-                continue;
-            }
+            // A target met before (the same conclusion reached from another assumption, as
+            // in cell and house chains) is not listed again, but its own chain is.
+            let again = !entered.insert(arena.node(first).key);
+            let first = if again { t } else { first };
             let mut stack: Vec<(u32, usize)> = vec![(first, 0)];
             while let Some(&mut (p, ref mut next)) = stack.last_mut() {
                 let parents = arena.parents(p);
@@ -210,8 +211,10 @@ impl Meter {
                         stack.push((rep.get(&k).copied().unwrap_or(q), 0));
                     }
                 } else {
-                    index.insert(arena.node(p).key, order.len() as u16);
-                    order.push(p);
+                    if !(again && p == first) {
+                        index.insert(arena.node(p).key, order.len() as u16);
+                        order.push(p);
+                    }
                     stack.pop();
                 }
             }
