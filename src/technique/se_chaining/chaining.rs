@@ -8,7 +8,7 @@ use super::engine::{
     Advanced, Arena, Board, CELL_HOUSES, Cause, HOUSE_CELLS, KeySet, NONE, PotSet, cand, cell_of,
     digit_of, key,
 };
-use super::hints::{Hint, Kind, Meter, Nested, length_bonus};
+use super::hints::{Hint, Kind, Meter, Nested, chain_targets, length_bonus};
 use super::reach;
 use super::rules::{RuleHint, Simple};
 use crate::geometry::House;
@@ -267,16 +267,7 @@ impl Rule {
         placement: Option<u16>,
     ) -> Hint {
         let d = &mut depths[0];
-        let chain_targets = match kind {
-            Kind::Binary {
-                dst_on, dst_off, ..
-            }
-            | Kind::Cycle {
-                dst_on, dst_off, ..
-            } => vec![dst_on, dst_off],
-            Kind::Forcing { target, .. } => vec![target],
-            _ => targets.clone(),
-        };
+        let chain_targets = chain_targets(&kind, &targets);
         let complexity = d.meter.complexity(&d.arena, &kind, &chain_targets);
         let base = match kind {
             Kind::Cycle { x, y, .. } => {

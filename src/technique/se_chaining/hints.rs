@@ -60,16 +60,7 @@ pub(crate) struct Hint {
 impl Hint {
     /// The potentials the hint's chains end in, in SE's order (`getChainsTargets`).
     pub fn chain_targets(&self) -> Vec<u32> {
-        match self.kind {
-            Kind::Binary {
-                dst_on, dst_off, ..
-            }
-            | Kind::Cycle {
-                dst_on, dst_off, ..
-            } => vec![dst_on, dst_off],
-            Kind::Forcing { target, .. } => vec![target],
-            Kind::Cell { .. } | Kind::Region { .. } => self.targets.clone(),
-        }
+        chain_targets(&self.kind, &self.targets)
     }
 
     /// SE's tie-break between hints of the same difficulty and complexity.
@@ -95,6 +86,21 @@ impl Hint {
             .unwrap_or(Ordering::Equal)
             .then(self.complexity.cmp(&other.complexity))
             .then(self.sort_key().cmp(&other.sort_key()))
+    }
+}
+
+/// The potentials the chains of a hint of `kind` end in, in SE's order (`getChainsTargets`);
+/// `targets` are a cell or house hint's.
+pub(crate) fn chain_targets(kind: &Kind, targets: &[u32]) -> Vec<u32> {
+    match *kind {
+        Kind::Binary {
+            dst_on, dst_off, ..
+        }
+        | Kind::Cycle {
+            dst_on, dst_off, ..
+        } => vec![dst_on, dst_off],
+        Kind::Forcing { target, .. } => vec![target],
+        Kind::Cell { .. } | Kind::Region { .. } => targets.to_vec(),
     }
 }
 

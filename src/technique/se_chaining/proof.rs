@@ -89,15 +89,7 @@ pub(crate) fn step(technique: &str, name: &str, d: &mut Depth, h: &Hint) -> Step
                 )
             } else {
                 let target = *d.arena.node(dst_on);
-                let mut branches = Vec::new();
-                for t in [dst_on, dst_off] {
-                    let (implications, ends) = d.meter.implications(&d.arena, &[t]);
-                    branches.push(NetBranch {
-                        implications,
-                        end: BranchEnd::Conclusion,
-                        end_parents: ends,
-                    });
-                }
+                let branches = conclusion_branches(d, &[dst_on, dst_off]);
                 step = step.highlight(Role::Pattern, [src_c]);
                 (
                     ForcingKind::Double,
@@ -152,15 +144,7 @@ pub(crate) fn step(technique: &str, name: &str, d: &mut Depth, h: &Hint) -> Step
         Kind::Cycle {
             dst_on, dst_off, ..
         } => {
-            let mut branches = Vec::new();
-            for t in [dst_on, dst_off] {
-                let (implications, ends) = d.meter.implications(&d.arena, &[t]);
-                branches.push(NetBranch {
-                    implications,
-                    end: BranchEnd::Conclusion,
-                    end_parents: ends,
-                });
-            }
+            let branches = conclusion_branches(d, &[dst_on, dst_off]);
             let mut cells: Vec<String> = Vec::new();
             for i in &branches[0].implications {
                 let c = i.candidate.cell.to_string();

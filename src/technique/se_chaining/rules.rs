@@ -60,6 +60,15 @@ fn cands_of(mask: u128, digit: u8, out: &mut Vec<u16>) {
     }
 }
 
+/// The candidates of `cell` for the digits of `mask` (bit d-1 for digit d), in digit order.
+fn digits_of(cell: usize, mask: u16, out: &mut Vec<u16>) {
+    for d in 1..=9u8 {
+        if mask >> (d - 1) & 1 != 0 {
+            out.push(cand(cell, d));
+        }
+    }
+}
+
 /// Locked candidates as SE crosses houses: (box, column), (box, row), (column, box), (row, box),
 /// by index within each kind, digits in order.
 fn locking(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
@@ -136,11 +145,7 @@ fn hidden_pairs(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
                 let c = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let extra = board.cands[c] & !keep;
-                for d in 1..=9u8 {
-                    if extra >> (d - 1) & 1 != 0 {
-                        removals.push(cand(c, d));
-                    }
-                }
+                digits_of(c, extra, &mut removals);
             }
             if removals.is_empty() {
                 continue;
@@ -188,11 +193,7 @@ fn naked_pairs(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
                 let c = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let hit = board.cands[c] & both;
-                for d in 1..=9u8 {
-                    if hit >> (d - 1) & 1 != 0 {
-                        removals.push(cand(c, d));
-                    }
-                }
+                digits_of(c, hit, &mut removals);
             }
             if removals.is_empty() {
                 continue;
@@ -200,11 +201,7 @@ fn naked_pairs(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
             let mut parents = Vec::new();
             for c in [ca, cb] {
                 let gone = save.cands[c] & !both;
-                for d in 1..=9u8 {
-                    if gone >> (d - 1) & 1 != 0 {
-                        parents.push(cand(c, d));
-                    }
-                }
+                digits_of(c, gone, &mut parents);
             }
             out.push(RuleHint {
                 removals,
