@@ -10,7 +10,7 @@ use super::engine::{
 };
 use super::hints::{Hint, Kind, Meter, Nested, chain_targets, length_bonus};
 use super::reach;
-use super::rules::{RuleHint, Simple};
+use super::rules::{Changed, RuleHint, Simple};
 use crate::geometry::House;
 
 /// One of SE's chaining rules (its `Chaining` producer).
@@ -102,6 +102,15 @@ impl Rule {
         cells: std::ops::Range<usize>,
     ) -> Vec<Hint> {
         depths[0].clear();
+        if self.level > 0 {
+            // Whether the simple rules remove nothing on the start grid: then each
+            // propagation's first try of them looks only where its grid changed.
+            let mut found = Vec::new();
+            depths[0].start_clean = Simple::ALL.iter().all(|rule| {
+                rule.hints(board, board, &Changed::ALL, &mut found);
+                found.is_empty()
+            });
+        }
         let mut result = Vec::new();
         if self.multiple || self.dynamic {
             // Static multiple chains one level down: only cells and houses that changed since
@@ -523,6 +532,9 @@ impl Rule {
         let y = !self.nishio;
         let mut offs: Vec<(u16, Cause)> = Vec::new();
         let mut ons: Vec<u32> = Vec::new();
+        // The digits' cells of the last grid of this propagation where no simple rule removes
+        // anything.
+        let mut clean: Option<[u128; 9]> = depths[0].start_clean.then_some(save.digits);
         let result = 'run: loop {
             if let Some(p) = pend_on.pop_front() {
                 let arena = &mut depths[0].arena;
@@ -558,7 +570,12 @@ impl Rule {
                 break None;
             }
             if pend_on.is_empty() && pend_off.is_empty() && self.level > 0 {
-                for (c, n) in self.advanced(depths, board, &save, to_off) {
+                let changed = clean.map_or(Changed::ALL, |c| Changed::since(&c, board));
+                let (found, simple_clean) = self.advanced(depths, board, &save, to_off, &changed);
+                if simple_clean {
+                    clean = Some(board.digits);
+                }
+                for (c, n) in found {
                     if !to_off.contains(c) {
                         to_off.add(c, n);
                         pend_off.push_back(n);
@@ -572,7 +589,8 @@ impl Rule {
 
     /// SE's `getAdvancedPotentials`: the removals of the first rule (simple ones first, then
     /// chains one level down) that finds any on the hypothetical `board`, as off potentials
-    /// resting on the removals (since `save`) the rule needs.
+    /// resting on the removals (since `save`) the rule needs; and whether no simple rule
+    /// removes anything on `board` (the rules look only where it `changed`).
     #[inline(never)]
     fn advanced(
         self,
@@ -580,17 +598,20 @@ impl Rule {
         board: &mut Board,
         save: &Board,
         to_off: &PotSet,
-    ) -> Vec<(u16, u32)> {
+        changed: &Changed,
+    ) -> (Vec<(u16, u32)>, bool) {
         let mut result = Vec::new();
         let mut found: Vec<RuleHint> = Vec::new();
+        let mut simple_clean = true;
         for rule in Simple::ALL {
             found.clear();
-            rule.hints(board, save, &mut found);
+            rule.hints(board, save, changed, &mut found);
+            simple_clean &= found.is_empty();
             for h in found.drain(..) {
                 add_rule_hint(&mut depths[0].arena, to_off, h, &mut result);
             }
             if !result.is_empty() {
-                return result;
+                return (result, false);
             }
         }
         let keep = depths[0].keep_proofs;
@@ -618,10 +639,10 @@ impl Rule {
                 add_rule_hint(&mut here.arena, to_off, rh, &mut result);
             }
             if !result.is_empty() {
-                return result;
+                return (result, simple_clean);
             }
         }
-        result
+        (result, simple_clean)
     }
 }
 
@@ -1105,6 +1126,8 @@ pub(crate) struct Depth {
     pub keep_proofs: bool,
     /// The cell being searched from.
     origin: u8,
+    /// Whether no simple rule removes anything on the grid the current search started from.
+    start_clean: bool,
     /// A grid with no static chain hint that every grid searched at this depth is part of
     /// (the whole search's start), to skip the static chains' starts that cannot have one.
     pub reference: Option<Box<Board>>,

@@ -25,6 +25,17 @@ pub(crate) fn contains(set: &CandSet, c: u16) -> bool {
     set[c as usize / 64] >> (c % 64) & 1 != 0
 }
 
+/// The cells that see one of `cells`.
+fn peers_of(cells: u128) -> u128 {
+    let mut out = 0;
+    let mut m = cells;
+    while m != 0 {
+        out |= Cell::new(m.trailing_zeros() as u8).peers().bits();
+        m &= m - 1;
+    }
+    out
+}
+
 /// The static links of one grid, for one kind of chain (cell links `y`, house links `x`).
 pub(crate) struct Graph<'a> {
     board: &'a Board,
@@ -124,13 +135,20 @@ impl<'a> Graph<'a> {
 
     /// Whether a start (`digit` 0-based in `cell`) can have a static chain hint at all (a
     /// sound test: `false` means SE's search from it finds nothing). A forcing chain from it
-    /// on needs its off reached; from it off, its on reached from its off; a cycle needs a
-    /// strong partner of it (what turns it on when off) turned off by a potential on other
-    /// than itself.
+    /// on needs its off reached; from it off, its on reached from its off. A cycle through it
+    /// needs a strong partner of it (what turns it on when off) turned off by a potential on
+    /// other than itself, and a removal: a candidate seeing a potential on and one off of its
+    /// digit, both on the cycle. A potential on the cycle is reached from the start on and
+    /// reaches it back, which (links being symmetric under negation) means its negation is
+    /// reached from the start off.
     pub fn may_have_hint(&self, cell: usize, digit: usize) -> bool {
         let board = self.board;
         let (on, off) = self.walk(cell, digit, true);
         if off[digit] >> cell & 1 != 0 {
+            return true;
+        }
+        let (on_from_off, off_from_off) = self.walk(cell, digit, false);
+        if on_from_off[digit] >> cell & 1 != 0 {
             return true;
         }
         let mut partners: [(usize, usize); 4] = [(0, 0); 4];
@@ -154,15 +172,17 @@ impl<'a> Graph<'a> {
         // The potentials on other than the start.
         let mut later = on;
         later[digit] &= !(1u128 << cell);
-        let cycle = partners[..n].iter().any(|&(pc, pd)| {
+        let closes = partners[..n].iter().any(|&(pc, pd)| {
             later[pd] & Cell::new(pc as u8).peers().bits() != 0
                 || (self.y && (0..9).any(|f| f != pd && later[f] >> pc & 1 != 0))
         });
-        if cycle {
-            return true;
-        }
-        let (on_from_off, _) = self.walk(cell, digit, false);
-        on_from_off[digit] >> cell & 1 != 0
+        closes
+            && (0..9).any(|d| {
+                let (cycle_on, cycle_off) = (on[d] & off_from_off[d], off[d] & on_from_off[d]);
+                cycle_on != 0
+                    && cycle_off != 0
+                    && board.digits[d] & peers_of(cycle_on) & peers_of(cycle_off) != 0
+            })
     }
 
     /// Everything `digit` (0-based) in `cell`, assumed on (`start_on`) or off, reaches: the

@@ -33,14 +33,44 @@ impl Simple {
     ];
 
     /// The rule's hints on `board` (with `save` the grid the propagation started from), in
-    /// SE's order; only those that remove something.
-    pub fn hints(self, board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
+    /// SE's order; only those that remove something. Patterns none of whose candidates
+    /// `changed` are skipped.
+    pub fn hints(self, board: &Board, save: &Board, changed: &Changed, out: &mut Vec<RuleHint>) {
         match self {
-            Simple::Locking => locking(board, save, out),
-            Simple::HiddenPair => hidden_pairs(board, save, out),
-            Simple::NakedPair => naked_pairs(board, save, out),
-            Simple::XWing => x_wings(board, save, out),
+            Simple::Locking => locking(board, save, changed, out),
+            Simple::HiddenPair => hidden_pairs(board, save, changed, out),
+            Simple::NakedPair => naked_pairs(board, save, changed, out),
+            Simple::XWing => x_wings(board, save, changed, out),
         }
+    }
+}
+
+/// Where a grid lost candidates since a larger grid on which no simple rule removes anything
+/// (or everywhere, when there is none). Candidates only go, so a pattern none of whose
+/// candidates changed still removes nothing: the rules look only at the others.
+pub(crate) struct Changed {
+    /// Per digit (0-based), the cells that lost it.
+    digits: [u128; 9],
+    /// The cells that lost any.
+    cells: u128,
+}
+
+impl Changed {
+    /// Every candidate (no clean grid known).
+    pub const ALL: Changed = Changed {
+        digits: [!0; 9],
+        cells: !0,
+    };
+
+    /// What `board` lost since `clean` (the digits' cells of a grid it is part of).
+    pub fn since(clean: &[u128; 9], board: &Board) -> Changed {
+        let mut digits = [0u128; 9];
+        let mut cells = 0;
+        for (d, lost) in digits.iter_mut().enumerate() {
+            *lost = clean[d] & !board.digits[d];
+            cells |= *lost;
+        }
+        Changed { digits, cells }
     }
 }
 
@@ -69,48 +99,75 @@ fn digits_of(cell: usize, mask: u16, out: &mut Vec<u16>) {
     }
 }
 
-/// Locked candidates as SE crosses houses: (box, column), (box, row), (column, box), (row, box),
-/// by index within each kind, digits in order.
-fn locking(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
-    const BOX: usize = 18;
-    const ROW: usize = 0;
-    const COL: usize = 9;
-    for (t1, t2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
-        for i1 in 0..9 {
-            for i2 in 0..9 {
-                let (h1, h2) = (t1 + i1, t2 + i2);
-                let (c1, c2) = (cells(h1), cells(h2));
-                if c1 & c2 == 0 {
-                    continue;
+/// The (base, cover) house pairs locked candidates cross, in SE's order: (box, column),
+/// (box, row), (column, box), (row, box), by index within each kind; only pairs that meet.
+const LOCKING_PAIRS: [(u8, u8); 108] = {
+    const BOX: u8 = 18;
+    const ROW: u8 = 0;
+    const COL: u8 = 9;
+    let mut out = [(0u8, 0u8); 108];
+    let kinds = [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)];
+    let mut n = 0;
+    let mut k = 0;
+    while k < 4 {
+        let (t1, t2) = kinds[k];
+        let mut i1 = 0;
+        while i1 < 9 {
+            let mut i2 = 0;
+            while i2 < 9 {
+                let meet = match k {
+                    0 => i2 / 3 == i1 % 3,
+                    1 => i2 / 3 == i1 / 3,
+                    2 => i1 / 3 == i2 % 3,
+                    _ => i1 / 3 == i2 / 3,
+                };
+                if meet {
+                    out[n] = (t1 + i1, t2 + i2);
+                    n += 1;
                 }
-                for d in 1..=9u8 {
-                    let di = d as usize - 1;
-                    let pos = board.digits[di] & c1;
-                    if pos.count_ones() <= 1 || pos & !c2 != 0 {
-                        continue;
-                    }
-                    let gone = board.digits[di] & c2 & !c1;
-                    if gone == 0 {
-                        continue;
-                    }
-                    let mut removals = Vec::new();
-                    cands_of(gone, d, &mut removals);
-                    let mut parents = Vec::new();
-                    cands_of(
-                        save.digits[di] & !board.digits[di] & c1 & !c2,
-                        d,
-                        &mut parents,
-                    );
-                    out.push(RuleHint {
-                        removals,
-                        parents,
-                        what: Advanced::Locked {
-                            base: h1 as u8,
-                            cover: h2 as u8,
-                        },
-                    });
-                }
+                i2 += 1;
             }
+            i1 += 1;
+        }
+        k += 1;
+    }
+    out
+};
+
+/// Locked candidates as SE crosses houses ([`LOCKING_PAIRS`]), digits in order.
+fn locking(board: &Board, save: &Board, changed: &Changed, out: &mut Vec<RuleHint>) {
+    for &(h1, h2) in &LOCKING_PAIRS {
+        let (h1, h2) = (h1 as usize, h2 as usize);
+        let (c1, c2) = (cells(h1), cells(h2));
+        for d in 1..=9u8 {
+            let di = d as usize - 1;
+            if changed.digits[di] & c1 == 0 {
+                continue;
+            }
+            let pos = board.digits[di] & c1;
+            if pos.count_ones() <= 1 || pos & !c2 != 0 {
+                continue;
+            }
+            let gone = board.digits[di] & c2 & !c1;
+            if gone == 0 {
+                continue;
+            }
+            let mut removals = Vec::new();
+            cands_of(gone, d, &mut removals);
+            let mut parents = Vec::new();
+            cands_of(
+                save.digits[di] & !board.digits[di] & c1 & !c2,
+                d,
+                &mut parents,
+            );
+            out.push(RuleHint {
+                removals,
+                parents,
+                what: Advanced::Locked {
+                    base: h1 as u8,
+                    cover: h2 as u8,
+                },
+            });
         }
     }
 }
@@ -125,13 +182,24 @@ fn pairs() -> impl Iterator<Item = (usize, usize)> {
     (1..9).flat_map(|j| (0..j).map(move |i| (i, j)))
 }
 
-fn hidden_pairs(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
+fn hidden_pairs(board: &Board, save: &Board, changed: &Changed, out: &mut Vec<RuleHint>) {
     for h in subset_houses() {
         let hc = cells(h);
         if (board.empty & hc).count_ones() <= 4 {
             continue;
         }
+        // A hidden pair is two digits with the same two places.
+        let mut two = 0u16;
+        for d in 0..9 {
+            two |= (((board.digits[d] & hc).count_ones() == 2) as u16) << d;
+        }
+        if two.count_ones() < 2 {
+            continue;
+        }
         for (i, j) in pairs() {
+            if two >> i & two >> j & 1 == 0 || (changed.digits[i] | changed.digits[j]) & hc == 0 {
+                continue;
+            }
             let (a, b) = (i as u8 + 1, j as u8 + 1);
             let (pa, pb) = (board.digits[i] & hc, board.digits[j] & hc);
             if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
@@ -173,14 +241,28 @@ fn hidden_pairs(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
     }
 }
 
-fn naked_pairs(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
+fn naked_pairs(board: &Board, save: &Board, changed: &Changed, out: &mut Vec<RuleHint>) {
     for h in subset_houses() {
         let hc = cells(h);
         if (board.empty & hc).count_ones() < 4 {
             continue;
         }
+        // A naked pair is two cells with the same two values.
+        let mut two = 0u16;
+        for (k, &c) in HOUSE_CELLS[h].iter().enumerate() {
+            two |= ((board.cands[c as usize].count_ones() == 2) as u16) << k;
+        }
+        if two.count_ones() < 2 {
+            continue;
+        }
         for (i, j) in pairs() {
+            if two >> i & two >> j & 1 == 0 {
+                continue;
+            }
             let (ca, cb) = (HOUSE_CELLS[h][i] as usize, HOUSE_CELLS[h][j] as usize);
+            if changed.cells & (1u128 << ca | 1u128 << cb) == 0 {
+                continue;
+            }
             let (ma, mb) = (board.cands[ca], board.cands[cb]);
             if ma.count_ones() <= 1 || mb.count_ones() <= 1 || (ma | mb).count_ones() != 2 {
                 continue;
@@ -215,13 +297,23 @@ fn naked_pairs(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
     }
 }
 
-fn x_wings(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
+fn x_wings(board: &Board, save: &Board, changed: &Changed, out: &mut Vec<RuleHint>) {
     // Base columns covered by rows, then base rows covered by columns.
     for (base_kind, cover_kind) in [(9usize, 0usize), (0, 9)] {
+        // Per digit, the base lines where it has two places (an X-Wing's bases).
+        let mut two = [0u16; 9];
+        for (di, t) in two.iter_mut().enumerate() {
+            for k in 0..9 {
+                *t |= (((board.digits[di] & cells(base_kind + k)).count_ones() == 2) as u16) << k;
+            }
+        }
         for (i, j) in pairs() {
             for d in 1..=9u8 {
                 let di = d as usize - 1;
-                if board.value_counts[di] as u32 + 4 > 9 {
+                if two[di] >> i & two[di] >> j & 1 == 0
+                    || board.value_counts[di] as u32 + 4 > 9
+                    || changed.digits[di] & (cells(base_kind + i) | cells(base_kind + j)) == 0
+                {
                     continue;
                 }
                 let (pa, pb) = (
