@@ -133,22 +133,37 @@ impl Rule {
                 }
             }
         } else {
-            for (y, x) in [(false, true), (true, false), (true, true)] {
-                // Only the starts that can have a hint are followed SE's way (see `reach`).
-                let board: &Board = board;
-                let graph = reach::Graph::new(board, y, x);
-                let starts = depths[0].reference.as_deref().map(|r| graph.sources(r));
-                for cell in cells.clone() {
-                    if board.values[cell] != 0 || board.cands[cell].count_ones() <= 1 {
-                        continue;
+            // Only the starts that can have a hint are followed SE's way (see `reach`). The
+            // graph with both kinds of links holds the others' links, so a start that can
+            // have no hint there can have none with one kind either.
+            let board: &Board = board;
+            let both = reach::Graph::new(board, true, true);
+            let starts = depths[0].reference.as_deref().map(|r| both.sources(r));
+            let mut maybe: reach::CandSet = [0; 12];
+            for cell in cells.clone() {
+                if board.values[cell] != 0 || board.cands[cell].count_ones() <= 1 {
+                    continue;
+                }
+                for d in 1..=9u8 {
+                    let c = cand(cell, d);
+                    if board.has(cell, d)
+                        && starts.is_none_or(|s| reach::contains(&s, c))
+                        && both.may_have_hint(cell, d as usize - 1)
+                    {
+                        maybe[c as usize / 64] |= 1 << (c % 64);
                     }
-                    depths[0].origin = cell as u8;
-                    for d in 1..=9u8 {
-                        let c = cand(cell, d);
-                        if board.has(cell, d)
-                            && starts.is_none_or(|s| reach::contains(&s, c))
-                            && graph.may_have_hint(cell, d as usize - 1)
+                }
+            }
+            if maybe != [0; 12] {
+                for (y, x) in [(false, true), (true, false), (true, true)] {
+                    let one_kind = (!(y && x)).then(|| reach::Graph::new(board, y, x));
+                    for c in reach::members(&maybe) {
+                        let cell = cell_of(c);
+                        if one_kind
+                            .as_ref()
+                            .is_none_or(|g| g.may_have_hint(cell, digit_of(c) as usize - 1))
                         {
+                            depths[0].origin = cell as u8;
                             unary(depths, board, c, y, x, &mut result);
                         }
                     }
@@ -618,7 +633,13 @@ impl Rule {
         for inner in self.inner_rules() {
             let (here, below) = depths.split_first_mut().expect("a depth per level");
             below[0].keep_proofs = keep;
+            if inner.known_without_hints(board) {
+                continue;
+            }
             let hints = inner.hints(below, board);
+            if hints.is_empty() {
+                inner.note_without_hints(board);
+            }
             for h in &hints {
                 let d = &mut below[0];
                 let parents = rule_parents(&d.arena, h, save, board, &mut d.seen);
@@ -674,6 +695,53 @@ fn add_rule_hint(arena: &mut Arena, to_off: &PotSet, h: RuleHint, out: &mut Vec<
     for &c in &h.removals {
         let n = arena.push(key(c, false), Cause::Advanced(index), &parents);
         out.push((c, n));
+    }
+}
+
+/// A grid as the static rules see it: the digits' cells, and the cells without a value.
+type GridKey = ([u128; 9], u128);
+
+/// How many grids [`WITHOUT_HINTS`] keeps per rule before it starts again (about 10 MB).
+const WITHOUT_HINTS_CAP: usize = 1 << 15;
+
+thread_local! {
+    /// Grids on which static forcing chains and cycles (first set) or static multiple chains
+    /// (second) have no hint at all. That is a fact about the grid alone, and propagations
+    /// from different assumptions, at different levels and steps, often end on the same
+    /// grid, where such a search is the costliest part (it proves there is nothing).
+    static WITHOUT_HINTS: std::cell::RefCell<[std::collections::HashSet<GridKey>; 2]> =
+        Default::default();
+}
+
+impl Rule {
+    /// Which set of [`WITHOUT_HINTS`] holds this rule's grids, if it is a static one.
+    fn static_slot(self) -> Option<usize> {
+        match self {
+            Rule::LOOPS => Some(0),
+            Rule::MULTIPLE => Some(1),
+            _ => None,
+        }
+    }
+
+    /// Whether this rule is static and known to have no hint on `board`.
+    fn known_without_hints(self, board: &Board) -> bool {
+        let Some(slot) = self.static_slot() else {
+            return false;
+        };
+        WITHOUT_HINTS.with(|w| w.borrow()[slot].contains(&(board.digits, board.empty)))
+    }
+
+    /// Notes that this rule found no hint on `board` (kept for static rules).
+    fn note_without_hints(self, board: &Board) {
+        if let Some(slot) = self.static_slot() {
+            WITHOUT_HINTS.with(|w| {
+                let mut w = w.borrow_mut();
+                if w[slot].len() >= WITHOUT_HINTS_CAP {
+                    w[slot].clear();
+                }
+                w[slot].insert((board.digits, board.empty));
+            });
+        }
     }
 }
 

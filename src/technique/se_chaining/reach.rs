@@ -13,7 +13,7 @@
 //! own reach allows a hint ([`Graph::may_have_hint`]) are followed SE's way. Both are
 //! breadth-first passes on bitsets, without paths.
 
-use super::engine::{Board, CELL_HOUSES};
+use super::engine::Board;
 use crate::geometry::{Cell, House};
 
 /// A set of candidate indices (729 bits).
@@ -23,6 +23,20 @@ pub(crate) type CandSet = [u64; 12];
 #[inline]
 pub(crate) fn contains(set: &CandSet, c: u16) -> bool {
     set[c as usize / 64] >> (c % 64) & 1 != 0
+}
+
+/// The candidates of `set`, in order.
+pub(crate) fn members(set: &CandSet) -> impl Iterator<Item = u16> + '_ {
+    set.iter().enumerate().flat_map(|(w, &bits)| {
+        let mut rest = bits;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let b = rest.trailing_zeros();
+                rest &= rest - 1;
+                (w * 64) as u16 + b as u16
+            })
+        })
+    })
 }
 
 /// The cells that see one of `cells`.
@@ -147,10 +161,6 @@ impl<'a> Graph<'a> {
         if off[digit] >> cell & 1 != 0 {
             return true;
         }
-        let (on_from_off, off_from_off) = self.walk(cell, digit, false);
-        if on_from_off[digit] >> cell & 1 != 0 {
-            return true;
-        }
         let mut partners: [(usize, usize); 4] = [(0, 0); 4];
         let mut n = 0;
         if self.y && self.bivalue >> cell & 1 != 0 {
@@ -167,7 +177,12 @@ impl<'a> Graph<'a> {
             rest &= rest - 1;
         }
         if n == 0 {
+            // Neither a chain from it off nor a cycle can come back to it.
             return false;
+        }
+        let (on_from_off, off_from_off) = self.walk(cell, digit, false);
+        if on_from_off[digit] >> cell & 1 != 0 {
+            return true;
         }
         // The potentials on other than the start.
         let mut later = on;
@@ -203,16 +218,17 @@ impl<'a> Graph<'a> {
             // On to off: the digit's peers, and (cell links) the cell's other values.
             for d in 0..9 {
                 let mut f = frontier[d];
+                let mut seen = 0u128;
                 while f != 0 {
-                    let c = f.trailing_zeros() as usize;
+                    seen |= Cell::new(f.trailing_zeros() as u8).peers().bits();
                     f &= f - 1;
-                    new_off[d] |= Cell::new(c as u8).peers().bits() & board.digits[d];
-                    if self.y {
-                        let others = board.cands[c] & !(1 << d);
-                        for (e, o) in new_off.iter_mut().enumerate() {
-                            *o |= ((others >> e & 1) as u128) << c;
-                        }
-                    }
+                }
+                new_off[d] |= seen & board.digits[d];
+            }
+            if self.y {
+                let others = others_than(&frontier);
+                for d in 0..9 {
+                    new_off[d] |= others[d] & board.digits[d];
                 }
             }
             let mut any = false;
@@ -227,22 +243,18 @@ impl<'a> Graph<'a> {
             // Off to on: the other value of a cell with two, the other place of a house with
             // two.
             let mut new_on = [0u128; 9];
-            for d in 0..9 {
-                if self.y {
-                    let mut f = new_off[d] & self.bivalue;
-                    while f != 0 {
-                        let c = f.trailing_zeros() as usize;
-                        f &= f - 1;
-                        let e = (board.cands[c] & !(1 << d)).trailing_zeros() as usize;
-                        new_on[e] |= 1 << c;
-                    }
+            if self.y {
+                let others = others_than(&new_off);
+                for d in 0..9 {
+                    new_on[d] |= others[d] & self.bivalue & board.digits[d];
                 }
-                if self.x {
+            }
+            if self.x {
+                for d in 0..9 {
                     let mut f = new_off[d];
                     while f != 0 {
-                        let c = f.trailing_zeros() as usize;
+                        new_on[d] |= self.partner[d][f.trailing_zeros() as usize];
                         f &= f - 1;
-                        new_on[d] |= self.partner[d][c];
                     }
                 }
             }
@@ -258,7 +270,23 @@ impl<'a> Graph<'a> {
             frontier = new_on;
             new_off = [0u128; 9];
         }
-        let _ = CELL_HOUSES;
         (on, off)
     }
+}
+
+/// Per digit, the cells where `sets` holds another digit.
+#[inline]
+fn others_than(sets: &[u128; 9]) -> [u128; 9] {
+    let mut out = [0u128; 9];
+    let mut before = 0u128;
+    for d in 0..9 {
+        out[d] = before;
+        before |= sets[d];
+    }
+    let mut after = 0u128;
+    for d in (0..9).rev() {
+        out[d] |= after;
+        after |= sets[d];
+    }
+    out
 }
