@@ -113,15 +113,10 @@ impl Rule {
         }
         let mut result = Vec::new();
         if self.multiple || self.dynamic {
-            // Static multiple chains one level down: only cells and houses that changed since
-            // the search's start, or that reach a strong link it lacks, can have a hint there.
-            let filter = match (&depths[0].multiple_reference, self.dynamic) {
-                (Some(r), false) => Some(Filter {
-                    starts: reach::Graph::new(board, true, true).sources(r),
-                    reference: r.clone(),
-                }),
-                _ => None,
-            };
+            // Static multiple chains: only the cells and houses whose branches can meet are
+            // followed SE's way (see `Filter`).
+            let filter = (!self.dynamic)
+                .then(|| Filter::new(board, depths[0].multiple_reference.as_deref()));
             for cell in cells {
                 if board.values[cell] != 0 {
                     continue;
@@ -197,7 +192,7 @@ impl Rule {
         filter: Option<&Filter>,
         result: &mut Vec<Hint>,
     ) {
-        let need_cell = filter.is_none_or(|f| f.cell_may_have_hint(board, cell));
+        let need_cell = filter.is_none_or(|f| f.cell_may_have_hint(cell));
         let mut value_on: Vec<(u8, PotSet)> = Vec::new();
         let mut value_off: Vec<(u8, PotSet)> = Vec::new();
         let mut cell_on = depths[0].take();
@@ -520,7 +515,7 @@ impl Rule {
         let card = places.count_ones();
         (card == 2 || (self.multiple && card > 2))
             && places.trailing_zeros() as usize == cell
-            && filter.is_none_or(|f| f.house_may_have_hint(board, h, digit))
+            && filter.is_none_or(|f| f.house_may_have_hint(h, digit))
     }
 
     /// Whether any house chain of `digit` is searched from `cell`.
@@ -1151,35 +1146,65 @@ fn cycle_removals(arena: &Arena, board: &Board, dst_on: u32) -> Vec<u16> {
     removals
 }
 
-/// Which static multiple chains one level down can have a hint, given a reference grid (the
-/// search's start) where they have none: a chain of a cell or house whose candidates did not
-/// change, with no branch reaching a strong link the reference lacks, would be one of the
-/// reference too (see `reach`).
+/// Which static multiple chains can have a hint, found without following them SE's way: a
+/// cell's or a house's chains conclude only what every branch reaches, and a walk on the
+/// grid's links (see `reach`) reaches at least what SE's propagation does. One level down,
+/// with a reference grid (the search's start) where they have none, a chain of a cell or
+/// house whose candidates did not change, with no branch reaching a strong link the
+/// reference lacks, would be one of the reference too.
 pub(crate) struct Filter {
-    starts: reach::CandSet,
-    reference: Box<Board>,
+    /// The cells whose cell chains may have a hint.
+    cells: u128,
+    /// Per digit (0-based), the houses (bit = house index) whose house chains may have one.
+    houses: [u32; 9],
 }
 
 impl Filter {
-    fn cell_may_have_hint(&self, board: &Board, cell: usize) -> bool {
-        board.cands[cell] != self.reference.cands[cell]
-            || (1..=9u8).any(|d| board.has(cell, d) && reach::contains(&self.starts, cand(cell, d)))
-    }
-
-    fn house_may_have_hint(&self, board: &Board, h: usize, digit: u8) -> bool {
-        let places = board.places(h, digit);
-        if places != self.reference.places(h, digit) {
-            return true;
-        }
-        let mut m = places;
-        while m != 0 {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            if reach::contains(&self.starts, cand(c, digit)) {
-                return true;
+    fn new(board: &Board, reference: Option<&Board>) -> Filter {
+        let graph = reach::Graph::new(board, true, true);
+        let starts = reference.map(|r| graph.sources(r));
+        let reaches_new = |c: u16| starts.is_none_or(|s| reach::contains(&s, c));
+        let mut walks = reach::Walks::new(&graph);
+        let mut cells = 0u128;
+        for cell in 0..81 {
+            let m = board.cands[cell];
+            if board.values[cell] != 0 || m.count_ones() <= 2 {
+                continue;
+            }
+            let group = (1..=9u8)
+                .filter(|&d| m >> (d - 1) & 1 != 0)
+                .map(|d| cand(cell, d));
+            let new =
+                reference.is_none_or(|r| r.cands[cell] != m) || group.clone().any(reaches_new);
+            if new && walks.may_meet(group) {
+                cells |= 1 << cell;
             }
         }
-        false
+        let mut houses = [0u32; 9];
+        for (di, bits) in houses.iter_mut().enumerate() {
+            let d = di as u8 + 1;
+            for h in 0..27 {
+                let places = board.places(h, d);
+                if places.count_ones() < 2 {
+                    continue;
+                }
+                let group = reach::cells_of(places).map(|c| cand(c, d));
+                let new = reference.is_none_or(|r| r.places(h, d) != places)
+                    || group.clone().any(reaches_new);
+                if new && walks.may_meet(group) {
+                    *bits |= 1 << h;
+                }
+            }
+        }
+        Filter { cells, houses }
+    }
+
+    fn cell_may_have_hint(&self, cell: usize) -> bool {
+        self.cells >> cell & 1 != 0
+    }
+
+    fn house_may_have_hint(&self, h: usize, digit: u8) -> bool {
+        self.houses[digit as usize - 1] >> h & 1 != 0
     }
 }
 

@@ -25,6 +25,18 @@ pub(crate) fn contains(set: &CandSet, c: u16) -> bool {
     set[c as usize / 64] >> (c % 64) & 1 != 0
 }
 
+/// The cells of `set`, in order.
+pub(crate) fn cells_of(set: u128) -> impl Iterator<Item = usize> + Clone {
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            c
+        })
+    })
+}
+
 /// The candidates of `set`, in order.
 pub(crate) fn members(set: &CandSet) -> impl Iterator<Item = u16> + '_ {
     set.iter().enumerate().flat_map(|(w, &bits)| {
@@ -289,4 +301,57 @@ fn others_than(sets: &[u128; 9]) -> [u128; 9] {
         after |= sets[d];
     }
     out
+}
+
+/// What each candidate, assumed on, reaches on one graph: walked once, kept for the groups
+/// (a cell's values, a house's places) it belongs to.
+pub(crate) struct Walks<'g, 'a> {
+    graph: &'g Graph<'a>,
+    /// Per candidate, its walk's index in `reached` (or `u16::MAX`).
+    slot: [u16; 729],
+    reached: Vec<([u128; 9], [u128; 9])>,
+    /// The cells with more than one value (an on potential there removes something).
+    several: u128,
+}
+
+impl<'g, 'a> Walks<'g, 'a> {
+    /// No walk made yet.
+    pub fn new(graph: &'g Graph<'a>) -> Walks<'g, 'a> {
+        let mut several = 0u128;
+        for (cell, &m) in graph.board.cands.iter().enumerate() {
+            several |= ((m.count_ones() > 1) as u128) << cell;
+        }
+        Walks {
+            graph,
+            slot: [u16::MAX; 729],
+            reached: Vec::new(),
+            several,
+        }
+    }
+
+    /// Whether the branches of `group` (each candidate assumed on) can all reach a
+    /// potential that removes something: one off, or one on in a cell with other values (a
+    /// sound test: `false` means no cell or house chain of the group has a hint).
+    pub fn may_meet(&mut self, group: impl Iterator<Item = u16>) -> bool {
+        let mut on = [!0u128; 9];
+        let mut off = [!0u128; 9];
+        for c in group {
+            if self.slot[c as usize] == u16::MAX {
+                let (cell, d) = (c as usize / 9, c as usize % 9);
+                self.slot[c as usize] = self.reached.len() as u16;
+                self.reached.push(self.graph.walk(cell, d, true));
+            }
+            let (w_on, w_off) = &self.reached[self.slot[c as usize] as usize];
+            let mut any = 0u128;
+            for d in 0..9 {
+                on[d] &= w_on[d];
+                off[d] &= w_off[d];
+                any |= off[d] | on[d] & self.several;
+            }
+            if any == 0 {
+                return false;
+            }
+        }
+        true
+    }
 }
