@@ -133,7 +133,7 @@ impl Rule {
             // have no hint there can have none with one kind either.
             let board: &Board = board;
             let both = reach::Graph::new(board, true, true);
-            let starts = depths[0].reference.as_deref().map(|r| both.sources(r));
+            let starts = depths[0].reference.as_deref().map(|r| both.loop_sources(r));
             let mut maybe: reach::CandSet = [0; 12];
             for cell in cells.clone() {
                 if board.values[cell] != 0 || board.cands[cell].count_ones() <= 1 {

@@ -8,10 +8,14 @@
 //! lacks: a cell left with two values, or a digit left with two places in a house. Links are
 //! symmetric under negation (`a` on makes `b` off exactly when `b` on makes `a` off, and the
 //! same for strong links), so a start reaches a new strong link exactly when that link's end,
-//! assumed on, reaches the start (on or off). The starts worth following are therefore the
-//! candidates the new links' ends reach ([`Graph::sources`]); of those, only the ones whose
-//! own reach allows a hint ([`Graph::may_have_hint`]) are followed SE's way. Both are
-//! breadth-first passes on bitsets, without paths.
+//! assumed on, reaches the start (on or off): the candidates the new links' ends reach
+//! ([`Graph::sources`]) are the starts of every chain through a new link. A forcing chain or
+//! cycle, which comes back to its start, goes through a new link `a`-`b` both ways round: its
+//! part before the link, negated and reversed, leads from the link's first end to the start,
+//! and its part after the link from the second end; so its start is reached from both ends
+//! ([`Graph::loop_sources`]). Of those starts, only the ones whose own reach allows a hint
+//! ([`Graph::may_have_hint`]) are followed SE's way. All are breadth-first passes on bitsets,
+//! without paths.
 
 use super::engine::Board;
 use crate::geometry::{Cell, House};
@@ -49,6 +53,20 @@ pub(crate) fn members(set: &CandSet) -> impl Iterator<Item = u16> + '_ {
             })
         })
     })
+}
+
+/// Per-digit cell sets as one set of candidates.
+fn to_cand_set(per_digit: &[u128; 9]) -> CandSet {
+    let mut out: CandSet = [0; 12];
+    for (d, &cells) in per_digit.iter().enumerate() {
+        let mut rest = cells;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize * 9 + d;
+            rest &= rest - 1;
+            out[i / 64] |= 1 << (i % 64);
+        }
+    }
+    out
 }
 
 /// The cells that see one of `cells`.
@@ -104,20 +122,18 @@ impl<'a> Graph<'a> {
         }
     }
 
-    /// The candidates worth starting static chains from, given that `reference` (a superset
-    /// of the board) has no chain with a hint.
-    pub fn sources(&self, reference: &Board) -> CandSet {
+    /// The strong links of the board that `reference` (a grid the board is part of) lacks,
+    /// as pairs of (cell, 0-based digit) ends.
+    fn new_links(&self, reference: &Board) -> Vec<[(usize, usize); 2]> {
         let board = self.board;
-        let mut ends: Vec<(usize, usize)> = Vec::new();
+        let mut links = Vec::new();
         if self.y {
             for cell in 0..81 {
                 let (m, r) = (board.cands[cell], reference.cands[cell]);
                 if m.count_ones() == 2 && r.count_ones() != 2 {
-                    for d in 0..9 {
-                        if m >> d & 1 != 0 {
-                            ends.push((cell, d));
-                        }
-                    }
+                    let a = m.trailing_zeros() as usize;
+                    let b = (m & (m - 1)).trailing_zeros() as usize;
+                    links.push([(cell, a), (cell, b)]);
                 }
             }
         }
@@ -127,17 +143,45 @@ impl<'a> Graph<'a> {
                 for d in 0..9 {
                     let here = board.digits[d] & hc;
                     if here.count_ones() == 2 && (reference.digits[d] & hc).count_ones() != 2 {
-                        let mut rest = here;
-                        while rest != 0 {
-                            let cell = rest.trailing_zeros() as usize;
-                            rest &= rest - 1;
-                            ends.push((cell, d));
-                        }
+                        let a = here.trailing_zeros() as usize;
+                        let b = (here & (here - 1)).trailing_zeros() as usize;
+                        links.push([(a, d), (b, d)]);
                     }
                 }
             }
         }
-        let mut out: CandSet = [0; 12];
+        links
+    }
+
+    /// The candidates worth starting static forcing chains and cycles from, given that
+    /// `reference` (a grid the board is part of) has none with a hint: those both ends of a
+    /// new strong link reach.
+    pub fn loop_sources(&self, reference: &Board) -> CandSet {
+        let mut met = [0u128; 9];
+        let mut reached: Vec<((usize, usize), [u128; 9])> = Vec::new();
+        let mut reach_of = |end: (usize, usize)| -> [u128; 9] {
+            if let Some((_, r)) = reached.iter().find(|(e, _)| *e == end) {
+                return *r;
+            }
+            let (on, off) = self.walk(end.0, end.1, true);
+            let r: [u128; 9] = std::array::from_fn(|d| on[d] | off[d]);
+            reached.push((end, r));
+            r
+        };
+        for [a, b] in self.new_links(reference) {
+            let (ra, rb) = (reach_of(a), reach_of(b));
+            for d in 0..9 {
+                met[d] |= ra[d] & rb[d];
+            }
+        }
+        to_cand_set(&met)
+    }
+
+    /// The candidates worth starting static chains from, given that `reference` (a superset
+    /// of the board) has no chain with a hint.
+    pub fn sources(&self, reference: &Board) -> CandSet {
+        let ends = self.new_links(reference).into_iter().flatten();
+        let mut reached = [0u128; 9];
         let mut seen_on = [0u128; 9];
         for (cell, d) in ends {
             if seen_on[d] >> cell & 1 != 0 {
@@ -147,16 +191,10 @@ impl<'a> Graph<'a> {
             let (on, off) = self.walk(cell, d, true);
             for e in 0..9 {
                 seen_on[e] |= on[e];
-                let mut any = on[e] | off[e];
-                while any != 0 {
-                    let c = any.trailing_zeros() as usize;
-                    any &= any - 1;
-                    let i = c * 9 + e;
-                    out[i / 64] |= 1 << (i % 64);
-                }
+                reached[e] |= on[e] | off[e];
             }
         }
-        out
+        to_cand_set(&reached)
     }
 
     /// Whether a start (`digit` 0-based in `cell`) can have a static chain hint at all (a
