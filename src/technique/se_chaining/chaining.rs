@@ -91,7 +91,14 @@ impl Rule {
     /// later hints that remove the same candidates dropped. The hints' potentials live in
     /// `depths[0]`'s arena until the next search at that depth.
     pub fn hints(self, depths: &mut [Depth], board: &mut Board) -> Vec<Hint> {
-        self.hints_from(depths, board, 0..81)
+        if self.known_without_hints(board) {
+            return Vec::new();
+        }
+        let hints = self.hints_from(depths, board, 0..81);
+        if hints.is_empty() {
+            self.note_without_hints(board);
+        }
+        hints
     }
 
     /// The hints the search finds from these cells only, in SE's order (as [`Rule::hints`]).
@@ -628,13 +635,7 @@ impl Rule {
         for inner in self.inner_rules() {
             let (here, below) = depths.split_first_mut().expect("a depth per level");
             below[0].keep_proofs = keep;
-            if inner.known_without_hints(board) {
-                continue;
-            }
             let hints = inner.hints(below, board);
-            if hints.is_empty() {
-                inner.note_without_hints(board);
-            }
             for h in &hints {
                 let d = &mut below[0];
                 let parents = rule_parents(&d.arena, h, save, board, &mut d.seen);
@@ -693,50 +694,43 @@ fn add_rule_hint(arena: &mut Arena, to_off: &PotSet, h: RuleHint, out: &mut Vec<
     }
 }
 
-/// A grid as the static rules see it: the digits' cells, and the cells without a value.
-type GridKey = ([u128; 9], u128);
+/// A grid as the rules see it (the digits' cells, and the cells without a value), with the
+/// rule (its [`Rule::id`]).
+type GridKey = ([u128; 9], u128, u8);
 
-/// How many grids [`WITHOUT_HINTS`] keeps per rule before it starts again (about 10 MB).
+/// How many grids [`WITHOUT_HINTS`] keeps before it starts again (about 6 MB).
 const WITHOUT_HINTS_CAP: usize = 1 << 15;
 
 thread_local! {
-    /// Grids on which static forcing chains and cycles (first set) or static multiple chains
-    /// (second) have no hint at all. That is a fact about the grid alone, and propagations
-    /// from different assumptions, at different levels and steps, often end on the same
-    /// grid, where such a search is the costliest part (it proves there is nothing).
-    static WITHOUT_HINTS: std::cell::RefCell<[std::collections::HashSet<GridKey>; 2]> =
+    /// Grids on which a rule has no hint at all. That is a fact about the grid alone, and
+    /// searches meet the same grids again: propagations from different assumptions, at
+    /// different levels and steps, often end on the same grid, where the search one level
+    /// down is the costliest part (it proves there is nothing); and a nested level first
+    /// checks that the levels below it find nothing, as the pipeline has just seen.
+    static WITHOUT_HINTS: std::cell::RefCell<std::collections::HashSet<GridKey>> =
         Default::default();
 }
 
 impl Rule {
-    /// Which set of [`WITHOUT_HINTS`] holds this rule's grids, if it is a static one.
-    fn static_slot(self) -> Option<usize> {
-        match self {
-            Rule::LOOPS => Some(0),
-            Rule::MULTIPLE => Some(1),
-            _ => None,
-        }
+    /// The rule as a small number (for [`GridKey`]).
+    fn id(self) -> u8 {
+        self.multiple as u8 | (self.dynamic as u8) << 1 | (self.nishio as u8) << 2 | self.level << 3
     }
 
-    /// Whether this rule is static and known to have no hint on `board`.
+    /// Whether this rule is known to have no hint on `board`.
     fn known_without_hints(self, board: &Board) -> bool {
-        let Some(slot) = self.static_slot() else {
-            return false;
-        };
-        WITHOUT_HINTS.with(|w| w.borrow()[slot].contains(&(board.digits, board.empty)))
+        WITHOUT_HINTS.with(|w| w.borrow().contains(&(board.digits, board.empty, self.id())))
     }
 
-    /// Notes that this rule found no hint on `board` (kept for static rules).
+    /// Notes that this rule has no hint on `board`.
     fn note_without_hints(self, board: &Board) {
-        if let Some(slot) = self.static_slot() {
-            WITHOUT_HINTS.with(|w| {
-                let mut w = w.borrow_mut();
-                if w[slot].len() >= WITHOUT_HINTS_CAP {
-                    w[slot].clear();
-                }
-                w[slot].insert((board.digits, board.empty));
-            });
-        }
+        WITHOUT_HINTS.with(|w| {
+            let mut w = w.borrow_mut();
+            if w.len() >= WITHOUT_HINTS_CAP {
+                w.clear();
+            }
+            w.insert((board.digits, board.empty, self.id()));
+        });
     }
 }
 
