@@ -73,7 +73,7 @@ impl TechniqueInfo {
 
 /// Why Franken and mutant fish are off.
 const WIDE_FISH: &str = "a wider search (every mix of houses): a few milliseconds (Franken) to \
-                         a tenth of a second (finned mutant) per search on a hard grid";
+                         a few tenths of a second (finned mutant) per search on a hard grid";
 /// Why the basic, finned and sashimi fish of five to seven houses are off.
 const BIG_FISH: &str = "five to seven houses, off in HoDoKu too: without fins each is the \
                         complement of a fish of four houses or fewer in the other lines";
