@@ -1,7 +1,8 @@
 //! Technique and pipeline throughput on real positions: `cargo bench --bench techniques`.
 //!
 //! Positions are the grids met while solving `top1465.txt` with the default pipeline (every
-//! tenth step, plus every stuck end position). For each built-in technique it prints the mean
+//! tenth step, plus every stuck end position). For each built-in technique (but the fish of five
+//! to seven houses, timed by `benches/fish.rs`) it prints the mean
 //! time of a full search (`find_all`) per position; then the default pipeline's throughput on the
 //! whole of `top1465.txt` and how many puzzles it solves without guessing.
 //!
@@ -45,6 +46,13 @@ fn main() {
     println!("{} positions", positions.len());
     println!("{:<34} {:>12} {:>10}", "technique", "µs/search", "steps");
     for t in builtins() {
+        // the fish of five to seven houses have their own bench (`benches/fish.rs`)
+        if ["squirmbag", "whale", "leviathan"]
+            .iter()
+            .any(|big| t.id().ends_with(big))
+        {
+            continue;
+        }
         let start = Instant::now();
         let mut found = 0usize;
         for g in &positions {

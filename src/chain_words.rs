@@ -103,6 +103,37 @@ fn link_reason(a: &ChainNode, b: &ChainNode, link: LinkType, grid: Option<&Grid>
             }
             None => format!("(without {d}, the almost locked set is locked)"),
         },
+        // an ALS taking a cell (or the other way round): see `chains::graph::als_takes_cell`
+        LinkType::Strong if !a.als.is_empty() && b.als.is_empty() && b.cells.len() == 1 => {
+            let (cell, x) = (b.cells[0], b.digit);
+            match grid {
+                Some(g) => {
+                    let rest = g.candidates_of(cell_set(&a.als)) & !digit_bit(d);
+                    format!(
+                        "(without {d}, its {} cells must hold exactly {}, which leaves {cell} only {x})",
+                        a.als.len(),
+                        digits_text(rest, ",")
+                    )
+                }
+                None => format!("(without {d}, the almost locked set leaves {cell} only {x})"),
+            }
+        }
+        LinkType::Strong if a.als.is_empty() && !b.als.is_empty() && a.cells.len() == 1 => {
+            let cell = a.cells[0];
+            let e = b.digit;
+            match grid {
+                Some(g) => {
+                    let others = g.candidates(cell) & !digit_bit(d);
+                    format!(
+                        "(without {d}, {cell} holds one of {}, which the ALS then lacks, so it holds {e})",
+                        digits_text(others, ",")
+                    )
+                }
+                None => {
+                    format!("(without {d}, {cell} takes a digit from the ALS, so it holds {e})")
+                }
+            }
+        }
         LinkType::Strong if same_cell(a, b) && a.digit != b.digit => {
             let cell = a.cells[0];
             let two = digit_bit(a.digit) | digit_bit(b.digit);
@@ -348,6 +379,42 @@ mod tests {
                 "so r3c9 is not 4 (it sees every 4 of the ALS)",
                 "=> r3c9<>4",
             ]
+        );
+    }
+
+    #[test]
+    fn an_als_taking_a_cell_says_which_digits_it_takes() {
+        // the ALS r3c4,r3c5 {457}; r3c9 holds 5, 7 and 9
+        let mut grid = Grid::empty();
+        grid.set_candidates(Cell::at(2, 3), digit_bit(4) | digit_bit(7));
+        grid.set_candidates(Cell::at(2, 4), digit_bit(4) | digit_bit(5));
+        grid.set_candidates(Cell::at(2, 8), digit_bit(5) | digit_bit(7) | digit_bit(9));
+        let als = |digit, on| ChainNode {
+            als: vec![Cell::at(2, 3), Cell::at(2, 4)],
+            ..node(digit, &[(3, 4), (3, 5)], on)
+        };
+        let taking = Chain {
+            nodes: vec![als(4, false), node(9, &[(3, 9)], true)],
+            links: vec![LinkType::Strong],
+        };
+        assert_eq!(
+            chain_lines(&taking, "x", Some(&grid))[0],
+            "if the ALS r3c4,r3c5 {457} has no 4, r3c9 is 9 (without 4, its 2 cells must hold \
+             exactly 5,7, which leaves r3c9 only 9)"
+        );
+        let taken = Chain {
+            nodes: vec![node(9, &[(3, 9)], false), als(4, true)],
+            links: vec![LinkType::Strong],
+        };
+        assert_eq!(
+            chain_lines(&taken, "x", Some(&grid))[0],
+            "if r3c9 is not 9, the ALS r3c4,r3c5 {457} holds 4 (without 9, r3c9 holds one of \
+             5,7, which the ALS then lacks, so it holds 4)"
+        );
+        assert_eq!(
+            chain_lines(&taking, "x", None)[0],
+            "if the ALS r3c4,r3c5 has no 4, r3c9 is 9 (without 4, the almost locked set leaves \
+             r3c9 only 9)"
         );
     }
 

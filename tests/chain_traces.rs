@@ -1,10 +1,11 @@
 //! insta snapshots of solves that need chains and almost locked sets: the whole trace as text,
 //! and every chain or ALS step in RON with its chain data (nodes, on/off states, link kinds).
 //!
-//! The puzzles are published ones (from the well-known `top1465` list); nothing here reads the
-//! shared data.
+//! The puzzles are published ones (from the well-known `top1465` list, and one line of HoDoKu's
+//! regression library); nothing here reads the shared data.
 
-use lapiz::parse::parse_puzzle;
+use lapiz::engine::solve_grid;
+use lapiz::parse::{parse_library_line, parse_puzzle};
 use lapiz::step::{LinkType, Step};
 use lapiz::technique::builtin;
 use lapiz::trace::Trace;
@@ -22,6 +23,11 @@ const ALS_XZ: &str =
 /// The first puzzle of `top1465`: after the basics, grouped AICs make progress.
 const TOP1465_FIRST: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+/// Line 1084 of HoDoKu's regression library (0709-2): a continuous loop through almost locked
+/// sets that take a cell (without one digit, the set's others leave a cell outside it one
+/// candidate), with HoDoKu's eliminations.
+const LIBRARY_1084: &str = ":0709-2:236:.4..892...652+4...+9..9.+1...44..9.5...95.+4...17...1.8+4+956.+4...9...+9...174...789+4.3.:331 242 342 243 245 345 574 775 584 689:291 314 649::9";
 
 /// The steps of `ids`, in RON, one after another.
 fn steps_ron(trace: &Trace, ids: &[&str]) -> String {
@@ -111,4 +117,24 @@ fn grouped_aic() {
     aics.iter().copied().for_each(check_chains);
     insta::assert_snapshot!("grouped_aic_text", text(&t, TOP1465_FIRST));
     insta::assert_snapshot!("grouped_aic_steps", steps_ron(&t, &["grouped-aic"]));
+}
+
+#[test]
+fn continuous_loop_through_an_als_taking_a_cell() {
+    let case = parse_library_line(LIBRARY_1084).expect("a library line");
+    let id = "als-continuous-nice-loop";
+    let pipeline =
+        Pipeline::from_techniques("als-loop", vec![builtin(id).unwrap()]).expect("unique ids");
+    let t = solve_grid(&case.grid, &pipeline);
+    assert_eq!(t.summary.rejected, 0);
+    let steps: Vec<&Step> = t.steps().collect();
+    assert_eq!(steps.len(), 1, "{:#?}", t.entries);
+    check_chains(steps[0]);
+    let mut expected = case.eliminations.clone();
+    expected.sort();
+    let mut found = steps[0].eliminations.clone();
+    found.sort();
+    assert_eq!(found, expected, "{}", steps[0].explanation);
+    insta::assert_snapshot!("als_taking_a_cell_text", t.to_text(Some(&case.grid)));
+    insta::assert_snapshot!("als_taking_a_cell_steps", steps_ron(&t, &[id]));
 }

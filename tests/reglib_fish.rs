@@ -11,7 +11,7 @@ use lapiz::engine::{replay, solve_grid};
 use lapiz::parse::parse_line;
 use lapiz::reglib::run_library;
 use lapiz::solver::solve;
-use lapiz::technique::{Technique, fish};
+use lapiz::technique::{Technique, find_all, fish};
 
 #[test]
 fn every_fish_case_passes() {
@@ -74,7 +74,7 @@ fn run_sound(fish: Vec<Box<dyn Technique>>, limit: usize) -> BTreeMap<String, us
 fn basic_finned_and_sashimi_fish_are_sound_on_top1465() {
     let fish: Vec<Box<dyn Technique>> = fish::techniques()
         .into_iter()
-        .filter(|t| !t.id().contains("franken") && !t.id().contains("mutant"))
+        .filter(|t| !t.id().contains("franken") && !t.id().contains("mutant") && !is_big(t.id()))
         .collect();
     let fired = run_sound(fish, 300);
     if fired.is_empty() && common::puzzles("top1465.txt", 1).is_none() {
@@ -87,12 +87,20 @@ fn basic_finned_and_sashimi_fish_are_sound_on_top1465() {
     assert!(fired.keys().any(|k| k.starts_with("finned-")), "{fired:?}");
 }
 
+/// Whether a fish technique has five to seven houses (squirmbag, whale, leviathan).
+fn is_big(id: &str) -> bool {
+    BIG.iter().any(|b| id.ends_with(b))
+}
+
+/// The names of the fish of five, six and seven houses.
+const BIG: [&str; 3] = ["squirmbag", "whale", "leviathan"];
+
 fn sound_without_basic_fish(kind: &str) {
-    // Without the basic fish in front, so that these get to fire; the finned mutant
-    // squirmbag (the slowest) is left out.
+    // Without the basic fish in front, so that these get to fire; the fish of five houses
+    // and more (the slowest) are left out.
     let fish: Vec<Box<dyn Technique>> = fish::techniques()
         .into_iter()
-        .filter(|t| t.id().contains(kind) && !t.id().contains("squirmbag"))
+        .filter(|t| t.id().contains(kind) && !is_big(t.id()))
         .collect();
     let fired = run_sound(fish, 30);
     if fired.is_empty() && common::puzzles("top1465.txt", 1).is_none() {
@@ -144,4 +152,92 @@ fn every_fish_found_on_hard_grids_is_sound() {
     }
     eprintln!("{count} fish checked");
     assert!(count > 1000, "only {count} fish");
+}
+
+/// The positions where the basic techniques get stuck, on the first `limit` puzzles of
+/// top1465, with each puzzle's solution.
+fn stuck_positions(limit: usize) -> Vec<(String, lapiz::Grid, Vec<u8>)> {
+    let Some(puzzles) = common::puzzles("top1465.txt", limit) else {
+        return Vec::new();
+    };
+    let pipeline = pipeline(Vec::new());
+    puzzles
+        .iter()
+        .map(|p| {
+            let grid = parse_line(p).unwrap_or_else(|e| panic!("{p}: {e}"));
+            let stuck = replay(&grid, &solve_grid(&grid, &pipeline));
+            let solution = solve(stuck.values()).expect("a solution");
+            (p.clone(), stuck, solution.to_vec())
+        })
+        .filter(|(_, g, _)| !g.is_solved())
+        .collect()
+}
+
+#[test]
+fn every_fish_of_five_to_seven_houses_found_on_hard_grids_is_sound() {
+    // Every fish the generic finder sees with five, six or seven base houses, of any shape,
+    // with and without fins, where the basic techniques are stuck, agrees with the solution.
+    let positions = stuck_positions(25);
+    if positions.is_empty() {
+        return;
+    }
+    let mut count = [0usize; 3];
+    for (p, stuck, solution) in &positions {
+        for (size, n) in (5..=7).zip(count.iter_mut()) {
+            for digit in 1..=9u8 {
+                let _ = fish::find_fish(stuck, digit, size, fish::Shape::Mutant, true, &mut |f| {
+                    *n += 1;
+                    for c in f.eliminations {
+                        assert_ne!(solution[c.index()], digit, "{p}: unsound {f:?}");
+                    }
+                    ControlFlow::Continue(())
+                });
+            }
+        }
+    }
+    eprintln!(
+        "fish of 5, 6, 7 houses checked: {count:?} on {} grids",
+        positions.len()
+    );
+    assert!(count.iter().all(|&n| n > 100), "{count:?}");
+}
+
+#[test]
+fn every_step_of_the_fish_of_five_to_seven_houses_is_sound() {
+    // Every step of every big-fish technique (siamese pairs included) on the positions where
+    // the basic techniques are stuck: its eliminations agree with the solution.
+    let positions = stuck_positions(25);
+    if positions.is_empty() {
+        return;
+    }
+    let big: Vec<Box<dyn Technique>> = fish::techniques()
+        .into_iter()
+        .filter(|t| is_big(t.id()))
+        .collect();
+    assert_eq!(big.len(), 21);
+    let mut fired: BTreeMap<String, usize> = BTreeMap::new();
+    for (p, stuck, solution) in &positions {
+        for t in &big {
+            for step in find_all(t.as_ref(), stuck).expect("no error") {
+                for e in &step.eliminations {
+                    assert_ne!(
+                        solution[e.cell.index()],
+                        e.digit,
+                        "{p}: unsound {}",
+                        step.explanation
+                    );
+                }
+                *fired.entry(t.id().to_string()).or_default() += 1;
+            }
+        }
+    }
+    eprintln!("big-fish steps on {} grids: {fired:?}", positions.len());
+    for size in BIG {
+        let n: usize = fired
+            .iter()
+            .filter(|(id, _)| id.ends_with(size))
+            .map(|(_, n)| n)
+            .sum();
+        assert!(n >= 5, "only {n} {size} steps: {fired:?}");
+    }
 }

@@ -73,7 +73,10 @@ impl TechniqueInfo {
 
 /// Why Franken and mutant fish are off.
 const WIDE_FISH: &str = "a wider search (every mix of houses): a few milliseconds (Franken) to \
-                         a tenth of a second (finned mutant) per search on a hard grid";
+                         a few tenths of a second (finned mutant) per search on a hard grid";
+/// Why the basic, finned and sashimi fish of five to seven houses are off.
+const BIG_FISH: &str = "five to seven houses, off in HoDoKu too: without fins each is the \
+                        complement of a fish of four houses or fewer in the other lines";
 /// Why the templates are off.
 const TEMPLATES: &str = "an exhaustive search over every placement of a digit, not a pattern \
                          a person spots";
@@ -138,7 +141,28 @@ pub const CATALOGUE: &[TechniqueInfo] = &[
     TechniqueInfo::new("finned-mutant-x-wing", "Finned Mutant X-Wing", 4.4, &["0360"]).off(WIDE_FISH),
     TechniqueInfo::new("finned-mutant-swordfish", "Finned Mutant Swordfish", 5.0, &["0361", "03611"]).off(WIDE_FISH),
     TechniqueInfo::new("finned-mutant-jellyfish", "Finned Mutant Jellyfish", 6.4, &["0362", "03621"]).off(WIDE_FISH),
+    // fish.rs, five to seven houses
+    TechniqueInfo::new("squirmbag", "Squirmbag", 5.4, &["0303"]).off(BIG_FISH),
+    TechniqueInfo::new("whale", "Whale", 5.6, &["0304"]).off(BIG_FISH),
+    TechniqueInfo::new("leviathan", "Leviathan", 5.8, &["0305"]).off(BIG_FISH),
+    TechniqueInfo::new("finned-squirmbag", "Finned Squirmbag", 5.6, &["0313", "03131"]).off(BIG_FISH),
+    TechniqueInfo::new("finned-whale", "Finned Whale", 5.8, &["0314", "03141"]).off(BIG_FISH),
+    TechniqueInfo::new("finned-leviathan", "Finned Leviathan", 6.0, &["0315", "03151"]).off(BIG_FISH),
+    TechniqueInfo::new("sashimi-squirmbag", "Sashimi Squirmbag", 5.7, &["0323", "03231"]).off(BIG_FISH),
+    TechniqueInfo::new("sashimi-whale", "Sashimi Whale", 5.9, &["0324", "03241"]).off(BIG_FISH),
+    TechniqueInfo::new("sashimi-leviathan", "Sashimi Leviathan", 6.1, &["0325", "03251"]).off(BIG_FISH),
+    TechniqueInfo::new("franken-squirmbag", "Franken Squirmbag", 6.0, &["0333"]).off(WIDE_FISH),
+    TechniqueInfo::new("franken-whale", "Franken Whale", 6.2, &["0334"]).off(WIDE_FISH),
+    TechniqueInfo::new("franken-leviathan", "Franken Leviathan", 6.4, &["0335"]).off(WIDE_FISH),
+    TechniqueInfo::new("finned-franken-squirmbag", "Finned Franken Squirmbag", 6.2, &["0343", "03431"]).off(WIDE_FISH),
+    TechniqueInfo::new("finned-franken-whale", "Finned Franken Whale", 6.4, &["0344", "03441"]).off(WIDE_FISH),
+    TechniqueInfo::new("finned-franken-leviathan", "Finned Franken Leviathan", 6.6, &["0345", "03451"]).off(WIDE_FISH),
+    TechniqueInfo::new("mutant-squirmbag", "Mutant Squirmbag", 6.4, &["0353"]).off(WIDE_FISH),
+    TechniqueInfo::new("mutant-whale", "Mutant Whale", 6.6, &["0354"]).off(WIDE_FISH),
+    TechniqueInfo::new("mutant-leviathan", "Mutant Leviathan", 6.8, &["0355"]).off(WIDE_FISH),
     TechniqueInfo::new("finned-mutant-squirmbag", "Finned Mutant Squirmbag", 6.6, &["0363", "03631"]).off(WIDE_FISH),
+    TechniqueInfo::new("finned-mutant-whale", "Finned Mutant Whale", 6.8, &["0364", "03641"]).off(WIDE_FISH),
+    TechniqueInfo::new("finned-mutant-leviathan", "Finned Mutant Leviathan", 7.0, &["0365", "03651"]).off(WIDE_FISH),
     // single_digit.rs
     TechniqueInfo::new("skyscraper", "Skyscraper", 4.0, &["0400"]),
     TechniqueInfo::new("2-string-kite", "2-String Kite", 4.1, &["0401"]),

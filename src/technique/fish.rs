@@ -711,7 +711,7 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
 }
 
 /// The built-in fish, in [`techniques`] order.
-const FISH: [Fish; 22] = {
+const FISH: [Fish; 42] = {
     use Fins::{Any, Finned, Sashimi};
     use Shape::{Basic, Franken, Mutant};
     [
@@ -736,9 +736,28 @@ const FISH: [Fish; 22] = {
         Fish::new("finned-mutant-x-wing", 2, Mutant, Any),
         Fish::new("finned-mutant-swordfish", 3, Mutant, Any).with_siamese(true),
         Fish::new("finned-mutant-jellyfish", 4, Mutant, Any).with_siamese(true),
-        // HoDoKu's library has one finned mutant squirmbag (five houses); it is the slowest
-        // search here (a few tenths of a second on a hard grid), so it comes last.
+        // five to seven houses (squirmbag, whale, leviathan), off by default
+        Fish::new("squirmbag", 5, Basic, Fins::None),
+        Fish::new("whale", 6, Basic, Fins::None),
+        Fish::new("leviathan", 7, Basic, Fins::None),
+        Fish::new("finned-squirmbag", 5, Basic, Finned).with_siamese(true),
+        Fish::new("finned-whale", 6, Basic, Finned).with_siamese(true),
+        Fish::new("finned-leviathan", 7, Basic, Finned).with_siamese(true),
+        Fish::new("sashimi-squirmbag", 5, Basic, Sashimi).with_siamese(true),
+        Fish::new("sashimi-whale", 6, Basic, Sashimi).with_siamese(true),
+        Fish::new("sashimi-leviathan", 7, Basic, Sashimi).with_siamese(true),
+        Fish::new("franken-squirmbag", 5, Franken, Fins::None),
+        Fish::new("franken-whale", 6, Franken, Fins::None),
+        Fish::new("franken-leviathan", 7, Franken, Fins::None),
+        Fish::new("finned-franken-squirmbag", 5, Franken, Any).with_siamese(true),
+        Fish::new("finned-franken-whale", 6, Franken, Any).with_siamese(true),
+        Fish::new("finned-franken-leviathan", 7, Franken, Any).with_siamese(true),
+        Fish::new("mutant-squirmbag", 5, Mutant, Fins::None),
+        Fish::new("mutant-whale", 6, Mutant, Fins::None),
+        Fish::new("mutant-leviathan", 7, Mutant, Fins::None),
         Fish::new("finned-mutant-squirmbag", 5, Mutant, Any).with_siamese(true),
+        Fish::new("finned-mutant-whale", 6, Mutant, Any).with_siamese(true),
+        Fish::new("finned-mutant-leviathan", 7, Mutant, Any).with_siamese(true),
     ]
 };
 

@@ -8,13 +8,18 @@
 //! off. The graph stores, for every node, the nodes its being off turns on (strong out-links)
 //! and the nodes its being on turns off (weak out-links), in flat arrays built once per
 //! position.
+//!
+//! An ALS node is also strongly linked to a candidate outside the set whose cell's other
+//! digits (two or more) are all digits of the set that the cell sees in every cell of the set
+//! holding them: without the node's digit the set's other digits are locked in it and leave the
+//! cell that one candidate ([`als_takes_cell`]).
 
 use std::collections::HashMap;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
-use crate::context::Context;
-use crate::geometry::{Cell, House, digits};
+use crate::context::{Als, Context};
+use crate::geometry::{Cell, DigitMask, House, digit_bit, digits};
 use crate::grid::{Candidate, Grid};
 
 /// Which nodes a graph holds besides candidates.
@@ -74,6 +79,10 @@ pub(crate) enum LinkVia {
     House,
     /// Two digits of one almost locked set.
     Als,
+    /// An almost locked set and a candidate outside it ([`als_takes_cell`]): without the
+    /// set's digit, its other digits are locked in it and take every other digit of the
+    /// candidate's cell.
+    AlsCell,
 }
 
 /// A link to another node.
@@ -236,6 +245,28 @@ impl LinkGraph {
                 NodeKind::Candidate => {}
             }
         }
+        // strong links between ALS nodes and the candidates whose cells they take, both ways,
+        // by the node they leave
+        let mut als_cell: Vec<(u32, u32)> = Vec::new();
+        let mut als_node = 0;
+        while als_node < self.nodes.len() {
+            let NodeKind::Als(ai) = self.nodes[als_node].kind else {
+                als_node += 1;
+                continue;
+            };
+            let set = &als[ai as usize];
+            let first = als_node as u32;
+            for (c, d, x) in als_takes_cell(grid, set) {
+                // the set's nodes are consecutive, one per digit in order
+                let from = first + (set.digits & (digit_bit(d) - 1)).count_ones();
+                let to = self.candidate_node(Candidate::new(c, x)).unwrap();
+                als_cell.push((from, to));
+                als_cell.push((to, from));
+            }
+            als_node += set.digits.count_ones() as usize;
+        }
+        als_cell.sort_unstable();
+        let mut als_cell = als_cell.into_iter().peekable();
         let mut strong = Vec::new();
         let mut weak = Vec::new();
         self.strong_start.push(0);
@@ -379,12 +410,54 @@ impl LinkGraph {
                     }
                 }
             }
+            while let Some(&(from, to)) = als_cell.peek()
+                && from as usize == id
+            {
+                strong.push(Edge {
+                    to,
+                    via: LinkVia::AlsCell,
+                });
+                als_cell.next();
+            }
             self.strong_start.push(strong.len() as u32);
             self.weak_start.push(weak.len() as u32);
         }
         self.strong = strong;
         self.weak = weak;
     }
+}
+
+/// The cells an almost locked set takes: every `(cell, d, x)` where, without digit `d` in the
+/// set (its other digits then locked in it), the cell outside the set keeps only digit `x`, for
+/// it sees every cell of the set holding each of its other digits, two or more of them. Then
+/// `d` in the set and `x` in the cell are not both false: a strong link. (With one other digit
+/// the link is the chain `d = y` in the set, `y - y` to the cell, `y = x` in the cell, which the
+/// graph has already.)
+pub(crate) fn als_takes_cell(grid: &Grid, set: &Als) -> Vec<(Cell, u8, u8)> {
+    let mut out = Vec::new();
+    let mut taken = [0 as DigitMask; 81];
+    let mut touched = CellSet::EMPTY;
+    for y in digits(set.digits) {
+        let cells = set.seen_by(y) & grid.digit_cells(y);
+        touched |= cells;
+        for c in cells {
+            taken[c.index()] |= digit_bit(y);
+        }
+    }
+    for c in touched {
+        let cands = grid.candidates(c);
+        if taken[c.index()].count_ones() < 2 {
+            continue;
+        }
+        for d in digits(set.digits) {
+            let others = taken[c.index()] & !digit_bit(d);
+            let rest = cands & !others;
+            if others.count_ones() >= 2 && rest.count_ones() == 1 {
+                out.push((c, d, rest.trailing_zeros() as u8 + 1));
+            }
+        }
+    }
+    out
 }
 
 /// `r1c23`-style name of cells: one row or one column compressed, otherwise a list.

@@ -442,7 +442,7 @@ impl ChainTechnique {
 /// weak link included). Every weak link of the loop has exactly one true end: what sees both
 /// goes (in a house, outside the loop's cells; in a cell, the cell's other digits); an almost
 /// locked set entered and left by two digits holds exactly one of them, so its other digits
-/// are locked in it.
+/// are locked in it (and likewise for a set taking a cell, [`als_cell_elims`]).
 fn loop_elims(ctx: &Context<'_>, graph: &LinkGraph, links: &[(u32, u32)]) -> CandSet {
     let grid = ctx.grid();
     let mut house_elims = CandSet::EMPTY;
@@ -462,14 +462,23 @@ fn loop_elims(ctx: &Context<'_>, graph: &LinkGraph, links: &[(u32, u32)]) -> Can
             } else {
                 house_elims |= both;
             }
-        } else if let (NodeKind::Als(i), NodeKind::Als(j)) = (pn.kind, qn.kind)
-            && i == j
-        {
-            let set = &ctx.als()[i as usize];
-            for z in crate::geometry::digits(set.digits) {
-                if z != pn.digit && z != qn.digit {
-                    als_elims.add_cells(z, set.seen_by(z));
+        } else {
+            match (pn.kind, qn.kind) {
+                (NodeKind::Als(i), NodeKind::Als(j)) if i == j => {
+                    let set = &ctx.als()[i as usize];
+                    for z in crate::geometry::digits(set.digits) {
+                        if z != pn.digit && z != qn.digit {
+                            als_elims.add_cells(z, set.seen_by(z));
+                        }
+                    }
                 }
+                (NodeKind::Als(i), NodeKind::Candidate) => {
+                    als_elims |= als_cell_elims(ctx, i, pn, qn);
+                }
+                (NodeKind::Candidate, NodeKind::Als(i)) => {
+                    als_elims |= als_cell_elims(ctx, i, qn, pn);
+                }
+                _ => {}
             }
         }
     }
@@ -477,6 +486,29 @@ fn loop_elims(ctx: &Context<'_>, graph: &LinkGraph, links: &[(u32, u32)]) -> Can
         house_elims.0[d] -= loop_cells;
     }
     (house_elims | cell_elims | als_elims) & CandSet::of_grid(grid)
+}
+
+/// What a loop's strong link between the ALS node `als` (set `index`) and the candidate `cand`
+/// whose cell the set takes ([`graph::als_takes_cell`]) eliminates: either the set lacks the
+/// node's digit and the cell holds the candidate, or the set has it and the cell holds one of
+/// its other digits `y`, which the set then lacks. Either way the set holds every other digit
+/// of its own (locked in it), and each `y` lies in the set or in the cell.
+fn als_cell_elims(ctx: &Context<'_>, index: u32, als: &graph::Node, cand: &graph::Node) -> CandSet {
+    let set = &ctx.als()[index as usize];
+    let cell = cand.cells.first().expect("a candidate node has a cell");
+    let others = ctx.grid().candidates(cell) & !crate::geometry::digit_bit(cand.digit);
+    let mut elims = CandSet::EMPTY;
+    for z in crate::geometry::digits(set.digits) {
+        if z == als.digit {
+            continue;
+        }
+        if others & crate::geometry::digit_bit(z) != 0 {
+            elims.add_cells(z, set.seen_by(z) & cell.peers());
+        } else {
+            elims.add_cells(z, set.seen_by(z));
+        }
+    }
+    elims
 }
 
 /// The candidates a node stands for.

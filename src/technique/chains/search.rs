@@ -48,7 +48,7 @@ impl LinkFilter {
     fn strong(&self, e: &Edge) -> bool {
         match e.via {
             LinkVia::Cell => self.strong_cell,
-            LinkVia::House | LinkVia::Als => self.strong_house,
+            LinkVia::House | LinkVia::Als | LinkVia::AlsCell => self.strong_house,
         }
     }
 
@@ -57,7 +57,7 @@ impl LinkFilter {
     pub fn weak(&self, e: &Edge) -> bool {
         match e.via {
             LinkVia::Cell => self.weak_cell,
-            LinkVia::House | LinkVia::Als => self.weak_house,
+            LinkVia::House | LinkVia::Als | LinkVia::AlsCell => self.weak_house,
         }
     }
 }
