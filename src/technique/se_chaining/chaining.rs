@@ -142,17 +142,18 @@ impl Rule {
             let both = reach::Graph::new(board, true, true);
             let starts = depths[0].reference.as_deref().map(|r| both.loop_sources(r));
             let mut maybe: reach::CandSet = [0; 12];
+            let mut kinds = [0u8; 729];
             for cell in cells.clone() {
                 if board.values[cell] != 0 || board.cands[cell].count_ones() <= 1 {
                     continue;
                 }
                 for d in 1..=9u8 {
                     let c = cand(cell, d);
-                    if board.has(cell, d)
-                        && starts.is_none_or(|s| reach::contains(&s, c))
-                        && both.may_have_hint(cell, d as usize - 1)
-                    {
-                        maybe[c as usize / 64] |= 1 << (c % 64);
+                    if board.has(cell, d) && starts.is_none_or(|s| reach::contains(&s, c)) {
+                        kinds[c as usize] = both.hint_kinds(cell, d as usize - 1);
+                        if kinds[c as usize] != 0 {
+                            maybe[c as usize / 64] |= 1 << (c % 64);
+                        }
                     }
                 }
             }
@@ -161,12 +162,13 @@ impl Rule {
                     let one_kind = (!(y && x)).then(|| reach::Graph::new(board, y, x));
                     for c in reach::members(&maybe) {
                         let cell = cell_of(c);
-                        if one_kind
-                            .as_ref()
-                            .is_none_or(|g| g.may_have_hint(cell, digit_of(c) as usize - 1))
-                        {
+                        let kinds = match &one_kind {
+                            Some(g) => g.hint_kinds(cell, digit_of(c) as usize - 1),
+                            None => kinds[c as usize],
+                        };
+                        if kinds != 0 {
                             depths[0].origin = cell as u8;
-                            unary(depths, board, c, y, x, &mut result);
+                            unary(depths, board, c, y, x, kinds, &mut result);
                         }
                     }
                 }
@@ -882,9 +884,19 @@ fn off_to_on(
 
 /// SE's `doUnaryChaining`: the cycles through `c` on and the forcing chains from `c` on and
 /// off to their own negation, on the static links of `board` (`y`: cell links, `x`: house
-/// links).
+/// links); only the searches of the `kinds` (see [`reach::Graph::hint_kinds`]) that can find
+/// anything are made.
 #[inline(never)]
-fn unary(depths: &mut [Depth], board: &Board, c: u16, y: bool, x: bool, result: &mut Vec<Hint>) {
+#[allow(clippy::too_many_arguments)]
+fn unary(
+    depths: &mut [Depth],
+    board: &Board,
+    c: u16,
+    y: bool,
+    x: bool,
+    kinds: u8,
+    result: &mut Vec<Hint>,
+) {
     if board.cands[cell_of(c)].count_ones() > 2 && !x {
         return;
     }
@@ -894,20 +906,30 @@ fn unary(depths: &mut [Depth], board: &Board, c: u16, y: bool, x: bool, result: 
     let mut off = depths[0].take();
     {
         let arena = &mut depths[0].arena;
-        let n = arena.push(key(c, true), Cause::None, &[]);
-        on.add(c, n);
-        cycles_from(
-            arena,
-            board,
-            &mut on,
-            &mut off,
-            y,
-            x,
-            &mut cycles,
-            key(c, true),
-        );
+        if kinds & reach::CYCLE != 0 {
+            let n = arena.push(key(c, true), Cause::None, &[]);
+            on.add(c, n);
+            cycles_from(
+                arena,
+                board,
+                &mut on,
+                &mut off,
+                y,
+                x,
+                &mut cycles,
+                key(c, true),
+            );
+        }
         if x {
             for src_on in [true, false] {
+                let kind = if src_on {
+                    reach::CONTRADICTION
+                } else {
+                    reach::FROM_OFF
+                };
+                if kinds & kind == 0 {
+                    continue;
+                }
                 on.clear();
                 off.clear();
                 let n = arena.push(key(c, src_on), Cause::None, &[]);

@@ -14,11 +14,18 @@
 //! part before the link, negated and reversed, leads from the link's first end to the start,
 //! and its part after the link from the second end; so its start is reached from both ends
 //! ([`Graph::loop_sources`]). Of those starts, only the ones whose own reach allows a hint
-//! ([`Graph::may_have_hint`]) are followed SE's way. All are breadth-first passes on bitsets,
+//! ([`Graph::hint_kinds`]) are followed SE's way. All are breadth-first passes on bitsets,
 //! without paths.
 
 use super::engine::Board;
 use crate::geometry::{Cell, House};
+
+/// A forcing chain from a start on to its off (a contradiction): see [`Graph::hint_kinds`].
+pub(crate) const CONTRADICTION: u8 = 1;
+/// A forcing chain from a start off to its on.
+pub(crate) const FROM_OFF: u8 = 2;
+/// A cycle through a start, with a removal.
+pub(crate) const CYCLE: u8 = 4;
 
 /// A set of candidate indices (729 bits).
 pub(crate) type CandSet = [u64; 12];
@@ -197,19 +204,20 @@ impl<'a> Graph<'a> {
         to_cand_set(&reached)
     }
 
-    /// Whether a start (`digit` 0-based in `cell`) can have a static chain hint at all (a
-    /// sound test: `false` means SE's search from it finds nothing). A forcing chain from it
-    /// on needs its off reached; from it off, its on reached from its off. A cycle through it
-    /// needs a strong partner of it (what turns it on when off) turned off by a potential on
-    /// other than itself, and a removal: a candidate seeing a potential on and one off of its
-    /// digit, both on the cycle. A potential on the cycle is reached from the start on and
-    /// reaches it back, which (links being symmetric under negation) means its negation is
-    /// reached from the start off.
-    pub fn may_have_hint(&self, cell: usize, digit: usize) -> bool {
+    /// Which static chain hints a start (`digit` 0-based in `cell`) can have (a sound test:
+    /// a kind left out means SE's search from it finds none of it). A forcing chain from it
+    /// on ([`CONTRADICTION`]) needs its off reached; from it off ([`FROM_OFF`]), its on
+    /// reached from its off. A cycle through it ([`CYCLE`]) needs a strong partner of it (what
+    /// turns it on when off) turned off by a potential on other than itself, and a removal: a
+    /// candidate seeing a potential on and one off of its digit, both on the cycle. A
+    /// potential on the cycle is reached from the start on and reaches it back, which (links
+    /// being symmetric under negation) means its negation is reached from the start off.
+    pub fn hint_kinds(&self, cell: usize, digit: usize) -> u8 {
         let board = self.board;
         let (on, off) = self.walk(cell, digit, true);
+        let mut kinds = 0;
         if off[digit] >> cell & 1 != 0 {
-            return true;
+            kinds |= CONTRADICTION;
         }
         let mut partners: [(usize, usize); 4] = [(0, 0); 4];
         let mut n = 0;
@@ -228,11 +236,11 @@ impl<'a> Graph<'a> {
         }
         if n == 0 {
             // Neither a chain from it off nor a cycle can come back to it.
-            return false;
+            return kinds;
         }
         let (on_from_off, off_from_off) = self.walk(cell, digit, false);
         if on_from_off[digit] >> cell & 1 != 0 {
-            return true;
+            kinds |= FROM_OFF;
         }
         // The potentials on other than the start.
         let mut later = on;
@@ -241,13 +249,17 @@ impl<'a> Graph<'a> {
             later[pd] & Cell::new(pc as u8).peers().bits() != 0
                 || (self.y && (0..9).any(|f| f != pd && later[f] >> pc & 1 != 0))
         });
-        closes
+        if closes
             && (0..9).any(|d| {
                 let (cycle_on, cycle_off) = (on[d] & off_from_off[d], off[d] & on_from_off[d]);
                 cycle_on != 0
                     && cycle_off != 0
                     && board.digits[d] & peers_of(cycle_on) & peers_of(cycle_off) != 0
             })
+        {
+            kinds |= CYCLE;
+        }
+        kinds
     }
 
     /// Everything `digit` (0-based) in `cell`, assumed on (`start_on`) or off, reaches: the
