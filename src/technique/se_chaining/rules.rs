@@ -37,7 +37,7 @@ impl Simple {
     /// `changed` are skipped.
     pub fn hints(self, board: &Board, save: &Board, changed: &Changed, out: &mut Vec<RuleHint>) {
         match self {
-            Simple::Locking => locking(board, save, changed, out),
+            Simple::Locking => locking(board, save, out),
             Simple::HiddenPair => hidden_pairs(board, save, changed, out),
             Simple::NakedPair => naked_pairs(board, save, changed, out),
             Simple::XWing => x_wings(board, save, changed, out),
@@ -134,26 +134,80 @@ const LOCKING_PAIRS: [(u8, u8); 108] = {
     out
 };
 
-/// Locked candidates as SE crosses houses ([`LOCKING_PAIRS`]), digits in order.
-fn locking(board: &Board, save: &Board, changed: &Changed, out: &mut Vec<RuleHint>) {
+/// The digits of three cells: those in any, and those in two or more.
+#[inline]
+fn segment(board: &Board, cells: [usize; 3]) -> (u16, u16) {
+    let [a, b, c] = cells.map(|i| board.cands[i]);
+    (a | b | c, a & b | a & c | b & c)
+}
+
+/// Locked candidates as SE crosses houses ([`LOCKING_PAIRS`]), digits in order. A box and a
+/// line meet in three cells (a segment): a digit in two or more of them, in no other cell of
+/// the base, and in another cell of the cover, is locked. Worked out for all digits at once
+/// from the segments' digits.
+fn locking(board: &Board, save: &Board, out: &mut Vec<RuleHint>) {
+    // Row segments by row * 3 + stack, column segments by column * 3 + band.
+    let row_seg: [(u16, u16); 27] = std::array::from_fn(|i| {
+        let (r, k) = (i / 3, i % 3);
+        segment(board, [0, 1, 2].map(|j| r * 9 + 3 * k + j))
+    });
+    let col_seg: [(u16, u16); 27] = std::array::from_fn(|i| {
+        let (c, band) = (i / 3, i % 3);
+        segment(board, [0, 1, 2].map(|j| (3 * band + j) * 9 + c))
+    });
+    // The digits of the other two segments of a house, beside segment `at` of `segs`.
+    let others = |segs: [usize; 3], at: usize, of: &[(u16, u16); 27]| -> u16 {
+        segs.iter()
+            .filter(|&&s| s != at)
+            .fold(0, |m, &s| m | of[s].0)
+    };
     for &(h1, h2) in &LOCKING_PAIRS {
         let (h1, h2) = (h1 as usize, h2 as usize);
+        let (bx, line) = if h1 >= 18 {
+            (h1 - 18, h2)
+        } else {
+            (h2 - 18, h1)
+        };
+        let (band, stack) = (bx / 3, bx % 3);
+        // The segment, the rest of the box, the rest of the line.
+        let (seg, box_rest, line_rest) = if line < 9 {
+            let r = line;
+            let at = r * 3 + stack;
+            let in_box = [0, 1, 2].map(|i| (3 * band + i) * 3 + stack);
+            let in_line = [0, 1, 2].map(|k| r * 3 + k);
+            (
+                row_seg[at],
+                others(in_box, at, &row_seg),
+                others(in_line, at, &row_seg),
+            )
+        } else {
+            let c = line - 9;
+            let at = c * 3 + band;
+            let in_box = [0, 1, 2].map(|i| (3 * stack + i) * 3 + band);
+            let in_line = [0, 1, 2].map(|b| c * 3 + b);
+            (
+                col_seg[at],
+                others(in_box, at, &col_seg),
+                others(in_line, at, &col_seg),
+            )
+        };
+        let (base_rest, cover_rest) = if h1 >= 18 {
+            (box_rest, line_rest)
+        } else {
+            (line_rest, box_rest)
+        };
+        let locked = seg.1 & !base_rest & cover_rest;
+        if locked == 0 {
+            continue;
+        }
         let (c1, c2) = (cells(h1), cells(h2));
         for d in 1..=9u8 {
+            if locked >> (d - 1) & 1 == 0 {
+                continue;
+            }
             let di = d as usize - 1;
-            if changed.digits[di] & c1 == 0 {
-                continue;
-            }
-            let pos = board.digits[di] & c1;
-            if pos.count_ones() <= 1 || pos & !c2 != 0 {
-                continue;
-            }
-            let gone = board.digits[di] & c2 & !c1;
-            if gone == 0 {
-                continue;
-            }
             let mut removals = Vec::new();
-            cands_of(gone, d, &mut removals);
+            cands_of(board.digits[di] & c2 & !c1, d, &mut removals);
             let mut parents = Vec::new();
             cands_of(
                 save.digits[di] & !board.digits[di] & c1 & !c2,
