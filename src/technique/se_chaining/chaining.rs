@@ -140,7 +140,11 @@ impl Rule {
             // have no hint there can have none with one kind either.
             let board: &Board = board;
             let both = reach::Graph::new(board, true, true);
-            let starts = depths[0].reference.as_deref().map(|r| both.loop_sources(r));
+            let mut walks = reach::Walks::new(&both);
+            let starts = depths[0]
+                .reference
+                .as_deref()
+                .map(|r| walks.loop_sources(r));
             let mut maybe: reach::CandSet = [0; 12];
             let mut kinds = [0u8; 729];
             for cell in cells.clone() {
@@ -150,7 +154,7 @@ impl Rule {
                 for d in 1..=9u8 {
                     let c = cand(cell, d);
                     if board.has(cell, d) && starts.is_none_or(|s| reach::contains(&s, c)) {
-                        kinds[c as usize] = both.hint_kinds(cell, d as usize - 1);
+                        kinds[c as usize] = walks.hint_kinds(cell, d as usize - 1);
                         if kinds[c as usize] != 0 {
                             maybe[c as usize / 64] |= 1 << (c % 64);
                         }
@@ -160,10 +164,11 @@ impl Rule {
             if maybe != [0; 12] {
                 for (y, x) in [(false, true), (true, false), (true, true)] {
                     let one_kind = (!(y && x)).then(|| reach::Graph::new(board, y, x));
+                    let mut one_walks = one_kind.as_ref().map(reach::Walks::new);
                     for c in reach::members(&maybe) {
                         let cell = cell_of(c);
-                        let kinds = match &one_kind {
-                            Some(g) => g.hint_kinds(cell, digit_of(c) as usize - 1),
+                        let kinds = match &mut one_walks {
+                            Some(w) => w.hint_kinds(cell, digit_of(c) as usize - 1),
                             None => kinds[c as usize],
                         };
                         if kinds != 0 {

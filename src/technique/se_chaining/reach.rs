@@ -13,14 +13,14 @@
 //! cycle, which comes back to its start, goes through a new link `a`-`b` both ways round: its
 //! part before the link, negated and reversed, leads from the link's first end to the start,
 //! and its part after the link from the second end; so its start is reached from both ends
-//! ([`Graph::loop_sources`]). Of those starts, only the ones whose own reach allows a hint
-//! ([`Graph::hint_kinds`]) are followed SE's way. All are breadth-first passes on bitsets,
+//! ([`Walks::loop_sources`]). Of those starts, only the ones whose own reach allows a hint
+//! ([`Walks::hint_kinds`]) are followed SE's way. All are breadth-first passes on bitsets,
 //! without paths.
 
 use super::engine::Board;
 use crate::geometry::{Cell, House};
 
-/// A forcing chain from a start on to its off (a contradiction): see [`Graph::hint_kinds`].
+/// A forcing chain from a start on to its off (a contradiction): see [`Walks::hint_kinds`].
 pub(crate) const CONTRADICTION: u8 = 1;
 /// A forcing chain from a start off to its on.
 pub(crate) const FROM_OFF: u8 = 2;
@@ -160,30 +160,6 @@ impl<'a> Graph<'a> {
         links
     }
 
-    /// The candidates worth starting static forcing chains and cycles from, given that
-    /// `reference` (a grid the board is part of) has none with a hint: those both ends of a
-    /// new strong link reach.
-    pub fn loop_sources(&self, reference: &Board) -> CandSet {
-        let mut met = [0u128; 9];
-        let mut reached: Vec<((usize, usize), [u128; 9])> = Vec::new();
-        let mut reach_of = |end: (usize, usize)| -> [u128; 9] {
-            if let Some((_, r)) = reached.iter().find(|(e, _)| *e == end) {
-                return *r;
-            }
-            let (on, off) = self.walk(end.0, end.1, true);
-            let r: [u128; 9] = std::array::from_fn(|d| on[d] | off[d]);
-            reached.push((end, r));
-            r
-        };
-        for [a, b] in self.new_links(reference) {
-            let (ra, rb) = (reach_of(a), reach_of(b));
-            for d in 0..9 {
-                met[d] |= ra[d] & rb[d];
-            }
-        }
-        to_cand_set(&met)
-    }
-
     /// The candidates worth starting static chains from, given that `reference` (a superset
     /// of the board) has no chain with a hint.
     pub fn sources(&self, reference: &Board) -> CandSet {
@@ -195,7 +171,7 @@ impl<'a> Graph<'a> {
                 // Already reached on from an earlier end: everything it reaches is in.
                 continue;
             }
-            let (on, off) = self.walk(cell, d, true);
+            let (on, off) = self.walk(cell, d);
             for e in 0..9 {
                 seen_on[e] |= on[e];
                 reached[e] |= on[e] | off[e];
@@ -204,78 +180,15 @@ impl<'a> Graph<'a> {
         to_cand_set(&reached)
     }
 
-    /// Which static chain hints a start (`digit` 0-based in `cell`) can have (a sound test:
-    /// a kind left out means SE's search from it finds none of it). A forcing chain from it
-    /// on ([`CONTRADICTION`]) needs its off reached; from it off ([`FROM_OFF`]), its on
-    /// reached from its off. A cycle through it ([`CYCLE`]) needs a strong partner of it (what
-    /// turns it on when off) turned off by a potential on other than itself, and a removal: a
-    /// candidate seeing a potential on and one off of its digit, both on the cycle. A
-    /// potential on the cycle is reached from the start on and reaches it back, which (links
-    /// being symmetric under negation) means its negation is reached from the start off.
-    pub fn hint_kinds(&self, cell: usize, digit: usize) -> u8 {
-        let board = self.board;
-        let (on, off) = self.walk(cell, digit, true);
-        let mut kinds = 0;
-        if off[digit] >> cell & 1 != 0 {
-            kinds |= CONTRADICTION;
-        }
-        let mut partners: [(usize, usize); 4] = [(0, 0); 4];
-        let mut n = 0;
-        if self.y && self.bivalue >> cell & 1 != 0 {
-            partners[n] = (
-                cell,
-                (board.cands[cell] & !(1 << digit)).trailing_zeros() as usize,
-            );
-            n += 1;
-        }
-        let mut rest = self.partner[digit][cell];
-        while rest != 0 {
-            partners[n] = (rest.trailing_zeros() as usize, digit);
-            n += 1;
-            rest &= rest - 1;
-        }
-        if n == 0 {
-            // Neither a chain from it off nor a cycle can come back to it.
-            return kinds;
-        }
-        let (on_from_off, off_from_off) = self.walk(cell, digit, false);
-        if on_from_off[digit] >> cell & 1 != 0 {
-            kinds |= FROM_OFF;
-        }
-        // The potentials on other than the start.
-        let mut later = on;
-        later[digit] &= !(1u128 << cell);
-        let closes = partners[..n].iter().any(|&(pc, pd)| {
-            later[pd] & Cell::new(pc as u8).peers().bits() != 0
-                || (self.y && (0..9).any(|f| f != pd && later[f] >> pc & 1 != 0))
-        });
-        if closes
-            && (0..9).any(|d| {
-                let (cycle_on, cycle_off) = (on[d] & off_from_off[d], off[d] & on_from_off[d]);
-                cycle_on != 0
-                    && cycle_off != 0
-                    && board.digits[d] & peers_of(cycle_on) & peers_of(cycle_off) != 0
-            })
-        {
-            kinds |= CYCLE;
-        }
-        kinds
-    }
-
-    /// Everything `digit` (0-based) in `cell`, assumed on (`start_on`) or off, reaches: the
-    /// potentials on and off, per digit.
-    fn walk(&self, cell: usize, digit: usize, start_on: bool) -> ([u128; 9], [u128; 9]) {
+    /// Everything `digit` (0-based) in `cell`, assumed on, reaches: the potentials on and
+    /// off, per digit.
+    fn walk(&self, cell: usize, digit: usize) -> ([u128; 9], [u128; 9]) {
         let board = self.board;
         let mut on = [0u128; 9];
         let mut off = [0u128; 9];
-        let mut frontier = [0u128; 9];
+        on[digit] = 1 << cell;
+        let mut frontier = on;
         let mut new_off = [0u128; 9];
-        if start_on {
-            on[digit] = 1 << cell;
-            frontier = on;
-        } else {
-            new_off[digit] = 1 << cell;
-        }
         loop {
             // On to off: the digit's peers, and (cell links) the cell's other values.
             for d in 0..9 {
@@ -353,8 +266,9 @@ fn others_than(sets: &[u128; 9]) -> [u128; 9] {
     out
 }
 
-/// What each candidate, assumed on, reaches on one graph: walked once, kept for the groups
-/// (a cell's values, a house's places) it belongs to.
+/// What each candidate, assumed on, reaches on one graph: walked once, kept for every
+/// question about it (a start's own hints, a candidate off, which reaches what its strong
+/// partners on reach, a cell's values or a house's places as branches).
 pub(crate) struct Walks<'g, 'a> {
     graph: &'g Graph<'a>,
     /// Per candidate, its walk's index in `reached` (or `u16::MAX`).
@@ -374,9 +288,103 @@ impl<'g, 'a> Walks<'g, 'a> {
         Walks {
             graph,
             slot: [u16::MAX; 729],
-            reached: Vec::new(),
+            reached: Vec::with_capacity(64),
             several,
         }
+    }
+
+    /// The potentials on and off (per digit) `digit` (0-based) in `cell` reaches on.
+    fn on(&mut self, cell: usize, digit: usize) -> &([u128; 9], [u128; 9]) {
+        let c = cell * 9 + digit;
+        if self.slot[c] == u16::MAX {
+            self.slot[c] = self.reached.len() as u16;
+            self.reached.push(self.graph.walk(cell, digit));
+        }
+        &self.reached[self.slot[c] as usize]
+    }
+
+    /// The candidates worth starting static forcing chains and cycles from, given that
+    /// `reference` (a grid the board is part of) has none with a hint: those both ends of a
+    /// new strong link reach.
+    pub fn loop_sources(&mut self, reference: &Board) -> CandSet {
+        let mut met = [0u128; 9];
+        for [a, b] in self.graph.new_links(reference) {
+            let (a_on, a_off) = *self.on(a.0, a.1);
+            let (b_on, b_off) = self.on(b.0, b.1);
+            for d in 0..9 {
+                met[d] |= (a_on[d] | a_off[d]) & (b_on[d] | b_off[d]);
+            }
+        }
+        to_cand_set(&met)
+    }
+
+    /// Which static chain hints a start (`digit` 0-based in `cell`) can have (a sound test:
+    /// a kind left out means SE's search from it finds none of it). A forcing chain from it
+    /// on ([`CONTRADICTION`]) needs its off reached; from it off ([`FROM_OFF`]), its on
+    /// reached from its off. A cycle through it ([`CYCLE`]) needs a strong partner of it (what
+    /// turns it on when off) turned off by a potential on other than itself, and a removal: a
+    /// candidate seeing a potential on and one off of its digit, both on the cycle. A
+    /// potential on the cycle is reached from the start on and reaches it back, which (links
+    /// being symmetric under negation) means its negation is reached from the start off.
+    pub fn hint_kinds(&mut self, cell: usize, digit: usize) -> u8 {
+        let graph = self.graph;
+        let board = graph.board;
+        let (on, off) = *self.on(cell, digit);
+        let mut kinds = 0;
+        if off[digit] >> cell & 1 != 0 {
+            kinds |= CONTRADICTION;
+        }
+        let mut partners: [(usize, usize); 4] = [(0, 0); 4];
+        let mut n = 0;
+        if graph.y && graph.bivalue >> cell & 1 != 0 {
+            partners[n] = (
+                cell,
+                (board.cands[cell] & !(1 << digit)).trailing_zeros() as usize,
+            );
+            n += 1;
+        }
+        let mut rest = graph.partner[digit][cell];
+        while rest != 0 {
+            partners[n] = (rest.trailing_zeros() as usize, digit);
+            n += 1;
+            rest &= rest - 1;
+        }
+        if n == 0 {
+            // Neither a chain from it off nor a cycle can come back to it.
+            return kinds;
+        }
+        // Off, it makes its strong partners on: it reaches what they reach.
+        let mut on_from_off = [0u128; 9];
+        let mut off_from_off = [0u128; 9];
+        off_from_off[digit] = 1 << cell;
+        for &(pc, pd) in &partners[..n] {
+            let (p_on, p_off) = self.on(pc, pd);
+            for d in 0..9 {
+                on_from_off[d] |= p_on[d];
+                off_from_off[d] |= p_off[d];
+            }
+        }
+        if on_from_off[digit] >> cell & 1 != 0 {
+            kinds |= FROM_OFF;
+        }
+        // The potentials on other than the start.
+        let mut later = on;
+        later[digit] &= !(1u128 << cell);
+        let closes = partners[..n].iter().any(|&(pc, pd)| {
+            later[pd] & Cell::new(pc as u8).peers().bits() != 0
+                || (graph.y && (0..9).any(|f| f != pd && later[f] >> pc & 1 != 0))
+        });
+        if closes
+            && (0..9).any(|d| {
+                let (cycle_on, cycle_off) = (on[d] & off_from_off[d], off[d] & on_from_off[d]);
+                cycle_on != 0
+                    && cycle_off != 0
+                    && board.digits[d] & peers_of(cycle_on) & peers_of(cycle_off) != 0
+            })
+        {
+            kinds |= CYCLE;
+        }
+        kinds
     }
 
     /// Whether the branches of `group` (each candidate assumed on) can all reach a
@@ -385,18 +393,14 @@ impl<'g, 'a> Walks<'g, 'a> {
     pub fn may_meet(&mut self, group: impl Iterator<Item = u16>) -> bool {
         let mut on = [!0u128; 9];
         let mut off = [!0u128; 9];
+        let several = self.several;
         for c in group {
-            if self.slot[c as usize] == u16::MAX {
-                let (cell, d) = (c as usize / 9, c as usize % 9);
-                self.slot[c as usize] = self.reached.len() as u16;
-                self.reached.push(self.graph.walk(cell, d, true));
-            }
-            let (w_on, w_off) = &self.reached[self.slot[c as usize] as usize];
+            let (w_on, w_off) = self.on(c as usize / 9, c as usize % 9);
             let mut any = 0u128;
             for d in 0..9 {
                 on[d] &= w_on[d];
                 off[d] &= w_off[d];
-                any |= off[d] | on[d] & self.several;
+                any |= off[d] | on[d] & several;
             }
             if any == 0 {
                 return false;
