@@ -1183,9 +1183,9 @@ pub(crate) struct Filter {
 impl Filter {
     fn new(board: &Board, reference: Option<&Board>) -> Filter {
         let graph = reach::Graph::new(board, true, true);
-        let starts = reference.map(|r| graph.sources(r));
-        let reaches_new = |c: u16| starts.is_none_or(|s| reach::contains(&s, c));
         let mut walks = reach::Walks::new(&graph);
+        let starts = reference.map(|r| walks.sources(r));
+        let reaches_new = |c: u16| starts.is_none_or(|s| reach::contains(&s, c));
         let mut cells = 0u128;
         for cell in 0..81 {
             let m = board.cands[cell];

@@ -9,7 +9,7 @@
 //! symmetric under negation (`a` on makes `b` off exactly when `b` on makes `a` off, and the
 //! same for strong links), so a start reaches a new strong link exactly when that link's end,
 //! assumed on, reaches the start (on or off): the candidates the new links' ends reach
-//! ([`Graph::sources`]) are the starts of every chain through a new link. A forcing chain or
+//! ([`Walks::sources`]) are the starts of every chain through a new link. A forcing chain or
 //! cycle, which comes back to its start, goes through a new link `a`-`b` both ways round: its
 //! part before the link, negated and reversed, leads from the link's first end to the start,
 //! and its part after the link from the second end; so its start is reached from both ends
@@ -160,26 +160,6 @@ impl<'a> Graph<'a> {
         links
     }
 
-    /// The candidates worth starting static chains from, given that `reference` (a superset
-    /// of the board) has no chain with a hint.
-    pub fn sources(&self, reference: &Board) -> CandSet {
-        let ends = self.new_links(reference).into_iter().flatten();
-        let mut reached = [0u128; 9];
-        let mut seen_on = [0u128; 9];
-        for (cell, d) in ends {
-            if seen_on[d] >> cell & 1 != 0 {
-                // Already reached on from an earlier end: everything it reaches is in.
-                continue;
-            }
-            let (on, off) = self.walk(cell, d);
-            for e in 0..9 {
-                seen_on[e] |= on[e];
-                reached[e] |= on[e] | off[e];
-            }
-        }
-        to_cand_set(&reached)
-    }
-
     /// Everything `digit` (0-based) in `cell`, assumed on, reaches: the potentials on and
     /// off, per digit.
     fn walk(&self, cell: usize, digit: usize) -> ([u128; 9], [u128; 9]) {
@@ -301,6 +281,26 @@ impl<'g, 'a> Walks<'g, 'a> {
             self.reached.push(self.graph.walk(cell, digit));
         }
         &self.reached[self.slot[c] as usize]
+    }
+
+    /// The candidates worth starting static chains from, given that `reference` (a superset
+    /// of the board) has no chain with a hint.
+    pub fn sources(&mut self, reference: &Board) -> CandSet {
+        let ends = self.graph.new_links(reference).into_iter().flatten();
+        let mut reached = [0u128; 9];
+        let mut seen_on = [0u128; 9];
+        for (cell, d) in ends {
+            if seen_on[d] >> cell & 1 != 0 {
+                // Already reached on from an earlier end: everything it reaches is in.
+                continue;
+            }
+            let (on, off) = *self.on(cell, d);
+            for e in 0..9 {
+                seen_on[e] |= on[e];
+                reached[e] |= on[e] | off[e];
+            }
+        }
+        to_cand_set(&reached)
     }
 
     /// The candidates worth starting static forcing chains and cycles from, given that
