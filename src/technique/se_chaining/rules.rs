@@ -354,18 +354,30 @@ fn naked_pairs(board: &Board, save: &Board, changed: &Changed, out: &mut Vec<Rul
 fn x_wings(board: &Board, save: &Board, changed: &Changed, out: &mut Vec<RuleHint>) {
     // Base columns covered by rows, then base rows covered by columns.
     for (base_kind, cover_kind) in [(9usize, 0usize), (0, 9)] {
-        // Per digit, the base lines where it has two places (an X-Wing's bases).
+        // Per base line, the digits with two places there (an X-Wing's bases), of those
+        // placed at most five times.
+        let mut open = 0u16;
+        for (di, &n) in board.value_counts.iter().enumerate() {
+            open |= ((n as u32 + 4 <= 9) as u16) << di;
+        }
         let mut two = [0u16; 9];
-        for (di, t) in two.iter_mut().enumerate() {
-            for k in 0..9 {
-                *t |= (((board.digits[di] & cells(base_kind + k)).count_ones() == 2) as u16) << k;
+        for (k, t) in two.iter_mut().enumerate() {
+            let line = cells(base_kind + k);
+            let mut m = open;
+            while m != 0 {
+                let di = m.trailing_zeros() as usize;
+                m &= m - 1;
+                *t |= (((board.digits[di] & line).count_ones() == 2) as u16) << di;
             }
         }
         for (i, j) in pairs() {
+            let both = two[i] & two[j];
+            if both == 0 {
+                continue;
+            }
             for d in 1..=9u8 {
                 let di = d as usize - 1;
-                if two[di] >> i & two[di] >> j & 1 == 0
-                    || board.value_counts[di] as u32 + 4 > 9
+                if both >> di & 1 == 0
                     || changed.digits[di] & (cells(base_kind + i) | cells(base_kind + j)) == 0
                 {
                     continue;
