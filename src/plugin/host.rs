@@ -160,13 +160,7 @@ impl Pool {
             &settings,
             "loading the library",
         )?;
-        let mut d = Decoder::new(frame.get(1..).unwrap_or_default());
-        let description = match frame.first() {
-            Some(&wire::DESCRIBE) => describe(&mut d).map_err(|e| protocol(&e))?,
-            // the loader's own message, which names the library
-            Some(&wire::LOAD_FAILED) => return Err(d.str().map_err(|e| protocol(&e))?),
-            _ => return Err(protocol("no description")),
-        };
+        let description = description(&frame)??;
         let pool = Arc::new(Pool {
             path: path.to_string(),
             idle: Mutex::new(vec![host]),
@@ -216,6 +210,59 @@ impl Pool {
 
 fn protocol(why: &str) -> String {
     format!("the plugin host broke the protocol: {why}")
+}
+
+/// The host's first frame: `Ok(Ok)` the plugin's name and techniques, `Ok(Err)` the loader's
+/// own message (which names the library), `Err` a broken protocol.
+fn description(frame: &[u8]) -> Result<Result<(String, Vec<Described>), String>, Broken> {
+    let mut d = Decoder::new(frame.get(1..).unwrap_or_default());
+    match frame.first() {
+        Some(&wire::DESCRIBE) => Ok(Ok(describe(&mut d).map_err(|e| protocol(&e))?)),
+        Some(&wire::LOAD_FAILED) => Ok(Err(d.str().map_err(|e| protocol(&e))?)),
+        _ => Err(protocol("no description")),
+    }
+}
+
+/// A host's frame during a search of technique `id`.
+enum Reply {
+    /// A step the search found.
+    Step(Step),
+    /// The search ended normally.
+    Done,
+    /// The search failed with this message.
+    Failed(String),
+}
+
+/// Reads a host's frame during a search of technique `id`; `Err` is a broken protocol.
+fn reply(frame: &[u8], id: &str) -> Result<Reply, Broken> {
+    let mut d = Decoder::new(frame.get(1..).unwrap_or_default());
+    match frame.first() {
+        Some(&wire::STEP) => Ok(Reply::Step(d.step(id).map_err(|e| protocol(&e))?)),
+        Some(&wire::DONE) => Ok(Reply::Done),
+        Some(&wire::FAILED) => Ok(Reply::Failed(d.str().map_err(|e| protocol(&e))?)),
+        _ => Err(protocol("an unknown frame")),
+    }
+}
+
+/// Reads `bytes` as lapiz reads a host's output (its description, then the frames of
+/// searches), returning how many frames it read: for the fuzz target `host_frames`
+/// (`fuzz/`), which checks that nothing a host sends makes lapiz panic.
+#[doc(hidden)]
+pub fn read_host_output(mut bytes: &[u8]) -> Result<usize, String> {
+    let mut frame = Vec::new();
+    let mut count = 0;
+    while wire::read_frame(&mut bytes, &mut frame).map_err(|e| protocol(&e.to_string()))? {
+        if count == 0 {
+            description(&frame)??;
+        } else {
+            match reply(&frame, "fuzz")? {
+                Reply::Step(step) => drop(step),
+                Reply::Done | Reply::Failed(_) => {}
+            }
+        }
+        count += 1;
+    }
+    Ok(count)
 }
 
 /// The plugin's name and techniques from a [`wire::DESCRIBE`] frame.
@@ -397,10 +444,8 @@ impl Host {
         }
         loop {
             let frame = self.next(deadline, settings.time_limit, settings, doing)?;
-            let mut d = Decoder::new(frame.get(1..).unwrap_or_default());
-            match frame.first() {
-                Some(&wire::STEP) => {
-                    let step = d.step(id).map_err(|e| protocol(&e))?;
+            match reply(&frame, id)? {
+                Reply::Step(step) => {
                     let answer = match sink(step) {
                         ControlFlow::Continue(()) => wire::CONTINUE,
                         ControlFlow::Break(()) => wire::STOP,
@@ -409,9 +454,8 @@ impl Host {
                         return Err(self.death(doing, settings));
                     }
                 }
-                Some(&wire::DONE) => return Ok(Ok(())),
-                Some(&wire::FAILED) => return Ok(Err(d.str().map_err(|e| protocol(&e))?)),
-                _ => return Err(protocol("an unknown frame")),
+                Reply::Done => return Ok(Ok(())),
+                Reply::Failed(message) => return Ok(Err(message)),
             }
         }
     }
