@@ -121,7 +121,10 @@ fn reading_a_file_of_the_users_is_refused() {
     assert!(!all.contains("4711"), "{all}");
     // without the sandbox the plugin reads it and shows it
     let line = did_it(&solve(&lib, false, &env), "hostile-read");
-    assert!(line.contains("did it: read the user's secret 4711"), "{line}");
+    assert!(
+        line.contains("did it: read the user's secret 4711"),
+        "{line}"
+    );
 }
 
 #[test]
@@ -158,7 +161,10 @@ fn connecting_to_a_local_port_is_refused() {
     let lib = plugin(3);
     let env = [("LAPIZ_HOSTILE_PORT", port.to_string())];
     let line = refused(&solve(&lib, true, &env), "hostile-connect", &lib);
-    assert!(line.contains("refused: socket: Operation not permitted"), "{line}");
+    assert!(
+        line.contains("refused: socket: Operation not permitted"),
+        "{line}"
+    );
     let no_one = listener.accept();
     assert!(
         matches!(&no_one, Err(e) if e.kind() == std::io::ErrorKind::WouldBlock),
@@ -167,7 +173,10 @@ fn connecting_to_a_local_port_is_refused() {
     // without the sandbox the connection reaches the listener
     let line = did_it(&solve(&lib, false, &env), "hostile-connect");
     assert!(line.contains("did it: connected"), "{line}");
-    assert!(listener.accept().is_ok(), "no connection without the sandbox");
+    assert!(
+        listener.accept().is_ok(),
+        "no connection without the sandbox"
+    );
 }
 
 #[test]
@@ -176,7 +185,10 @@ fn running_a_shell_is_refused() {
         return;
     }
     let dir = user_folder("exec");
-    for (case, id, call) in [(4, "hostile-exec", "execve"), (5, "hostile-spawn", "system")] {
+    for (case, id, call) in [
+        (4, "hostile-exec", "execve"),
+        (5, "hostile-spawn", "system"),
+    ] {
         let mark = dir.join(format!("ran-{case}"));
         let lib = plugin(case);
         let env = [("LAPIZ_HOSTILE_MARK", mark.display().to_string())];
@@ -188,7 +200,10 @@ fn running_a_shell_is_refused() {
         assert!(!mark.exists(), "{id}: /bin/sh ran");
         // without the sandbox /bin/sh runs (and, for execve, replaces the host)
         let _ = did_it(&solve(&lib, false, &env), id);
-        assert!(mark.exists(), "{id}: /bin/sh did not run without the sandbox");
+        assert!(
+            mark.exists(),
+            "{id}: /bin/sh did not run without the sandbox"
+        );
     }
 }
 
@@ -199,13 +214,15 @@ fn killing_lapiz_is_refused() {
     }
     let lib = plugin(6);
     let line = refused(&solve(&lib, true, &[]), "hostile-kill", &lib);
-    assert!(line.contains("refused: kill: Operation not permitted"), "{line}");
+    assert!(
+        line.contains("refused: kill: Operation not permitted"),
+        "{line}"
+    );
     // without the sandbox lapiz dies, the solve lost
     let out = solve(&lib, false, &[]);
     use std::os::unix::process::ExitStatusExt;
     assert_eq!(out.status.signal(), Some(SIGKILL), "{out:?}");
 }
-
 
 #[test]
 fn killing_another_process_is_refused() {
@@ -216,7 +233,10 @@ fn killing_another_process_is_refused() {
     let mut victim = Command::new("sleep").arg("60").spawn().unwrap();
     let env = [("LAPIZ_HOSTILE_PID", victim.id().to_string())];
     let line = refused(&solve(&lib, true, &env), "hostile-kill-other", &lib);
-    assert!(line.contains("refused: kill: Operation not permitted"), "{line}");
+    assert!(
+        line.contains("refused: kill: Operation not permitted"),
+        "{line}"
+    );
     if let Some(status) = victim.try_wait().unwrap() {
         panic!("the other process died: {status:?}");
     }
@@ -235,7 +255,10 @@ fn tracing_lapiz_is_refused() {
     // only sandboxed: an unsandboxed attach would stop lapiz
     let lib = plugin(8);
     let line = refused(&solve(&lib, true, &[]), "hostile-ptrace", &lib);
-    assert!(line.contains("refused: ptrace: Operation not permitted"), "{line}");
+    assert!(
+        line.contains("refused: ptrace: Operation not permitted"),
+        "{line}"
+    );
 }
 
 #[test]
@@ -305,7 +328,10 @@ fn every_hostile_plugin_at_once_in_a_file_run_costs_only_its_technique() {
     assert!(!stderr.contains("4711") && !stdout.contains("4711"));
     assert!(!written.exists() && !mark.exists());
     assert!(listener.accept().is_err());
-    assert!(victim.try_wait().unwrap().is_none(), "the other process died");
+    assert!(
+        victim.try_wait().unwrap().is_none(),
+        "the other process died"
+    );
     let _ = victim.kill();
     let _ = victim.wait();
 }

@@ -108,10 +108,7 @@ impl Support {
         if missing.is_empty() {
             None
         } else {
-            Some(format!(
-                "plugin sandbox is partial: {}",
-                missing.join("; ")
-            ))
+            Some(format!("plugin sandbox is partial: {}", missing.join("; ")))
         }
     }
 }
@@ -206,9 +203,11 @@ mod linux {
     /// library folders, the loader's cache and the folders of `LD_LIBRARY_PATH`.
     fn readable(library: &Path) -> Vec<PathBuf> {
         let mut paths = Vec::new();
-        if let Some(folder) = library.canonicalize().ok().and_then(|l| {
-            l.parent().map(Path::to_path_buf)
-        }) {
+        if let Some(folder) = library
+            .canonicalize()
+            .ok()
+            .and_then(|l| l.parent().map(Path::to_path_buf))
+        {
             paths.push(folder);
         }
         paths.extend(SYSTEM_LIBRARY_FOLDERS.iter().map(PathBuf::from));
@@ -307,11 +306,8 @@ mod linux {
         type Rules = BTreeMap<i64, Vec<SeccompRule>>;
 
         /// Open flags that write, create or truncate: an `open` with any of them is refused.
-        const WRITING: u64 = (libc::O_WRONLY
-            | libc::O_RDWR
-            | libc::O_CREAT
-            | libc::O_TRUNC
-            | libc::O_APPEND) as u64;
+        const WRITING: u64 =
+            (libc::O_WRONLY | libc::O_RDWR | libc::O_CREAT | libc::O_TRUNC | libc::O_APPEND) as u64;
 
         /// The calls a host may make, `pid` being its own process id.
         pub(super) fn allowed(pid: u32) -> Result<Rules, seccompiler::BackendError> {
@@ -408,7 +404,12 @@ mod linux {
             rules.insert(libc::SYS_open, read_only(1)?);
             // signals only to the host itself (raise, abort)
             let to_self = |arg: u8| -> Result<_, seccompiler::BackendError> {
-                Ok(vec![rule(vec![Cond::new(arg, Dword, Eq, u64::from(pid))?])?])
+                Ok(vec![rule(vec![Cond::new(
+                    arg,
+                    Dword,
+                    Eq,
+                    u64::from(pid),
+                )?])?])
             };
             rules.insert(libc::SYS_kill, to_self(0)?);
             rules.insert(libc::SYS_tgkill, to_self(0)?);
@@ -434,7 +435,9 @@ mod linux {
                     rule(vec![Cond::new(0, Dword, Eq, libc::PR_GET_NAME as u64)?])?,
                 ],
             );
-            // asking whether a descriptor is a terminal
+            // asking whether a descriptor is a terminal (the request's type differs between
+            // C libraries, hence the casts)
+            #[allow(clippy::unnecessary_cast)]
             rules.insert(
                 libc::SYS_ioctl,
                 vec![
