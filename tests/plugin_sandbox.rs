@@ -1,7 +1,8 @@
 //! The plugin host's sandbox (issue 35): small hostile C plugins
 //! (`tests/fixtures/plugins/sandbox.c`) each try one thing a technique never needs — read a
 //! file of the user's, write a file, connect to a local port, run `/bin/sh` (directly and
-//! through `system`), kill lapiz, kill another process, trace lapiz. In a sandboxed host each
+//! through `system`), kill lapiz, kill another process, trace lapiz, have the kernel signal
+//! lapiz (`F_SETOWN`). In a sandboxed host each
 //! attempt is refused with the call's error, the technique is named as failed, the solve
 //! finishes and lapiz exits 0; nothing is written, no connection is made, no process dies.
 //! Each test also runs the same plugin with `--plugin-sandbox off` and sees the attempt work,
@@ -262,6 +263,20 @@ fn tracing_lapiz_is_refused() {
 }
 
 #[test]
+fn having_the_kernel_signal_lapiz_is_refused() {
+    if !ready() {
+        return;
+    }
+    // only sandboxed: unsandboxed, the next search request would send lapiz SIGIO
+    let lib = plugin(9);
+    let line = refused(&solve(&lib, true, &[]), "hostile-sigio", &lib);
+    assert!(
+        line.contains("refused: fcntl: Operation not permitted"),
+        "{line}"
+    );
+}
+
+#[test]
 fn every_hostile_plugin_at_once_in_a_file_run_costs_only_its_technique() {
     if !ready() {
         return;
@@ -278,7 +293,7 @@ fn every_hostile_plugin_at_once_in_a_file_run_costs_only_its_technique() {
     let written = dir.join("written.txt");
     let mark = dir.join("ran");
     let mut victim = Command::new("sleep").arg("60").spawn().unwrap();
-    let libs: Vec<PathBuf> = (1..=8).map(plugin).collect();
+    let libs: Vec<PathBuf> = (1..=9).map(plugin).collect();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_lapiz"));
     cmd.args(["solve", "--file"])
         .arg(&puzzles)
@@ -314,6 +329,7 @@ fn every_hostile_plugin_at_once_in_a_file_run_costs_only_its_technique() {
             "hostile-kill",
             "hostile-kill-other",
             "hostile-ptrace",
+            "hostile-sigio",
         ] {
             let prefix = format!(
                 "{}:{line}: warning: technique {id} failed: the search failed: refused: ",

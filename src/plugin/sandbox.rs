@@ -11,8 +11,9 @@
 //! - seccomp ([`restrict_calls`], on every thread of the host once the memory limit is set):
 //!   an allow-list of the system calls a search and the loader need; every other call fails
 //!   with `EPERM` (no sockets, no `execve`, no `fork`, no `ptrace`). `open` only reads,
-//!   `kill` and `tgkill` reach only the host itself, `clone` only makes threads, and
-//!   `prlimit64` only reads limits.
+//!   `kill` and `tgkill` reach only the host itself, `clone` only makes threads, `fcntl` only
+//!   duplicates descriptors and sets their flags (no `F_SETOWN`), and `prlimit64` only reads
+//!   limits.
 //!
 //! A refused call returns its error to the plugin; nothing is killed. Elsewhere than Linux there
 //! is no sandbox ([`Support::probe`] says so).
@@ -330,7 +331,6 @@ mod linux {
                 libc::SYS_faccessat,
                 libc::SYS_faccessat2,
                 libc::SYS_getcwd,
-                libc::SYS_fcntl,
                 libc::SYS_dup,
                 libc::SYS_dup3,
                 libc::SYS_ppoll,
@@ -426,6 +426,22 @@ mod linux {
                     Cond::new(0, Dword, Eq, 0)?,
                     Cond::new(2, Qword, Eq, 0)?,
                 ])?],
+            );
+            // duplicating descriptors and their flags, never `F_SETOWN`, which would have the
+            // kernel signal another process
+            rules.insert(
+                libc::SYS_fcntl,
+                [
+                    libc::F_DUPFD,
+                    libc::F_DUPFD_CLOEXEC,
+                    libc::F_GETFD,
+                    libc::F_SETFD,
+                    libc::F_GETFL,
+                    libc::F_SETFL,
+                ]
+                .into_iter()
+                .map(|cmd| rule(vec![Cond::new(1, Dword, Eq, cmd as u64)?]))
+                .collect::<Result<_, _>>()?,
             );
             // naming threads
             rules.insert(
