@@ -13,6 +13,11 @@
 //! the first `LAPIZ_BENCH_SOLVES` (default 300) top1465 puzzles with the default pipeline and
 //! the example plugins, in-process and hosted, alternated (best of two each), on one thread.
 //!
+//! Each hosted figure is given twice, with the host's sandbox on (the default) and off
+//! (`--plugin-sandbox off`), and the time to start a host (from spawning
+//! `lapiz plugin-host --sandbox on|off -- LIB` to its description of the library) is the median
+//! of `LAPIZ_BENCH_STARTS` (default 30) starts of each.
+//!
 //! The data is read from `$LAPIZ_DATA` or `../shared/data`; the bench skips what is missing.
 
 mod common;
@@ -25,7 +30,7 @@ use std::time::Instant;
 use common::{positions, puzzles, time};
 use lapiz::Pipeline;
 use lapiz::engine::solve_grid;
-use lapiz::plugin::{HostSettings, PluginMode};
+use lapiz::plugin::{HostSettings, PluginMode, Sandbox};
 use lapiz::technique::builtin;
 
 fn library_file(name: &str) -> String {
@@ -115,40 +120,61 @@ fn hosted(rust: &Path, c: &Path, positions: &[lapiz::Grid], puzzles: &[lapiz::Gr
         program: Some(PathBuf::from(env!("CARGO_BIN_EXE_lapiz"))),
         ..HostSettings::default()
     });
-    let load = |mode| -> Vec<Box<dyn lapiz::Technique>> {
+    let starts: usize = std::env::var("LAPIZ_BENCH_STARTS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(30);
+    println!("\nplugin host start, median of {starts} (spawn to description)");
+    for lib in [rust, c] {
+        let on = host_start(lib, Sandbox::On, starts);
+        let off = host_start(lib, Sandbox::Off, starts);
+        println!(
+            "{:<28} sandbox on {:>7.2} ms, off {:>7.2} ms, extra {:>6.2} ms",
+            lib.file_name().unwrap_or_default().to_string_lossy(),
+            on,
+            off,
+            on - off
+        );
+    }
+    let load = |mode, sandbox| -> Vec<Box<dyn lapiz::Technique>> {
         [rust, c]
             .iter()
             .flat_map(|lib| {
-                lapiz::plugin::load_as(lib, mode)
+                lapiz::plugin::load_with(lib, mode, sandbox)
                     .expect("example plugins load")
                     .techniques()
             })
             .collect()
     };
-    let (direct, hosted) = (load(PluginMode::InProcess), load(PluginMode::Host));
+    let direct = load(PluginMode::InProcess, Sandbox::Off);
+    let sandboxed = load(PluginMode::Host, Sandbox::On);
+    let open = load(PluginMode::Host, Sandbox::Off);
     println!(
-        "\nper search, {} grids\n{:<18} {:>12} {:>12} {:>10}",
+        "\nper search, {} grids\n{:<18} {:>12} {:>14} {:>14} {:>12}",
         positions.len(),
         "plugin",
         "in-process µs",
-        "hosted µs",
-        "extra µs"
+        "hosted, on µs",
+        "hosted, off µs",
+        "sandbox µs"
     );
-    for (d, h) in direct.iter().zip(&hosted) {
+    for ((d, h), o) in direct.iter().zip(&sandboxed).zip(&open) {
         let (d_us, d_found) = time(d.as_ref(), positions, 3);
         let (h_us, h_found) = time(h.as_ref(), positions, 3);
+        let (o_us, o_found) = time(o.as_ref(), positions, 3);
         assert_eq!(
-            d_found,
-            h_found,
+            (d_found, d_found),
+            (h_found, o_found),
             "{}: hosted and in-process disagree",
             d.id()
         );
         println!(
-            "{:<18} {:>12.2} {:>12.2} {:>10.2}",
+            "{:<18} {:>12.2} {:>14.2} {:>14.2} {:>12.2}",
             d.id(),
             d_us,
             h_us,
-            h_us - d_us
+            o_us,
+            h_us - o_us
         );
     }
     let count: usize = std::env::var("LAPIZ_BENCH_SOLVES")
@@ -156,18 +182,20 @@ fn hosted(rust: &Path, c: &Path, positions: &[lapiz::Grid], puzzles: &[lapiz::Gr
         .and_then(|n| n.parse().ok())
         .unwrap_or(300)
         .min(puzzles.len());
-    let pipeline = |mode| {
+    let pipeline = |mode, sandbox| {
         let mut p = Pipeline::default_pipeline();
         p.set_plugin_mode(mode);
+        p.set_plugin_sandbox(sandbox);
         p.add_plugin(rust).expect("loads");
         p.add_plugin(c).expect("loads");
         p
     };
     let modes = [
-        ("in-process", pipeline(PluginMode::InProcess)),
-        ("hosted", pipeline(PluginMode::Host)),
+        ("in-process", pipeline(PluginMode::InProcess, Sandbox::Off)),
+        ("hosted", pipeline(PluginMode::Host, Sandbox::On)),
+        ("hosted, off", pipeline(PluginMode::Host, Sandbox::Off)),
     ];
-    let mut best = [f64::INFINITY; 2];
+    let mut best = [f64::INFINITY; 3];
     for _ in 0..2 {
         for (i, (_, p)) in modes.iter().enumerate() {
             let start = Instant::now();
@@ -192,4 +220,42 @@ fn hosted(rust: &Path, c: &Path, positions: &[lapiz::Grid], puzzles: &[lapiz::Gr
         );
     }
     println!("hosted / in-process: {:.2}x", best[1] / best[0]);
+    println!("hosted, sandbox on / off: {:.3}x", best[1] / best[2]);
+}
+
+/// The median time, in ms, from spawning a plugin host for `lib` to reading its description
+/// of the library (its first frame), over `n` starts.
+fn host_start(lib: &Path, sandbox: Sandbox, n: usize) -> f64 {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut times: Vec<f64> = (0..n.max(1))
+        .map(|_| {
+            let start = Instant::now();
+            let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
+                .args(["plugin-host", "--memory-mib", "4096", "--sandbox"])
+                .arg(match sandbox {
+                    Sandbox::On => "on",
+                    Sandbox::Off => "off",
+                })
+                .arg("--")
+                .arg(lib)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("the plugin host starts");
+            let mut out = child.stdout.take().expect("piped");
+            let mut len = [0u8; 4];
+            out.read_exact(&mut len).expect("a frame");
+            let mut frame = vec![0u8; u32::from_le_bytes(len) as usize];
+            out.read_exact(&mut frame).expect("a frame");
+            let elapsed = start.elapsed().as_secs_f64() * 1e3;
+            assert_eq!(frame.first(), Some(&b'D'), "the host describes the library");
+            drop(child.stdin.take());
+            let _ = child.wait();
+            elapsed
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
 }

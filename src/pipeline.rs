@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::files::read_text_capped;
-use crate::plugin::{self, Plugin, PluginError, PluginMode};
+use crate::plugin::{self, Plugin, PluginError, PluginMode, Sandbox};
 use crate::script::{ScriptBudget, ScriptError, ScriptTechnique};
 use crate::technique::{self, Technique};
 
@@ -55,6 +55,11 @@ pub struct PipelineConfig {
     /// option overrides it.
     #[serde(default, skip_serializing_if = "is_default_mode")]
     pub plugin_mode: PluginMode,
+    /// Whether plugin hosts sandbox themselves (Linux): `On` (the default) or `Off` for
+    /// trusted plugins that need more than reading their own folder (see `docs/plugins.md`).
+    /// The `--plugin-sandbox` option overrides it; in-process plugins have no sandbox.
+    #[serde(default, skip_serializing_if = "is_default_sandbox")]
+    pub plugin_sandbox: Sandbox,
     /// Techniques in the order they are tried.
     pub techniques: Vec<EntryConfig>,
     /// Check every step against the solution before applying it (default on).
@@ -85,6 +90,10 @@ fn parse_config(text: &str, source_name: &str) -> Result<PipelineConfig, Pipelin
 
 fn is_default_mode(mode: &PluginMode) -> bool {
     *mode == PluginMode::default()
+}
+
+fn is_default_sandbox(sandbox: &Sandbox) -> bool {
+    *sandbox == Sandbox::default()
 }
 
 fn default_verify() -> bool {
@@ -194,6 +203,7 @@ pub struct Pipeline {
     step_limit: usize,
     script_budget: ScriptBudget,
     plugin_mode: PluginMode,
+    plugin_sandbox: Sandbox,
     warnings: Vec<String>,
     plugin_failures: Vec<String>,
 }
@@ -252,6 +262,17 @@ impl Pipeline {
     /// Sets where the searches of plugins loaded from now on run.
     pub fn set_plugin_mode(&mut self, mode: PluginMode) {
         self.plugin_mode = mode;
+    }
+
+    /// Whether the hosts of plugins it loads sandbox themselves (see
+    /// [`PipelineConfig::plugin_sandbox`]).
+    pub fn plugin_sandbox(&self) -> Sandbox {
+        self.plugin_sandbox
+    }
+
+    /// Sets whether the hosts of plugins loaded from now on sandbox themselves.
+    pub fn set_plugin_sandbox(&mut self, sandbox: Sandbox) {
+        self.plugin_sandbox = sandbox;
     }
 
     /// What was left out while building it or adding to it (a plugin that failed to load,
@@ -343,11 +364,12 @@ impl Pipeline {
             }
         };
         let mode = plugin::effective_mode(config.plugin_mode);
+        let sandbox = plugin::effective_sandbox(config.plugin_sandbox);
         // Plugins whose techniques the entries may name by id.
         let mut known: Vec<Arc<Plugin>> = Vec::new();
         let mut known_failed = false;
         for p in &config.plugins {
-            match load_plugins(&resolve(p), mode) {
+            match load_plugins(&resolve(p), mode, sandbox) {
                 Ok((ok, failed)) => {
                     known.extend(ok);
                     known_failed |= !failed.is_empty();
@@ -391,7 +413,7 @@ impl Pipeline {
                     }
                 }
                 EntryConfig::Plugin(path) | EntryConfig::Plugins(path) => {
-                    match load_plugins(&resolve(path), mode) {
+                    match load_plugins(&resolve(path), mode, sandbox) {
                         Ok((ok, failed)) => {
                             for e in &failed {
                                 let why = format!("{source_name}: entry {position}: {e}");
@@ -436,6 +458,7 @@ impl Pipeline {
             step_limit: config.step_limit,
             script_budget: config.script_budget,
             plugin_mode: config.plugin_mode,
+            plugin_sandbox: config.plugin_sandbox,
             warnings,
             plugin_failures,
         })
@@ -501,6 +524,7 @@ impl Pipeline {
             step_limit: default_step_limit(),
             script_budget: ScriptBudget::default(),
             plugin_mode: PluginMode::default(),
+            plugin_sandbox: Sandbox::default(),
             warnings: Vec::new(),
             plugin_failures: Vec::new(),
         };
@@ -511,12 +535,16 @@ impl Pipeline {
         Ok(pipeline)
     }
 
-    /// Loads a plugin library (in the pipeline's [`Pipeline::plugin_mode`], unless the host
-    /// settings force another) and adds its techniques in difficulty order (as
+    /// Loads a plugin library (in the pipeline's [`Pipeline::plugin_mode`] and
+    /// [`Pipeline::plugin_sandbox`], unless the host settings force others) and adds its techniques in difficulty order (as
     /// [`Pipeline::add_technique`]). A technique whose id is already in the pipeline is
     /// left out with a warning in [`Pipeline::warnings`]. Returns the ids added.
     pub fn add_plugin(&mut self, path: &Path) -> Result<Vec<String>, PluginError> {
-        let plugin = plugin::load_as(path, plugin::effective_mode(self.plugin_mode))?;
+        let plugin = plugin::load_with(
+            path,
+            plugin::effective_mode(self.plugin_mode),
+            plugin::effective_sandbox(self.plugin_sandbox),
+        )?;
         let mut added = Vec::new();
         for t in plugin.techniques() {
             let id = t.id().to_string();
@@ -565,10 +593,10 @@ fn shadowed_ids(plugins: &[Arc<Plugin>]) -> Vec<String> {
 /// errors of those that did not.
 type Loaded = (Vec<Arc<Plugin>>, Vec<PluginError>);
 
-fn load_plugins(path: &Path, mode: PluginMode) -> Result<Loaded, PluginError> {
+fn load_plugins(path: &Path, mode: PluginMode, sandbox: Sandbox) -> Result<Loaded, PluginError> {
     if path.is_dir() {
         let (mut ok, mut failed) = (Vec::new(), Vec::new());
-        for r in plugin::load_folder_as(path, mode)? {
+        for r in plugin::load_folder_with(path, mode, sandbox)? {
             match r {
                 Ok(p) => ok.push(p),
                 Err(e) => failed.push(e),
@@ -576,7 +604,7 @@ fn load_plugins(path: &Path, mode: PluginMode) -> Result<Loaded, PluginError> {
         }
         Ok((ok, failed))
     } else {
-        plugin::load_as(path, mode).map(|p| (vec![p], vec![]))
+        plugin::load_with(path, mode, sandbox).map(|p| (vec![p], vec![]))
     }
 }
 

@@ -13,7 +13,9 @@
 //! [`load_as`] with [`PluginMode::Host`] (the default of pipelines and of the CLI) loads the
 //! library in a separate host process instead ([`host`]): lapiz never opens it, and every
 //! search runs there with a time and a memory limit, so a plugin that crashes, hangs or exits
-//! costs its technique for that solve, not lapiz.
+//! costs its technique for that solve, not lapiz. On Linux the host also sandboxes itself before
+//! it loads the library ([`sandbox`]): it may read only the library's folder and the system's
+//! libraries, and may not write, connect, run programs or signal other processes.
 //!
 //! A host program loads a library and hands its techniques to a pipeline. The example is
 //! `no_run` because it needs a built plugin (`cargo build -p example-rust` makes
@@ -67,9 +69,11 @@
 //! ```
 
 pub mod host;
+pub mod sandbox;
 mod wire;
 
 pub use host::{HostSettings, PluginMode};
+pub use sandbox::Sandbox;
 
 use std::ffi::{CStr, c_char, c_void};
 use std::ops::ControlFlow;
@@ -256,13 +260,58 @@ impl Plugin {
 /// Libraries loaded so far, by canonical path; never unloaded.
 static LOADED: Mutex<Vec<(PathBuf, Arc<Plugin>)>> = Mutex::new(Vec::new());
 
-/// Libraries loaded in plugin hosts so far, by canonical path.
-static HOSTED: Mutex<Vec<(PathBuf, Arc<Plugin>)>> = Mutex::new(Vec::new());
+/// Libraries loaded in plugin hosts so far, by canonical path and sandbox setting.
+static HOSTED: Mutex<Vec<(PathBuf, Sandbox, Arc<Plugin>)>> = Mutex::new(Vec::new());
 
 /// The mode plugins load in: [`HostSettings::force_mode`] if set, else `preferred` (a
 /// pipeline's `plugin_mode`).
 pub fn effective_mode(preferred: PluginMode) -> PluginMode {
     host::settings().force_mode.unwrap_or(preferred)
+}
+
+/// The sandbox setting hosts start with: [`HostSettings::force_sandbox`] if set, else
+/// `preferred` (a pipeline's `plugin_sandbox`).
+pub fn effective_sandbox(preferred: Sandbox) -> Sandbox {
+    host::settings().force_sandbox.unwrap_or(preferred)
+}
+
+/// How the plugins loaded so far in this process run: one entry per distinct way, in the
+/// order first met (for `lapiz techniques` and the command line's warning).
+pub fn loaded_ways() -> Vec<Way> {
+    let mut ways = Vec::new();
+    if !LOADED.lock().unwrap_or_else(|e| e.into_inner()).is_empty() {
+        ways.push(Way::InProcess);
+    }
+    for (_, sandbox, _) in HOSTED.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+        let way = Way::Hosted(*sandbox);
+        if !ways.contains(&way) {
+            ways.push(way);
+        }
+    }
+    ways
+}
+
+/// How a loaded plugin runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    /// In lapiz's own process: no sandbox.
+    InProcess,
+    /// In plugin hosts, sandboxed or not.
+    Hosted(Sandbox),
+}
+
+impl Way {
+    /// The sandbox of plugins that run this way, in a few words (`lapiz techniques` prints
+    /// it): `on (Landlock ABI 7, seccomp)`, `off (...)`, `none (...)`.
+    pub fn sandbox_words(self) -> String {
+        match self {
+            Way::Hosted(Sandbox::On) => sandbox::Support::probe().describe(),
+            Way::Hosted(Sandbox::Off) => {
+                "off (--plugin-sandbox off, or the pipeline's plugin_sandbox: Off)".into()
+            }
+            Way::InProcess => "none (in-process plugins run inside lapiz)".into(),
+        }
+    }
 }
 
 /// Refuses a path that is not a regular file (a FIFO would block the loader forever).
@@ -280,6 +329,16 @@ fn regular_file(canonical: &Path, shown: &str) -> Result<(), PluginError> {
 /// host process, which describes the library to lapiz and then runs its searches (the same
 /// file gives the same [`Plugin`]).
 pub fn load_as(path: &Path, mode: PluginMode) -> Result<Arc<Plugin>, PluginError> {
+    load_with(path, mode, effective_sandbox(Sandbox::default()))
+}
+
+/// [`load_as`], with hosts that sandbox themselves or not as `sandbox` says (in-process
+/// loads have no sandbox).
+pub fn load_with(
+    path: &Path,
+    mode: PluginMode,
+    sandbox: Sandbox,
+) -> Result<Arc<Plugin>, PluginError> {
     if mode == PluginMode::InProcess {
         return load(path);
     }
@@ -289,10 +348,13 @@ pub fn load_as(path: &Path, mode: PluginMode) -> Result<Arc<Plugin>, PluginError
     })?;
     regular_file(&canonical, &shown)?;
     let mut hosted = HOSTED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, p)) = hosted.iter().find(|(c, _)| *c == canonical) {
+    if let Some((_, _, p)) = hosted
+        .iter()
+        .find(|(c, s, _)| *c == canonical && *s == sandbox)
+    {
         return Ok(p.clone());
     }
-    let (pool, name, described) = host::Pool::open(&shown).map_err(|message| {
+    let (pool, name, described) = host::Pool::open(&shown, sandbox).map_err(|message| {
         // the loader's own message already names the library
         let prefix = format!("plugin {shown}: ");
         PluginError::Host {
@@ -323,7 +385,7 @@ pub fn load_as(path: &Path, mode: PluginMode) -> Result<Arc<Plugin>, PluginError
         name,
         techniques,
     });
-    hosted.push((canonical, plugin.clone()));
+    hosted.push((canonical, sandbox, plugin.clone()));
     Ok(plugin)
 }
 
@@ -396,6 +458,15 @@ pub fn load_folder_as(
     dir: &Path,
     mode: PluginMode,
 ) -> Result<Vec<Result<Arc<Plugin>, PluginError>>, PluginError> {
+    load_folder_with(dir, mode, effective_sandbox(Sandbox::default()))
+}
+
+/// [`load_folder_as`] with the given sandbox setting for its hosts ([`load_with`]).
+pub fn load_folder_with(
+    dir: &Path,
+    mode: PluginMode,
+    sandbox: Sandbox,
+) -> Result<Vec<Result<Arc<Plugin>, PluginError>>, PluginError> {
     let entries = std::fs::read_dir(dir).map_err(|e| PluginError::Folder {
         path: dir.display().to_string(),
         message: e.to_string(),
@@ -405,7 +476,7 @@ pub fn load_folder_as(
         .filter(|p| p.is_file() && is_library_name(p))
         .collect();
     files.sort();
-    Ok(files.iter().map(|f| load_as(f, mode)).collect())
+    Ok(files.iter().map(|f| load_with(f, mode, sandbox)).collect())
 }
 
 /// A C string of the descriptor as UTF-8.

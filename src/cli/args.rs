@@ -8,7 +8,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
 use lapiz::pipeline::Pipeline;
-use lapiz::plugin::{HostSettings, PluginMode, host};
+use lapiz::plugin::{self, HostSettings, PluginMode, Sandbox, Way, host};
 use lapiz::printable::printable;
 use lapiz::script::ScriptTechnique;
 
@@ -21,6 +21,25 @@ pub enum PluginModeArg {
     Host,
     /// Direct calls inside lapiz.
     InProcess,
+}
+
+/// Whether plugin hosts sandbox themselves, as `--plugin-sandbox` names it.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum SandboxArg {
+    /// The host limits itself (Linux): reads only the library's folder and the system's
+    /// libraries; no writing, network, new programs or signals to other processes.
+    On,
+    /// The host runs with your rights: for trusted plugins.
+    Off,
+}
+
+impl From<SandboxArg> for Sandbox {
+    fn from(arg: SandboxArg) -> Sandbox {
+        match arg {
+            SandboxArg::On => Sandbox::On,
+            SandboxArg::Off => Sandbox::Off,
+        }
+    }
 }
 
 /// The plugin host's settings: global options, so every command takes them.
@@ -38,6 +57,11 @@ pub struct HostArgs {
     /// A plugin host's memory limit in MiB (Unix; 0 for none).
     #[arg(long, global = true, value_name = "MIB", default_value_t = host::DEFAULT_MEMORY_LIMIT_MIB)]
     pub plugin_memory: u64,
+    /// Whether plugin hosts sandbox themselves (Linux; see docs/plugins.md): `on` or `off`
+    /// for trusted plugins. Overrides the pipeline's `plugin_sandbox`, which is `On` unless it
+    /// says otherwise. In-process plugins have no sandbox.
+    #[arg(long, global = true, value_enum, value_name = "ON_OFF")]
+    pub plugin_sandbox: Option<SandboxArg>,
 }
 
 impl HostArgs {
@@ -50,8 +74,21 @@ impl HostArgs {
                 PluginModeArg::Host => PluginMode::Host,
                 PluginModeArg::InProcess => PluginMode::InProcess,
             }),
+            force_sandbox: self.plugin_sandbox.map(Sandbox::from),
             ..host::settings()
         });
+    }
+}
+
+/// Says once on stderr what the plugin sandbox cannot enforce here (no Landlock or no
+/// seccomp in the kernel, or not Linux), when a plugin loaded so far runs in a sandboxed host.
+pub fn warn_if_sandbox_partial() {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    if !plugin::loaded_ways().contains(&Way::Hosted(Sandbox::On)) {
+        return;
+    }
+    if let Some(shortfall) = plugin::sandbox::Support::probe().shortfall() {
+        SAID.call_once(|| diag(&format!("warning: {shortfall}")));
     }
 }
 
@@ -107,6 +144,7 @@ impl PipelineArgs {
         for file in &self.plugins {
             pipeline.add_plugin(file)?;
         }
+        warn_if_sandbox_partial();
         for w in pipeline.warnings() {
             diag(&format!("warning: {}", printable(w)));
         }

@@ -49,6 +49,7 @@ pub fn run(args: ReglibArgs, out: &mut impl Write) -> Result<ExitCode> {
     };
     for path in &args.plugins {
         let loaded = plugin::load_as(path, plugin::effective_mode(PluginMode::default()))?;
+        super::args::warn_if_sandbox_partial();
         for t in loaded.techniques() {
             if techniques.iter().any(|o| o.id() == t.id()) {
                 bail!(

@@ -38,6 +38,9 @@ pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
             printable(&t.origin().to_string())
         )?;
     }
+    for way in lapiz::plugin::loaded_ways() {
+        writeln!(out, "plugin sandbox: {}", way.sandbox_words())?;
+    }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

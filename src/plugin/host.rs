@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use super::sandbox::{self, Sandbox};
 use super::wire::{self, Decoder, Encoder};
 use crate::grid::Grid;
 use crate::step::Step;
@@ -53,6 +54,9 @@ pub struct HostSettings {
     pub memory_limit_mib: u64,
     /// Forces this mode over every pipeline's `plugin_mode` (the `--plugin-mode` option).
     pub force_mode: Option<PluginMode>,
+    /// Forces this sandbox setting over every pipeline's `plugin_sandbox` (the
+    /// `--plugin-sandbox` option).
+    pub force_sandbox: Option<Sandbox>,
 }
 
 /// The default time limit per search.
@@ -70,6 +74,7 @@ impl Default for HostSettings {
             time_limit: DEFAULT_TIME_LIMIT,
             memory_limit_mib: DEFAULT_MEMORY_LIMIT_MIB,
             force_mode: None,
+            force_sandbox: None,
         }
     }
 }
@@ -117,6 +122,8 @@ pub(crate) struct Described {
 pub(crate) struct Pool {
     /// The library as given (passed to the host and named in errors).
     path: String,
+    /// Whether its hosts sandbox themselves.
+    sandbox: Sandbox,
     idle: Mutex<Vec<Host>>,
 }
 
@@ -150,9 +157,12 @@ type Broken = String;
 impl Pool {
     /// Starts a host for `path` and reads its description: the plugin's name and techniques,
     /// or the loader's error message. The host is kept for the first search.
-    pub(crate) fn open(path: &str) -> Result<(Arc<Pool>, String, Vec<Described>), String> {
+    pub(crate) fn open(
+        path: &str,
+        sandbox: Sandbox,
+    ) -> Result<(Arc<Pool>, String, Vec<Described>), String> {
         let settings = settings();
-        let mut host = Host::spawn(path, &settings)?;
+        let mut host = Host::spawn(path, sandbox, &settings)?;
         let limit = settings.time_limit.max(LOAD_TIME_LIMIT);
         let frame = host.next(
             Instant::now() + limit,
@@ -160,15 +170,10 @@ impl Pool {
             &settings,
             "loading the library",
         )?;
-        let mut d = Decoder::new(frame.get(1..).unwrap_or_default());
-        let description = match frame.first() {
-            Some(&wire::DESCRIBE) => describe(&mut d).map_err(|e| protocol(&e))?,
-            // the loader's own message, which names the library
-            Some(&wire::LOAD_FAILED) => return Err(d.str().map_err(|e| protocol(&e))?),
-            _ => return Err(protocol("no description")),
-        };
+        let description = description(&frame)??;
         let pool = Arc::new(Pool {
             path: path.to_string(),
+            sandbox,
             idle: Mutex::new(vec![host]),
         });
         Ok((pool, description.0, description.1))
@@ -189,7 +194,7 @@ impl Pool {
         let mut host = match idle {
             Some(h) => h,
             None => {
-                let mut h = Host::spawn(&self.path, &settings)?;
+                let mut h = Host::spawn(&self.path, self.sandbox, &settings)?;
                 let limit = settings.time_limit.max(LOAD_TIME_LIMIT);
                 let frame = h.next(
                     Instant::now() + limit,
@@ -218,6 +223,59 @@ fn protocol(why: &str) -> String {
     format!("the plugin host broke the protocol: {why}")
 }
 
+/// The host's first frame: `Ok(Ok)` the plugin's name and techniques, `Ok(Err)` the loader's
+/// own message (which names the library), `Err` a broken protocol.
+fn description(frame: &[u8]) -> Result<Result<(String, Vec<Described>), String>, Broken> {
+    let mut d = Decoder::new(frame.get(1..).unwrap_or_default());
+    match frame.first() {
+        Some(&wire::DESCRIBE) => Ok(Ok(describe(&mut d).map_err(|e| protocol(&e))?)),
+        Some(&wire::LOAD_FAILED) => Ok(Err(d.str().map_err(|e| protocol(&e))?)),
+        _ => Err(protocol("no description")),
+    }
+}
+
+/// A host's frame during a search of technique `id`.
+enum Reply {
+    /// A step the search found.
+    Step(Step),
+    /// The search ended normally.
+    Done,
+    /// The search failed with this message.
+    Failed(String),
+}
+
+/// Reads a host's frame during a search of technique `id`; `Err` is a broken protocol.
+fn reply(frame: &[u8], id: &str) -> Result<Reply, Broken> {
+    let mut d = Decoder::new(frame.get(1..).unwrap_or_default());
+    match frame.first() {
+        Some(&wire::STEP) => Ok(Reply::Step(d.step(id).map_err(|e| protocol(&e))?)),
+        Some(&wire::DONE) => Ok(Reply::Done),
+        Some(&wire::FAILED) => Ok(Reply::Failed(d.str().map_err(|e| protocol(&e))?)),
+        _ => Err(protocol("an unknown frame")),
+    }
+}
+
+/// Reads `bytes` as lapiz reads a host's output (its description, then the frames of
+/// searches), returning how many frames it read: for the fuzz target `host_frames`
+/// (`fuzz/`), which checks that nothing a host sends makes lapiz panic.
+#[doc(hidden)]
+pub fn read_host_output(mut bytes: &[u8]) -> Result<usize, String> {
+    let mut frame = Vec::new();
+    let mut count = 0;
+    while wire::read_frame(&mut bytes, &mut frame).map_err(|e| protocol(&e.to_string()))? {
+        if count == 0 {
+            description(&frame)??;
+        } else {
+            match reply(&frame, "fuzz")? {
+                Reply::Step(step) => drop(step),
+                Reply::Done | Reply::Failed(_) => {}
+            }
+        }
+        count += 1;
+    }
+    Ok(count)
+}
+
 /// The plugin's name and techniques from a [`wire::DESCRIBE`] frame.
 fn describe(d: &mut Decoder<'_>) -> Result<(String, Vec<Described>), String> {
     let name = d.str()?;
@@ -241,7 +299,7 @@ fn describe(d: &mut Decoder<'_>) -> Result<(String, Vec<Described>), String> {
 }
 
 impl Host {
-    fn spawn(path: &str, settings: &HostSettings) -> Result<Host, Broken> {
+    fn spawn(path: &str, sandbox: Sandbox, settings: &HostSettings) -> Result<Host, Broken> {
         let program = settings.program.as_ref().ok_or_else(|| {
             format!(
                 "no plugin host program to run it in: set {HOST_ENV} to the lapiz binary, or choose the in-process plugin mode for trusted plugins"
@@ -251,6 +309,11 @@ impl Host {
             .arg("plugin-host")
             .arg("--memory-mib")
             .arg(settings.memory_limit_mib.to_string())
+            .arg("--sandbox")
+            .arg(match sandbox {
+                Sandbox::On => "on",
+                Sandbox::Off => "off",
+            })
             .arg("--")
             .arg(path)
             .stdin(Stdio::piped())
@@ -397,10 +460,8 @@ impl Host {
         }
         loop {
             let frame = self.next(deadline, settings.time_limit, settings, doing)?;
-            let mut d = Decoder::new(frame.get(1..).unwrap_or_default());
-            match frame.first() {
-                Some(&wire::STEP) => {
-                    let step = d.step(id).map_err(|e| protocol(&e))?;
+            match reply(&frame, id)? {
+                Reply::Step(step) => {
                     let answer = match sink(step) {
                         ControlFlow::Continue(()) => wire::CONTINUE,
                         ControlFlow::Break(()) => wire::STOP,
@@ -409,9 +470,8 @@ impl Host {
                         return Err(self.death(doing, settings));
                     }
                 }
-                Some(&wire::DONE) => return Ok(Ok(())),
-                Some(&wire::FAILED) => return Ok(Err(d.str().map_err(|e| protocol(&e))?)),
-                _ => return Err(protocol("an unknown frame")),
+                Reply::Done => return Ok(Ok(())),
+                Reply::Failed(message) => return Ok(Err(message)),
             }
         }
     }
@@ -463,15 +523,24 @@ fn ended(status: ExitStatus, settings: &HostSettings) -> String {
 /// search's last words when the host dies.
 const SEARCH_MARK: &[u8] = b"\x1elapiz plugin host: search\x1e\n";
 
-/// The plugin host: `lapiz plugin-host --memory-mib N -- LIB`. Limits its own memory, keeps
-/// its stdout for frames (whatever the plugin prints goes to stderr), loads the library,
-/// describes it and serves searches until its stdin closes. Returns the exit status.
-pub fn serve(library: &Path, memory_limit_mib: u64) -> u8 {
+/// The plugin host: `lapiz plugin-host --memory-mib N --sandbox on|off -- LIB`. Sandboxes
+/// itself (`sandbox`), limits its own memory, keeps its stdout for frames (whatever the plugin
+/// prints goes to stderr), loads the library, describes it and serves searches until its stdin
+/// closes. Returns the exit status.
+pub fn serve(library: &Path, memory_limit_mib: u64, sandbox: Sandbox) -> u8 {
+    // Landlock binds the thread that asks and the threads it starts after: the first thread
+    // asks before starting the search thread. A host that cannot sandbox itself loads nothing.
+    let mut refused = None;
+    if sandbox == Sandbox::On
+        && let Err(e) = sandbox::restrict_files(library)
+    {
+        refused = Some(e);
+    }
     // The searches run on a thread whose stack (and allocator arena, made by its first
     // allocation) is mapped before the memory limit is set, so a stack overflow meets the
     // guard page (and is named as one) rather than the limit; the thread starts work once
-    // the limit is in place.
-    let (go, wait) = channel::<()>();
+    // the limit and the system-call filter (on every thread) are in place.
+    let (go, wait) = channel::<Option<String>>();
     let (ready, started) = channel::<()>();
     let library = library.to_path_buf();
     let worker = std::thread::Builder::new()
@@ -481,7 +550,7 @@ pub fn serve(library: &Path, memory_limit_mib: u64) -> u8 {
             std::hint::black_box(Box::new([0u8; 64]));
             let _ = ready.send(());
             match wait.recv() {
-                Ok(()) => serve_here(&library, memory_limit_mib),
+                Ok(refused) => serve_here(&library, memory_limit_mib, refused),
                 Err(_) => 2,
             }
         });
@@ -494,14 +563,20 @@ pub fn serve(library: &Path, memory_limit_mib: u64) -> u8 {
     };
     let _ = started.recv();
     limit_memory(memory_limit_mib);
-    let _ = go.send(());
+    if sandbox == Sandbox::On
+        && refused.is_none()
+        && let Err(e) = sandbox::restrict_calls()
+    {
+        refused = Some(e);
+    }
+    let _ = go.send(refused);
     worker.join().unwrap_or(101)
 }
 
 /// The stack of the host's search thread.
 pub(crate) const SEARCH_STACK: usize = 8 << 20;
 
-fn serve_here(library: &Path, memory_limit_mib: u64) -> u8 {
+fn serve_here(library: &Path, memory_limit_mib: u64, refused: Option<String>) -> u8 {
     let mut out = match frame_output() {
         Ok(o) => o,
         Err(e) => {
@@ -509,6 +584,15 @@ fn serve_here(library: &Path, memory_limit_mib: u64) -> u8 {
             return 2;
         }
     };
+    if let Some(why) = refused {
+        let mut f = Encoder::new(wire::LOAD_FAILED);
+        f.str(&format!(
+            "plugin {}: the plugin host {why}, so it did not load the library (--plugin-sandbox off runs trusted plugins without the sandbox)",
+            library.display()
+        ));
+        let _ = wire::write_frame(&mut out, &f.0);
+        return 2;
+    }
     let plugin = match super::load(library) {
         Ok(p) => p,
         Err(e) => {

@@ -170,5 +170,6 @@ pub fn use_built_host() {
         time_limit: std::time::Duration::from_secs_f64(TEST_TIME_LIMIT_SECS),
         memory_limit_mib: TEST_MEMORY_MIB,
         force_mode: None,
+        force_sandbox: None,
     });
 }

@@ -58,7 +58,9 @@ impl Subject {
     pub fn load(path: &Path, id: Option<&str>) -> Result<Subject> {
         let (mode, techniques) = if plugin::is_library_name(path) {
             let mode = plugin::effective_mode(PluginMode::default());
-            (Some(mode), plugin::load_as(path, mode)?.techniques())
+            let loaded = plugin::load_as(path, mode)?;
+            super::args::warn_if_sandbox_partial();
+            (Some(mode), loaded.techniques())
         } else {
             let script: Box<dyn Technique> = Box::new(ScriptTechnique::load(path)?);
             (None, vec![script])
