@@ -122,8 +122,6 @@ impl Technique for SeChaining {
     }
 
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        let t0 = std::time::Instant::now();
-        let _g = TimeGuard(t0, self.info.id);
         let mut board = Board::of(grid);
         let mut depths: Vec<Depth> = (0..self.rule.depth()).map(|_| Depth::default()).collect();
         // SE reaches a nested level only when dynamic (+) chains find nothing: where they do,
@@ -222,15 +220,6 @@ mod tests {
                 );
                 assert!(step.difficulty >= t.difficulty(), "{}", step.explanation);
             }
-        }
-    }
-}
-
-struct TimeGuard(std::time::Instant, &'static str);
-impl Drop for TimeGuard {
-    fn drop(&mut self) {
-        if std::env::var_os("SE_TIME").is_some() {
-            eprintln!("T\t{}\t{}", self.1, self.0.elapsed().as_micros());
         }
     }
 }
