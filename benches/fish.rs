@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use common::{positions, puzzles};
 use lapiz::Pipeline;
-use lapiz::technique::{find_all, fish};
+use lapiz::technique::{family, find_all};
 
 fn main() {
     let Some(mut puzzles) = puzzles("top1465.txt") else {
@@ -36,7 +36,7 @@ fn main() {
         "technique", "µs/search", "max ms", "steps"
     );
     let big = ["jellyfish", "squirmbag", "whale", "leviathan"];
-    for t in fish::techniques() {
+    for t in family("fish").expect("a family") {
         if !big.iter().any(|b| t.id().ends_with(b)) {
             continue;
         }

@@ -12,7 +12,7 @@ mod common;
 use std::time::Instant;
 
 use lapiz::engine::solve_grid;
-use lapiz::technique::{als, builtin, chains, forcing, medusa};
+use lapiz::technique::{builtin, family};
 use lapiz::{Grid, Pipeline};
 
 const RUNS: usize = 3;
@@ -20,11 +20,12 @@ const RUNS: usize = 3;
 /// The default pipeline without the techniques of the chain, 3D Medusa, ALS and forcing
 /// families.
 fn without_chains() -> Pipeline {
-    let ids: Vec<String> = chains::techniques()
+    let ids: Vec<String> = family("chains")
+        .expect("a family")
         .iter()
-        .chain(medusa::techniques().iter())
-        .chain(als::techniques().iter())
-        .chain(forcing::techniques().iter())
+        .chain(family("medusa").expect("a family").iter())
+        .chain(family("als").expect("a family").iter())
+        .chain(family("forcing").expect("a family").iter())
         .map(|t| t.id().to_string())
         .collect();
     let kept = Pipeline::default_pipeline()

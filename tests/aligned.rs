@@ -10,7 +10,7 @@ use lapiz::Grid;
 use lapiz::Pipeline;
 use lapiz::engine::{check_puzzle, solve_grid};
 use lapiz::parse::parse_puzzle;
-use lapiz::technique::{Technique, aligned, builtin, find_all};
+use lapiz::technique::{Technique, builtin, family, find_all};
 use lapiz::trace::Outcome;
 
 /// Positions met solving `puzzles` with the default pipeline without forcing chains: every
@@ -87,7 +87,7 @@ fn aligned_exclusion_is_sound_on_top1465() {
     };
     let positions = positions(&puzzles, 7);
     assert!(!positions.is_empty());
-    for t in aligned::techniques() {
+    for t in family("aligned").expect("a family") {
         let result = check(t.as_ref(), &positions);
         report(t.as_ref(), positions.len(), result);
         assert!(result.0 > 0, "{} found nothing", t.id());
@@ -152,7 +152,7 @@ fn aligned_exclusion_timing_on_top1465() {
         return;
     };
     let positions = positions(&puzzles, 10);
-    for t in aligned::techniques() {
+    for t in family("aligned").expect("a family") {
         let result = check(t.as_ref(), &positions);
         report(t.as_ref(), positions.len(), result);
     }

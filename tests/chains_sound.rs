@@ -6,14 +6,14 @@ mod common;
 
 use lapiz::grid::Grid;
 use lapiz::parse::parse_puzzle;
-use lapiz::technique::{Technique, als, chains, find_all, medusa, sue_de_coq};
+use lapiz::technique::{Technique, family, find_all};
 use lapiz::{Pipeline, solve_puzzle};
 
 fn techniques() -> Vec<Box<dyn Technique>> {
-    let mut v = chains::techniques();
-    v.extend(medusa::techniques());
-    v.extend(als::techniques());
-    v.extend(sue_de_coq::techniques());
+    let mut v = family("chains").expect("a family");
+    v.extend(family("medusa").expect("a family"));
+    v.extend(family("als").expect("a family"));
+    v.extend(family("sue-de-coq").expect("a family"));
     v
 }
 

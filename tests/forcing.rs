@@ -13,7 +13,7 @@ use lapiz::grid::Candidate;
 use lapiz::net::{BranchEnd, ForcingKind, Reason};
 use lapiz::parse::parse_puzzle;
 use lapiz::step::Step;
-use lapiz::technique::forcing::{self, Forcing};
+use lapiz::technique::{Technique, builtin, family};
 use lapiz::technique::{find_all, find_first};
 use lapiz::{Pipeline, solve_puzzle};
 
@@ -27,7 +27,8 @@ const HARDEST_FIRST: &str =
 /// The default pipeline without the forcing techniques from `from` on.
 fn pipeline_before(from: &str) -> Pipeline {
     let mut p = Pipeline::default_pipeline();
-    let ids: Vec<String> = forcing::techniques()
+    let ids: Vec<String> = family("forcing")
+        .expect("a family")
         .iter()
         .map(|t| t.id().to_string())
         .skip_while(|id| id != from)
@@ -97,7 +98,7 @@ fn check(step: &Step, sol: &[u8; 81]) {
 #[test]
 fn contradiction_net() {
     let (grid, sol) = stuck(TOP1465_FIRST, &pipeline_before("forcing-chain"));
-    let step = find_first(&Forcing::DYNAMIC, &grid)
+    let step = find_first(forcing("dynamic-forcing-chain").as_ref(), &grid)
         .expect("runs")
         .expect("a step");
     check(&step, &sol);
@@ -109,7 +110,7 @@ fn contradiction_net() {
 #[test]
 fn cell_forcing_chain() {
     let (grid, sol) = stuck(TOP1465_FIRST, &pipeline_before("forcing-chain"));
-    let steps = find_all(&Forcing::DYNAMIC, &grid).expect("runs");
+    let steps = find_all(forcing("dynamic-forcing-chain").as_ref(), &grid).expect("runs");
     for s in &steps {
         check(s, &sol);
     }
@@ -124,9 +125,11 @@ fn cell_forcing_chain() {
 #[test]
 fn nested_step() {
     let (grid, sol) = stuck(HARDEST_FIRST, &pipeline_before("nested-forcing-chain"));
-    let step = find_first(&Forcing::NESTED, &grid)
+    let step = find_first(forcing("nested-forcing-chain").as_ref(), &grid)
         .expect("runs")
-        .or_else(|| find_first(&Forcing::NESTED_DYNAMIC, &grid).expect("runs"))
+        .or_else(|| {
+            find_first(forcing("nested-dynamic-forcing-chain").as_ref(), &grid).expect("runs")
+        })
         .expect("a nested step");
     check(&step, &sol);
     let net = step.net.as_ref().unwrap();
@@ -147,8 +150,7 @@ fn a_nested_level_shows_its_smallest_contradiction() {
     // the first one, the step the pipeline applies, has the smallest net of them all.
     let (grid, sol) = stuck(HARDEST_FIRST, &pipeline_before("nested-forcing-chain"));
     let mut steps: Vec<Step> = Vec::new();
-    use lapiz::Technique;
-    Forcing::NESTED_DYNAMIC
+    forcing("nested-dynamic-forcing-chain")
         .find(&grid, &mut |step| {
             if step.net.as_ref().unwrap().kind != ForcingKind::Contradiction {
                 return std::ops::ControlFlow::Break(());
@@ -166,7 +168,7 @@ fn a_nested_level_shows_its_smallest_contradiction() {
     for s in &steps {
         check(s, &sol);
     }
-    let first = find_first(&Forcing::NESTED_DYNAMIC, &grid)
+    let first = find_first(forcing("nested-dynamic-forcing-chain").as_ref(), &grid)
         .expect("runs")
         .expect("a step");
     assert_eq!(first.net.as_ref().unwrap().size(), sizes[0]);
@@ -200,8 +202,12 @@ fn forcing_steps_are_sound_on_top1465() {
         }
         let (grid, sol) = stuck(p, &pipeline);
         positions += 1;
-        for tech in [Forcing::STATIC, Forcing::DYNAMIC, Forcing::PLUS] {
-            for s in find_all(&tech, &grid).expect("runs") {
+        for id in [
+            "forcing-chain",
+            "dynamic-forcing-chain",
+            "dynamic-forcing-chain-plus",
+        ] {
+            for s in find_all(forcing(id).as_ref(), &grid).expect("runs") {
                 check(&s, &sol);
                 steps += 1;
             }
@@ -222,12 +228,17 @@ fn nested_steps_are_sound_on_the_hardest() {
     let mut checked = 0;
     for p in &puzzles {
         let (grid, sol) = stuck(p, &pipeline);
-        for tech in [Forcing::NESTED, Forcing::NESTED_DYNAMIC] {
-            if let Some(s) = find_first(&tech, &grid).expect("runs") {
+        for id in ["nested-forcing-chain", "nested-dynamic-forcing-chain"] {
+            if let Some(s) = find_first(forcing(id).as_ref(), &grid).expect("runs") {
                 check(&s, &sol);
                 checked += 1;
             }
         }
     }
     assert!(checked >= puzzles.len(), "{checked}");
+}
+
+/// The built-in forcing technique with this id.
+fn forcing(id: &str) -> Box<dyn Technique> {
+    builtin(id).expect("a built-in forcing technique")
 }

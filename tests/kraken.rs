@@ -9,7 +9,7 @@ use lapiz::net::{BranchEnd, ForcingKind};
 use lapiz::parse::parse_puzzle;
 use lapiz::step::Step;
 use lapiz::technique::find_all;
-use lapiz::technique::forcing::kraken::{self, KrakenFish};
+use lapiz::technique::{builtin, family};
 use lapiz::{Pipeline, solve_puzzle};
 
 /// A puzzle of `top1465` where chains stall and a Kraken fish type 1 eliminates.
@@ -71,7 +71,11 @@ fn check(step: &Step, sol: &[u8; 81]) {
 #[test]
 fn kraken_type_1_step() {
     let (grid, sol) = stuck(TYPE_1_PUZZLE);
-    let steps = find_all(&KrakenFish::TYPE_1, &grid).expect("runs");
+    let steps = find_all(
+        builtin("kraken-fish-type-1").expect("a built-in").as_ref(),
+        &grid,
+    )
+    .expect("runs");
     assert!(!steps.is_empty(), "no Kraken fish type 1");
     for s in &steps {
         check(s, &sol);
@@ -82,7 +86,11 @@ fn kraken_type_1_step() {
 #[test]
 fn kraken_type_2_step() {
     let (grid, sol) = stuck(TYPE_2_PUZZLE);
-    let steps = find_all(&KrakenFish::TYPE_2, &grid).expect("runs");
+    let steps = find_all(
+        builtin("kraken-fish-type-2").expect("a built-in").as_ref(),
+        &grid,
+    )
+    .expect("runs");
     assert!(!steps.is_empty(), "no Kraken fish type 2");
     for s in &steps {
         check(s, &sol);
@@ -96,7 +104,7 @@ fn every_kraken_step_on_real_positions_is_sound() {
         return;
     };
     let pipeline = Pipeline::default_pipeline();
-    let techniques = kraken::techniques();
+    let techniques = family("kraken").expect("a family");
     let mut checked = vec![0usize; techniques.len()];
     let mut positions = 0;
     for p in &puzzles {

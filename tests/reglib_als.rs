@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use lapiz::engine::{check_puzzle, solve_grid};
 use lapiz::parse::parse_puzzle;
 use lapiz::reglib::run_library;
-use lapiz::technique::{Technique, als, builtin, find_all};
+use lapiz::technique::{Technique, builtin, family, find_all};
 use lapiz::trace::Outcome;
 use lapiz::{Grid, Pipeline};
 
@@ -23,7 +23,7 @@ fn every_als_case_passes() {
         .filter(|l| l.trim_start().starts_with(":09"))
         .map(|l| format!("{l}\n"))
         .collect();
-    let techniques = als::techniques();
+    let techniques = family("als").expect("a family");
     let report = run_library(&cases, &techniques);
     let messages = common::reglib::failures(&report);
     common::reglib::print_codes(&report, |_, _| true);
@@ -41,7 +41,7 @@ fn every_als_case_passes() {
 /// technique to `times` and returns the steps found.
 fn check(grid: &Grid, solution: &[u8; 81], times: &mut [Duration; 4]) -> (usize, usize) {
     let (mut n, mut stem_z) = (0, 0);
-    for (i, t) in als::techniques().iter().enumerate() {
+    for (i, t) in family("als").expect("a family").iter().enumerate() {
         let start = Instant::now();
         let steps = find_all(t.as_ref(), grid).expect("search runs");
         times[i] += start.elapsed();
@@ -73,7 +73,8 @@ fn check(grid: &Grid, solution: &[u8; 81], times: &mut [Duration; 4]) -> (usize,
 /// The default pipeline without the ALS techniques and without the forcing chains after them
 /// (which finish every puzzle): it gets stuck where the ALS techniques would be needed.
 fn before_als() -> Pipeline {
-    let ids: Vec<String> = als::techniques()
+    let ids: Vec<String> = family("als")
+        .expect("a family")
         .iter()
         .map(|t| t.id().to_string())
         .collect();
@@ -93,7 +94,8 @@ fn als_family_is_sound_on_top1465() {
     };
     let full = Pipeline::default_pipeline();
     let before = before_als();
-    let als_ids: Vec<String> = als::techniques()
+    let als_ids: Vec<String> = family("als")
+        .expect("a family")
         .iter()
         .map(|t| t.id().to_string())
         .collect();
@@ -134,7 +136,7 @@ fn als_family_is_sound_on_top1465() {
     }
     let ms = |d: &[Duration; 4], n: usize| -> Vec<String> {
         d.iter()
-            .zip(als::techniques())
+            .zip(family("als").expect("a family"))
             .map(|(d, t)| {
                 format!(
                     "{} {:.2} ms",

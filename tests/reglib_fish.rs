@@ -4,21 +4,20 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::ops::ControlFlow;
 
 use lapiz::Pipeline;
 use lapiz::engine::{replay, solve_grid};
 use lapiz::parse::parse_line;
 use lapiz::reglib::run_library;
 use lapiz::solver::solve;
-use lapiz::technique::{Technique, find_all, fish};
+use lapiz::technique::{Technique, family, find_all};
 
 #[test]
 fn every_fish_case_passes() {
     let Some(text) = common::reglib::library() else {
         return;
     };
-    let techniques = fish::techniques();
+    let techniques = family("fish").expect("a family");
     let report = run_library(&text, &techniques);
     let messages = common::reglib::failures(&report);
     common::reglib::print_codes(&report, common::reglib::ran);
@@ -72,7 +71,8 @@ fn run_sound(fish: Vec<Box<dyn Technique>>, limit: usize) -> BTreeMap<String, us
 
 #[test]
 fn basic_finned_and_sashimi_fish_are_sound_on_top1465() {
-    let fish: Vec<Box<dyn Technique>> = fish::techniques()
+    let fish: Vec<Box<dyn Technique>> = family("fish")
+        .expect("a family")
         .into_iter()
         .filter(|t| !t.id().contains("franken") && !t.id().contains("mutant") && !is_big(t.id()))
         .collect();
@@ -98,7 +98,8 @@ const BIG: [&str; 3] = ["squirmbag", "whale", "leviathan"];
 fn sound_without_basic_fish(kind: &str) {
     // Without the basic fish in front, so that these get to fire; the fish of five houses
     // and more (the slowest) are left out.
-    let fish: Vec<Box<dyn Technique>> = fish::techniques()
+    let fish: Vec<Box<dyn Technique>> = family("fish")
+        .expect("a family")
         .into_iter()
         .filter(|t| t.id().contains(kind) && !is_big(t.id()))
         .collect();
@@ -117,41 +118,6 @@ fn franken_fish_are_sound_on_top1465() {
 #[test]
 fn mutant_fish_are_sound_on_top1465() {
     sound_without_basic_fish("mutant");
-}
-
-#[test]
-fn every_fish_found_on_hard_grids_is_sound() {
-    // Every fish the generic finder sees, of every shape and size up to 4, with and without
-    // fins, on the grids where the basic techniques get stuck, agrees with the solution.
-    let Some(puzzles) = common::puzzles("top1465.txt", 40) else {
-        return;
-    };
-    let pipeline = pipeline(Vec::new());
-    let mut count = 0usize;
-    for (i, p) in puzzles.iter().enumerate() {
-        let grid = parse_line(p).unwrap_or_else(|e| panic!("puzzle {}: {e}", i + 1));
-        let trace = solve_grid(&grid, &pipeline);
-        let stuck = replay(&grid, &trace);
-        let solution = solve(stuck.values()).expect("a solution");
-        for size in 2..=4 {
-            for digit in 1..=9u8 {
-                let _ = fish::find_fish(&stuck, digit, size, fish::Shape::Mutant, true, &mut |f| {
-                    count += 1;
-                    for c in f.eliminations {
-                        assert_ne!(
-                            solution[c.index()],
-                            digit,
-                            "puzzle {} ({p}): unsound {f:?}",
-                            i + 1
-                        );
-                    }
-                    ControlFlow::Continue(())
-                });
-            }
-        }
-    }
-    eprintln!("{count} fish checked");
-    assert!(count > 1000, "only {count} fish");
 }
 
 /// The positions where the basic techniques get stuck, on the first `limit` puzzles of
@@ -174,32 +140,38 @@ fn stuck_positions(limit: usize) -> Vec<(String, lapiz::Grid, Vec<u8>)> {
 }
 
 #[test]
-fn every_fish_of_five_to_seven_houses_found_on_hard_grids_is_sound() {
-    // Every fish the generic finder sees with five, six or seven base houses, of any shape,
-    // with and without fins, where the basic techniques are stuck, agrees with the solution.
-    let positions = stuck_positions(25);
+fn every_step_of_the_fish_of_two_to_four_houses_is_sound() {
+    // Every step of every fish technique of two to four houses (every shape, with and without
+    // fins, siamese pairs included), on the grids where the basic techniques get stuck on the
+    // first 100 puzzles of top1465, agrees with the solution.
+    let positions = stuck_positions(100);
     if positions.is_empty() {
         return;
     }
-    let mut count = [0usize; 3];
+    let small: Vec<Box<dyn Technique>> = family("fish")
+        .expect("a family")
+        .into_iter()
+        .filter(|t| !is_big(t.id()))
+        .collect();
+    assert_eq!(small.len(), 21);
+    let mut count = 0usize;
     for (p, stuck, solution) in &positions {
-        for (size, n) in (5..=7).zip(count.iter_mut()) {
-            for digit in 1..=9u8 {
-                let _ = fish::find_fish(stuck, digit, size, fish::Shape::Mutant, true, &mut |f| {
-                    *n += 1;
-                    for c in f.eliminations {
-                        assert_ne!(solution[c.index()], digit, "{p}: unsound {f:?}");
-                    }
-                    ControlFlow::Continue(())
-                });
+        for t in &small {
+            for step in find_all(t.as_ref(), stuck).expect("no error") {
+                for e in &step.eliminations {
+                    assert_ne!(
+                        solution[e.cell.index()],
+                        e.digit,
+                        "{p}: unsound {}",
+                        step.explanation
+                    );
+                }
+                count += 1;
             }
         }
     }
-    eprintln!(
-        "fish of 5, 6, 7 houses checked: {count:?} on {} grids",
-        positions.len()
-    );
-    assert!(count.iter().all(|&n| n > 100), "{count:?}");
+    eprintln!("{count} fish steps checked on {} grids", positions.len());
+    assert!(count > 500, "only {count} fish steps");
 }
 
 #[test]
@@ -210,7 +182,8 @@ fn every_step_of_the_fish_of_five_to_seven_houses_is_sound() {
     if positions.is_empty() {
         return;
     }
-    let big: Vec<Box<dyn Technique>> = fish::techniques()
+    let big: Vec<Box<dyn Technique>> = family("fish")
+        .expect("a family")
         .into_iter()
         .filter(|t| is_big(t.id()))
         .collect();

@@ -10,11 +10,11 @@ use lapiz::Pipeline;
 use lapiz::parse::parse_line;
 use lapiz::reglib::run_library;
 use lapiz::solver;
-use lapiz::technique::{Technique, find_all, find_first, sue_de_coq, templates};
+use lapiz::technique::{Technique, find_all, find_first};
 
 fn family() -> Vec<Box<dyn Technique>> {
-    let mut v = sue_de_coq::techniques();
-    v.extend(templates::techniques());
+    let mut v = lapiz::technique::family("sue-de-coq").expect("a family");
+    v.extend(lapiz::technique::family("templates").expect("a family"));
     v
 }
 

@@ -8,12 +8,12 @@ use std::collections::BTreeMap;
 use lapiz::Pipeline;
 use lapiz::engine::solve_puzzle;
 use lapiz::reglib::run_library;
-use lapiz::technique::{Technique, chains, coloring, single_digit};
+use lapiz::technique::Technique;
 
 fn family() -> Vec<Box<dyn Technique>> {
-    let mut v = single_digit::techniques();
-    v.extend(coloring::techniques());
-    v.extend(chains::techniques());
+    let mut v = lapiz::technique::family("single-digit").expect("a family");
+    v.extend(lapiz::technique::family("coloring").expect("a family"));
+    v.extend(lapiz::technique::family("chains").expect("a family"));
     v
 }
 

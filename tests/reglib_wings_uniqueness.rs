@@ -9,12 +9,12 @@ use lapiz::engine::solve_grid;
 use lapiz::parse::{parse_library_line, parse_line};
 use lapiz::reglib::run_library;
 use lapiz::solver;
-use lapiz::technique::{Technique, find_all, find_first, uniqueness, wings};
+use lapiz::technique::{Technique, builtin, find_all, find_first};
 use lapiz::{Grid, Pipeline};
 
 fn family() -> Vec<Box<dyn Technique>> {
-    let mut v = wings::techniques();
-    v.extend(uniqueness::techniques());
+    let mut v = lapiz::technique::family("wings").expect("a family");
+    v.extend(lapiz::technique::family("uniqueness").expect("a family"));
     v
 }
 
@@ -160,7 +160,8 @@ fn wxyz_wing_hand_made() {
     set(&mut grid, 0, 1, &[1, 4]);
     set(&mut grid, 1, 2, &[2, 4]);
     set(&mut grid, 0, 6, &[3, 4]);
-    let steps = find_all(&wings::WxyzWing, &grid).expect("search");
+    let steps =
+        find_all(builtin("wxyz-wing").expect("a built-in").as_ref(), &grid).expect("search");
     let expected = lapiz::Candidate::new(lapiz::Cell::at(0, 2), 4);
     assert!(
         steps
@@ -177,7 +178,8 @@ fn wxyz_wing_hand_made() {
 fn hidden_rectangle_fail_case_finds_nothing() {
     let line = ":0606-x:34:.51.+8..4+2....2.3...........3..8.+29.....5.4......1.+9+4.....7+5+6+214.6.+29....2........:432 732 832 932 433 633 733 833 933 334 335 635 735 336 881 383 883 392 492 892 992 393 493 893 993 395:435::";
     let case = parse_library_line(line).expect("line");
-    let hr = uniqueness::techniques()
+    let hr = lapiz::technique::family("uniqueness")
+        .expect("a family")
         .into_iter()
         .find(|t| t.id() == "hidden-rectangle")
         .expect("hidden rectangle");

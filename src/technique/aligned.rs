@@ -29,6 +29,8 @@
 //! SE rates every step of the pair version 6.2 and of the triple version 7.5. Both are off in
 //! the default pipeline (see docs/techniques.md).
 
+use crate::context::Context;
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
@@ -63,11 +65,6 @@ impl AlignedExclusion {
         degree: 3,
         info: entry("aligned-triple-exclusion"),
     };
-
-    /// The number of base cells.
-    pub fn degree(&self) -> usize {
-        self.degree
-    }
 }
 
 /// The most excluding cells a set of base cells can have: two cells share at most 13 peers (the
@@ -377,11 +374,12 @@ impl AlignedExclusion {
     }
 }
 
-impl Technique for AlignedExclusion {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(self.info)
+impl Builtin for AlignedExclusion {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         stoppable(|| self.search(grid, sink))
     }
 }
@@ -587,7 +585,7 @@ mod tests {
                 ("aligned-triple-exclusion", "Aligned Triple Exclusion", 7.5)
             ]
         );
-        assert_eq!(AlignedExclusion::PAIR.degree(), 2);
-        assert_eq!(AlignedExclusion::TRIPLE.degree(), 3);
+        assert_eq!(AlignedExclusion::PAIR.degree, 2);
+        assert_eq!(AlignedExclusion::TRIPLE.degree, 3);
     }
 }

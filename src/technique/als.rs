@@ -11,6 +11,7 @@
 //! candidate of a restricted common lies in the overlap (HoDoKu's "allow overlap" option; the
 //! non-overlapping instances are among them, each its own step).
 
+use crate::technique::Builtin;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
@@ -202,14 +203,11 @@ pub struct AlsXz;
 /// Difficulty of a doubly linked ALS-XZ.
 const DOUBLY_LINKED: f32 = 7.1;
 
-impl Technique for AlsXz {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("als-xz") })
+impl Builtin for AlsXz {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("als-xz") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        self.find_in(&Context::new(grid), sink)
-    }
-    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         stoppable(|| {
             let grid = ctx.grid();
             let als = ctx.als();
@@ -284,14 +282,11 @@ impl Technique for AlsXz {
 /// `A` and `B` (cells of `C` included).
 pub struct AlsXyWing;
 
-impl Technique for AlsXyWing {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("als-xy-wing") })
+impl Builtin for AlsXyWing {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("als-xy-wing") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        self.find_in(&Context::new(grid), sink)
-    }
-    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         stoppable(|| {
             let grid = ctx.grid();
             let als = ctx.als();
@@ -418,14 +413,11 @@ fn arc_exclusion(arc: DigitMask) -> DigitMask {
     arc & arc.wrapping_neg()
 }
 
-impl Technique for AlsXyChain {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("als-xy-chain") })
+impl Builtin for AlsXyChain {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("als-xy-chain") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        self.find_in(&Context::new(grid), sink)
-    }
-    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         stoppable(|| {
             let grid = ctx.grid();
             let als = ctx.als();
@@ -716,14 +708,11 @@ impl Blossom<'_> {
     }
 }
 
-impl Technique for DeathBlossom {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("death-blossom") })
+impl Builtin for DeathBlossom {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("death-blossom") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        self.find_in(&Context::new(grid), sink)
-    }
-    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         stoppable(|| {
             let grid = ctx.grid();
             let als = ctx.als();

@@ -4,6 +4,7 @@
 //! candidates into clusters; each cluster is coloured in two colours so that the two ends of a
 //! strong link differ. In every cluster exactly one colour is true.
 
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
@@ -130,14 +131,11 @@ fn candidates(cells: CellSet, digit: u8) -> Vec<Candidate> {
     cells.iter().map(|c| Candidate::new(c, digit)).collect()
 }
 
-impl Technique for Coloring {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(self.info)
+impl Builtin for Coloring {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        self.find_in(&Context::new(grid), sink)
-    }
-    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         stoppable(|| {
             let grid = ctx.grid();
             let mut found = [Cluster {

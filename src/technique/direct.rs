@@ -4,6 +4,8 @@
 //! Pair 2.0, Direct Hidden Triple 2.5). They sit between the singles in the `se` pipeline, so
 //! that a puzzle needing only them is rated as SE rates it.
 
+use crate::context::Context;
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
@@ -100,11 +102,12 @@ fn single_left(
     None
 }
 
-impl Technique for Direct {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(self.info)
+impl Builtin for Direct {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         self.inner().find(grid, &mut |inner| {
             let Some((single, house)) =
                 single_left(grid, &inner.eliminations, self.pattern, &inner.houses)

@@ -10,6 +10,8 @@
 //! is true or the fish holds, so only cover candidates that see every fin go. A base candidate
 //! in two cover houses cannot be true either (cannibalism).
 
+use crate::context::Context;
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
@@ -131,22 +133,6 @@ fn houses_of(mask: u32) -> impl Iterator<Item = House> {
     (0..27u8)
         .filter(move |i| mask >> i & 1 != 0)
         .map(House::from_index)
-}
-
-/// Houses of a mask in the usual notation, e.g. `r28b7`, `c148`.
-pub fn houses_text(mask: u32) -> String {
-    let mut s = String::new();
-    for (kind, letter) in [(ROWS, 'r'), (COLS, 'c'), (BOXES, 'b')] {
-        let part = mask & kind;
-        if part == 0 {
-            continue;
-        }
-        s.push(letter);
-        for h in houses_of(part) {
-            s.push((b'0' + h.number()) as char);
-        }
-    }
-    s
 }
 
 /// Houses of a mask in words, grouped by kind: `rows r2,r8 and box b7`, `column c4`.
@@ -651,11 +637,12 @@ impl Fish {
     }
 }
 
-impl Technique for Fish {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(self.info)
+impl Builtin for Fish {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         stoppable(|| {
             let with_fins = self.fins != Fins::None;
             for digit in 1..=9u8 {

@@ -13,9 +13,11 @@
 //! (`Summary::guesses`), `solve --file` gives such a puzzle the status `guessed` and `rate`
 //! the level `guessed`.
 
-use crate::grid::{Candidate, Grid};
+use crate::context::Context;
+use crate::grid::Candidate;
 use crate::solver::{self, Solutions};
 use crate::step::{Role, Step};
+use crate::technique::Builtin;
 use crate::technique::catalogue::entry;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
@@ -30,17 +32,15 @@ const INFO: &TechniqueInfo = entry("guess");
 /// The id of [`Guess`]; the engine counts the steps of this id as guesses.
 pub const GUESS_ID: &str = INFO.id;
 
-/// The difficulty of a guess: above every logical technique (see the module documentation).
-pub const GUESS_DIFFICULTY: f32 = INFO.difficulty;
-
 /// Places the solution's digit in an empty cell with the fewest candidates.
 pub struct Guess;
 
-impl Technique for Guess {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(INFO)
+impl Builtin for Guess {
+    fn info(&self) -> &'static TechniqueInfo {
+        INFO
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         // the first empty cell with the fewest candidates (min_by_key keeps the first of ties)
         let Some(cell) = grid
             .empty_cells()
@@ -72,6 +72,7 @@ impl Technique for Guess {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Grid;
     use crate::parse::parse_puzzle;
     use crate::technique::{find_all, find_first};
 

@@ -1,10 +1,12 @@
 //! Intersections: locked candidates (pointing, claiming) and locked pairs and triples.
 
+use crate::context::Context;
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
 use crate::geometry::{Cell, DigitMask, House, digits, digits_text};
-use crate::grid::{Candidate, Grid};
+use crate::grid::Candidate;
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::subsets::for_each_combination;
@@ -38,11 +40,12 @@ fn common_line(cells: CellSet) -> Option<House> {
         .find(|h| cells.is_subset(h.cells()))
 }
 
-impl Technique for LockedCandidates {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(self.info)
+impl Builtin for LockedCandidates {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         stoppable(|| {
             let bases: &mut dyn Iterator<Item = House> = if self.pointing {
                 &mut House::boxes()
@@ -114,11 +117,12 @@ impl LockedSet {
     };
 }
 
-impl Technique for LockedSet {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(self.info)
+impl Builtin for LockedSet {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         stoppable(|| {
             for boxed in House::boxes() {
                 let b = boxed.number() - 1;

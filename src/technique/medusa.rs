@@ -13,6 +13,7 @@
 //!
 //! Simple colours are the one-digit case; the pipeline tries them first.
 
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::candset::CandSet;
@@ -166,14 +167,11 @@ fn colour_text(set: &CandSet) -> String {
     list.join(" ")
 }
 
-impl Technique for Medusa3d {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("3d-medusa") })
+impl Builtin for Medusa3d {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("3d-medusa") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        self.find_in(&Context::new(grid), sink)
-    }
-    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         stoppable(|| {
             let grid = ctx.grid();
             let mut all = clusters(grid, ctx);

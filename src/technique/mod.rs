@@ -47,27 +47,27 @@ use crate::context::Context;
 use crate::grid::{Candidate, Grid};
 use crate::step::Step;
 
-pub use catalogue::{CATALOGUE, TechniqueInfo};
+pub use catalogue::{CATALOGUE, TechniqueInfo, lookup};
 
-pub mod aligned;
-pub mod als;
-pub mod catalogue;
-pub mod chains;
-pub mod coloring;
-pub mod direct;
-pub mod fish;
-pub mod forcing;
-pub mod guess;
-pub mod intersections;
-pub mod medusa;
-pub mod se_chaining;
-pub mod single_digit;
-pub mod singles;
-pub mod subsets;
-pub mod sue_de_coq;
-pub mod templates;
-pub mod uniqueness;
-pub mod wings;
+pub(crate) mod aligned;
+pub(crate) mod als;
+pub(crate) mod catalogue;
+pub(crate) mod chains;
+pub(crate) mod coloring;
+pub(crate) mod direct;
+pub(crate) mod fish;
+pub(crate) mod forcing;
+pub(crate) mod guess;
+pub(crate) mod intersections;
+pub(crate) mod medusa;
+pub(crate) mod se_chaining;
+pub(crate) mod single_digit;
+pub(crate) mod singles;
+pub(crate) mod subsets;
+pub(crate) mod sue_de_coq;
+pub(crate) mod templates;
+pub(crate) mod uniqueness;
+pub(crate) mod wings;
 
 /// Where a technique comes from.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -108,27 +108,21 @@ pub type StepSink<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
 
 /// A solving technique: a named, rated search for steps on a grid.
 ///
-/// A built-in answers [`Technique::info`] with its entry in the [`CATALOGUE`], and the
-/// metadata methods read from it. A technique from elsewhere (a script, a plugin, another
-/// crate) has no entry: it must implement `id`, `name` and `difficulty` itself (the defaults
-/// panic without an entry), and `library_codes` and `needs_uniqueness` when they are not empty
-/// and `false`.
+/// Scripts, plugins and techniques from other crates implement it directly. A built-in
+/// implements the crate's `Builtin` instead (its entry in the [`CATALOGUE`] and one search over
+/// a [`Context`]), and reads its id, name, difficulty, codes and uniqueness from that entry.
 pub trait Technique: Send + Sync {
+    /// Stable id, e.g. `naked-pair`.
+    fn id(&self) -> &str;
+    /// Display name, e.g. `Naked Pair`.
+    fn name(&self) -> &str;
+    /// Difficulty on Sudoku Explainer's scale (the lowest its steps get).
+    fn difficulty(&self) -> f32;
+    /// Searches `grid`, handing every step found to `sink` until it breaks.
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError>;
     /// The built-in's entry in the [`CATALOGUE`]; `None` (the default) for other techniques.
     fn info(&self) -> Option<&'static TechniqueInfo> {
         None
-    }
-    /// Stable id, e.g. `naked-pair`.
-    fn id(&self) -> &str {
-        catalogued(self.info(), "id").id
-    }
-    /// Display name, e.g. `Naked Pair`.
-    fn name(&self) -> &str {
-        catalogued(self.info(), "name").name
-    }
-    /// Difficulty on Sudoku Explainer's scale (the lowest its steps get).
-    fn difficulty(&self) -> f32 {
-        catalogued(self.info(), "difficulty").difficulty
     }
     /// Where it comes from.
     fn origin(&self) -> Origin {
@@ -136,30 +130,54 @@ pub trait Technique: Send + Sync {
     }
     /// Whether the technique is only sound on puzzles with a unique solution.
     fn needs_uniqueness(&self) -> bool {
-        self.info().is_some_and(|i| i.needs_uniqueness)
+        false
     }
     /// The HoDoKu library codes this technique answers (e.g. `0200` for naked pair), so the
     /// regression-library runner knows which cases to give it.
     fn library_codes(&self) -> Vec<String> {
-        self.info()
-            .map_or_else(Vec::new, TechniqueInfo::library_codes)
+        Vec::new()
     }
-    /// Searches `grid`, handing every step found to `sink` until it breaks.
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError>;
     /// Like [`Technique::find`], with the position's shared [`Context`] (the engine makes one
     /// per position and hands it to every technique it searches there). The default searches
-    /// the context's grid; built-ins that use the context's structures override it.
+    /// the context's grid.
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         self.find(ctx.grid(), sink)
     }
 }
 
-/// The catalogue entry a default metadata method reads; a technique without one must
-/// implement `method` itself.
-fn catalogued(info: Option<&'static TechniqueInfo>, method: &str) -> &'static TechniqueInfo {
-    match info {
-        Some(info) => info,
-        None => panic!("a technique without a catalogue entry must implement Technique::{method}"),
+/// A built-in technique: its [`CATALOGUE`] entry and its search. Every built-in is a
+/// [`Technique`] through this trait, its metadata read from the entry.
+pub(crate) trait Builtin: Send + Sync {
+    /// The entry (looked up by id at compile time with [`catalogue::entry`]).
+    fn info(&self) -> &'static TechniqueInfo;
+    /// Searches the position, handing every step found to `sink` until it breaks.
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError>;
+}
+
+impl<T: Builtin> Technique for T {
+    fn id(&self) -> &str {
+        Builtin::info(self).id
+    }
+    fn name(&self) -> &str {
+        Builtin::info(self).name
+    }
+    fn difficulty(&self) -> f32 {
+        Builtin::info(self).difficulty
+    }
+    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        self.search(&Context::new(grid), sink)
+    }
+    fn info(&self) -> Option<&'static TechniqueInfo> {
+        Some(Builtin::info(self))
+    }
+    fn needs_uniqueness(&self) -> bool {
+        Builtin::info(self).needs_uniqueness
+    }
+    fn library_codes(&self) -> Vec<String> {
+        Builtin::info(self).library_codes()
+    }
+    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        self.search(ctx, sink)
     }
 }
 
@@ -200,27 +218,56 @@ pub(crate) fn stoppable(run: impl FnOnce() -> ControlFlow<()>) -> Result<(), Tec
     Ok(())
 }
 
-/// All built-in techniques: the basic ones in the default pipeline's order, then each
+/// The built-in families, each named after its finder's file, in [`builtins`] order: the
+/// basic ones (singles, intersections, subsets) in the default pipeline's order, then each
 /// family's, and last the guess (a trial placement, not a deduction).
+const FAMILIES: &[(&str, fn() -> Vec<Box<dyn Technique>>)] = &[
+    ("basics", basics),
+    ("direct", direct::techniques),
+    ("fish", fish::techniques),
+    ("single-digit", single_digit::techniques),
+    ("coloring", coloring::techniques),
+    ("medusa", medusa::techniques),
+    ("chains", chains::techniques),
+    ("se-chaining", se_chaining::techniques),
+    ("wings", wings::techniques),
+    ("uniqueness", uniqueness::techniques),
+    ("sue-de-coq", sue_de_coq::techniques),
+    ("templates", templates::techniques),
+    ("als", als::techniques),
+    ("aligned", aligned::techniques),
+    ("forcing", forcing::techniques),
+    ("kraken", forcing::kraken::techniques),
+    ("guess", guess::techniques),
+];
+
+/// All built-in techniques, family by family ([`families`]), in the [`CATALOGUE`]'s order.
 pub fn builtins() -> Vec<Box<dyn Technique>> {
-    let mut all = basics();
-    all.extend(direct::techniques());
-    all.extend(fish::techniques());
-    all.extend(single_digit::techniques());
-    all.extend(coloring::techniques());
-    all.extend(medusa::techniques());
-    all.extend(chains::techniques());
-    all.extend(se_chaining::techniques());
-    all.extend(wings::techniques());
-    all.extend(uniqueness::techniques());
-    all.extend(sue_de_coq::techniques());
-    all.extend(templates::techniques());
-    all.extend(als::techniques());
-    all.extend(aligned::techniques());
-    all.extend(forcing::techniques());
-    all.extend(forcing::kraken::techniques());
-    all.extend(guess::techniques());
-    all
+    FAMILIES
+        .iter()
+        .flat_map(|(_, techniques)| techniques())
+        .collect()
+}
+
+/// The names of the built-in families, in [`builtins`] order: `basics` (singles,
+/// intersections, subsets), `fish`, `chains`, `als`, `forcing` ...
+pub fn families() -> impl Iterator<Item = &'static str> {
+    FAMILIES.iter().map(|(name, _)| *name)
+}
+
+/// The built-in techniques of one family (see [`families`]), easiest first; `None` for an
+/// unknown name.
+///
+/// ```
+/// let fish = lapiz::technique::family("fish").expect("a family");
+/// assert_eq!(fish[0].id(), "x-wing");
+/// assert!(lapiz::technique::family("fishes").is_none());
+/// ```
+pub fn family(name: &str) -> Option<Vec<Box<dyn Technique>>> {
+    FAMILIES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, techniques)| techniques())
 }
 
 /// Singles, intersections and subsets.

@@ -6,6 +6,7 @@
 //! every cell seeing both loses it. The Empty Rectangle replaces one strong link by a box whose
 //! candidates lie on one row and one column of the box (a grouped strong link).
 
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
@@ -77,14 +78,11 @@ impl SingleDigitPattern {
     };
 }
 
-impl Technique for SingleDigitPattern {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(self.info)
+impl Builtin for SingleDigitPattern {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        self.find_in(&Context::new(grid), sink)
-    }
-    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         if self.kind == Kind::DualKite {
             return stoppable(|| self.find_dual_kites(ctx, sink));
         }

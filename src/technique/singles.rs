@@ -1,9 +1,11 @@
 //! Singles: full house, hidden single, naked single.
 
+use crate::context::Context;
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::geometry::{House, HouseKind, digit_bit};
-use crate::grid::{Candidate, Grid};
+use crate::grid::Candidate;
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
@@ -11,11 +13,12 @@ use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stopp
 /// The last empty cell of a house takes the missing digit.
 pub struct FullHouse;
 
-impl Technique for FullHouse {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("full-house") })
+impl Builtin for FullHouse {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("full-house") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         stoppable(|| {
             for house in House::all() {
                 let Some(cell) = (house.cells() & grid.empty_cells()).single_cell() else {
@@ -42,11 +45,12 @@ impl Technique for FullHouse {
 /// A digit with one place left in a house goes there. Rated 1.2 in a box, 1.5 in a line.
 pub struct HiddenSingle;
 
-impl Technique for HiddenSingle {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("hidden-single") })
+impl Builtin for HiddenSingle {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("hidden-single") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         stoppable(|| {
             // boxes first: they are the easier singles to see
             for house in House::boxes().chain(House::lines()) {
@@ -82,11 +86,12 @@ impl Technique for HiddenSingle {
 /// A cell with one candidate left takes it.
 pub struct NakedSingle;
 
-impl Technique for NakedSingle {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("naked-single") })
+impl Builtin for NakedSingle {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("naked-single") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         stoppable(|| {
             for cell in grid.empty_cells() {
                 let m = grid.candidates(cell);

@@ -1,13 +1,15 @@
 //! Subsets: naked and hidden pairs, triples and quadruples.
 
+use crate::context::Context;
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
 use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
-use crate::grid::{Candidate, Grid};
+use crate::grid::Candidate;
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
+use crate::technique::{StepSink, TechniqueError, TechniqueInfo, stoppable};
 
 /// Calls `f` with every `k`-element combination of `items` (in lexicographic order of
 /// positions) until it breaks. `k` is at most 4; nothing is allocated.
@@ -74,11 +76,12 @@ impl NakedSubset {
     };
 }
 
-impl Technique for NakedSubset {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(self.info)
+impl Builtin for NakedSubset {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         stoppable(|| {
             for house in House::all() {
                 let mut cells = [Cell::default(); 9];
@@ -154,11 +157,12 @@ impl HiddenSubset {
     };
 }
 
-impl Technique for HiddenSubset {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(self.info)
+impl Builtin for HiddenSubset {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         stoppable(|| {
             for house in House::all() {
                 let mut ds = [0u8; 9];

@@ -13,6 +13,8 @@
 //! The classic form has a bivalue cell on each side; `D` and `E` may be any number of cells
 //! (almost locked sets and more), with digits outside `VC` too, as HoDoKu accepts.
 
+use crate::context::Context;
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
@@ -151,11 +153,12 @@ impl SueDeCoq {
     }
 }
 
-impl Technique for SueDeCoq {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("sue-de-coq") })
+impl Builtin for SueDeCoq {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("sue-de-coq") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         stoppable(|| {
             let empty = grid.empty_cells();
             let mut line_sets = [(CellSet::EMPTY, 0); 64];

@@ -17,6 +17,8 @@
 //! forward check that every later row keeps a free column. Nothing is precomputed or stored:
 //! each pass folds every digit's templates into their union and intersection as they come.
 
+use crate::context::Context;
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
@@ -146,11 +148,12 @@ fn candidates_in(digit: u8, cells: CellSet) -> Vec<Candidate> {
 /// step per digit, placing all such cells at once.
 pub struct TemplateSet;
 
-impl Technique for TemplateSet {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("template-set") })
+impl Builtin for TemplateSet {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("template-set") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         let Some(sets) = union_and_common(grid) else {
             return Ok(());
         };
@@ -177,11 +180,12 @@ impl Technique for TemplateSet {
 /// per digit, with all such candidates.
 pub struct TemplateDelete;
 
-impl Technique for TemplateDelete {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("template-delete") })
+impl Builtin for TemplateDelete {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("template-delete") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         let Some(sets) = union_and_common(grid) else {
             return Ok(());
         };

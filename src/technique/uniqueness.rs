@@ -11,6 +11,8 @@
 //! Rectangle corners are numbered `0 1 / 2 3`: corners `i` and `i ^ 1` share a row, `i` and
 //! `i ^ 2` a column, and `i` and `3 - i` are diagonal (they never share a house).
 
+use crate::context::Context;
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
@@ -440,11 +442,12 @@ impl UniqueRectangle {
     }
 }
 
-impl Technique for UniqueRectangle {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(self.info)
+impl Builtin for UniqueRectangle {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         stoppable(|| for_each_ur(grid, &mut |ur| self.find_one(grid, ur, sink)))
     }
 }
@@ -455,11 +458,12 @@ impl Technique for UniqueRectangle {
 /// into the bivalue corner, the deadly pattern.
 pub struct HiddenRectangle;
 
-impl Technique for HiddenRectangle {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("hidden-rectangle") })
+impl Builtin for HiddenRectangle {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("hidden-rectangle") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         let empty = grid.empty_cells();
         stoppable(|| {
             for_each_rectangle(&mut |cells| {
@@ -602,11 +606,12 @@ impl AvoidableRectangle {
     }
 }
 
-impl Technique for AvoidableRectangle {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(self.info)
+impl Builtin for AvoidableRectangle {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         stoppable(|| {
             for_each_rectangle(&mut |cells| {
                 if cells.iter().any(|&c| grid.is_given(c)) {
@@ -653,11 +658,12 @@ impl Technique for AvoidableRectangle {
 /// go.
 pub struct BugPlusOne;
 
-impl Technique for BugPlusOne {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("bug-plus-1") })
+impl Builtin for BugPlusOne {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("bug-plus-1") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         let mut triple = None;
         for c in grid.empty_cells() {
             match grid.candidates(c).count_ones() {

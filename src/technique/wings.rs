@@ -3,6 +3,7 @@
 //! Every wing is a small set of cells that must hold some digit `z` in at least one of its
 //! "pincer" cells; `z` then leaves every cell that sees all of them.
 
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
@@ -133,14 +134,11 @@ fn wing_step(
 /// cell seeing both pincers.
 pub struct XyWing;
 
-impl Technique for XyWing {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("xy-wing") })
+impl Builtin for XyWing {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("xy-wing") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        self.find_in(&Context::new(grid), sink)
-    }
-    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         stoppable(|| {
             let (grid, bivalue) = (ctx.grid(), ctx.bivalue_cells());
             for pivot in bivalue {
@@ -171,14 +169,11 @@ impl Technique for XyWing {
 /// seeing the pivot and both pincers.
 pub struct XyzWing;
 
-impl Technique for XyzWing {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("xyz-wing") })
+impl Builtin for XyzWing {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("xyz-wing") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        self.find_in(&Context::new(grid), sink)
-    }
-    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         stoppable(|| {
             let (grid, bivalue) = (ctx.grid(), ctx.bivalue_cells());
             for pivot in cells_with_count(grid, 3) {
@@ -209,14 +204,11 @@ impl Technique for XyzWing {
 /// seeing both.
 pub struct WWing;
 
-impl Technique for WWing {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("w-wing") })
+impl Builtin for WWing {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("w-wing") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        self.find_in(&Context::new(grid), sink)
-    }
-    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         stoppable(|| {
             let (grid, bivalue) = (ctx.grid(), ctx.bivalue_cells());
             for a in bivalue {
@@ -327,11 +319,12 @@ impl WxyzWing {
     }
 }
 
-impl Technique for WxyzWing {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("wxyz-wing") })
+impl Builtin for WxyzWing {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("wxyz-wing") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         stoppable(|| {
             let mut list = [Cell::default(); 81];
             // cells with two to four candidates, by the set of four digits holding them

@@ -64,7 +64,8 @@ pub const NO_FORCING_PIPELINE: &str = concat!(
 /// techniques of [`lapiz::technique::forcing::techniques`] left out (same order, same
 /// `verify` and `step_limit`), so the fixture cannot drift from the default pipeline.
 pub fn pipeline_without_forcing() -> lapiz::Pipeline {
-    let forcing: Vec<String> = lapiz::technique::forcing::techniques()
+    let forcing: Vec<String> = lapiz::technique::family("forcing")
+        .expect("a family")
         .iter()
         .map(|t| t.id().to_string())
         .collect();

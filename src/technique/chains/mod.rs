@@ -16,6 +16,7 @@
 //!
 //! Remote Pairs ([`remote_pairs`]) are here too, as the chains they are.
 
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::candset::CandSet;
@@ -188,14 +189,11 @@ struct Found {
     place: Option<Candidate>,
 }
 
-impl Technique for ChainTechnique {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(self.info)
+impl Builtin for ChainTechnique {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        self.find_in(&Context::new(grid), sink)
-    }
-    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         stoppable(|| {
             let graph = ctx.link_graph(self.graph);
             let mut emitted: Vec<(CandSet, Option<Candidate>)> = Vec::new();

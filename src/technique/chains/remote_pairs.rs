@@ -4,6 +4,8 @@
 //! seeing the next. The cells alternate between the two digits, so two cells an odd number of
 //! steps apart hold both digits between them: any other cell seeing both loses both digits.
 
+use crate::context::Context;
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
@@ -11,7 +13,7 @@ use crate::geometry::{Cell, DigitMask, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
+use crate::technique::{StepSink, TechniqueError, TechniqueInfo, stoppable};
 
 use super::length_bonus;
 
@@ -28,11 +30,12 @@ fn remote_pair_difficulty(cells: usize) -> f32 {
     (d * 10.0).round() / 10.0
 }
 
-impl Technique for RemotePairs {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(const { entry("remote-pairs") })
+impl Builtin for RemotePairs {
+    fn info(&self) -> &'static TechniqueInfo {
+        const { entry("remote-pairs") }
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         stoppable(|| {
             let bivalue: CellSet = grid
                 .empty_cells()
@@ -147,6 +150,7 @@ impl Search<'_, '_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::technique::Technique;
 
     #[test]
     fn rated_as_an_xy_chain() {

@@ -15,6 +15,7 @@
 //! counts as leading anywhere. Basic fish of 2 to 4 lines with up to four fins are searched.
 //! A step rates as a forcing chain (8.0) plus the length bonus over its chains.
 
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
@@ -68,12 +69,13 @@ impl KrakenFish {
     };
 }
 
-impl Technique for KrakenFish {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(self.info)
+impl Builtin for KrakenFish {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
     }
 
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         stoppable(|| {
             let mut search = Search {
                 tech: self,
@@ -89,10 +91,6 @@ impl Technique for KrakenFish {
             }
             ControlFlow::Continue(())
         })
-    }
-
-    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        self.find(ctx.grid(), sink)
     }
 }
 

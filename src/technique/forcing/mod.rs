@@ -16,6 +16,7 @@
 pub mod kraken;
 pub(crate) mod propagate;
 
+use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
@@ -87,22 +88,15 @@ impl Forcing {
         info: entry("double-nested-forcing-chain"),
         level: Level::Nested(&Level::Nested(&Level::Dynamic)),
     };
-
-    /// The level of rules this technique follows assumptions with.
-    pub fn level(&self) -> Level {
-        self.level
-    }
 }
 
-impl Technique for Forcing {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(self.info)
+impl Builtin for Forcing {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
     }
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         stoppable(|| Search::new(self, grid).run(sink))
-    }
-    fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
-        self.find(ctx.grid(), sink)
     }
 }
 

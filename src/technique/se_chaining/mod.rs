@@ -40,10 +40,11 @@ mod proof;
 mod reach;
 mod rules;
 
+use crate::context::Context;
+use crate::technique::Builtin;
 use chaining::{Depth, Rule};
 use engine::Board;
 
-use crate::grid::Grid;
 use crate::technique::catalogue::entry;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo};
 
@@ -116,12 +117,13 @@ impl SeChaining {
     };
 }
 
-impl Technique for SeChaining {
-    fn info(&self) -> Option<&'static TechniqueInfo> {
-        Some(self.info)
+impl Builtin for SeChaining {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
     }
 
-    fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        let grid = ctx.grid();
         let mut board = Board::of(grid);
         let mut depths: Vec<Depth> = (0..self.rule.depth()).map(|_| Depth::default()).collect();
         // SE reaches a nested level only when dynamic (+) chains find nothing: where they do,
@@ -159,6 +161,7 @@ impl Technique for SeChaining {
 mod tests {
     use super::*;
     use crate::engine::{check_puzzle, solve_grid};
+    use crate::grid::Grid;
     use crate::parse::parse_puzzle;
     use crate::pipeline::Pipeline;
     use crate::technique::find_first;
