@@ -116,10 +116,11 @@ fn main() {
 
 /// Per-call cost through plugin hosts, and whole solves in each plugin mode.
 fn hosted(rust: &Path, c: &Path, positions: &[lapiz::Grid], puzzles: &[lapiz::Grid]) {
-    lapiz::plugin::host::configure(HostSettings {
+    HostSettings {
         program: Some(PathBuf::from(env!("CARGO_BIN_EXE_lapiz"))),
         ..HostSettings::default()
-    });
+    }
+    .install();
     let starts: usize = std::env::var("LAPIZ_BENCH_STARTS")
         .ok()
         .and_then(|n| n.parse().ok())

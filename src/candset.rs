@@ -25,13 +25,6 @@ impl CandSet {
         s
     }
 
-    /// The set holding only `c`.
-    pub fn single(c: Candidate) -> CandSet {
-        let mut s = CandSet::EMPTY;
-        s.insert(c);
-        s
-    }
-
     /// The cells of `digit` in the set.
     #[inline]
     pub fn cells(&self, digit: u8) -> CellSet {
@@ -48,12 +41,6 @@ impl CandSet {
     #[inline]
     pub fn insert(&mut self, c: Candidate) {
         self.0[c.digit as usize - 1].insert(c.cell);
-    }
-
-    /// Removes a candidate.
-    #[inline]
-    pub fn remove(&mut self, c: Candidate) {
-        self.0[c.digit as usize - 1].remove(c.cell);
     }
 
     /// Whether `c` is in the set.

@@ -40,8 +40,8 @@
 use std::ops::ControlFlow;
 
 use crate::context::Context;
-use crate::error::PuzzleError;
 
+use crate::geometry::Cell;
 use crate::grid::Grid;
 use crate::parse::{format_grid_library_line, format_pencil_marks, parse_puzzle};
 use crate::pipeline::Pipeline;
@@ -50,6 +50,41 @@ use crate::step::Step;
 use crate::trace::{
     Entry, Hardest, Outcome, Rejection, Summary, TechniqueCount, Trace, UniquenessSkipped,
 };
+
+/// A grid that parses but cannot be a proper puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleError {
+    /// Two cells of one house hold the same digit.
+    #[error("{first} and {second} both hold {digit}")]
+    Clash {
+        /// The first cell.
+        first: Cell,
+        /// The second cell.
+        second: Cell,
+        /// The digit.
+        digit: u8,
+    },
+    /// An empty cell has no candidate left.
+    #[error("{cell} has no candidate left")]
+    DeadCell {
+        /// The cell.
+        cell: Cell,
+    },
+    /// The puzzle has no solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// The puzzle has more than one solution.
+    #[error("the puzzle has more than one solution")]
+    MultipleSolutions,
+    /// The pencil marks removed the solution's digit from a cell.
+    #[error("the pencil marks exclude the solution's {digit} from {cell}")]
+    PencilMarksExcludeSolution {
+        /// The cell.
+        cell: Cell,
+        /// The solution's digit.
+        digit: u8,
+    },
+}
 
 /// Up to how many solutions of the givens alone are counted when uniqueness techniques are
 /// skipped (the count is only for the note in the trace).
@@ -149,24 +184,7 @@ fn house_without_place(g: &Grid) -> bool {
 pub fn solve_puzzle(text: &str, pipeline: &Pipeline) -> Trace {
     match parse_puzzle(text) {
         Ok(grid) => solve_grid(&grid, pipeline),
-        Err(e) => invalid_trace(text.trim().to_string(), pipeline, e.to_string()),
-    }
-}
-
-/// The trace of an input that could not be solved at all: `puzzle` as given, the `reason` as
-/// its `Invalid` outcome, no steps.
-pub fn invalid_trace(puzzle: String, pipeline: &Pipeline, reason: String) -> Trace {
-    Trace {
-        puzzle,
-        start: None,
-        solution: None,
-        pipeline: pipeline.name().to_string(),
-        techniques: pipeline.ids(),
-        verified: pipeline.verify(),
-        entries: Vec::new(),
-        outcome: Outcome::Invalid { reason },
-        summary: Summary::default(),
-        uniqueness_skipped: None,
+        Err(e) => Trace::invalid(text.trim().to_string(), pipeline, e.to_string()),
     }
 }
 
@@ -180,20 +198,24 @@ pub fn solve_grid(grid: &Grid, pipeline: &Pipeline) -> Trace {
     let puzzle = grid.givens_line();
     let solution = match check_puzzle(grid) {
         Ok(s) => s,
-        Err(e) => return invalid_trace(puzzle, pipeline, e.to_string()),
+        Err(e) => return Trace::invalid(puzzle, pipeline, e.to_string()),
     };
-    let mut trace = invalid_trace(puzzle, pipeline, String::new());
-    trace.start = has_extra_state(grid).then(|| format_grid_library_line(grid));
-    trace.solution = Some(solution.iter().map(|&v| (b'0' + v) as char).collect());
-    trace.uniqueness_skipped = uniqueness_skipped(grid, pipeline);
+    let uniqueness_skipped = uniqueness_skipped(grid, pipeline);
     let skip: Vec<bool> = pipeline
         .techniques()
         .iter()
-        .map(|t| trace.uniqueness_skipped.is_some() && t.needs_uniqueness())
+        .map(|t| uniqueness_skipped.is_some() && t.needs_uniqueness())
         .collect();
-    trace.outcome = run(grid.clone(), pipeline, &solution, skip, &mut trace.entries);
-    trace.summary = summarize(&trace.entries, pipeline);
-    trace
+    let mut entries = Vec::new();
+    let outcome = run(grid.clone(), pipeline, &solution, skip, &mut entries);
+    Trace {
+        start: has_extra_state(grid).then(|| format_grid_library_line(grid)),
+        solution: Some(solution.iter().map(|&v| (b'0' + v) as char).collect()),
+        uniqueness_skipped,
+        summary: summarize(&entries, pipeline),
+        entries,
+        ..Trace::empty(puzzle, pipeline, outcome)
+    }
 }
 
 /// Whether the pipeline's uniqueness techniques must be skipped on `grid`: they are only sound

@@ -54,11 +54,3 @@ pub fn read_text_capped(path: &Path, limit: u64) -> io::Result<String> {
         )
     })
 }
-
-/// Why a line is not UTF-8, for its error record: `not UTF-8 (invalid byte at column N)`.
-pub fn not_utf8(error: &std::str::Utf8Error) -> String {
-    format!(
-        "not UTF-8 (invalid byte at column {})",
-        error.valid_up_to() + 1
-    )
-}

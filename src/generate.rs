@@ -173,7 +173,7 @@ pub struct GenerateOptions {
 }
 
 /// The default attempt budget per puzzle.
-pub const DEFAULT_ATTEMPTS: u32 = 20_000;
+pub(crate) const DEFAULT_ATTEMPTS: u32 = 20_000;
 
 impl Default for GenerateOptions {
     fn default() -> Self {
@@ -251,7 +251,7 @@ impl Generated {
 }
 
 /// The random generator of puzzle `index` for `seed`.
-pub fn rng_for(seed: u64, index: u64) -> ChaCha8Rng {
+pub(crate) fn rng_for(seed: u64, index: u64) -> ChaCha8Rng {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index);
     rng
@@ -271,7 +271,7 @@ const UNIT_OF: [[usize; 3]; 81] = {
 
 /// A random solved grid: backtracking over the cell with the fewest candidates, trying its
 /// candidates in a shuffled order.
-pub fn random_solution(rng: &mut impl Rng) -> [u8; 81] {
+pub(crate) fn random_solution(rng: &mut impl Rng) -> [u8; 81] {
     let mut grid = [0u8; 81];
     let mut used = [0u16; 27];
     // The empty grid always has a solution, so the search always succeeds.
@@ -335,7 +335,7 @@ fn fill(grid: &mut [u8; 81], used: &mut [u16; 27], rng: &mut impl Rng) -> bool {
 ///
 /// With [`Clues::Minimal`] one pass is enough for minimality: a group whose removal gave
 /// several solutions still does with fewer clues left.
-pub fn remove_clues(
+pub(crate) fn remove_clues(
     solution: &[u8; 81],
     symmetry: Symmetry,
     clues: Clues,
@@ -478,6 +478,22 @@ pub fn generate(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn minimality_check_can_fail() {
+        // A full grid is unique but far from minimal.
+        let s = random_solution(&mut rng_for(1, 1));
+        assert!(!is_minimal(&s, Symmetry::None));
+    }
+
+    #[test]
+    fn removal_stops_where_asked() {
+        let mut rng = rng_for(8, 0);
+        let s = random_solution(&mut rng);
+        let p = remove_clues(&s, Symmetry::None, Clues::Exactly(45), &mut rng).unwrap();
+        assert_eq!(p.iter().filter(|&&v| v != 0).count(), 45);
+        assert_eq!(count_solutions(&p, 2), 1);
+    }
+
     use super::*;
 
     #[test]

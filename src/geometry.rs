@@ -257,7 +257,7 @@ impl<'de> Deserialize<'de> for House {
 pub type DigitMask = u16;
 
 /// All nine digits.
-pub const ALL_DIGITS: DigitMask = 0x1ff;
+pub(crate) const ALL_DIGITS: DigitMask = 0x1ff;
 
 /// The mask of one digit (1..=9).
 #[inline]
@@ -281,7 +281,7 @@ pub fn digits(mask: DigitMask) -> impl Iterator<Item = u8> {
 }
 
 /// Digits of a mask as text, e.g. `16` or (with `sep`) `1/6`.
-pub fn digits_text(mask: DigitMask, sep: &str) -> String {
+pub(crate) fn digits_text(mask: DigitMask, sep: &str) -> String {
     let mut s = String::new();
     for (i, d) in digits(mask).enumerate() {
         if i > 0 {
@@ -337,7 +337,7 @@ const fn build_peers() -> [CellSet; 81] {
 }
 
 /// The cells of each house, indexed by [`House::index`].
-pub static HOUSES: [CellSet; 27] = build_houses();
+pub(crate) static HOUSES: [CellSet; 27] = build_houses();
 static HOUSE_CELLS: [[Cell; 9]; 27] = build_house_cells();
 static PEERS: [CellSet; 81] = build_peers();
 

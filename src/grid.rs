@@ -318,7 +318,7 @@ impl Grid {
 }
 
 /// 81 values (0 for empty) as an 81-character line, `.` for empty cells.
-pub fn values_line(values: &[u8; 81]) -> String {
+pub(crate) fn values_line(values: &[u8; 81]) -> String {
     values
         .iter()
         .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })

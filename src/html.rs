@@ -928,7 +928,7 @@ fn arrow_marker(kind: &str, frame: usize, size: u8, colour: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{invalid_trace, solve_grid};
+    use crate::engine::solve_grid;
     use crate::pipeline::Pipeline;
     use crate::step::ChainNode;
 
@@ -1172,7 +1172,7 @@ mod tests {
 
     #[test]
     fn an_invalid_puzzle_gives_a_page_saying_what_is_wrong() {
-        let trace = invalid_trace(
+        let trace = Trace::invalid(
             "12".into(),
             &Pipeline::default_pipeline(),
             "the puzzle has 2 characters, not 81".into(),

@@ -64,11 +64,10 @@
 
 pub(crate) mod candset;
 pub(crate) mod cellset;
-pub mod chain_words;
+pub(crate) mod chain_words;
 pub(crate) mod context;
 pub mod engine;
-pub(crate) mod error;
-pub mod files;
+pub(crate) mod files;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
@@ -87,13 +86,12 @@ pub mod technique;
 pub mod trace;
 pub mod transform;
 
-pub use candset::CandSet;
-pub use cellset::{CellSet, CellSetIter};
 pub use context::Context;
+pub use engine::PuzzleError;
 pub use engine::solve_puzzle;
-pub use error::{ParseError, PuzzleError};
-pub use geometry::{Cell, House, HouseKind};
+pub use geometry::{Cell, House};
 pub use grid::{Candidate, Grid};
+pub use parse::ParseError;
 pub use pipeline::Pipeline;
 pub use step::{Role, Step};
 pub use technique::{Technique, TechniqueError};

@@ -4,9 +4,52 @@
 
 use std::fmt::Write as _;
 
-use crate::error::ParseError;
-use crate::geometry::{ALL_DIGITS, Cell, DigitMask, House, digit_bit, digits};
+use crate::geometry::{ALL_DIGITS, Cell, DigitMask, digit_bit, digits};
 use crate::grid::{Candidate, Grid};
+
+/// A puzzle text could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// A character that is neither a digit, an empty-cell mark nor an ignored separator.
+    #[error("unexpected character {ch:?} at position {position}")]
+    BadChar {
+        /// The character.
+        ch: char,
+        /// 1-based character position in the input.
+        position: usize,
+    },
+    /// The input did not hold exactly 81 cells.
+    #[error("expected 81 cells, found {found}")]
+    WrongCellCount {
+        /// Cells found.
+        found: usize,
+    },
+    /// A pencil-mark grid did not hold exactly 81 candidate groups.
+    #[error("expected 81 candidate groups in the pencil-mark grid, found {found}")]
+    WrongGroupCount {
+        /// Groups found.
+        found: usize,
+    },
+    /// A pencil-mark group repeats a digit or is otherwise malformed.
+    #[error("bad candidate group {group:?} for {cell}: a cell lists digits 1-9, each once")]
+    BadGroup {
+        /// The cell it describes.
+        cell: Cell,
+        /// The group text.
+        group: String,
+    },
+    /// A HoDoKu library line is malformed.
+    #[error("bad library line, field {field}: {message}")]
+    BadLibraryLine {
+        /// The field name, e.g. `givens` or `eliminations`.
+        field: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// The input is empty.
+    #[error("empty input")]
+    Empty,
+}
 
 /// Reads a puzzle in any supported form: a HoDoKu library line (starts with `:`), an
 /// 81-cell line or pasted multi-line grid, or a pencil-mark grid.
@@ -506,18 +549,12 @@ pub fn format_grid_library_line(grid: &Grid) -> String {
     })
 }
 
-/// The houses of a grid in which a digit has no place left and is not placed, if any
-/// (a sign of a broken pencil-mark grid).
-pub fn digit_without_place(grid: &Grid) -> Option<(House, u8)> {
-    for h in House::all() {
-        let placed = grid.placed_in(h);
-        for d in 1..=9u8 {
-            if placed & digit_bit(d) == 0 && grid.digit_cells_in(d, h).is_empty() {
-                return Some((h, d));
-            }
-        }
-    }
-    None
+/// Why a line is not UTF-8, for its error record: `not UTF-8 (invalid byte at column N)`.
+pub fn not_utf8(error: &std::str::Utf8Error) -> String {
+    format!(
+        "not UTF-8 (invalid byte at column {})",
+        error.valid_up_to() + 1
+    )
 }
 
 #[cfg(test)]

@@ -11,21 +11,18 @@ use crate::script::{ScriptBudget, ScriptError, ScriptTechnique};
 use crate::technique::{self, Technique};
 
 /// The default pipeline's RON text, embedded in the binary.
-pub const DEFAULT_PIPELINE_RON: &str = include_str!("default_pipeline.ron");
+pub(crate) const DEFAULT_PIPELINE_RON: &str = include_str!("default_pipeline.ron");
 
 /// The `se` pipeline's RON text, embedded in the binary: Sudoku Explainer's techniques in its
 /// order, for ratings on SE's scale (see `docs/rating.md`).
-pub const SE_PIPELINE_RON: &str = include_str!("se_pipeline.ron");
-
-/// The names of the embedded pipelines, which `--pipeline` takes as well as a file.
-pub const EMBEDDED_PIPELINES: [&str; 2] = ["default", "se"];
+pub(crate) const SE_PIPELINE_RON: &str = include_str!("se_pipeline.ron");
 
 /// The largest pipeline file read, in bytes (the embedded ones are a few KB).
-pub const MAX_PIPELINE_BYTES: u64 = 1 << 20;
+pub(crate) const MAX_PIPELINE_BYTES: u64 = 1 << 20;
 
 /// A pipeline entry in RON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum EntryConfig {
+pub(crate) enum EntryConfig {
     /// A technique by id, e.g. `Technique("naked-pair")`.
     Technique(String),
     /// A Rhai script, e.g. `Script("techniques/skyscraper.rhai")`.
@@ -42,7 +39,7 @@ pub enum EntryConfig {
 /// A pipeline as written in RON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "Pipeline", deny_unknown_fields)]
-pub struct PipelineConfig {
+pub(crate) struct PipelineConfig {
     /// A name shown in traces.
     #[serde(default)]
     pub name: String,
@@ -254,7 +251,7 @@ impl Pipeline {
         self.script_budget
     }
 
-    /// Where the searches of plugins it loads run (see [`PipelineConfig::plugin_mode`]).
+    /// Where the searches of plugins it loads run (a pipeline file's `plugin_mode`).
     pub fn plugin_mode(&self) -> PluginMode {
         self.plugin_mode
     }
@@ -264,8 +261,8 @@ impl Pipeline {
         self.plugin_mode = mode;
     }
 
-    /// Whether the hosts of plugins it loads sandbox themselves (see
-    /// [`PipelineConfig::plugin_sandbox`]).
+    /// Whether the hosts of plugins it loads sandbox themselves (a pipeline
+    /// file's `plugin_sandbox`).
     pub fn plugin_sandbox(&self) -> Sandbox {
         self.plugin_sandbox
     }
@@ -324,7 +321,7 @@ impl Pipeline {
         Pipeline::from_config(&config, source_name)
     }
 
-    /// A pipeline from a RON file: a regular file of at most [`MAX_PIPELINE_BYTES`].
+    /// A pipeline from a RON file: a regular file of at most 1 MiB.
     pub fn from_file(path: &Path) -> Result<Pipeline, PipelineError> {
         let text =
             read_text_capped(path, MAX_PIPELINE_BYTES).map_err(|error| PipelineError::Io {
@@ -337,7 +334,7 @@ impl Pipeline {
 
     /// A pipeline from its parsed configuration. Script paths are relative to the current
     /// directory.
-    pub fn from_config(
+    pub(crate) fn from_config(
         config: &PipelineConfig,
         source_name: &str,
     ) -> Result<Pipeline, PipelineError> {
@@ -346,7 +343,7 @@ impl Pipeline {
 
     /// A pipeline from its parsed configuration; a relative script path that does not exist
     /// from the current directory is looked up in `base` (the pipeline file's folder).
-    pub fn from_config_in(
+    pub(crate) fn from_config_in(
         config: &PipelineConfig,
         source_name: &str,
         base: Option<&Path>,
@@ -363,7 +360,7 @@ impl Pipeline {
                 _ => path,
             }
         };
-        let mode = plugin::effective_mode(config.plugin_mode);
+        let mode = config.plugin_mode.effective();
         let sandbox = plugin::effective_sandbox(config.plugin_sandbox);
         // Plugins whose techniques the entries may name by id.
         let mut known: Vec<Arc<Plugin>> = Vec::new();
@@ -542,7 +539,7 @@ impl Pipeline {
     pub fn add_plugin(&mut self, path: &Path) -> Result<Vec<String>, PluginError> {
         let plugin = plugin::load_with(
             path,
-            plugin::effective_mode(self.plugin_mode),
+            self.plugin_mode.effective(),
             plugin::effective_sandbox(self.plugin_sandbox),
         )?;
         let mut added = Vec::new();

@@ -5,7 +5,7 @@
 //! symbol `lapiz_plugin`, checks the ABI version and struct sizes, and validates every technique
 //! it describes. Libraries are never unloaded (thread-local destructors make unloading unsound):
 //! each is kept for the life of the process, and loading the same file again returns the same
-//! [`Plugin`]. Plugins built for ABI versions [`OLDEST_ABI_VERSION`] to `LP_ABI_VERSION` load.
+//! [`Plugin`]. Plugins built for ABI versions 1 to `LP_ABI_VERSION` load.
 //! Every step a plugin emits is checked (lengths within capacities; cells, digits and houses
 //! in range; known roles; UTF-8 text) before it becomes a [`Step`]; anything wrong becomes a
 //! [`TechniqueError`], and the engine disables the technique and carries on.
@@ -30,10 +30,11 @@
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! // Hosted searches run in `lapiz plugin-host`: say where the binary is.
-//! plugin::host::configure(HostSettings {
+//! HostSettings {
 //!     program: Some(PathBuf::from("target/debug/lapiz")),
 //!     ..HostSettings::default()
-//! });
+//! }
+//! .install();
 //! let library = Path::new("target/debug/liblapiz_example_rust.so");
 //! let loaded = plugin::load_as(library, PluginMode::Host)?;
 //! println!("{}: {:?}", loaded.name, loaded.technique_ids());
@@ -142,7 +143,7 @@ pub enum PluginError {
         found: u32,
         /// The host's version (the newest it loads).
         expected: u32,
-        /// The oldest version the host loads ([`OLDEST_ABI_VERSION`]).
+        /// The oldest version the host loads (1).
         oldest: u32,
     },
     /// A struct size disagrees with the host's.
@@ -197,7 +198,7 @@ pub struct Plugin {
 
 /// The oldest plugin ABI version this host loads: plugins built for 1 to [`LP_ABI_VERSION`]
 /// load (a newer version only appends fields to `LpOutput`, which older plugins never see).
-pub const OLDEST_ABI_VERSION: u32 = 1;
+pub(crate) const OLDEST_ABI_VERSION: u32 = 1;
 
 /// One validated technique descriptor.
 #[derive(Debug, Clone)]
@@ -263,32 +264,18 @@ static LOADED: Mutex<Vec<(PathBuf, Arc<Plugin>)>> = Mutex::new(Vec::new());
 /// Libraries loaded in plugin hosts so far, by canonical path and sandbox setting.
 static HOSTED: Mutex<Vec<(PathBuf, Sandbox, Arc<Plugin>)>> = Mutex::new(Vec::new());
 
-/// The mode plugins load in: [`HostSettings::force_mode`] if set, else `preferred` (a
-/// pipeline's `plugin_mode`).
-pub fn effective_mode(preferred: PluginMode) -> PluginMode {
-    host::settings().force_mode.unwrap_or(preferred)
+impl PluginMode {
+    /// The mode plugins load in when this one is preferred (a pipeline's `plugin_mode`):
+    /// [`HostSettings::force_mode`] if set, else this one.
+    pub fn effective(self) -> PluginMode {
+        HostSettings::current().force_mode.unwrap_or(self)
+    }
 }
 
 /// The sandbox setting hosts start with: [`HostSettings::force_sandbox`] if set, else
 /// `preferred` (a pipeline's `plugin_sandbox`).
-pub fn effective_sandbox(preferred: Sandbox) -> Sandbox {
-    host::settings().force_sandbox.unwrap_or(preferred)
-}
-
-/// How the plugins loaded so far in this process run: one entry per distinct way, in the
-/// order first met (for `lapiz techniques` and the command line's warning).
-pub fn loaded_ways() -> Vec<Way> {
-    let mut ways = Vec::new();
-    if !LOADED.lock().unwrap_or_else(|e| e.into_inner()).is_empty() {
-        ways.push(Way::InProcess);
-    }
-    for (_, sandbox, _) in HOSTED.lock().unwrap_or_else(|e| e.into_inner()).iter() {
-        let way = Way::Hosted(*sandbox);
-        if !ways.contains(&way) {
-            ways.push(way);
-        }
-    }
-    ways
+pub(crate) fn effective_sandbox(preferred: Sandbox) -> Sandbox {
+    HostSettings::current().force_sandbox.unwrap_or(preferred)
 }
 
 /// How a loaded plugin runs.
@@ -298,6 +285,24 @@ pub enum Way {
     InProcess,
     /// In plugin hosts, sandboxed or not.
     Hosted(Sandbox),
+}
+
+impl Way {
+    /// How the plugins loaded so far in this process run: one entry per distinct way, in the
+    /// order first met (for `lapiz techniques` and the command line's warning).
+    pub fn loaded() -> Vec<Way> {
+        let mut ways = Vec::new();
+        if !LOADED.lock().unwrap_or_else(|e| e.into_inner()).is_empty() {
+            ways.push(Way::InProcess);
+        }
+        for (_, sandbox, _) in HOSTED.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+            let way = Way::Hosted(*sandbox);
+            if !ways.contains(&way) {
+                ways.push(way);
+            }
+        }
+        ways
+    }
 }
 
 impl Way {
@@ -447,22 +452,10 @@ pub fn is_library_name(path: &Path) -> bool {
         .is_some_and(|e| e == std::env::consts::DLL_EXTENSION)
 }
 
-/// Loads every plugin library of a folder (sorted by file name) into this process. Each file
-/// loads or fails on its own; the folder itself must be readable.
-pub fn load_folder(dir: &Path) -> Result<Vec<Result<Arc<Plugin>, PluginError>>, PluginError> {
-    load_folder_as(dir, PluginMode::InProcess)
-}
-
-/// Loads every plugin library of a folder (sorted by file name) in `mode` ([`load_as`]).
-pub fn load_folder_as(
-    dir: &Path,
-    mode: PluginMode,
-) -> Result<Vec<Result<Arc<Plugin>, PluginError>>, PluginError> {
-    load_folder_with(dir, mode, effective_sandbox(Sandbox::default()))
-}
-
-/// [`load_folder_as`] with the given sandbox setting for its hosts ([`load_with`]).
-pub fn load_folder_with(
+/// Loads every plugin library of a folder (sorted by file name) in `mode`, with the given
+/// sandbox setting for its hosts ([`load_with`]). Each file loads or fails on its own; the
+/// folder itself must be readable.
+pub(crate) fn load_folder_with(
     dir: &Path,
     mode: PluginMode,
     sandbox: Sandbox,

@@ -235,7 +235,7 @@ pub fn rate(trace: &Trace, pipeline: &Pipeline) -> Result<Rating, RatingError> {
 
 /// Rates a trace; `ceiling` is the difficulty shown (as `>ceiling`) for a puzzle the pipeline
 /// cannot finish.
-pub fn rate_with_ceiling(trace: &Trace, ceiling: f32) -> Result<Rating, RatingError> {
+pub(crate) fn rate_with_ceiling(trace: &Trace, ceiling: f32) -> Result<Rating, RatingError> {
     let solved = match &trace.outcome {
         Outcome::Invalid { reason } => return Err(RatingError::Invalid(reason.clone())),
         Outcome::Solved => true,

@@ -7,8 +7,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use crate::error::ParseError;
 use crate::grid::Candidate;
+use crate::parse::ParseError;
 use crate::parse::{LibraryCase, parse_library_line};
 use crate::solver::{self, Solutions};
 use crate::step::Step;
@@ -115,7 +115,7 @@ pub fn expected_text(case: &LibraryCase) -> String {
 }
 
 /// Runs one case against `technique` (which must answer the case's code).
-pub fn check_case(case: &LibraryCase, technique: &dyn Technique) -> CaseResult {
+pub(crate) fn check_case(case: &LibraryCase, technique: &dyn Technique) -> CaseResult {
     match find_all(technique, &case.grid) {
         Ok(found) => judge(case, found),
         Err(e) => CaseResult::Failed {
@@ -126,7 +126,7 @@ pub fn check_case(case: &LibraryCase, technique: &dyn Technique) -> CaseResult {
 }
 
 /// Judges the steps a technique `found` on a case's grid, without searching again: the
-/// verdict [`check_case`] gives for them.
+/// verdict `check_case` gives for them.
 pub fn judge(case: &LibraryCase, found: Vec<Step>) -> CaseResult {
     // Every step must be sound where the case has a unique solution.
     if let Solutions::Unique(solution) = solver::analyze(case.grid.values()) {
@@ -208,7 +208,7 @@ impl<'a> CaseLine<'a> {
 }
 
 /// The largest library file read, in bytes (HoDoKu's reglib-1.4 is about 150 KB).
-pub const MAX_LIBRARY_BYTES: u64 = 64 << 20;
+pub(crate) const MAX_LIBRARY_BYTES: u64 = 64 << 20;
 
 /// A library file as read by [`read_library`].
 #[derive(Clone, Debug, Default)]
@@ -219,7 +219,7 @@ pub struct LibraryText {
     pub errors: Vec<(usize, String)>,
 }
 
-/// Reads a library file (a regular file of at most [`MAX_LIBRARY_BYTES`]). A line that is not
+/// Reads a library file (a regular file of at most 64 MiB). A line that is not
 /// UTF-8 becomes an error of its own and the rest is read; a UTF-8 byte-order mark is
 /// dropped.
 pub fn read_library(path: &Path) -> std::io::Result<LibraryText> {
@@ -233,7 +233,7 @@ pub fn read_library(path: &Path) -> std::io::Result<LibraryText> {
         match std::str::from_utf8(line) {
             Ok(line) => library.text.push_str(line),
             Err(e) => {
-                library.errors.push((i + 1, crate::files::not_utf8(&e)));
+                library.errors.push((i + 1, crate::parse::not_utf8(&e)));
                 library.text.push('\n');
             }
         }
@@ -260,7 +260,7 @@ pub fn run_library(text: &str, techniques: &[Box<dyn Technique>]) -> Report {
 }
 
 /// Like [`run_library`], calling `on_case(line_number, case, result)` after every case.
-pub fn run_library_with(
+pub(crate) fn run_library_with(
     text: &str,
     techniques: &[Box<dyn Technique>],
     mut on_case: impl FnMut(usize, &LibraryCase, &CaseResult),

@@ -32,6 +32,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::grid::{Candidate, Grid};
 use crate::parse::{format_pencil_marks, format_pencil_marks_marked, has_one_candidate_cell};
+use crate::pipeline::Pipeline;
 use crate::printable::printable;
 use crate::step::Step;
 
@@ -216,6 +217,28 @@ pub struct Trace {
 }
 
 impl Trace {
+    /// A trace of `puzzle` for `pipeline` with no steps, ending in `outcome`.
+    pub(crate) fn empty(puzzle: String, pipeline: &Pipeline, outcome: Outcome) -> Trace {
+        Trace {
+            puzzle,
+            start: None,
+            solution: None,
+            pipeline: pipeline.name().to_string(),
+            techniques: pipeline.ids(),
+            verified: pipeline.verify(),
+            entries: Vec::new(),
+            outcome,
+            summary: Summary::default(),
+            uniqueness_skipped: None,
+        }
+    }
+
+    /// The trace of an input that could not be solved at all: `puzzle` as given, the `reason` as
+    /// its [`Outcome::Invalid`], no steps.
+    pub fn invalid(puzzle: String, pipeline: &Pipeline, reason: String) -> Trace {
+        Trace::empty(puzzle, pipeline, Outcome::Invalid { reason })
+    }
+
     /// Whether the puzzle was solved.
     pub fn is_solved(&self) -> bool {
         self.outcome == Outcome::Solved

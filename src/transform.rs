@@ -1,161 +1,12 @@
-//! Equivalence transforms of a grid (they map valid grids to valid grids and puzzles to
-//! puzzles with as many solutions) and the canonical form that identifies a puzzle up to them.
+//! The canonical form that identifies a puzzle up to the equivalence transforms of a grid
+//! (transposition, band, row, stack and column permutations, digit relabelling: they map valid
+//! grids to valid grids and puzzles to puzzles with as many solutions).
 //!
-//! Grids are 81 values, row by row, `0` for an empty cell. Each transform is a function of its
-//! own; [`Transform`] composes row and column permutations, transposition and digit relabelling
-//! in one.
-
-use rand::Rng;
-use rand::seq::SliceRandom;
-
-/// Arguments that do not describe an equivalence transform.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum TransformError {
-    /// A permutation that is not one (a repeated or out-of-range index).
-    #[error("not a permutation of 0..{len}: {given:?}")]
-    NotAPermutation {
-        /// The size expected.
-        len: usize,
-        /// What was given.
-        given: Vec<usize>,
-    },
-    /// A row (column) order that splits a band (stack).
-    #[error("line order {0:?} does not keep bands (stacks) together")]
-    SplitsBands(Vec<usize>),
-    /// A band or stack number above 2.
-    #[error("no band or stack {0} (they are 0, 1, 2)")]
-    NoSuchBand(usize),
-}
-
-fn check_perm(p: &[usize]) -> Result<(), TransformError> {
-    let mut seen = 0u32;
-    for &i in p {
-        if i >= p.len() || seen & (1 << i) != 0 {
-            return Err(TransformError::NotAPermutation {
-                len: p.len(),
-                given: p.to_vec(),
-            });
-        }
-        seen |= 1 << i;
-    }
-    Ok(())
-}
-
-/// Checks that a 9-line order is a permutation that keeps bands together.
-fn check_line_order(order: &[usize; 9]) -> Result<(), TransformError> {
-    check_perm(order)?;
-    for b in 0..3 {
-        let band = order[3 * b] / 3;
-        if order[3 * b..3 * b + 3].iter().any(|&l| l / 3 != band) {
-            return Err(TransformError::SplitsBands(order.to_vec()));
-        }
-    }
-    Ok(())
-}
-
-/// A combined transform: the value at `(r, c)` of the result is `digits[v]` where `v` is the
-/// value at `(rows[r], cols[c])` of the source, read transposed first when `transpose` is set.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Transform {
-    transpose: bool,
-    rows: [usize; 9],
-    cols: [usize; 9],
-    digits: [u8; 10],
-}
-
-impl Transform {
-    /// A transform from its parts: read transposed or not, the source row of each result row
-    /// and the source column of each result column (orders that keep bands and stacks
-    /// together), and the new digit of each digit 1..=9 (`digits[d - 1]`).
-    pub fn new(
-        transpose: bool,
-        rows: [usize; 9],
-        cols: [usize; 9],
-        digits: [u8; 9],
-    ) -> Result<Transform, TransformError> {
-        check_line_order(&rows)?;
-        check_line_order(&cols)?;
-        check_perm(&digits.map(|d| (d as usize).wrapping_sub(1)))?;
-        let mut d = [0u8; 10];
-        d[1..].copy_from_slice(&digits);
-        Ok(Transform {
-            transpose,
-            rows,
-            cols,
-            digits: d,
-        })
-    }
-
-    /// The identity.
-    pub fn identity() -> Transform {
-        Transform {
-            transpose: false,
-            rows: [0, 1, 2, 3, 4, 5, 6, 7, 8],
-            cols: [0, 1, 2, 3, 4, 5, 6, 7, 8],
-            digits: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-        }
-    }
-
-    /// A uniformly random transform of the Sudoku equivalence group.
-    pub fn random(rng: &mut impl Rng) -> Transform {
-        Transform {
-            transpose: rng.random(),
-            rows: random_line_order(rng),
-            cols: random_line_order(rng),
-            digits: {
-                let mut d = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
-                d.shuffle(rng);
-                let mut m = [0u8; 10];
-                m[1..].copy_from_slice(&d);
-                m
-            },
-        }
-    }
-
-    /// Applies the transform.
-    pub fn apply(&self, grid: &[u8; 81]) -> [u8; 81] {
-        let src = if self.transpose {
-            transpose(grid)
-        } else {
-            *grid
-        };
-        let mut out = [0u8; 81];
-        for r in 0..9 {
-            for c in 0..9 {
-                let v = src[9 * self.rows[r] + self.cols[c]];
-                out[9 * r + c] = self.digits.get(v as usize).copied().unwrap_or(v);
-            }
-        }
-        out
-    }
-}
-
-/// A random order of the nine rows (or columns) that keeps bands (stacks) together.
-fn random_line_order(rng: &mut impl Rng) -> [usize; 9] {
-    let mut bands = [0usize, 1, 2];
-    bands.shuffle(rng);
-    let mut out = [0usize; 9];
-    for (i, b) in bands.iter().enumerate() {
-        let mut inner = [0usize, 1, 2];
-        inner.shuffle(rng);
-        for (j, k) in inner.iter().enumerate() {
-            out[3 * i + j] = 3 * b + k;
-        }
-    }
-    out
-}
-
-/// Relabels digits: `map[d - 1]` replaces `d` (a permutation of 1..=9 given as `[u8; 9]`).
-pub fn relabel(grid: &[u8; 81], map: [u8; 9]) -> Result<[u8; 81], TransformError> {
-    let idx: Vec<usize> = map.iter().map(|&d| (d as usize).wrapping_sub(1)).collect();
-    check_perm(&idx)?;
-    let mut full = [0u8; 10];
-    full[1..].copy_from_slice(&map);
-    Ok(grid.map(|v| full.get(v as usize).copied().unwrap_or(v)))
-}
+//! Grids are 81 values, row by row, `0` for an empty cell. The transforms themselves are test
+//! code here: the tests check the canonical form against them.
 
 /// The grid mirrored in its main diagonal (rows become columns).
-pub fn transpose(grid: &[u8; 81]) -> [u8; 81] {
+fn transpose(grid: &[u8; 81]) -> [u8; 81] {
     let mut out = [0u8; 81];
     for r in 0..9 {
         for c in 0..9 {
@@ -165,97 +16,258 @@ pub fn transpose(grid: &[u8; 81]) -> [u8; 81] {
     out
 }
 
-/// Reorders the rows of one band: `perm[i]` is the band row (0..3) that goes to row `i`.
-pub fn permute_rows_in_band(
-    grid: &[u8; 81],
-    band: usize,
-    perm: [usize; 3],
-) -> Result<[u8; 81], TransformError> {
-    check_perm(&perm)?;
-    if band > 2 {
-        return Err(TransformError::NoSuchBand(band));
+/// The equivalence transforms themselves, one function each and [`Transform`] combining them:
+/// the tests check the canonical form against them.
+#[cfg(test)]
+mod transforms {
+    use super::transpose;
+    use rand::Rng;
+    use rand::seq::SliceRandom;
+
+    /// Arguments that do not describe an equivalence transform.
+    #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+    pub(crate) enum TransformError {
+        /// A permutation that is not one (a repeated or out-of-range index).
+        #[error("not a permutation of 0..{len}: {given:?}")]
+        NotAPermutation {
+            /// The size expected.
+            len: usize,
+            /// What was given.
+            given: Vec<usize>,
+        },
+        /// A row (column) order that splits a band (stack).
+        #[error("line order {0:?} does not keep bands (stacks) together")]
+        SplitsBands(Vec<usize>),
+        /// A band or stack number above 2.
+        #[error("no band or stack {0} (they are 0, 1, 2)")]
+        NoSuchBand(usize),
     }
-    let mut out = *grid;
-    for (i, &p) in perm.iter().enumerate() {
-        let (dst, src) = (3 * band + i, 3 * band + p);
-        out[9 * dst..9 * dst + 9].copy_from_slice(&grid[9 * src..9 * src + 9]);
+
+    fn check_perm(p: &[usize]) -> Result<(), TransformError> {
+        let mut seen = 0u32;
+        for &i in p {
+            if i >= p.len() || seen & (1 << i) != 0 {
+                return Err(TransformError::NotAPermutation {
+                    len: p.len(),
+                    given: p.to_vec(),
+                });
+            }
+            seen |= 1 << i;
+        }
+        Ok(())
     }
-    Ok(out)
-}
 
-/// Reorders the bands: `perm[i]` is the band that goes to band `i`.
-pub fn permute_bands(grid: &[u8; 81], perm: [usize; 3]) -> Result<[u8; 81], TransformError> {
-    check_perm(&perm)?;
-    let mut out = *grid;
-    for (i, &p) in perm.iter().enumerate() {
-        out[27 * i..27 * i + 27].copy_from_slice(&grid[27 * p..27 * p + 27]);
+    /// Checks that a 9-line order is a permutation that keeps bands together.
+    fn check_line_order(order: &[usize; 9]) -> Result<(), TransformError> {
+        check_perm(order)?;
+        for b in 0..3 {
+            let band = order[3 * b] / 3;
+            if order[3 * b..3 * b + 3].iter().any(|&l| l / 3 != band) {
+                return Err(TransformError::SplitsBands(order.to_vec()));
+            }
+        }
+        Ok(())
     }
-    Ok(out)
-}
 
-/// Reorders the columns of one stack: `perm[i]` is the stack column (0..3) that goes to
-/// column `i`.
-pub fn permute_cols_in_stack(
-    grid: &[u8; 81],
-    stack: usize,
-    perm: [usize; 3],
-) -> Result<[u8; 81], TransformError> {
-    Ok(transpose(&permute_rows_in_band(
-        &transpose(grid),
-        stack,
-        perm,
-    )?))
-}
+    /// A combined transform: the value at `(r, c)` of the result is `digits[v]` where `v` is the
+    /// value at `(rows[r], cols[c])` of the source, read transposed first when `transpose` is set.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub(crate) struct Transform {
+        transpose: bool,
+        rows: [usize; 9],
+        cols: [usize; 9],
+        digits: [u8; 10],
+    }
 
-/// Reorders the stacks: `perm[i]` is the stack that goes to stack `i`.
-pub fn permute_stacks(grid: &[u8; 81], perm: [usize; 3]) -> Result<[u8; 81], TransformError> {
-    Ok(transpose(&permute_bands(&transpose(grid), perm)?))
-}
+    impl Transform {
+        /// A transform from its parts: read transposed or not, the source row of each result row
+        /// and the source column of each result column (orders that keep bands and stacks
+        /// together), and the new digit of each digit 1..=9 (`digits[d - 1]`).
+        pub fn new(
+            transpose: bool,
+            rows: [usize; 9],
+            cols: [usize; 9],
+            digits: [u8; 9],
+        ) -> Result<Transform, TransformError> {
+            check_line_order(&rows)?;
+            check_line_order(&cols)?;
+            check_perm(&digits.map(|d| (d as usize).wrapping_sub(1)))?;
+            let mut d = [0u8; 10];
+            d[1..].copy_from_slice(&digits);
+            Ok(Transform {
+                transpose,
+                rows,
+                cols,
+                digits: d,
+            })
+        }
 
-/// The grid turned a quarter clockwise.
-pub fn rotate90(grid: &[u8; 81]) -> [u8; 81] {
-    let mut out = [0u8; 81];
-    for r in 0..9 {
-        for c in 0..9 {
-            out[9 * c + (8 - r)] = grid[9 * r + c];
+        /// The identity.
+        pub fn identity() -> Transform {
+            Transform {
+                transpose: false,
+                rows: [0, 1, 2, 3, 4, 5, 6, 7, 8],
+                cols: [0, 1, 2, 3, 4, 5, 6, 7, 8],
+                digits: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+            }
+        }
+
+        /// A uniformly random transform of the Sudoku equivalence group.
+        pub fn random(rng: &mut impl Rng) -> Transform {
+            Transform {
+                transpose: rng.random(),
+                rows: random_line_order(rng),
+                cols: random_line_order(rng),
+                digits: {
+                    let mut d = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+                    d.shuffle(rng);
+                    let mut m = [0u8; 10];
+                    m[1..].copy_from_slice(&d);
+                    m
+                },
+            }
+        }
+
+        /// Applies the transform.
+        pub fn apply(&self, grid: &[u8; 81]) -> [u8; 81] {
+            let src = if self.transpose {
+                transpose(grid)
+            } else {
+                *grid
+            };
+            let mut out = [0u8; 81];
+            for r in 0..9 {
+                for c in 0..9 {
+                    let v = src[9 * self.rows[r] + self.cols[c]];
+                    out[9 * r + c] = self.digits.get(v as usize).copied().unwrap_or(v);
+                }
+            }
+            out
         }
     }
-    out
-}
 
-/// The grid turned half a turn.
-pub fn rotate180(grid: &[u8; 81]) -> [u8; 81] {
-    let mut out = *grid;
-    out.reverse();
-    out
-}
-
-/// The grid turned a quarter anticlockwise.
-pub fn rotate270(grid: &[u8; 81]) -> [u8; 81] {
-    rotate180(&rotate90(grid))
-}
-
-/// The grid mirrored left to right.
-pub fn mirror_horizontal(grid: &[u8; 81]) -> [u8; 81] {
-    let mut out = *grid;
-    for row in out.chunks_mut(9) {
-        row.reverse();
+    /// A random order of the nine rows (or columns) that keeps bands (stacks) together.
+    fn random_line_order(rng: &mut impl Rng) -> [usize; 9] {
+        let mut bands = [0usize, 1, 2];
+        bands.shuffle(rng);
+        let mut out = [0usize; 9];
+        for (i, b) in bands.iter().enumerate() {
+            let mut inner = [0usize, 1, 2];
+            inner.shuffle(rng);
+            for (j, k) in inner.iter().enumerate() {
+                out[3 * i + j] = 3 * b + k;
+            }
+        }
+        out
     }
-    out
-}
 
-/// The grid mirrored top to bottom.
-pub fn mirror_vertical(grid: &[u8; 81]) -> [u8; 81] {
-    let mut out = [0u8; 81];
-    for r in 0..9 {
-        out[9 * r..9 * r + 9].copy_from_slice(&grid[9 * (8 - r)..9 * (8 - r) + 9]);
+    /// Relabels digits: `map[d - 1]` replaces `d` (a permutation of 1..=9 given as `[u8; 9]`).
+    pub(crate) fn relabel(grid: &[u8; 81], map: [u8; 9]) -> Result<[u8; 81], TransformError> {
+        let idx: Vec<usize> = map.iter().map(|&d| (d as usize).wrapping_sub(1)).collect();
+        check_perm(&idx)?;
+        let mut full = [0u8; 10];
+        full[1..].copy_from_slice(&map);
+        Ok(grid.map(|v| full.get(v as usize).copied().unwrap_or(v)))
     }
-    out
-}
 
-/// The grid mirrored in its anti-diagonal.
-pub fn anti_transpose(grid: &[u8; 81]) -> [u8; 81] {
-    rotate180(&transpose(grid))
+    /// Reorders the rows of one band: `perm[i]` is the band row (0..3) that goes to row `i`.
+    pub(crate) fn permute_rows_in_band(
+        grid: &[u8; 81],
+        band: usize,
+        perm: [usize; 3],
+    ) -> Result<[u8; 81], TransformError> {
+        check_perm(&perm)?;
+        if band > 2 {
+            return Err(TransformError::NoSuchBand(band));
+        }
+        let mut out = *grid;
+        for (i, &p) in perm.iter().enumerate() {
+            let (dst, src) = (3 * band + i, 3 * band + p);
+            out[9 * dst..9 * dst + 9].copy_from_slice(&grid[9 * src..9 * src + 9]);
+        }
+        Ok(out)
+    }
+
+    /// Reorders the bands: `perm[i]` is the band that goes to band `i`.
+    pub(crate) fn permute_bands(
+        grid: &[u8; 81],
+        perm: [usize; 3],
+    ) -> Result<[u8; 81], TransformError> {
+        check_perm(&perm)?;
+        let mut out = *grid;
+        for (i, &p) in perm.iter().enumerate() {
+            out[27 * i..27 * i + 27].copy_from_slice(&grid[27 * p..27 * p + 27]);
+        }
+        Ok(out)
+    }
+
+    /// Reorders the columns of one stack: `perm[i]` is the stack column (0..3) that goes to
+    /// column `i`.
+    pub(crate) fn permute_cols_in_stack(
+        grid: &[u8; 81],
+        stack: usize,
+        perm: [usize; 3],
+    ) -> Result<[u8; 81], TransformError> {
+        Ok(transpose(&permute_rows_in_band(
+            &transpose(grid),
+            stack,
+            perm,
+        )?))
+    }
+
+    /// Reorders the stacks: `perm[i]` is the stack that goes to stack `i`.
+    pub(crate) fn permute_stacks(
+        grid: &[u8; 81],
+        perm: [usize; 3],
+    ) -> Result<[u8; 81], TransformError> {
+        Ok(transpose(&permute_bands(&transpose(grid), perm)?))
+    }
+
+    /// The grid turned a quarter clockwise.
+    pub(crate) fn rotate90(grid: &[u8; 81]) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for r in 0..9 {
+            for c in 0..9 {
+                out[9 * c + (8 - r)] = grid[9 * r + c];
+            }
+        }
+        out
+    }
+
+    /// The grid turned half a turn.
+    pub(crate) fn rotate180(grid: &[u8; 81]) -> [u8; 81] {
+        let mut out = *grid;
+        out.reverse();
+        out
+    }
+
+    /// The grid turned a quarter anticlockwise.
+    pub(crate) fn rotate270(grid: &[u8; 81]) -> [u8; 81] {
+        rotate180(&rotate90(grid))
+    }
+
+    /// The grid mirrored left to right.
+    pub(crate) fn mirror_horizontal(grid: &[u8; 81]) -> [u8; 81] {
+        let mut out = *grid;
+        for row in out.chunks_mut(9) {
+            row.reverse();
+        }
+        out
+    }
+
+    /// The grid mirrored top to bottom.
+    pub(crate) fn mirror_vertical(grid: &[u8; 81]) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for r in 0..9 {
+            out[9 * r..9 * r + 9].copy_from_slice(&grid[9 * (8 - r)..9 * (8 - r) + 9]);
+        }
+        out
+    }
+
+    /// The grid mirrored in its anti-diagonal.
+    pub(crate) fn anti_transpose(grid: &[u8; 81]) -> [u8; 81] {
+        rotate180(&transpose(grid))
+    }
 }
 
 /// Every ordering of three items.
@@ -442,8 +454,10 @@ impl RowSearch<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::transforms::*;
     use super::*;
     use crate::solver::count_solutions;
+    use rand::Rng;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

@@ -8,7 +8,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
 use lapiz::pipeline::Pipeline;
-use lapiz::plugin::{self, HostSettings, PluginMode, Sandbox, Way, host};
+use lapiz::plugin::{self, HostSettings, PluginMode, Sandbox, Way};
 use lapiz::printable::printable;
 use lapiz::script::ScriptTechnique;
 
@@ -52,10 +52,10 @@ pub struct HostArgs {
     pub plugin_mode: Option<PluginModeArg>,
     /// Seconds one plugin search may take in its host before the host is stopped and the
     /// technique disabled for that solve (above 0, at most 1000000).
-    #[arg(long, global = true, value_name = "SECONDS", default_value_t = host::DEFAULT_TIME_LIMIT.as_secs_f64(), value_parser = parse_seconds)]
+    #[arg(long, global = true, value_name = "SECONDS", default_value_t = HostSettings::default().time_limit.as_secs_f64(), value_parser = parse_seconds)]
     pub plugin_time_limit: f64,
     /// A plugin host's memory limit in MiB (Unix; 0 for none).
-    #[arg(long, global = true, value_name = "MIB", default_value_t = host::DEFAULT_MEMORY_LIMIT_MIB)]
+    #[arg(long, global = true, value_name = "MIB", default_value_t = HostSettings::default().memory_limit_mib)]
     pub plugin_memory: u64,
     /// Whether plugin hosts sandbox themselves (Linux; see docs/plugins.md): `on` or `off`
     /// for trusted plugins. Overrides the pipeline's `plugin_sandbox`, which is `On` unless it
@@ -67,7 +67,7 @@ pub struct HostArgs {
 impl HostArgs {
     /// Makes these the process's plugin host settings.
     pub fn configure(&self) {
-        host::configure(HostSettings {
+        HostSettings {
             time_limit: std::time::Duration::from_secs_f64(self.plugin_time_limit),
             memory_limit_mib: self.plugin_memory,
             force_mode: self.plugin_mode.map(|m| match m {
@@ -75,8 +75,9 @@ impl HostArgs {
                 PluginModeArg::InProcess => PluginMode::InProcess,
             }),
             force_sandbox: self.plugin_sandbox.map(Sandbox::from),
-            ..host::settings()
-        });
+            ..HostSettings::current()
+        }
+        .install();
     }
 }
 
@@ -84,7 +85,7 @@ impl HostArgs {
 /// seccomp in the kernel, or not Linux), when a plugin loaded so far runs in a sandboxed host.
 pub fn warn_if_sandbox_partial() {
     static SAID: std::sync::Once = std::sync::Once::new();
-    if !plugin::loaded_ways().contains(&Way::Hosted(Sandbox::On)) {
+    if !Way::loaded().contains(&Way::Hosted(Sandbox::On)) {
         return;
     }
     if let Some(shortfall) = plugin::sandbox::Support::probe().shortfall() {

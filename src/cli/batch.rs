@@ -414,7 +414,7 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write>(
             }
             match std::str::from_utf8(&line) {
                 Err(e) => {
-                    push(Some(lapiz::files::not_utf8(&e)), &excerpt(&line));
+                    push(Some(lapiz::parse::not_utf8(&e)), &excerpt(&line));
                 }
                 Ok(text) => {
                     if let Some(text) = puzzle_of_line(text) {

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use lapiz::generate::{Clues, DEFAULT_ATTEMPTS, GenerateOptions, Symmetry, generate};
+use lapiz::generate::{Clues, GenerateOptions, Symmetry, generate};
 use lapiz::rating::Level;
 
 use super::args::PipelineArgs;
@@ -51,7 +51,7 @@ pub struct GenerateArgs {
     #[command(flatten)]
     pub table: TableArgs,
     /// Attempts per puzzle before giving up (at least 1).
-    #[arg(long, default_value_t = DEFAULT_ATTEMPTS)]
+    #[arg(long, default_value_t = GenerateOptions::default().attempts)]
     pub attempts: u32,
     /// The pipeline that rates the puzzles and checks the targets (the `se` pipeline, as
     /// `lapiz rate`, unless given), with scripts and plugins.

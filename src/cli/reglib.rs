@@ -48,7 +48,7 @@ pub fn run(args: ReglibArgs, out: &mut impl Write) -> Result<ExitCode> {
         None => Vec::new(),
     };
     for path in &args.plugins {
-        let loaded = plugin::load_as(path, plugin::effective_mode(PluginMode::default()))?;
+        let loaded = plugin::load_as(path, PluginMode::default().effective())?;
         super::args::warn_if_sandbox_partial();
         for t in loaded.techniques() {
             if techniques.iter().any(|o| o.id() == t.id()) {

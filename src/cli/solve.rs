@@ -8,11 +8,12 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
-use lapiz::engine::{invalid_trace, solve_grid};
+use lapiz::engine::solve_grid;
 use lapiz::html::{PageKind, trace_page};
 use lapiz::parse::parse_puzzle;
 use lapiz::pipeline::Pipeline;
 use lapiz::printable::printable;
+use lapiz::trace::Trace;
 use lapiz::trace::{Entry, GridDisplay, Outcome};
 
 use super::args::{InputArgs, PipelineArgs};
@@ -87,7 +88,7 @@ pub fn run(args: SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
             let reason = format!("cannot read the puzzle: {e}{}", super::file_hint(&text));
             if format == Format::Html || args.html.is_some() {
                 // the page says what is wrong, as the error does
-                let t = invalid_trace(text.clone(), &pipeline, reason.clone());
+                let t = Trace::invalid(text.clone(), &pipeline, reason.clone());
                 let page = trace_page(&t, None, PageKind::Solve);
                 if let Some(path) = &args.html {
                     std::fs::write(path, &page)
@@ -224,7 +225,7 @@ fn solve_file(
                 match format {
                     // every format stays parseable: an invalid trace in RON
                     Format::Ron | Format::Html => {
-                        let t = invalid_trace(item.text.clone(), pipeline, e);
+                        let t = Trace::invalid(item.text.clone(), pipeline, e);
                         out.write_all(t.to_ron().as_bytes())?;
                     }
                     // the record every solve has: puzzle, status, steps, detail

@@ -38,7 +38,7 @@ pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
             printable(&t.origin().to_string())
         )?;
     }
-    for way in lapiz::plugin::loaded_ways() {
+    for way in lapiz::plugin::Way::loaded() {
         writeln!(out, "plugin sandbox: {}", way.sandbox_words())?;
     }
     out.flush()?;

@@ -39,10 +39,10 @@ pub enum PluginMode {
 
 /// The environment variable naming the plugin host program (the `lapiz` binary), for
 /// programs other than `lapiz` itself that use the library.
-pub const HOST_ENV: &str = "LAPIZ_PLUGIN_HOST";
+pub(crate) const HOST_ENV: &str = "LAPIZ_PLUGIN_HOST";
 
 /// How plugin hosts are started and limited; one setting for the whole process
-/// ([`configure`]).
+/// ([`HostSettings::install`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct HostSettings {
     /// The program run as `PROGRAM plugin-host LIB` (the `lapiz` binary); `None` when it is
@@ -60,12 +60,12 @@ pub struct HostSettings {
 }
 
 /// The default time limit per search.
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
+pub(crate) const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
 /// The least time a host is given to start and load its library (the search time limit
 /// when that is longer): starting a process on a busy machine is not the plugin's fault.
-pub const LOAD_TIME_LIMIT: Duration = Duration::from_secs(10);
+pub(crate) const LOAD_TIME_LIMIT: Duration = Duration::from_secs(10);
 /// The default memory limit of a host, in MiB.
-pub const DEFAULT_MEMORY_LIMIT_MIB: u64 = 4096;
+pub(crate) const DEFAULT_MEMORY_LIMIT_MIB: u64 = 4096;
 
 impl Default for HostSettings {
     fn default() -> HostSettings {
@@ -80,7 +80,7 @@ impl Default for HostSettings {
 }
 
 /// `$LAPIZ_PLUGIN_HOST`, else the running program when it is `lapiz` itself.
-pub fn default_program() -> Option<PathBuf> {
+pub(crate) fn default_program() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os(HOST_ENV).filter(|p| !p.is_empty()) {
         return Some(PathBuf::from(p));
     }
@@ -91,19 +91,22 @@ pub fn default_program() -> Option<PathBuf> {
 
 static SETTINGS: Mutex<Option<HostSettings>> = Mutex::new(None);
 
-/// Sets how plugin hosts are started and limited from now on (hosts already running keep
-/// their memory limit; the time limit applies to the next search).
-pub fn configure(settings: HostSettings) {
-    *SETTINGS.lock().unwrap_or_else(|e| e.into_inner()) = Some(settings);
-}
+impl HostSettings {
+    /// Sets how plugin hosts are started and limited from now on, for the whole process
+    /// (hosts already running keep their memory limit; the time limit applies to the next
+    /// search).
+    pub fn install(self) {
+        *SETTINGS.lock().unwrap_or_else(|e| e.into_inner()) = Some(self);
+    }
 
-/// The current settings ([`HostSettings::default`] until [`configure`] is called).
-pub fn settings() -> HostSettings {
-    SETTINGS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get_or_insert_with(HostSettings::default)
-        .clone()
+    /// The settings in force ([`HostSettings::default`] until [`HostSettings::install`]).
+    pub fn current() -> HostSettings {
+        SETTINGS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_or_insert_with(HostSettings::default)
+            .clone()
+    }
 }
 
 /// One technique as the host describes it.
@@ -161,7 +164,7 @@ impl Pool {
         path: &str,
         sandbox: Sandbox,
     ) -> Result<(Arc<Pool>, String, Vec<Described>), String> {
-        let settings = settings();
+        let settings = HostSettings::current();
         let mut host = Host::spawn(path, sandbox, &settings)?;
         let limit = settings.time_limit.max(LOAD_TIME_LIMIT);
         let frame = host.next(
@@ -189,7 +192,7 @@ impl Pool {
         grid: &Grid,
         sink: &mut StepSink<'_>,
     ) -> Result<Result<(), String>, Broken> {
-        let settings = settings();
+        let settings = HostSettings::current();
         let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
         let mut host = match idle {
             Some(h) => h,

@@ -2,13 +2,13 @@
 //! before it loads the library (`docs/plugins.md`, "What a plugin may do").
 //!
 //! Two layers, each enough for most of the rules and each kept where the kernel has the other:
-//! - Landlock ([`restrict_files`], in the host's first thread, so that the search thread
+//! - Landlock (`restrict_files`, in the host's first thread, so that the search thread
 //!   started after it inherits it): files may be read only beneath the library's folder and
 //!   the system's library folders (and `/etc/ld.so.cache`); nothing may be written, created,
 //!   removed or run; TCP may not bind or connect (Landlock ABI 4); signals may not reach a
 //!   process outside the host, nor abstract Unix sockets (ABI 6); `ptrace` of any process
 //!   outside the host is refused (every ABI).
-//! - seccomp ([`restrict_calls`], on every thread of the host once the memory limit is set):
+//! - seccomp (`restrict_calls`, on every thread of the host once the memory limit is set):
 //!   an allow-list of the system calls a search and the loader need; every other call fails
 //!   with `EPERM` (no sockets, no `execve`, no `fork`, no `ptrace`). `open` only reads,
 //!   `kill` and `tgkill` reach only the host itself, `clone` only makes threads, `fcntl` only
@@ -46,7 +46,7 @@ pub struct Support {
 }
 
 /// The Landlock ABI that gives every rule above (scoped signals came in 6).
-pub const FULL_LANDLOCK_ABI: u32 = 6;
+pub(crate) const FULL_LANDLOCK_ABI: u32 = 6;
 
 impl Support {
     /// Asks the running kernel.

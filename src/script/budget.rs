@@ -2,8 +2,8 @@
 //! of its `find` during one solve (issue 16 item 8).
 //!
 //! The per-call [`Limits`](super::Limits) stop one runaway call, but a script that spends just
-//! under them on every position of a solve can still take minutes. The engine opens a
-//! [`SolveScope`] for each solve; while it is open every script call on that thread is charged
+//! under them on every position of a solve can still take minutes. The engine opens
+//! a solve scope for each solve; while it is open every script call on that thread is charged
 //! to its script, and a call is stopped as soon as its script's budget for the solve runs out.
 //! The script then fails with an error naming the budget, and the engine disables it for the
 //! rest of the solve (the same path as any other script error). Outside a scope (a script run
@@ -81,7 +81,7 @@ thread_local! {
 /// An open solve: script calls on this thread are charged to it until it is dropped. Scopes
 /// nest (an inner solve has its own accounts; the outer one's come back when it closes).
 #[must_use = "the budget applies only while the scope is alive"]
-pub struct SolveScope {
+pub(crate) struct SolveScope {
     outer: Option<SolveState>,
 }
 

@@ -91,7 +91,7 @@ use crate::grid::Grid;
 use crate::step::Step;
 use crate::technique::{Origin, StepSink, Technique, TechniqueError};
 
-pub mod api;
+pub(crate) mod api;
 pub mod budget;
 pub mod check;
 mod position;
@@ -100,8 +100,8 @@ pub(crate) mod value;
 
 use stack::on_script_stack;
 
-pub use api::StepBuilder;
-pub use budget::{ScriptBudget, ScriptUsage, SolveScope, last_solve_usage};
+pub(crate) use budget::{ScriptBudget, SolveScope};
+pub use budget::{ScriptUsage, last_solve_usage};
 
 /// The limits every script call runs under. Rhai's own defaults differ between debug and
 /// release builds; lapiz sets every one of these explicitly.
@@ -748,7 +748,7 @@ impl ScriptTechnique {
         &self.path
     }
 
-    /// Calls `find` on `grid` and converts what it returns. Inside a solve (a [`SolveScope`]
+    /// Calls `find` on `grid` and converts what it returns. Inside a solve (a solve scope
     /// on this thread) the call is charged to the script's per-solve budget and stopped when
     /// that runs out.
     pub fn run(&self, grid: &Grid) -> Result<Vec<Step>, ScriptError> {

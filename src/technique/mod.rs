@@ -51,7 +51,7 @@ pub use catalogue::{CATALOGUE, TechniqueInfo, lookup};
 
 pub(crate) mod aligned;
 pub(crate) mod als;
-pub(crate) mod catalogue;
+pub mod catalogue;
 pub(crate) mod chains;
 pub(crate) mod coloring;
 pub(crate) mod direct;
@@ -241,7 +241,7 @@ const FAMILIES: &[(&str, fn() -> Vec<Box<dyn Technique>>)] = &[
     ("guess", guess::techniques),
 ];
 
-/// All built-in techniques, family by family ([`families`]), in the [`CATALOGUE`]'s order.
+/// All built-in techniques, family by family, in the [`CATALOGUE`]'s order.
 pub fn builtins() -> Vec<Box<dyn Technique>> {
     FAMILIES
         .iter()
@@ -249,14 +249,11 @@ pub fn builtins() -> Vec<Box<dyn Technique>> {
         .collect()
 }
 
-/// The names of the built-in families, in [`builtins`] order: `basics` (singles,
-/// intersections, subsets), `fish`, `chains`, `als`, `forcing` ...
-pub fn families() -> impl Iterator<Item = &'static str> {
-    FAMILIES.iter().map(|(name, _)| *name)
-}
-
-/// The built-in techniques of one family (see [`families`]), easiest first; `None` for an
-/// unknown name.
+/// The built-in techniques of one family, easiest first; `None` for an unknown name. The
+/// families are named after their finders' files: `basics` (singles, intersections,
+/// subsets), `direct`, `fish`, `single-digit`, `coloring`, `medusa`, `chains`, `se-chaining`,
+/// `wings`, `uniqueness`, `sue-de-coq`, `templates`, `als`, `aligned`, `forcing`, `kraken`
+/// and `guess`.
 ///
 /// ```
 /// let fish = lapiz::technique::family("fish").expect("a family");

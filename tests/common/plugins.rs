@@ -165,11 +165,12 @@ pub const TEST_MEMORY_MIB: u64 = 256;
 /// Makes this test binary's hosted plugins run in the `lapiz` binary Cargo built (a test
 /// binary is not `lapiz`, so there is no host program otherwise), with the tests' limits.
 pub fn use_built_host() {
-    lapiz::plugin::host::configure(lapiz::plugin::HostSettings {
+    lapiz::plugin::HostSettings {
         program: Some(PathBuf::from(env!("CARGO_BIN_EXE_lapiz"))),
         time_limit: std::time::Duration::from_secs_f64(TEST_TIME_LIMIT_SECS),
         memory_limit_mib: TEST_MEMORY_MIB,
         force_mode: None,
         force_sandbox: None,
-    });
+    }
+    .install();
 }

@@ -57,7 +57,7 @@ impl Subject {
     /// `id` picks one technique; one the file does not offer is an error naming both.
     pub fn load(path: &Path, id: Option<&str>) -> Result<Subject> {
         let (mode, techniques) = if plugin::is_library_name(path) {
-            let mode = plugin::effective_mode(PluginMode::default());
+            let mode = PluginMode::default().effective();
             let loaded = plugin::load_as(path, mode)?;
             super::args::warn_if_sandbox_partial();
             (Some(mode), loaded.techniques())
