@@ -66,7 +66,7 @@ impl CandSet {
     }
 
     /// The candidates sorted by cell, then digit (the order of [`Candidate`]'s `Ord`).
-    pub fn to_sorted_vec(&self) -> Vec<Candidate> {
+    pub fn to_sorted_vec(self) -> Vec<Candidate> {
         let mut v: Vec<Candidate> = self.iter().collect();
         v.sort();
         v

@@ -260,7 +260,7 @@ fn canonical_finds_equivalent_puzzles() {
     assert_eq!(lines[0], lines[1]);
     assert_ne!(lines[0], lines[2]);
     assert_eq!(lines[3], "nope\terror");
-    let single = lapiz(&["canonical", &line], None);
+    let single = lapiz(&["canonical", line], None);
     assert_eq!(text(&single.stdout).trim(), lines[0]);
 }
 

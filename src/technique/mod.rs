@@ -218,10 +218,13 @@ pub(crate) fn stoppable(run: impl FnOnce() -> ControlFlow<()>) -> Result<(), Tec
     Ok(())
 }
 
+/// A family's constructor: its techniques, easiest first.
+type Techniques = fn() -> Vec<Box<dyn Technique>>;
+
 /// The built-in families, each named after its finder's file, in [`builtins`] order: the
 /// basic ones (singles, intersections, subsets) in the default pipeline's order, then each
 /// family's, and last the guess (a trial placement, not a deduction).
-const FAMILIES: &[(&str, fn() -> Vec<Box<dyn Technique>>)] = &[
+const FAMILIES: &[(&str, Techniques)] = &[
     ("basics", basics),
     ("direct", direct::techniques),
     ("fish", fish::techniques),
