@@ -17,7 +17,7 @@ use crate::grid::{Candidate, Grid};
 use crate::net::{BranchEnd, ForcingNet, NetBranch, Reason, literal};
 use crate::parse::parse_puzzle;
 use crate::printable::printable;
-use crate::step::{Chain, LinkType, Role, Step};
+use crate::step::{Chain, LinkType, Step};
 use crate::trace::{Entry, Outcome, Rejection, Trace};
 
 /// Cell size in SVG units.
@@ -52,36 +52,6 @@ pub(crate) fn escape(text: &str) -> String {
         }
     }
     out
-}
-
-/// The CSS class of a role (also its colour in the legend).
-fn role_class(role: Role) -> &'static str {
-    match role {
-        Role::Pattern => "pattern",
-        Role::Base => "base",
-        Role::Cover => "cover",
-        Role::Fin => "fin",
-        Role::Pivot => "pivot",
-        Role::Pincer => "pincer",
-        Role::Link => "link",
-        Role::ColorA => "color-a",
-        Role::ColorB => "color-b",
-    }
-}
-
-/// The words for a role in the legend.
-fn role_words(role: Role) -> &'static str {
-    match role {
-        Role::Pattern => "pattern",
-        Role::Base => "base",
-        Role::Cover => "cover",
-        Role::Fin => "fin",
-        Role::Pivot => "pivot",
-        Role::Pincer => "pincer",
-        Role::Link => "link",
-        Role::ColorA => "colour A",
-        Role::ColorB => "colour B",
-    }
 }
 
 /// Top-left corner of a cell.
@@ -510,7 +480,7 @@ fn write_legend(out: &mut String, step: &Step) {
         push("house-l", "house");
     }
     for h in &step.highlights {
-        push(role_class(h.role), role_words(h.role));
+        push(h.role.name(), h.role.words());
     }
     if !step.placements.is_empty() {
         push("placed-c", "placed");
@@ -595,7 +565,7 @@ fn write_svg(out: &mut String, k: usize, frame: &Frame<'_>) {
     if let Some(step) = frame.step {
         for h in &step.highlights {
             for &c in &h.candidates {
-                marks.push((c, role_class(h.role)));
+                marks.push((c, h.role.name()));
             }
         }
         for &c in &step.placements {

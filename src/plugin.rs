@@ -888,7 +888,7 @@ unsafe fn read_step(out: &LpOutput, session: &Session<'_, '_>) -> Result<Step, S
     }
     for (i, h) in lights.iter().enumerate() {
         let c = candidate("highlights", i, h.cell, h.digit)?;
-        let role = role_of(h.role)
+        let role = Role::from_code(h.role)
             .ok_or_else(|| format!("highlights[{i}] has role {} (roles are 0 to 8)", h.role))?;
         match step.highlights.last_mut() {
             Some(last) if last.role == role => last.candidates.push(c),
@@ -918,20 +918,6 @@ unsafe fn read_step(out: &LpOutput, session: &Session<'_, '_>) -> Result<Step, S
     Ok(step)
 }
 
-fn role_of(code: u8) -> Option<Role> {
-    Some(match code {
-        LP_ROLE_PATTERN => Role::Pattern,
-        LP_ROLE_BASE => Role::Base,
-        LP_ROLE_COVER => Role::Cover,
-        LP_ROLE_FIN => Role::Fin,
-        LP_ROLE_PIVOT => Role::Pivot,
-        LP_ROLE_PINCER => Role::Pincer,
-        LP_ROLE_LINK => Role::Link,
-        LP_ROLE_COLOR_A => Role::ColorA,
-        LP_ROLE_COLOR_B => Role::ColorB,
-        _ => return None,
-    })
-}
 
 #[cfg(test)]
 mod tests {
@@ -956,9 +942,43 @@ mod tests {
     }
 
     #[test]
-    fn roles_cover_every_code() {
-        assert!((0..=8).all(|c| role_of(c).is_some()));
-        assert!(role_of(9).is_none());
+    fn the_role_table_is_the_abi_and_the_c_header() {
+        // The plugin API crate's constants and the C header's defines give each role the code
+        // of lapiz's one role table (`Role::ALL`).
+        let abi = [
+            (LP_ROLE_PATTERN, "LP_ROLE_PATTERN", Role::Pattern),
+            (LP_ROLE_BASE, "LP_ROLE_BASE", Role::Base),
+            (LP_ROLE_COVER, "LP_ROLE_COVER", Role::Cover),
+            (LP_ROLE_FIN, "LP_ROLE_FIN", Role::Fin),
+            (LP_ROLE_PIVOT, "LP_ROLE_PIVOT", Role::Pivot),
+            (LP_ROLE_PINCER, "LP_ROLE_PINCER", Role::Pincer),
+            (LP_ROLE_LINK, "LP_ROLE_LINK", Role::Link),
+            (LP_ROLE_COLOR_A, "LP_ROLE_COLOR_A", Role::ColorA),
+            (LP_ROLE_COLOR_B, "LP_ROLE_COLOR_B", Role::ColorB),
+        ];
+        assert_eq!(abi.len(), Role::ALL.len());
+        let header = include_str!("../plugins/lapiz-plugin-api/include/lapiz_plugin.h");
+        let defines: Vec<(&str, u8)> = header
+            .lines()
+            .filter_map(|l| l.strip_prefix("#define LP_ROLE_"))
+            .map(|l| {
+                let (name, code) = l.split_once(' ').expect("a define with a value");
+                (name, code.trim().parse().expect("a code"))
+            })
+            .collect();
+        assert_eq!(defines.len(), Role::ALL.len(), "{defines:?}");
+        for (code, name, role) in abi {
+            assert_eq!(role.code(), code, "{name}");
+            assert_eq!(Role::from_code(code), Some(role), "{name}");
+            let short = name.strip_prefix("LP_ROLE_").unwrap();
+            assert!(defines.contains(&(short, code)), "{name} = {code} in the header");
+            // The role's name is the define's, lowercase with `-` for `_`.
+            assert_eq!(role.name(), short.to_ascii_lowercase().replace('_', "-"));
+        }
+        assert_eq!(Role::from_code(Role::ALL.len() as u8), None);
+        assert_eq!(Role::from_name("colour_a"), Some(Role::ColorA));
+        assert_eq!(Role::from_name("ColorB"), Some(Role::ColorB));
+        assert_eq!(Role::from_name("fins"), None);
     }
 
     #[test]

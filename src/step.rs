@@ -28,6 +28,70 @@ pub enum Role {
     ColorB,
 }
 
+/// The one table of roles, in code order: each role's code is its index (the plugin ABI's
+/// `LP_ROLE_*` in `lapiz_plugin.h`, the plugin host's wire byte), with its name (scripts'
+/// `role` argument, the page's CSS class) and its words in the page's legend. A test checks the
+/// C header and the plugin API crate against it.
+const ROLES: [(Role, &str, &str); 9] = [
+    (Role::Pattern, "pattern", "pattern"),
+    (Role::Base, "base", "base"),
+    (Role::Cover, "cover", "cover"),
+    (Role::Fin, "fin", "fin"),
+    (Role::Pivot, "pivot", "pivot"),
+    (Role::Pincer, "pincer", "pincer"),
+    (Role::Link, "link", "link"),
+    (Role::ColorA, "color-a", "colour A"),
+    (Role::ColorB, "color-b", "colour B"),
+];
+
+impl Role {
+    /// Every role, in code order.
+    pub const ALL: [Role; 9] = {
+        let mut all = [Role::Pattern; 9];
+        let mut i = 0;
+        while i < ROLES.len() {
+            all[i] = ROLES[i].0;
+            i += 1;
+        }
+        all
+    };
+
+    /// Its code: the plugin ABI's `LP_ROLE_*` and the plugin host's wire byte.
+    pub fn code(self) -> u8 {
+        Role::ALL.iter().position(|&r| r == self).unwrap_or(0) as u8
+    }
+
+    /// The role of a code, `None` for a code that is none.
+    pub fn from_code(code: u8) -> Option<Role> {
+        Role::ALL.get(usize::from(code)).copied()
+    }
+
+    /// Its name: `pattern` ... `color-a`, `color-b` (scripts' `role` argument, the page's CSS
+    /// class).
+    pub fn name(self) -> &'static str {
+        ROLES[usize::from(self.code())].1
+    }
+
+    /// Its words in the page's legend: `pattern` ... `colour A`, `colour B`.
+    pub fn words(self) -> &'static str {
+        ROLES[usize::from(self.code())].2
+    }
+
+    /// The role with this name, case-insensitive, ignoring `-`, `_` and spaces and reading
+    /// `colour` as `color` (`ColorA`, `color-a`, `colour_a`).
+    pub fn from_name(name: &str) -> Option<Role> {
+        let key = |n: &str| -> String {
+            n.chars()
+                .filter(|c| c.is_ascii_alphanumeric())
+                .collect::<String>()
+                .to_ascii_lowercase()
+                .replace("colour", "color")
+        };
+        let wanted = key(name);
+        Role::ALL.into_iter().find(|r| key(r.name()) == wanted)
+    }
+}
+
 /// A group of candidates playing one role in a step. Serialized as a pair, e.g.
 /// `(Pattern, ["6r2c2"])`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]

@@ -103,7 +103,7 @@ impl Encoder {
         self.candidates(&s.eliminations);
         self.u16(s.highlights.len() as u16);
         for h in &s.highlights {
-            self.u8(ROLES.iter().position(|r| *r == h.role).unwrap_or(0) as u8);
+            self.u8(h.role.code());
             self.candidates(&h.candidates);
         }
         self.u16(s.houses.len() as u16);
@@ -113,19 +113,6 @@ impl Encoder {
         self.str(&s.explanation);
     }
 }
-
-/// The roles by their wire code.
-const ROLES: [Role; 9] = [
-    Role::Pattern,
-    Role::Base,
-    Role::Cover,
-    Role::Fin,
-    Role::Pivot,
-    Role::Pincer,
-    Role::Link,
-    Role::ColorA,
-    Role::ColorB,
-];
 
 /// Reads a frame's payload; every read checks the length, so a short or corrupt frame is an
 /// error, never a panic.
@@ -193,9 +180,8 @@ impl<'a> Decoder<'a> {
         let groups = self.u16()?;
         for _ in 0..groups {
             let code = self.u8()?;
-            let role = *ROLES
-                .get(code as usize)
-                .ok_or_else(|| format!("role {code} out of range"))?;
+            let role =
+                Role::from_code(code).ok_or_else(|| format!("role {code} out of range"))?;
             step.highlights.push(Highlight {
                 role,
                 candidates: self.candidates()?,

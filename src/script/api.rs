@@ -121,30 +121,12 @@ pub(crate) fn parse_cell(name: &str) -> Result<Cell, String> {
     name.parse()
 }
 
-/// A role from its name, case-insensitive, ignoring `-`, `_` and spaces (`ColorA`,
-/// `color-a`, `colour_a`).
+/// A role from its name ([`Role::from_name`]).
 pub(crate) fn parse_role(name: &str) -> Result<Role, String> {
-    let n: String = name
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric())
-        .collect::<String>()
-        .to_ascii_lowercase()
-        .replace("colour", "color");
-    Ok(match n.as_str() {
-        "pattern" => Role::Pattern,
-        "base" => Role::Base,
-        "cover" => Role::Cover,
-        "fin" => Role::Fin,
-        "pivot" => Role::Pivot,
-        "pincer" => Role::Pincer,
-        "link" => Role::Link,
-        "colora" => Role::ColorA,
-        "colorb" => Role::ColorB,
-        _ => {
-            return Err(format!(
-                "`{name}` is not a role (Pattern, Base, Cover, Fin, Pivot, Pincer, Link, ColorA, ColorB)"
-            ));
-        }
+    Role::from_name(name).ok_or_else(|| {
+        format!(
+            "`{name}` is not a role (Pattern, Base, Cover, Fin, Pivot, Pincer, Link, ColorA, ColorB)"
+        )
     })
 }
 
