@@ -918,7 +918,6 @@ unsafe fn read_step(out: &LpOutput, session: &Session<'_, '_>) -> Result<Step, S
     Ok(step)
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -971,7 +970,10 @@ mod tests {
             assert_eq!(role.code(), code, "{name}");
             assert_eq!(Role::from_code(code), Some(role), "{name}");
             let short = name.strip_prefix("LP_ROLE_").unwrap();
-            assert!(defines.contains(&(short, code)), "{name} = {code} in the header");
+            assert!(
+                defines.contains(&(short, code)),
+                "{name} = {code} in the header"
+            );
             // The role's name is the define's, lowercase with `-` for `_`.
             assert_eq!(role.name(), short.to_ascii_lowercase().replace('_', "-"));
         }

@@ -180,8 +180,7 @@ impl<'a> Decoder<'a> {
         let groups = self.u16()?;
         for _ in 0..groups {
             let code = self.u8()?;
-            let role =
-                Role::from_code(code).ok_or_else(|| format!("role {code} out of range"))?;
+            let role = Role::from_code(code).ok_or_else(|| format!("role {code} out of range"))?;
             step.highlights.push(Highlight {
                 role,
                 candidates: self.candidates()?,

@@ -12,6 +12,7 @@
 //! non-overlapping instances are among them, each its own step).
 
 use crate::technique::Builtin;
+use crate::technique::round_tenth;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
@@ -200,8 +201,8 @@ fn digit_list(mask: DigitMask) -> String {
 /// leave every cell seeing all their cells in both).
 pub struct AlsXz;
 
-/// Difficulty of a doubly linked ALS-XZ.
-const DOUBLY_LINKED: f32 = 7.1;
+/// How much harder a doubly linked ALS-XZ is than a singly linked one.
+const DOUBLY_LINKED: f32 = 0.1;
 
 impl Builtin for AlsXz {
     fn info(&self) -> &'static TechniqueInfo {
@@ -251,7 +252,10 @@ impl Builtin for AlsXz {
                         text.push_str(&format!(", Z={}", digit_list(zs)));
                     }
                     let (difficulty, text) = if doubly {
-                        (DOUBLY_LINKED, format!("doubly linked, {text}"))
+                        (
+                            round_tenth(self.difficulty() + DOUBLY_LINKED),
+                            format!("doubly linked, {text}"),
+                        )
                     } else {
                         (self.difficulty(), text)
                     };
@@ -835,8 +839,7 @@ impl DeathBlossom {
             links.add_cells(d, petal.cells_of(d) | CellSet::single(stem));
         }
         text.push_str(&format!(", Z={}", digit_list(zs)));
-        let difficulty =
-            ((self.difficulty() + 0.1 * (stem_digits.len() as f32 - 2.0)) * 10.0).round() / 10.0;
+        let difficulty = round_tenth(self.difficulty() + 0.1 * (stem_digits.len() as f32 - 2.0));
         als_step(
             self,
             difficulty,

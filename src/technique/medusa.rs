@@ -203,7 +203,7 @@ impl Builtin for Medusa3d {
                     colour_text(&cluster.colors[1]),
                     eliminations_text(&elims)
                 );
-                let s = Step::new("3d-medusa", 6.8)
+                let s = Step::new(self.id(), self.difficulty())
                     .highlight(Role::ColorA, cluster.colors[0].to_sorted_vec())
                     .highlight(Role::ColorB, cluster.colors[1].to_sorted_vec())
                     .explain(text)

@@ -209,6 +209,12 @@ pub(crate) fn eliminations_of(grid: &Grid, digit: u8, targets: CellSet) -> Vec<C
         .collect()
 }
 
+/// A difficulty to the nearest tenth, as ratings are given (sums of tenths in `f32` drift:
+/// `7.0 + 0.1 + 0.1 + 0.1` is `7.2999997`).
+pub(crate) fn round_tenth(difficulty: f32) -> f32 {
+    (difficulty * 10.0).round() / 10.0
+}
+
 /// Runs a built-in finder's search and ends [`Technique::find`] with it. Every finder is
 /// written the same way: the search hands each step to the sink with `sink(step)?` (or as its
 /// last expression `sink(step)`, in a closure), so it returns [`ControlFlow::Break`] as soon

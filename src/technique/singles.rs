@@ -2,6 +2,7 @@
 
 use crate::context::Context;
 use crate::technique::Builtin;
+use crate::technique::round_tenth;
 use std::ops::ControlFlow;
 
 use crate::geometry::{House, HouseKind, digit_bit};
@@ -42,6 +43,9 @@ impl Builtin for FullHouse {
     }
 }
 
+/// How much harder a hidden single in a row or column is than one in a box (SE: 1.5, 1.2).
+const IN_A_LINE: f32 = 0.3;
+
 /// A digit with one place left in a house goes there. Rated 1.2 in a box, 1.5 in a line.
 pub struct HiddenSingle;
 
@@ -63,9 +67,9 @@ impl Builtin for HiddenSingle {
                         continue;
                     };
                     let difficulty = if house.kind() == HouseKind::Box {
-                        1.2
+                        self.difficulty()
                     } else {
-                        1.5
+                        round_tenth(self.difficulty() + IN_A_LINE)
                     };
                     sink(
                         Step::new(self.id(), difficulty)

@@ -13,6 +13,7 @@
 
 use crate::context::Context;
 use crate::technique::Builtin;
+use crate::technique::round_tenth;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
@@ -228,7 +229,7 @@ impl UniqueRectangle {
                     eliminations_text(&elims)
                 );
                 let step = ur
-                    .step(grid, self.info.id, 4.5)
+                    .step(grid, self.info.id, self.info.difficulty)
                     .explain(text)
                     .houses(cell.houses().to_vec())
                     .eliminations(elims);
@@ -259,7 +260,7 @@ impl UniqueRectangle {
                     eliminations_text(&elims)
                 );
                 let step = ur
-                    .step(grid, self.info.id, 4.5)
+                    .step(grid, self.info.id, self.info.difficulty)
                     .explain(text)
                     .eliminations(elims);
                 sink(step)
@@ -310,7 +311,7 @@ impl UniqueRectangle {
                     );
                     let link = candidates_in(grid, xs, digit_bit(u));
                     let step = ur
-                        .step(grid, self.info.id, 4.5)
+                        .step(grid, self.info.id, self.info.difficulty)
                         .house(house)
                         .highlight(Role::Link, link)
                         .explain(text)
@@ -361,7 +362,7 @@ impl UniqueRectangle {
                     );
                     let link = candidates_in(grid, set, digit_bit(u));
                     let step = ur
-                        .step(grid, self.info.id, 4.6)
+                        .step(grid, self.info.id, self.info.difficulty)
                         .highlight(Role::Link, link)
                         .explain(text)
                         .houses(houses)
@@ -428,7 +429,7 @@ impl UniqueRectangle {
                     roof,
                     eliminations_text(&elims)
                 );
-                let difficulty = 4.5 + 0.1 * size as f32;
+                let difficulty = round_tenth(self.info.difficulty + 0.1 * (size - 1) as f32);
                 let step = ur
                     .step(grid, self.info.id, difficulty)
                     .highlight(Role::Base, candidates_in(grid, subset, mask))

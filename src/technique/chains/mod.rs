@@ -17,6 +17,7 @@
 //! Remote Pairs ([`remote_pairs`]) are here too, as the chains they are.
 
 use crate::technique::Builtin;
+use crate::technique::round_tenth;
 use std::ops::ControlFlow;
 
 use crate::candset::CandSet;
@@ -60,7 +61,7 @@ pub(crate) fn length_bonus(links: usize) -> f32 {
 
 /// `base` plus the length bonus of `links`, to a tenth.
 pub(crate) fn chain_difficulty(base: f32, links: usize) -> f32 {
-    ((base + length_bonus(links)) * 10.0).round() / 10.0
+    round_tenth(base + length_bonus(links))
 }
 
 /// The longest chain searched, in links.

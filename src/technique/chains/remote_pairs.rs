@@ -6,6 +6,7 @@
 
 use crate::context::Context;
 use crate::technique::Builtin;
+use crate::technique::round_tenth;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
@@ -19,15 +20,17 @@ use super::length_bonus;
 
 /// The longest remote pair searched, in cells.
 const MAX_CELLS: usize = 24;
+/// The shortest remote pair, in cells.
+const MIN_CELLS: usize = 4;
 
 /// Remote Pairs: a chain of at least four bivalue cells with the same two digits.
 pub struct RemotePairs;
 
-/// Rating of a remote pair of `cells` cells: an XY-chain of `2 * cells - 1` links, on the scale
-/// where an XY-Wing (a three-cell XY-chain, five links) is 4.2.
+/// Rating of a remote pair of `cells` cells: the catalogue's (the shortest, four cells) plus
+/// the length bonus of an XY-chain of `2 * cells - 1` links beyond that of the shortest.
 fn remote_pair_difficulty(cells: usize) -> f32 {
-    let d = 4.1 + length_bonus(2 * cells - 1);
-    (d * 10.0).round() / 10.0
+    let shortest = const { entry("remote-pairs") }.difficulty;
+    round_tenth(shortest - length_bonus(2 * MIN_CELLS - 1) + length_bonus(2 * cells - 1))
 }
 
 impl Builtin for RemotePairs {
@@ -53,7 +56,7 @@ impl Builtin for RemotePairs {
                     .filter(|&c| grid.candidates(c) == mask)
                     .collect();
                 done |= group;
-                if group.len() < 4 {
+                if (group.len() as usize) < MIN_CELLS {
                     continue;
                 }
                 let mut search = Search {
@@ -92,7 +95,7 @@ impl Search<'_, '_, '_> {
         self.on_path.insert(cell);
         let mut flow = ControlFlow::Continue(());
         // the ends of an even chain hold opposite digits; report each chain in one direction
-        if self.len >= 4 && self.len.is_multiple_of(2) && self.path[0] < cell {
+        if self.len >= MIN_CELLS && self.len.is_multiple_of(2) && self.path[0] < cell {
             flow = self.report();
         }
         if flow.is_continue() && self.len < MAX_CELLS {

@@ -181,6 +181,25 @@ mod tests {
         "..........2..1.63....4..2...8..7...5.....4..7..68...4.9..........425.7....1693...";
 
     #[test]
+    fn rule_bases_are_the_catalogue_difficulties() {
+        // Each rule rates its hints from its technique's catalogue entry (the loops rate each
+        // kind of cycle and chain on its own, from 6.5, the entry's).
+        for t in [
+            SeChaining::NISHIO,
+            SeChaining::MULTIPLE,
+            SeChaining::DYNAMIC,
+            SeChaining::PLUS,
+            SeChaining::NESTED_LOOPS,
+            SeChaining::NESTED_MULTIPLE,
+            SeChaining::NESTED_DYNAMIC,
+            SeChaining::NESTED_PLUS,
+        ] {
+            assert_eq!(t.rule.base(), f64::from(t.info.difficulty), "{}", t.info.id);
+        }
+        assert_eq!(SeChaining::LOOPS.info.difficulty, 6.5);
+    }
+
+    #[test]
     fn the_first_chain_is_ses_with_ses_length() {
         let grid = before_chaining(TOP);
         let step = find_first(&SeChaining::LOOPS, &grid)

@@ -7,6 +7,7 @@ use super::hints::{Hint, Kind, candidate};
 use crate::geometry::{Cell, House};
 use crate::net::{BranchEnd, ForcingKind, ForcingNet, NetBranch, literal};
 use crate::step::{Role, Step};
+use crate::technique::round_tenth;
 
 /// The branch a nested hint shows as, inside the proof of the step that uses it.
 pub(crate) fn nested_branch(d: &mut Depth, h: &Hint) -> NetBranch {
@@ -44,7 +45,7 @@ pub(crate) fn nested_branch(d: &mut Depth, h: &Hint) -> NetBranch {
 /// The step of the chosen hint `h`, found by `technique` at `base` difficulty (`name` for
 /// the explanation); its potentials are in `d`'s arena.
 pub(crate) fn step(technique: &str, name: &str, d: &mut Depth, h: &Hint) -> Step {
-    let difficulty = (h.difficulty * 10.0).round() as f32 / 10.0;
+    let difficulty = round_tenth(h.difficulty as f32);
     let mut step = Step::new(technique, difficulty);
     step = match h.placement {
         Some(c) => step.placements([candidate(c)]),
