@@ -374,8 +374,8 @@ impl Board {
             cand: [0; 27],
             // Givens are solved from the start: the words built below already hold all their
             // placement does (the cell in no other digit, the digit out of its row, box and
-            // column), so the updates do not place them again. 11-12% of the time of an easy
-            // puzzle (17 to 35 givens) went to those placement rounds.
+            // column), so the updates do not place them again (docs/performance.md says what
+            // those placement rounds cost).
             unsolved: [given[0], given[1], given[2]],
             dirty: BAND,
             touched: BAND,
@@ -767,8 +767,7 @@ impl Search {
 
     /// Builds the board of `values` and runs the search (no solution when the givens clash),
     /// using the CPU's bit-manipulation instructions when it has them: for the board's
-    /// construction too, whose population counts cost about 3% of an easy puzzle's instructions
-    /// without them.
+    /// construction too, which counts bits.
     fn run(&mut self, values: &[u8; 81]) {
         #[cfg(target_arch = "x86_64")]
         {

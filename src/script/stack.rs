@@ -7,7 +7,8 @@
 //! the size limits allow is handled safely.
 //!
 //! Making a fresh stack for each call (`stacker::grow`) maps and unmaps 64 MiB and faults its
-//! touched pages in again every time, about 17 µs a call, fifty times an empty script call.
+//! touched pages in again every time, many times the cost of an empty script call
+//! (docs/performance.md).
 //! So each thread maps its stack once (with a guard page below it), keeps it, and switches to
 //! it with `psm` for each call; the pages a call touched stay mapped for the next one.
 
