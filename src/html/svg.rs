@@ -1,0 +1,411 @@
+//! The grid of one frame as SVG: the cells, the candidates coloured by role, the houses the
+//! step names, chains and forcing nets as arrows.
+
+use std::fmt::Write as _;
+
+use super::{Frame, escape};
+use crate::geometry::{Cell, digits};
+use crate::grid::Candidate;
+use crate::net::{BranchEnd, ForcingNet, NetBranch, Reason};
+use crate::step::{Chain, LinkType, Step};
+
+/// Cell size in SVG units.
+const CELL: f32 = 54.0;
+/// Margin around the grid, for the row and column labels.
+const MARGIN: f32 = 22.0;
+/// Radius of a candidate's highlight disc.
+const DISC: f32 = 8.0;
+
+/// Top-left corner of a cell.
+fn cell_origin(cell: Cell) -> (f32, f32) {
+    (
+        MARGIN + f32::from(cell.col()) * CELL,
+        MARGIN + f32::from(cell.row()) * CELL,
+    )
+}
+
+/// Centre of a candidate's pencil-mark position (digit 1 top left, 9 bottom right).
+fn candidate_centre(c: Candidate) -> (f32, f32) {
+    let (x, y) = cell_origin(c.cell);
+    let d = f32::from(c.digit.clamp(1, 9) - 1);
+    let third = CELL / 3.0;
+    (
+        x + ((d % 3.0) + 0.5) * third,
+        y + ((d / 3.0).floor() + 0.5) * third,
+    )
+}
+
+/// The grid as SVG: shaded houses, role discs, values, pencil marks, chains and lines.
+pub(super) fn write_svg(out: &mut String, k: usize, frame: &Frame<'_>) {
+    let size = 2.0 * MARGIN + 9.0 * CELL;
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {size} {size}\" role=\"img\" \
+         aria-label=\"{}\">",
+        escape(&frame.title)
+    );
+    // marker ids are unique per frame: a marker in a hidden frame would not be drawn
+    let _ = writeln!(
+        out,
+        "<defs>{}{}</defs>",
+        arrow_marker("strong", k, 6, "#1c7ed6"),
+        arrow_marker("weak", k, 6, "#e8590c")
+    );
+    if frame.step.is_some_and(|s| s.net.is_some()) {
+        let _ = writeln!(
+            out,
+            "<defs>{}{}</defs>",
+            arrow_marker("on", k, 5, "#2b8a3e"),
+            arrow_marker("off", k, 5, "#c92a2a")
+        );
+    }
+    for i in 0..9u8 {
+        let c = MARGIN + (f32::from(i) + 0.5) * CELL;
+        let _ = write!(
+            out,
+            "<text class=\"label\" x=\"{c}\" y=\"{}\">c{}</text><text class=\"label\" x=\"{}\" y=\"{c}\">r{}</text>",
+            MARGIN / 2.0,
+            i + 1,
+            MARGIN / 2.0,
+            i + 1
+        );
+    }
+    out.push('\n');
+    let grid = &frame.grid;
+    if let Some(step) = frame.step {
+        write_step_background(out, step);
+    }
+    // values and pencil marks
+    let mut marks: Vec<(Candidate, &'static str)> = Vec::new();
+    if let Some(step) = frame.step {
+        for h in &step.highlights {
+            for &c in &h.candidates {
+                marks.push((c, h.role.name()));
+            }
+        }
+        for &c in &step.placements {
+            marks.push((c, "placed-c"));
+        }
+        for &c in &step.eliminations {
+            marks.push((c, "eliminated"));
+        }
+    }
+    for cell in Cell::all() {
+        let (x, y) = cell_origin(cell);
+        let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
+        match grid.value(cell) {
+            0 => {
+                let cands = grid.candidates(cell);
+                if cands == 0
+                    && let Some(s) = frame.solution
+                {
+                    let _ = write!(
+                        out,
+                        "<text class=\"solution\" x=\"{cx}\" y=\"{cy}\">{}</text>",
+                        s[cell.index()]
+                    );
+                }
+                for d in digits(cands) {
+                    let cand = Candidate::new(cell, d);
+                    let (px, py) = candidate_centre(cand);
+                    // the last role given to a candidate wins (placed and eliminated come last)
+                    if let Some((_, class)) = marks.iter().rev().find(|(c, _)| *c == cand) {
+                        let _ = write!(
+                            out,
+                            "<circle class=\"hl {class}\" cx=\"{px}\" cy=\"{py}\" r=\"{DISC}\"/>"
+                        );
+                    }
+                    let state = if frame.step.is_some_and(|s| s.eliminations.contains(&cand)) {
+                        " gone"
+                    } else if frame.step.is_some_and(|s| s.placements.contains(&cand)) {
+                        " put"
+                    } else {
+                        ""
+                    };
+                    let _ = write!(
+                        out,
+                        "<text class=\"pm{state}\" x=\"{px}\" y=\"{py}\">{d}</text>"
+                    );
+                }
+            }
+            v => {
+                let class = if grid.is_given(cell) {
+                    "given"
+                } else {
+                    "placed"
+                };
+                let _ = write!(
+                    out,
+                    "<text class=\"{class}\" x=\"{cx}\" y=\"{cy}\">{v}</text>"
+                );
+            }
+        }
+    }
+    out.push('\n');
+    for i in 0..=9u8 {
+        let p = MARGIN + f32::from(i) * CELL;
+        let class = if i % 3 == 0 { "thick" } else { "thin" };
+        let end = MARGIN + 9.0 * CELL;
+        let _ = write!(
+            out,
+            "<line class=\"{class}\" x1=\"{MARGIN}\" y1=\"{p}\" x2=\"{end}\" y2=\"{p}\"/>\
+             <line class=\"{class}\" x1=\"{p}\" y1=\"{MARGIN}\" x2=\"{p}\" y2=\"{end}\"/>"
+        );
+    }
+    out.push('\n');
+    if let Some(step) = frame.step {
+        for chain in &step.chains {
+            write_chain(out, k, chain);
+        }
+        if let Some(net) = &step.net {
+            write_net(out, k, net);
+        }
+    }
+    out.push_str("</svg>\n");
+}
+
+/// Shading under the step: its houses, and the cells of its ALS nodes.
+fn write_step_background(out: &mut String, step: &Step) {
+    let mut shaded = crate::cellset::CellSet::default();
+    for h in &step.houses {
+        for cell in h.cells().iter() {
+            shaded.insert(cell);
+        }
+    }
+    for cell in shaded.iter() {
+        let (x, y) = cell_origin(cell);
+        let _ = write!(
+            out,
+            "<rect class=\"house\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\"/>"
+        );
+    }
+    let mut als = crate::cellset::CellSet::default();
+    for chain in &step.chains {
+        for node in &chain.nodes {
+            for &cell in &node.als {
+                als.insert(cell);
+            }
+        }
+    }
+    for cell in als.iter() {
+        let (x, y) = cell_origin(cell);
+        let _ = write!(
+            out,
+            "<rect class=\"als\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"4\"/>",
+            x + 2.0,
+            y + 2.0,
+            CELL - 4.0,
+            CELL - 4.0
+        );
+    }
+    out.push('\n');
+}
+
+/// Centre of a chain node: the mean of its candidates' positions.
+fn node_centre(digit: u8, cells: &[Cell]) -> Option<(f32, f32)> {
+    if cells.is_empty() {
+        return None;
+    }
+    let n = cells.len() as f32;
+    let (sx, sy) = cells
+        .iter()
+        .map(|&c| candidate_centre(Candidate::new(c, digit)))
+        .fold((0.0, 0.0), |(a, b), (x, y)| (a + x, b + y));
+    Some((sx / n, sy / n))
+}
+
+/// A chain: a ring on each node (green on, red off) and an arrow along each link (solid strong,
+/// dashed weak), shortened so it starts and ends at the rings.
+fn write_chain(out: &mut String, k: usize, chain: &Chain) {
+    out.push_str("<g class=\"chain\">");
+    for node in &chain.nodes {
+        let state = if node.on { "on" } else { "off" };
+        for &cell in &node.cells {
+            let (x, y) = candidate_centre(Candidate::new(cell, node.digit));
+            let _ = write!(
+                out,
+                "<circle class=\"node {state}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\"/>",
+                DISC + 1.5
+            );
+        }
+    }
+    for (i, link) in chain.links.iter().enumerate() {
+        let (Some(a), Some(b)) = (chain.nodes.get(i), chain.nodes.get(i + 1)) else {
+            continue;
+        };
+        let (Some((x1, y1)), Some((x2, y2))) = (
+            node_centre(a.digit, &a.cells),
+            node_centre(b.digit, &b.cells),
+        ) else {
+            continue;
+        };
+        let (dx, dy) = (x2 - x1, y2 - y1);
+        let len = (dx * dx + dy * dy).sqrt();
+        let cut = DISC + 3.0;
+        if len <= 2.0 * cut {
+            continue;
+        }
+        let (ux, uy) = (dx / len, dy / len);
+        let (kind, marker) = match link {
+            LinkType::Strong => ("strong", "arrow-strong"),
+            LinkType::Weak => ("weak", "arrow-weak"),
+        };
+        let _ = write!(
+            out,
+            "<line class=\"{kind}\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" marker-end=\"url(#{marker}-{k})\"/>",
+            x1 + ux * cut,
+            y1 + uy * cut,
+            x2 - ux * cut,
+            y2 - uy * cut
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// Dash patterns telling a net's branches apart, the first branch solid, and their names in
+/// the legend.
+pub(super) const BRANCH_DASH: [(&str, &str); 5] = [
+    ("", "solid"),
+    ("7 3", "dashed"),
+    ("2 3", "dotted"),
+    ("9 3 2 3", "dash-dot"),
+    ("4 6", "sparse dashes"),
+];
+
+/// An arrow from one candidate to another, shortened to leave the rings free and shifted
+/// sideways by `shift` (so branches running along the same pair stay apart).
+fn write_net_arrow(
+    out: &mut String,
+    k: usize,
+    from: Candidate,
+    to: Candidate,
+    on: bool,
+    shift: f32,
+) {
+    let ((x1, y1), (x2, y2)) = (candidate_centre(from), candidate_centre(to));
+    let (dx, dy) = (x2 - x1, y2 - y1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < 1.0 {
+        return;
+    }
+    let cut = (DISC + 2.0).min(len * 0.3);
+    let (ux, uy) = (dx / len, dy / len);
+    let (px, py) = (-uy * shift, ux * shift);
+    let state = if on { "on" } else { "off" };
+    let _ = write!(
+        out,
+        "<line class=\"{state}\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" marker-end=\"url(#arrow-{state}-{k})\"/>",
+        x1 + ux * cut + px,
+        y1 + uy * cut + py,
+        x2 - ux * cut + px,
+        y2 - uy * cut + py
+    );
+}
+
+/// The arrows of one branch, from each implication to those resting on it; a branch one
+/// level down (the reason an implication is false: assuming it true fails) is drawn inside its
+/// own `inner` group, in thinner dotted lines, with the cross where it fails.
+fn write_branch_arrows(out: &mut String, k: usize, branch: &NetBranch, shift: f32) {
+    for imp in &branch.implications {
+        for &p in &imp.parents {
+            if let Some(parent) = branch.implications.get(usize::from(p)) {
+                write_net_arrow(out, k, parent.candidate, imp.candidate, imp.on, shift);
+            }
+        }
+        if let Reason::Nested(inner) = &imp.reason {
+            out.push_str("<g class=\"inner\">");
+            write_branch_arrows(out, k, inner, shift);
+            write_branch_end(out, inner);
+            out.push_str("</g>");
+        }
+    }
+}
+
+/// A cross where a branch ends in a contradiction: over the cell left without candidates, or
+/// on the candidate found both true and false.
+fn write_branch_end(out: &mut String, branch: &NetBranch) {
+    let cross = match branch.end {
+        BranchEnd::EmptyCell(c) => {
+            let (x, y) = cell_origin(c);
+            Some((x + CELL / 2.0, y + CELL / 2.0, CELL / 3.0))
+        }
+        BranchEnd::Both(c) => {
+            let (x, y) = candidate_centre(c);
+            Some((x, y, DISC))
+        }
+        BranchEnd::Conclusion | BranchEnd::NoPlace(..) => None,
+    };
+    if let Some((x, y, r)) = cross {
+        let _ = write!(
+            out,
+            "<path class=\"contradiction\" d=\"M{:.1},{:.1}L{:.1},{:.1}M{:.1},{:.1}L{:.1},{:.1}\"/>",
+            x - r,
+            y - r,
+            x + r,
+            y + r,
+            x - r,
+            y + r,
+            x + r,
+            y - r
+        );
+    }
+}
+
+/// A forcing net: each branch's implications as arrows from the implications they rest on
+/// (green to a candidate made true, red to one made false), each branch in its own dash
+/// pattern and numbered at its assumption; a ring on every candidate the branches make true
+/// (green) or false (red); a cross where a branch ends in a contradiction.
+fn write_net(out: &mut String, k: usize, net: &ForcingNet) {
+    out.push_str("<g class=\"net\">");
+    let n = net.branches.len();
+    for (b, branch) in net.branches.iter().enumerate() {
+        let (dash, _) = BRANCH_DASH[b % BRANCH_DASH.len()];
+        let style = if dash.is_empty() {
+            String::new()
+        } else {
+            format!(" stroke-dasharray=\"{dash}\"")
+        };
+        let _ = write!(out, "<g class=\"branch\" data-branch=\"{}\"{style}>", b + 1);
+        let shift = (b as f32 - (n as f32 - 1.0) / 2.0) * 2.0;
+        write_branch_arrows(out, k, branch, shift);
+        if let Some((a, _)) = branch.assumption() {
+            let (x, y) = candidate_centre(a);
+            let _ = write!(
+                out,
+                "<text class=\"branch-no\" x=\"{:.1}\" y=\"{:.1}\">{}</text>",
+                x + DISC + 3.0,
+                y - DISC - 1.0,
+                b + 1
+            );
+        }
+        write_branch_end(out, branch);
+        out.push_str("</g>");
+    }
+    let mut seen: Vec<(Candidate, bool)> = Vec::new();
+    for branch in &net.branches {
+        for imp in &branch.implications {
+            if seen.contains(&(imp.candidate, imp.on)) {
+                continue;
+            }
+            seen.push((imp.candidate, imp.on));
+            let (x, y) = candidate_centre(imp.candidate);
+            let state = if imp.on { "on" } else { "off" };
+            let _ = write!(
+                out,
+                "<circle class=\"node {state}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\"/>",
+                DISC + 1.5
+            );
+        }
+    }
+    out.push_str("</g>\n");
+}
+
+/// An SVG arrowhead marker `arrow-{kind}-{frame}` of `size` units in `colour`; ids are unique per
+/// frame, since a marker in a hidden frame would not be drawn.
+fn arrow_marker(kind: &str, frame: usize, size: u8, colour: &str) -> String {
+    format!(
+        "<marker id=\"arrow-{kind}-{frame}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" \
+         markerWidth=\"{size}\" markerHeight=\"{size}\" orient=\"auto-start-reverse\">\
+         <path d=\"M0,0L10,5L0,10z\" fill=\"{colour}\"/></marker>"
+    )
+}
