@@ -402,9 +402,9 @@ fn write_legend(out: &mut String, step: &Step) {
 mod tests {
     use super::*;
     use crate::engine::solve_grid;
-    use crate::pipeline::Pipeline;
     use crate::grid::Candidate;
     use crate::net::{BranchEnd, ForcingNet, NetBranch, Reason};
+    use crate::pipeline::Pipeline;
     use crate::step::{Chain, ChainNode, LinkType};
 
     const EASY: &str =
