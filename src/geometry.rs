@@ -338,6 +338,30 @@ const fn build_peers() -> [CellSet; 81] {
 
 /// The cells of each house, indexed by [`House::index`].
 pub(crate) static HOUSES: [CellSet; 27] = build_houses();
+
+/// A set of houses as a mask: bit `i` for the house of index `i` ([`House::index`]; rows 0-8,
+/// columns 9-17, boxes 18-26).
+pub(crate) type HouseMask = u32;
+/// The nine rows as a house mask.
+pub(crate) const ROW_HOUSES: HouseMask = 0x1ff;
+/// The nine columns as a house mask.
+pub(crate) const COL_HOUSES: HouseMask = 0x1ff << 9;
+/// The nine boxes as a house mask.
+pub(crate) const BOX_HOUSES: HouseMask = 0x1ff << 18;
+/// Every house.
+pub(crate) const ALL_HOUSES: HouseMask = (1 << 27) - 1;
+
+/// The three houses of each cell as a house mask, indexed by [`Cell::index`].
+pub(crate) static CELL_HOUSES: [HouseMask; 81] = {
+    let mut a = [0; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (row, col) = (i / 9, i % 9);
+        a[i] = 1 << row | 1 << (9 + col) | 1 << (18 + 3 * (row / 3) + col / 3);
+        i += 1;
+    }
+    a
+};
 static HOUSE_CELLS: [[Cell; 9]; 27] = build_house_cells();
 static PEERS: [CellSet; 81] = build_peers();
 
@@ -354,6 +378,23 @@ pub(crate) const PERMUTATIONS_OF_3: [[usize; 3]; 6] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn house_masks_agree_with_houses() {
+        for c in Cell::all() {
+            let mask = c.houses().iter().fold(0, |m, h| m | 1 << h.index());
+            assert_eq!(CELL_HOUSES[c.index()], mask, "{c}");
+        }
+        assert_eq!(ROW_HOUSES | COL_HOUSES | BOX_HOUSES, ALL_HOUSES);
+        for h in House::all() {
+            let kind = match h.kind() {
+                HouseKind::Row => ROW_HOUSES,
+                HouseKind::Column => COL_HOUSES,
+                HouseKind::Box => BOX_HOUSES,
+            };
+            assert_ne!(kind & 1 << h.index(), 0, "{h}");
+        }
+    }
 
     #[test]
     fn tables() {

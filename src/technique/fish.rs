@@ -21,12 +21,7 @@ use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
-/// House mask bits of the nine rows (bit `i` is house index `i`).
-pub(crate) const ROWS: u32 = 0x1ff;
-/// House mask bits of the nine columns.
-pub(crate) const COLS: u32 = 0x1ff << 9;
-/// House mask bits of the nine boxes.
-pub(crate) const BOXES: u32 = 0x1ff << 18;
+use crate::geometry::{BOX_HOUSES as BOXES, CELL_HOUSES, COL_HOUSES as COLS, ROW_HOUSES as ROWS};
 
 /// Which houses a fish draws its base and cover sets from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,7 +194,7 @@ fn house_indices(cell: Cell) -> [usize; 3] {
 /// The three houses of a cell as a house mask.
 #[inline]
 fn house_bits(cell: Cell) -> u32 {
-    1 << cell.row() | 1 << (9 + cell.col()) | 1 << (18 + cell.box_index())
+    CELL_HOUSES[cell.index()]
 }
 
 /// The search state shared by one base set.

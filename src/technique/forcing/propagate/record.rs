@@ -1,0 +1,308 @@
+//! Proof recording: why each implication holds, rebuilt into the branches of a forcing net.
+
+use super::*;
+
+impl Recorder for Trail {
+    const ON: bool = false;
+    fn nested_removal(&mut self, y: Candidate) {
+        self.removed.push(y);
+    }
+}
+
+impl Recorder for NoRecord {
+    const ON: bool = false;
+}
+
+impl Record {
+    /// A record of a branch starting at `start`, with `base` as the given candidates.
+    pub fn new(start: &State, base: &[CellSet; 9]) -> Record {
+        Record {
+            base: *base,
+            start: start.cands,
+            on_at: vec![NONE; 729],
+            off_at: vec![NONE; 729],
+            facts: Vec::new(),
+            clash: None,
+            replay: None,
+        }
+    }
+
+    /// Adds the parent for `c` being false.
+    fn off_parent(&self, c: Candidate, parents: &mut Vec<u32>, ext: &mut Vec<Candidate>) {
+        let di = c.digit as usize - 1;
+        if self.start[di].contains(c.cell) {
+            let at = self.off_at[index(c)];
+            if at != NONE {
+                parents.push(at);
+            }
+        } else if self.base[di].contains(c.cell) {
+            ext.push(c);
+        }
+    }
+
+    fn parents_of(&self, c: Candidate, why: &Why) -> (Vec<u32>, Vec<Candidate>) {
+        let mut parents = Vec::new();
+        let mut ext = Vec::new();
+        let di = c.digit as usize - 1;
+        match why {
+            Why::Assume => {}
+            Why::Peer(x) => {
+                let at = self.on_at[index(*x)];
+                if at != NONE {
+                    parents.push(at);
+                }
+            }
+            Why::LastInCell => {
+                for d in digits(mask_of(&self.base, c.cell) & !digit_bit(c.digit)) {
+                    self.off_parent(Candidate::new(c.cell, d), &mut parents, &mut ext);
+                }
+            }
+            Why::LastInHouse(h) => {
+                for cell in self.base[di] & (h.cells() - CellSet::single(c.cell)) {
+                    self.off_parent(cand(cell, di), &mut parents, &mut ext);
+                }
+            }
+            Why::Locked { region, other } => {
+                for cell in self.base[di] & (region.cells() - other.cells()) {
+                    self.off_parent(cand(cell, di), &mut parents, &mut ext);
+                }
+            }
+            Why::NakedSubset {
+                cells, digits: ds, ..
+            } => {
+                for cell in *cells {
+                    for d in digits(mask_of(&self.base, cell) & !ds) {
+                        self.off_parent(Candidate::new(cell, d), &mut parents, &mut ext);
+                    }
+                }
+            }
+            Why::HiddenSubset {
+                house,
+                cells,
+                digits: ds,
+            } => {
+                for d in digits(*ds) {
+                    for cell in self.base[d as usize - 1] & (house.cells() - *cells) {
+                        self.off_parent(Candidate::new(cell, d), &mut parents, &mut ext);
+                    }
+                }
+            }
+            Why::Fish { base, cover, .. } => {
+                for cell in self.base[di] & (*base - *cover) {
+                    self.off_parent(cand(cell, di), &mut parents, &mut ext);
+                }
+            }
+            Why::Nested(_, inner_ext) => {
+                for &e in inner_ext {
+                    self.off_parent(e, &mut parents, &mut ext);
+                }
+            }
+        }
+        parents.sort_unstable();
+        parents.dedup();
+        (parents, ext)
+    }
+
+    fn push(&mut self, c: Candidate, on: bool, why: Why) {
+        let (parents, ext) = self.parents_of(c, &why);
+        let at = self.facts.len() as u32;
+        if on {
+            self.on_at[index(c)] = at;
+        } else {
+            self.off_at[index(c)] = at;
+        }
+        self.facts.push(Fact {
+            cand: c,
+            on,
+            why,
+            parents,
+            ext,
+        });
+    }
+
+    /// Where `c` was made true (`on`) or false, if it was.
+    pub fn fact_of(&self, c: Candidate, on: bool) -> Option<u32> {
+        let at = if on {
+            self.on_at[index(c)]
+        } else {
+            self.off_at[index(c)]
+        };
+        (at != NONE).then_some(at)
+    }
+
+    /// The proof of `target` (a fact index), or of the contradiction when `target` is
+    /// `None`: the facts it rests on, in order, and the external facts they use.
+    pub fn proof(&self, target: Option<u32>) -> (NetBranch, Vec<Candidate>) {
+        let mut keep = vec![false; self.facts.len()];
+        let mut stack: Vec<u32> = Vec::new();
+        let mut ext: Vec<Candidate> = Vec::new();
+        let end = match (target, &self.clash) {
+            (Some(t), _) => {
+                stack.push(t);
+                BranchEnd::Conclusion
+            }
+            (None, Some((clash, parents, cext))) => {
+                stack.extend(parents);
+                ext.extend(cext);
+                match *clash {
+                    Clash::EmptyCell(c) => BranchEnd::EmptyCell(c),
+                    Clash::NoPlace(d, h) => BranchEnd::NoPlace(d, h),
+                    Clash::Both(c) => BranchEnd::Both(c),
+                }
+            }
+            (None, None) => BranchEnd::Conclusion,
+        };
+        // The assumption is always part of the branch.
+        if !self.facts.is_empty() {
+            stack.push(0);
+        }
+        while let Some(f) = stack.pop() {
+            let f = f as usize;
+            if keep[f] {
+                continue;
+            }
+            keep[f] = true;
+            stack.extend(&self.facts[f].parents);
+            ext.extend(&self.facts[f].ext);
+        }
+        let mut new_index = vec![u16::MAX; self.facts.len()];
+        let mut implications = Vec::new();
+        for (i, fact) in self.facts.iter().enumerate() {
+            if !keep[i] {
+                continue;
+            }
+            new_index[i] = implications.len() as u16;
+            implications.push(Implication {
+                candidate: fact.cand,
+                on: fact.on,
+                reason: reason_of(&fact.why, fact.on, i == 0),
+                parents: fact
+                    .parents
+                    .iter()
+                    .map(|&p| new_index[p as usize])
+                    .collect(),
+            });
+        }
+        let end_parents = match (target, &self.clash) {
+            (None, Some((_, parents, _))) => {
+                parents.iter().map(|&p| new_index[p as usize]).collect()
+            }
+            _ => Vec::new(),
+        };
+        ext.sort();
+        ext.dedup();
+        (
+            NetBranch {
+                implications,
+                end,
+                end_parents,
+            },
+            ext,
+        )
+    }
+}
+
+fn reason_of(why: &Why, on: bool, first: bool) -> Reason {
+    match why {
+        Why::Assume => Reason::Assumption,
+        Why::Peer(_) => Reason::Peer,
+        Why::LastInCell => Reason::LastInCell,
+        Why::LastInHouse(h) => Reason::LastInHouse(*h),
+        Why::Locked { region, other } => Reason::Locked(*region, *other),
+        Why::NakedSubset { house, cells, .. } => {
+            Reason::NakedSubset(*house, cells.iter().collect())
+        }
+        Why::HiddenSubset {
+            house, digits: d, ..
+        } => Reason::HiddenSubset(*house, digits(*d).collect()),
+        Why::Fish { lines, .. } => Reason::Fish(lines.clone()),
+        Why::Nested(branch, _) => {
+            debug_assert!(!on && !first);
+            Reason::Nested(branch.clone())
+        }
+    }
+}
+
+impl Recorder for Record {
+    const ON: bool = true;
+    fn on(&mut self, c: Candidate, why: Why) {
+        self.push(c, true, why);
+    }
+    fn off(&mut self, c: Candidate, why: Why) {
+        self.push(c, false, why);
+    }
+    fn clash(&mut self, clash: Clash) {
+        let mut parents = Vec::new();
+        let mut ext = Vec::new();
+        match clash {
+            Clash::EmptyCell(cell) => {
+                for d in digits(mask_of(&self.base, cell)) {
+                    self.off_parent(Candidate::new(cell, d), &mut parents, &mut ext);
+                }
+            }
+            Clash::NoPlace(d, h) => {
+                for cell in self.base[d as usize - 1] & h.cells() {
+                    self.off_parent(Candidate::new(cell, d), &mut parents, &mut ext);
+                }
+            }
+            Clash::Both(c) => {
+                parents.extend(self.fact_of(c, true));
+                parents.extend(self.fact_of(c, false));
+            }
+        }
+        self.clash = Some((clash, parents, ext));
+    }
+    fn base(&self) -> &[CellSet; 9] {
+        &self.base
+    }
+    fn take_replay(&mut self) -> Option<Vec<Candidate>> {
+        self.replay.take()
+    }
+}
+
+/// Follows `c` (true or false) from `start` at `level` with a record; the record and the
+/// state reached (or the contradiction met).
+pub(crate) fn record_branch(
+    start: &State,
+    base: &[CellSet; 9],
+    c: Candidate,
+    on: bool,
+    level: Level,
+) -> (Record, Result<State, Clash>) {
+    record_branch_with(start, base, c, on, level, &Aids::NONE, None)
+}
+
+/// [`record_branch`] with the aids a search built from `start`, and the nested removals of
+/// the same branch when a [`Trail`] of it was kept.
+pub(crate) fn record_branch_with(
+    start: &State,
+    base: &[CellSet; 9],
+    c: Candidate,
+    on: bool,
+    level: Level,
+    aids: &Aids,
+    replay: Option<Vec<Candidate>>,
+) -> (Record, Result<State, Clash>) {
+    let mut rec = Record::new(start, base);
+    rec.replay = replay;
+    let mut st = start.clone();
+    let r = st.assume_with(c, on, level, &mut rec, aids);
+    (rec, r.map(|()| st))
+}
+
+/// The proof that assuming `c` (`on`) at `level` from `start` leads to a contradiction, and the
+/// external facts it uses.
+pub(crate) fn contradiction_proof(
+    start: &State,
+    base: &[CellSet; 9],
+    c: Candidate,
+    on: bool,
+    level: Level,
+) -> (NetBranch, Vec<Candidate>) {
+    let (rec, r) = record_branch(start, base, c, on, level);
+    debug_assert!(
+        r.is_err(),
+        "the recorded run must meet the contradiction too"
+    );
+    rec.proof(None)
+}

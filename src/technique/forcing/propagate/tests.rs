@@ -1,0 +1,210 @@
+//! Tests of the propagation engine.
+
+use super::*;
+use crate::parse::parse_puzzle;
+
+const HARD: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+fn grid() -> Grid {
+    parse_puzzle(HARD).expect("valid")
+}
+
+#[test]
+fn a_true_assumption_never_meets_a_contradiction() {
+    let g = grid();
+    let sol = crate::solver::solve(&g.given_values()).expect("unique");
+    let start = State::of(&g);
+    for level in [
+        Level::Static,
+        Level::Dynamic,
+        Level::Plus,
+        Level::Nested(&Level::Dynamic),
+    ] {
+        for cell in g.empty_cells() {
+            let c = Candidate::new(cell, sol[cell.index()]);
+            let mut st = start.clone();
+            assert!(
+                st.assume(c, true, level, &mut NoRecord).is_ok(),
+                "{c} at {level:?}"
+            );
+            // Everything it made true is the solution.
+            for (di, s) in st.on_since(&start).iter().enumerate() {
+                for x in *s {
+                    assert_eq!(sol[x.index()], di as u8 + 1);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn recorded_and_fast_runs_agree() {
+    let g = grid();
+    let start = State::of(&g);
+    let base = start.cands;
+    for level in [Level::Static, Level::Dynamic, Level::Plus] {
+        for di in 0..9 {
+            for cell in start.cands[di] {
+                let c = cand(cell, di);
+                for on in [true, false] {
+                    let mut fast = start.clone();
+                    let f = fast.assume(c, on, level, &mut NoRecord);
+                    let (rec, r) = record_branch(&start, &base, c, on, level);
+                    assert_eq!(f.is_err(), r.is_err(), "{c} {on} {level:?}");
+                    if let Ok(st) = r {
+                        assert_eq!(st, fast);
+                    } else {
+                        let (proof, ext) = rec.proof(None);
+                        assert!(ext.is_empty());
+                        assert_eq!(proof.assumption(), Some((c, on)));
+                        assert!(proof.end != BranchEnd::Conclusion);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every assumption at `level` from the stuck position, with the search's aids and
+/// without, and (for the hidden singles that look only at changed houses) from a start
+/// marked settled and from one whose every house is looked at.
+fn aided_and_plain_runs_agree(level: Level) -> usize {
+    let g =
+        crate::technique::forcing::tests::stuck_position(crate::technique::forcing::tests::STALLS);
+    let settled = State::settled_of(&g);
+    let plain = State::of(&g);
+    assert_eq!(settled, plain);
+    let aids = Aids::for_search(&settled, level);
+    let mut contradictions = 0;
+    for di in 0..9 {
+        for cell in settled.cands[di] {
+            let c = cand(cell, di);
+            for on in [true, false] {
+                let mut aided = settled.clone();
+                let a = aided.assume_with(c, on, level, &mut NoRecord, &aids);
+                let mut alone = plain.clone().all_dirty();
+                let b = alone.assume(c, on, level, &mut NoRecord);
+                assert_eq!(a.is_err(), b.is_err(), "{c} {on} {level:?}");
+                if a.is_ok() {
+                    assert_eq!(aided, alone, "{c} {on} {level:?}");
+                } else {
+                    contradictions += 1;
+                }
+            }
+        }
+    }
+    contradictions
+}
+
+#[test]
+fn links_and_changed_houses_change_nothing() {
+    // Chains already found what static links would: only the dynamic levels contradict.
+    let found: usize = [Level::Static, Level::Dynamic, Level::Plus]
+        .into_iter()
+        .map(aided_and_plain_runs_agree)
+        .sum();
+    assert!(found > 0);
+}
+
+#[test]
+fn footprints_skip_only_what_would_not_contradict() {
+    // The nested pass removes the same candidates with the footprint filter or without.
+    for level in [
+        Level::Nested(&Level::Static),
+        Level::Nested(&Level::Dynamic),
+    ] {
+        let aids = Aids::for_search(&State::of(&grid()), level);
+        assert!(aids.footprints.is_some(), "{level:?} has footprints");
+        assert!(aided_and_plain_runs_agree(level) > 0, "{level:?}");
+    }
+}
+
+#[test]
+fn a_footprint_is_what_the_inner_assumption_changed() {
+    let g = grid();
+    let start = State::of(&g);
+    let level = Level::Nested(&Level::Dynamic);
+    let fp = Footprints::new(&start, level).expect("dynamic inner level");
+    let mut seen = 0;
+    for di in 0..9 {
+        for cell in start.cands[di] {
+            let y = cand(cell, di);
+            let mut t = start.clone();
+            let units = fp.units[index(y)];
+            if t.assume(y, true, Level::Dynamic, &mut NoRecord).is_err() {
+                assert_eq!(units, Units::ALL);
+                continue;
+            }
+            seen += 1;
+            // The assumption's own cell and houses are always in its footprint.
+            assert!(units.cells.contains(cell));
+            assert_eq!(
+                units.houses[di] & CELL_HOUSES[cell.index()],
+                CELL_HOUSES[cell.index()]
+            );
+            assert_eq!(units, Units::of_change(&start.cands, &t.cands));
+        }
+    }
+    assert!(seen > 0);
+    // No footprints where the inner level is not local.
+    assert!(Footprints::new(&start, Level::Nested(&Level::Plus)).is_none());
+    assert!(Footprints::new(&start, Level::Dynamic).is_none());
+}
+
+#[test]
+fn links_are_bivalue_cells_and_conjugate_pairs() {
+    let g = grid();
+    let st = State::of(&g);
+    let links = Links::of(&st);
+    for di in 0..9 {
+        for cell in st.cands[di] {
+            let c = cand(cell, di);
+            let mut expect = Vec::new();
+            let mask = st.mask(cell);
+            if mask.count_ones() == 2 {
+                let other = (mask & !(1 << di)).trailing_zeros() as usize;
+                expect.push((index(cand(cell, other)) as u16, CELL_LINK));
+            }
+            for h in cell.houses() {
+                let rest = st.cands[di] & h.cells();
+                if rest.len() == 2 {
+                    let other = (rest - CellSet::single(cell)).first().expect("two");
+                    expect.push((index(cand(other, di)) as u16, h.index() as u8));
+                }
+            }
+            assert_eq!(links.from(index(c)), &expect[..], "{c}");
+        }
+    }
+}
+
+#[test]
+fn proofs_only_use_earlier_facts() {
+    let g =
+        crate::technique::forcing::tests::stuck_position(crate::technique::forcing::tests::STALLS);
+    let start = State::of(&g);
+    let sol = crate::solver::solve(&g.given_values()).expect("unique");
+    let mut seen = 0;
+    for cell in g.empty_cells() {
+        for d in digits(g.candidates(cell)) {
+            if d == sol[cell.index()] {
+                continue;
+            }
+            let c = Candidate::new(cell, d);
+            let (rec, r) = record_branch(&start, &start.cands, c, true, Level::Dynamic);
+            if r.is_ok() {
+                continue;
+            }
+            seen += 1;
+            let (proof, _) = rec.proof(None);
+            for (i, imp) in proof.implications.iter().enumerate() {
+                assert!(imp.parents.iter().all(|&p| (p as usize) < i));
+                if imp.reason == Reason::Peer {
+                    assert_eq!(imp.parents.len(), 1, "{imp:?}");
+                }
+            }
+            assert!(!proof.end_parents.is_empty());
+        }
+    }
+    assert!(seen > 0);
+}
