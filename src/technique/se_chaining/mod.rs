@@ -36,6 +36,7 @@
 mod chaining;
 mod engine;
 mod hints;
+mod links;
 mod proof;
 mod reach;
 mod rules;
