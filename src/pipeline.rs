@@ -34,6 +34,9 @@ pub(crate) enum EntryConfig {
     Plugin(String),
     /// Every technique of every plugin library of a folder (sorted by file name).
     Plugins(String),
+    /// Every technique of an embedded pipeline (`default`, `se`), in its order, e.g.
+    /// `Pipeline("default")`.
+    Pipeline(String),
 }
 
 /// A pipeline as written in RON.
@@ -59,6 +62,10 @@ pub(crate) struct PipelineConfig {
     pub plugin_sandbox: Sandbox,
     /// Techniques in the order they are tried.
     pub techniques: Vec<EntryConfig>,
+    /// Ids left out of what `techniques` lists, e.g. a `Pipeline("default")` entry's, as in
+    /// `without: ["forcing-chain"]`; each must be one of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub without: Vec<String>,
     /// Check every step against the solution before applying it (default on).
     #[serde(default = "default_verify")]
     pub verify: bool,
@@ -149,6 +156,24 @@ pub enum PipelineError {
         source_name: String,
         /// 1-based position of the second entry.
         position: usize,
+        /// The id.
+        id: String,
+    },
+    /// A `Pipeline` entry names no embedded pipeline.
+    #[error("{source_name}: entry {position} names unknown pipeline `{name}` (default, se)")]
+    UnknownPipeline {
+        /// File name.
+        source_name: String,
+        /// 1-based position in the list.
+        position: usize,
+        /// The name.
+        name: String,
+    },
+    /// `without` names an id the entries do not list.
+    #[error("{source_name}: `without` names `{id}`, which the pipeline's entries do not list")]
+    WithoutUnknown {
+        /// File name.
+        source_name: String,
         /// The id.
         id: String,
     },
@@ -431,6 +456,16 @@ impl Pipeline {
                     let t = ScriptTechnique::load(&resolve(path)).map_err(script_error)?;
                     vec![Box::new(t)]
                 }
+                EntryConfig::Pipeline(name) => match Pipeline::embedded(name) {
+                    Some(p) => p.techniques,
+                    None => {
+                        return Err(PipelineError::UnknownPipeline {
+                            source_name: source_name.to_string(),
+                            position,
+                            name: name.clone(),
+                        });
+                    }
+                },
                 EntryConfig::Scripts(dir) => ScriptTechnique::load_folder(&resolve(dir))
                     .map_err(script_error)?
                     .into_iter()
@@ -447,6 +482,15 @@ impl Pipeline {
                 }
                 techniques.push(t);
             }
+        }
+        for id in &config.without {
+            let Some(i) = techniques.iter().position(|t| t.id() == id) else {
+                return Err(PipelineError::WithoutUnknown {
+                    source_name: source_name.to_string(),
+                    id: id.clone(),
+                });
+            };
+            techniques.remove(i);
         }
         Ok(Pipeline {
             name: config.name.clone(),
@@ -624,6 +668,37 @@ fn check_unique(techniques: &[Box<dyn Technique>], id: &str) -> Result<(), Dupli
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_embedded_pipeline_as_an_entry_less_the_ids_without() {
+        let p = Pipeline::from_ron(
+            r#"Pipeline(name: "d", techniques: [Pipeline("default"), Technique("guess")],
+               without: ["x-wing", "forcing-chain"])"#,
+            "d.ron",
+        )
+        .unwrap();
+        let mut expected = Pipeline::default_pipeline().ids();
+        expected.retain(|id| id != "x-wing" && id != "forcing-chain");
+        expected.push("guess".to_string());
+        assert_eq!(p.ids(), expected);
+        let e = Pipeline::from_ron(r#"Pipeline(techniques: [Pipeline("defualt")])"#, "e.ron")
+            .err()
+            .expect("an error");
+        assert_eq!(
+            e.to_string(),
+            "e.ron: entry 1 names unknown pipeline `defualt` (default, se)"
+        );
+        let e = Pipeline::from_ron(
+            r#"Pipeline(techniques: [Pipeline("se")], without: ["x-wing"])"#,
+            "w.ron",
+        )
+        .err()
+        .expect("an error");
+        assert_eq!(
+            e.to_string(),
+            "w.ron: `without` names `x-wing`, which the pipeline's entries do not list"
+        );
+    }
 
     #[test]
     fn add_technique_refuses_an_id_already_there_and_leaves_the_pipeline_as_it_was() {
