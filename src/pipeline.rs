@@ -689,14 +689,14 @@ mod tests {
             "e.ron: entry 1 names unknown pipeline `defualt` (default, se)"
         );
         let e = Pipeline::from_ron(
-            r#"Pipeline(techniques: [Pipeline("se")], without: ["x-wing"])"#,
+            r#"Pipeline(techniques: [Pipeline("se")], without: ["skyscraper"])"#,
             "w.ron",
         )
         .err()
         .expect("an error");
         assert_eq!(
             e.to_string(),
-            "w.ron: `without` names `x-wing`, which the pipeline's entries do not list"
+            "w.ron: `without` names `skyscraper`, which the pipeline's entries do not list"
         );
     }
 
