@@ -39,7 +39,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::context::Context;
+use crate::technique::context::Context;
 
 use crate::geometry::Cell;
 use crate::grid::Grid;

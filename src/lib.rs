@@ -65,7 +65,6 @@
 pub(crate) mod candset;
 pub(crate) mod cellset;
 pub(crate) mod chain_words;
-pub(crate) mod context;
 pub mod engine;
 pub(crate) mod files;
 pub mod generate;
@@ -86,7 +85,6 @@ pub mod technique;
 pub mod trace;
 pub mod transform;
 
-pub use context::Context;
 pub use engine::PuzzleError;
 pub use engine::solve_puzzle;
 pub use geometry::{Cell, House};
@@ -94,5 +92,6 @@ pub use grid::{Candidate, Grid};
 pub use parse::ParseError;
 pub use pipeline::Pipeline;
 pub use step::{Role, Step};
+pub use technique::Context;
 pub use technique::{Technique, TechniqueError};
 pub use trace::Trace;

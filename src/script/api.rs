@@ -12,10 +12,10 @@ use std::ops::ControlFlow;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
 use crate::cellset::CellSet;
-use crate::context::{cells_with_candidates, cells_with_count, strong_link};
 use crate::geometry::{Cell, DigitMask, House, HouseKind, digit_bit, digits};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Highlight, Role};
+use crate::technique::context::{cells_with_candidates, cells_with_count, strong_link};
 use crate::technique::wings::{for_each_wing, xy_pincers};
 
 /// The result of a helper: a value, or a runtime error at the call site.

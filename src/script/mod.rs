@@ -86,9 +86,9 @@ use std::time::{Duration, Instant};
 
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope};
 
-use crate::context::Context;
 use crate::grid::Grid;
 use crate::step::Step;
+use crate::technique::context::Context;
 use crate::technique::{Origin, StepSink, Technique, TechniqueError};
 
 pub(crate) mod api;

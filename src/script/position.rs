@@ -12,9 +12,9 @@ use std::cell::Cell as StdCell;
 use rhai::{Array, Dynamic, Engine};
 
 use crate::cellset::CellSet;
-use crate::context::{Als, Context};
 use crate::geometry::{Cell, House};
 use crate::grid::Grid;
+use crate::technique::context::{Als, Context};
 
 use super::api::{Res, digit, digits_array};
 

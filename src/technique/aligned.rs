@@ -29,8 +29,8 @@
 //! SE rates every step of the pair version 6.2 and of the triple version 7.5. Both are off in
 //! the default pipeline (see docs/techniques.md).
 
-use crate::context::Context;
 use crate::technique::Builtin;
+use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;

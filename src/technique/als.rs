@@ -18,12 +18,12 @@ use std::ops::ControlFlow;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
-use crate::context::{Als, Context};
 use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
 use crate::grid::Grid;
 use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
+use crate::technique::context::{Als, Context};
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family, easiest first.

@@ -8,11 +8,11 @@ use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::context::{Context, StrongLink};
 use crate::geometry::Cell;
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
+use crate::technique::context::{Context, StrongLink};
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family, easiest first.

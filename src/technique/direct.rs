@@ -4,8 +4,8 @@
 //! Pair 2.0, Direct Hidden Triple 2.5). They sit between the singles in the `se` pipeline, so
 //! that a puzzle needing only them is rated as SE rates it.
 
-use crate::context::Context;
 use crate::technique::Builtin;
+use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;

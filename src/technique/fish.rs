@@ -10,8 +10,8 @@
 //! is true or the fish holds, so only cover candidates that see every fin go. A base candidate
 //! in two cover houses cannot be true either (cannibalism).
 
-use crate::context::Context;
 use crate::technique::Builtin;
+use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;

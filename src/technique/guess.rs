@@ -13,12 +13,12 @@
 //! (`Summary::guesses`), `solve --file` gives such a puzzle the status `guessed` and `rate`
 //! the level `guessed`.
 
-use crate::context::Context;
 use crate::grid::Candidate;
 use crate::solver::{self, Solutions};
 use crate::step::{Role, Step};
 use crate::technique::Builtin;
 use crate::technique::catalogue::entry;
+use crate::technique::context::Context;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family (off in the default pipeline).

@@ -1,7 +1,7 @@
 //! Intersections: locked candidates (pointing, claiming) and locked pairs and triples.
 
-use crate::context::Context;
 use crate::technique::Builtin;
+use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;

@@ -18,11 +18,11 @@ use std::ops::ControlFlow;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
-use crate::context::Context;
 use crate::geometry::digits;
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
+use crate::technique::context::Context;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family.

@@ -43,9 +43,9 @@ use std::ops::ControlFlow;
 use serde::{Deserialize, Serialize};
 
 use crate::cellset::CellSet;
-use crate::context::Context;
 use crate::grid::{Candidate, Grid};
 use crate::step::Step;
+pub use context::Context;
 
 pub use catalogue::{CATALOGUE, TechniqueInfo, lookup};
 
@@ -54,6 +54,7 @@ pub(crate) mod als;
 pub mod catalogue;
 pub(crate) mod chains;
 pub(crate) mod coloring;
+pub(crate) mod context;
 pub(crate) mod direct;
 pub(crate) mod fish;
 pub(crate) mod forcing;

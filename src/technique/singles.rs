@@ -1,7 +1,7 @@
 //! Singles: full house, hidden single, naked single.
 
-use crate::context::Context;
 use crate::technique::Builtin;
+use crate::technique::context::Context;
 use crate::technique::round_tenth;
 use std::ops::ControlFlow;
 

@@ -1,7 +1,7 @@
 //! Subsets: naked and hidden pairs, triples and quadruples.
 
-use crate::context::Context;
 use crate::technique::Builtin;
+use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;

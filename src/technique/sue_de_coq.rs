@@ -13,8 +13,8 @@
 //! The classic form has a bivalue cell on each side; `D` and `E` may be any number of cells
 //! (almost locked sets and more), with digits outside `VC` too, as HoDoKu accepts.
 
-use crate::context::Context;
 use crate::technique::Builtin;
+use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;

@@ -17,8 +17,8 @@
 //! forward check that every later row keeps a free column. Nothing is precomputed or stored:
 //! each pass folds every digit's templates into their union and intersection as they come.
 
-use crate::context::Context;
 use crate::technique::Builtin;
+use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;

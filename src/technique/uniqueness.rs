@@ -11,8 +11,8 @@
 //! Rectangle corners are numbered `0 1 / 2 3`: corners `i` and `i ^ 1` share a row, `i` and
 //! `i ^ 2` a column, and `i` and `3 - i` are diagonal (they never share a house).
 
-use crate::context::Context;
 use crate::technique::Builtin;
+use crate::technique::context::Context;
 use crate::technique::round_tenth;
 use std::ops::ControlFlow;
 

@@ -7,11 +7,11 @@ use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::context::{Context, cells_with_count};
 use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
+use crate::technique::context::{Context, cells_with_count};
 use crate::technique::{
     StepSink, Technique, TechniqueError, TechniqueInfo, eliminations_of, stoppable,
 };

@@ -18,9 +18,9 @@ use std::collections::HashMap;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
-use crate::context::{Als, Context};
 use crate::geometry::{Cell, DigitMask, House, digit_bit, digits};
 use crate::grid::{Candidate, Grid};
+use crate::technique::context::{Als, Context};
 
 /// Which nodes a graph holds besides candidates.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]

@@ -22,10 +22,10 @@ use std::ops::ControlFlow;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
-use crate::context::Context;
 use crate::grid::{Candidate, Grid};
 use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
+use crate::technique::context::Context;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 pub(crate) mod graph;

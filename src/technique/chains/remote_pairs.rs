@@ -4,8 +4,8 @@
 //! seeing the next. The cells alternate between the two digits, so two cells an odd number of
 //! steps apart hold both digits between them: any other cell seeing both loses both digits.
 
-use crate::context::Context;
 use crate::technique::Builtin;
+use crate::technique::context::Context;
 use crate::technique::round_tenth;
 use std::ops::ControlFlow;
 

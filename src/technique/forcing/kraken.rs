@@ -19,13 +19,13 @@ use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::context::Context;
 use crate::geometry::House;
 use crate::grid::{Candidate, Grid};
 use crate::net::{ForcingKind, ForcingNet, literal};
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
+use crate::technique::context::Context;
 use crate::technique::fish::{FoundFish, Shape, find_fish_with_any_fins, fish_words};
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 

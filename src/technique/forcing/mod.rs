@@ -20,13 +20,13 @@ use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::context::Context;
 use crate::geometry::{House, digits};
 use crate::grid::{Candidate, Grid};
 use crate::net::{ForcingKind, ForcingNet, NetBranch, literal};
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
+use crate::technique::context::Context;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 pub use propagate::Level;

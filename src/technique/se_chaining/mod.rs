@@ -41,8 +41,8 @@ mod proof;
 mod reach;
 mod rules;
 
-use crate::context::Context;
 use crate::technique::Builtin;
+use crate::technique::context::Context;
 use chaining::{Depth, Rule};
 use engine::Board;
 
