@@ -144,7 +144,7 @@ fn link_candidates(pairs: &[(&Als, &Als, DigitMask)]) -> CandSet {
 
 /// What a step shows: the sets, a Death Blossom's stem, and the restricted commons'
 /// candidates.
-struct Shape<'a> {
+struct Drawn<'a> {
     sets: &'a [&'a Als],
     stem: CellSet,
     links: CandSet,
@@ -156,11 +156,11 @@ fn als_step(
     technique: &dyn Technique,
     difficulty: f32,
     grid: &Grid,
-    shape: Shape<'_>,
+    drawn: Drawn<'_>,
     elims: &CandSet,
     text: String,
 ) -> Step {
-    let Shape { sets, stem, links } = shape;
+    let Drawn { sets, stem, links } = drawn;
     let mut pattern = CandSet::EMPTY;
     let mut cells = stem;
     for a in sets {
@@ -264,7 +264,7 @@ impl Builtin for AlsXz {
                         self,
                         difficulty,
                         grid,
-                        Shape {
+                        Drawn {
                             sets: &[a, b],
                             stem: CellSet::EMPTY,
                             links,
@@ -350,7 +350,7 @@ impl Builtin for AlsXyWing {
                             self,
                             self.difficulty(),
                             grid,
-                            Shape {
+                            Drawn {
                                 sets: &[a, b, c],
                                 stem: CellSet::EMPTY,
                                 links,
@@ -602,7 +602,7 @@ impl AlsXyChain {
             self,
             chain_difficulty(self.difficulty(), len),
             grid,
-            Shape {
+            Drawn {
                 sets: &sets,
                 stem: CellSet::EMPTY,
                 links,
@@ -844,7 +844,7 @@ impl DeathBlossom {
             self,
             difficulty,
             grid,
-            Shape {
+            Drawn {
                 sets: &petals,
                 stem: CellSet::single(stem),
                 links,
