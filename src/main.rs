@@ -48,7 +48,7 @@ enum Command {
     /// Run HoDoKu regression-library cases against lapiz's finders.
     Reglib(cli::reglib::ReglibArgs),
     /// List the pipeline's techniques in order.
-    Techniques(cli::techniques::TechniquesArgs),
+    Techniques(cli::technique::list::TechniquesArgs),
     /// Work on technique scripts.
     Technique {
         #[command(subcommand)]
@@ -111,7 +111,7 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Canonical(args) => cli::canonical::run(args, o),
         Command::Count(args) => cli::count::run(args, o),
         Command::Reglib(args) => cli::reglib::run(args, o),
-        Command::Techniques(args) => cli::techniques::run(args, o),
+        Command::Techniques(args) => cli::technique::list::run(args, o),
         Command::Technique { command } => cli::technique::run(command, o),
         Command::PluginHost(args) => {
             // stdout is the host's wire: nothing else may hold it

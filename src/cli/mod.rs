@@ -16,7 +16,6 @@ pub mod solve;
 pub mod stdio;
 pub mod table;
 pub mod technique;
-pub mod techniques;
 
 pub use stdio::diag;
 

@@ -1,9 +1,11 @@
-//! `lapiz technique`: work on technique scripts and plugin libraries, one module per
+//! `lapiz techniques` (list.rs) and `lapiz technique`: listing a pipeline's techniques, and work on
+//! technique scripts and plugin libraries, one module per
 //! subcommand. A new subcommand is a variant of [`TechniqueCommand`], its module here and one
 //! arm in [`run`].
 
 pub mod bench;
 pub mod check;
+pub mod list;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -9,7 +9,7 @@ use clap::Args;
 
 use lapiz::printable::printable;
 
-use super::args::PipelineArgs;
+use crate::cli::args::PipelineArgs;
 
 /// Arguments of `lapiz techniques`.
 #[derive(Args)]
