@@ -53,6 +53,7 @@ use crate::trace::{
 
 /// A grid that parses but cannot be a proper puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PuzzleError {
     /// Two cells of one house hold the same digit.
     #[error("{first} and {second} both hold {digit}")]

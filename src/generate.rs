@@ -214,6 +214,7 @@ impl GenerateOptions {
 
 /// Why generation failed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// No puzzle met the targets within the attempt budget.
     #[error(

@@ -14,6 +14,7 @@ use crate::grid::Candidate;
 
 /// What the branches of a net prove together.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum ForcingKind {
     /// One assumption leads to a contradiction, so its opposite holds.
     Contradiction,
@@ -30,6 +31,7 @@ pub enum ForcingKind {
 
 /// Why an implication of a branch holds.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Reason {
     /// The branch's assumption.
     Assumption,

@@ -9,6 +9,7 @@ use crate::grid::{Candidate, Grid};
 
 /// A puzzle text could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseError {
     /// A character that is neither a digit, an empty-cell mark nor an ignored separator.
     #[error("unexpected character {ch:?} at position {position}")]

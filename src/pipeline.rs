@@ -110,6 +110,7 @@ fn default_step_limit() -> usize {
 
 /// A pipeline could not be built.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum PipelineError {
     /// The RON text is malformed.
     #[error("{source_name}: {error}")]

@@ -88,6 +88,7 @@ use crate::technique::{Origin, StepSink, Technique, TechniqueError};
 
 /// A plugin library could not be loaded.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PluginError {
     /// No file at the path.
     #[error("plugin {path}: no such file")]

@@ -121,6 +121,7 @@ impl FromStr for Level {
 
 /// Why a trace cannot be rated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RatingError {
     /// The input is not a proper puzzle.
     #[error("invalid puzzle: {0}")]

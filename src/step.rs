@@ -7,6 +7,7 @@ use crate::grid::{Candidate, Grid};
 
 /// What a highlighted candidate does in a step, so a renderer can colour it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Role {
     /// The candidates that make the pattern (a single, the digits of a subset, a locked set).
     Pattern,

@@ -76,6 +76,7 @@ fn check(step: &Step, sol: &[u8; 81]) {
         ForcingKind::Double => assert_eq!(net.branches.len(), 2),
         ForcingKind::Cell(_) | ForcingKind::House(..) => assert!(net.branches.len() >= 2),
         ForcingKind::Fish(_) => assert!(!net.branches.is_empty()),
+        other => panic!("a forcing kind this test does not know: {other:?}"),
     }
     for branch in &net.branches {
         let (a, a_on) = check_branch(branch, sol, &step.explanation);

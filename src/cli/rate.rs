@@ -47,6 +47,7 @@ fn rate_text(text: &str, pipeline: &Pipeline) -> (String, Result<Rating, String>
             let trace = solve_grid(&grid, pipeline);
             let r = rate(&trace, pipeline).map_err(|e| match e {
                 RatingError::Invalid(reason) => format!("invalid puzzle: {reason}"),
+                other => other.to_string(),
             });
             (trace.puzzle, r)
         }

@@ -346,6 +346,7 @@ impl fmt::Display for Location {
 
 /// A script could not be loaded or failed while searching.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ScriptError {
     /// The file or folder could not be read.
     #[error("cannot read {path}: {error}")]

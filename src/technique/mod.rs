@@ -93,6 +93,7 @@ impl fmt::Display for Origin {
 
 /// A technique failed to run (as opposed to finding nothing).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TechniqueError {
     /// The search failed; the message says where and why.
     #[error("technique {technique} failed: {message}")]
