@@ -24,8 +24,8 @@ const EASY: &str =
 fn no_forcing_with_guess() -> String {
     let fixture = std::fs::read_to_string(common::no_forcing_pipeline_file()).unwrap();
     let ron = fixture.replace(
-        "  ],\n  verify",
-        "    Technique(\"guess\"),\n  ],\n  verify",
+        "techniques: [Pipeline(\"default\")],",
+        "techniques: [Pipeline(\"default\"), Technique(\"guess\")],",
     );
     assert!(ron.contains("Technique(\"guess\")"), "{ron}");
     let ron = ron.replace(
