@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use super::sandbox::{self, Sandbox};
-use super::wire::{self, Decoder, Encoder};
+use super::wire::{self, Decoder, Encoder, FrameError};
 use crate::grid::Grid;
 use crate::step::Step;
 use crate::technique::StepSink;
@@ -231,8 +231,8 @@ fn protocol(why: &str) -> String {
 fn description(frame: &[u8]) -> Result<Result<(String, Vec<Described>), String>, Broken> {
     let mut d = Decoder::new(frame.get(1..).unwrap_or_default());
     match frame.first() {
-        Some(&wire::DESCRIBE) => Ok(Ok(describe(&mut d).map_err(|e| protocol(&e))?)),
-        Some(&wire::LOAD_FAILED) => Ok(Err(d.str().map_err(|e| protocol(&e))?)),
+        Some(&wire::DESCRIBE) => Ok(Ok(describe(&mut d).map_err(|e| protocol(&e.to_string()))?)),
+        Some(&wire::LOAD_FAILED) => Ok(Err(d.str().map_err(|e| protocol(&e.to_string()))?)),
         _ => Err(protocol("no description")),
     }
 }
@@ -251,9 +251,13 @@ enum Reply {
 fn reply(frame: &[u8], id: &str) -> Result<Reply, Broken> {
     let mut d = Decoder::new(frame.get(1..).unwrap_or_default());
     match frame.first() {
-        Some(&wire::STEP) => Ok(Reply::Step(d.step(id).map_err(|e| protocol(&e))?)),
+        Some(&wire::STEP) => Ok(Reply::Step(
+            d.step(id).map_err(|e| protocol(&e.to_string()))?,
+        )),
         Some(&wire::DONE) => Ok(Reply::Done),
-        Some(&wire::FAILED) => Ok(Reply::Failed(d.str().map_err(|e| protocol(&e))?)),
+        Some(&wire::FAILED) => Ok(Reply::Failed(
+            d.str().map_err(|e| protocol(&e.to_string()))?,
+        )),
         _ => Err(protocol("an unknown frame")),
     }
 }
@@ -280,7 +284,7 @@ pub fn read_host_output(mut bytes: &[u8]) -> Result<usize, String> {
 }
 
 /// The plugin's name and techniques from a [`wire::DESCRIBE`] frame.
-fn describe(d: &mut Decoder<'_>) -> Result<(String, Vec<Described>), String> {
+fn describe(d: &mut Decoder<'_>) -> Result<(String, Vec<Described>), FrameError> {
     let name = d.str()?;
     let count = d.u16()?;
     let mut techniques = Vec::with_capacity(count as usize);
@@ -691,16 +695,16 @@ fn serve_here(library: &Path, memory_limit_mib: u64, refused: Option<String>) ->
 }
 
 /// A search request: the technique's index and the grid.
-fn search_request(frame: &[u8]) -> Result<(usize, Grid), String> {
+fn search_request(frame: &[u8]) -> Result<(usize, Grid), FrameError> {
     if frame.first() != Some(&wire::SEARCH) {
-        return Err("not a search".into());
+        return Err(FrameError::NotASearch);
     }
     let mut d = Decoder::new(&frame[1..]);
     let index = d.u16()? as usize;
     let values: [u8; 81] = d
         .bytes(81)?
         .try_into()
-        .map_err(|_| "a short grid".to_string())?;
+        .map_err(|_| FrameError::EndsEarly { at: frame.len() })?;
     let mut grid = Grid::from_values(&values);
     for cell in crate::geometry::Cell::all() {
         let mask = d.u16()?;

@@ -115,6 +115,40 @@ impl Encoder {
 }
 
 /// Reads a frame's payload; every read checks the length, so a short or corrupt frame is an
+/// What is wrong with a frame's payload.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub(crate) enum FrameError {
+    /// The payload is shorter than what it announces.
+    #[error("a frame ends early (at byte {at})")]
+    EndsEarly {
+        /// Where it ends.
+        at: usize,
+    },
+    /// A text is not UTF-8.
+    #[error("a text is not UTF-8")]
+    NotUtf8,
+    /// A candidate outside the grid.
+    #[error("candidate cell {cell} digit {digit} out of range")]
+    Candidate {
+        /// The cell index sent.
+        cell: u8,
+        /// The digit sent.
+        digit: u8,
+    },
+    /// A difficulty outside (0, 20].
+    #[error("difficulty {0} out of range")]
+    Difficulty(f32),
+    /// A role code no role has.
+    #[error("role {0} out of range")]
+    Role(u8),
+    /// A house index above 26.
+    #[error("house {0} out of range")]
+    House(u8),
+    /// A frame that should be a search request is not one.
+    #[error("not a search")]
+    NotASearch,
+}
+
 /// error, never a panic.
 pub(crate) struct Decoder<'a> {
     bytes: &'a [u8],
@@ -126,53 +160,53 @@ impl<'a> Decoder<'a> {
     pub(crate) fn new(bytes: &'a [u8]) -> Decoder<'a> {
         Decoder { bytes, at: 0 }
     }
-    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], FrameError> {
         let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let end = end.ok_or_else(|| format!("a frame ends early (at byte {})", self.at))?;
+        let end = end.ok_or(FrameError::EndsEarly { at: self.at })?;
         let s = &self.bytes[self.at..end];
         self.at = end;
         Ok(s)
     }
-    pub(crate) fn u8(&mut self) -> Result<u8, String> {
+    pub(crate) fn u8(&mut self) -> Result<u8, FrameError> {
         Ok(self.take(1)?[0])
     }
-    pub(crate) fn u16(&mut self) -> Result<u16, String> {
+    pub(crate) fn u16(&mut self) -> Result<u16, FrameError> {
         let b = self.take(2)?;
         Ok(u16::from_le_bytes([b[0], b[1]]))
     }
-    pub(crate) fn f32(&mut self) -> Result<f32, String> {
+    pub(crate) fn f32(&mut self) -> Result<f32, FrameError> {
         let b = self.take(4)?;
         Ok(f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
-    pub(crate) fn bytes(&mut self, n: usize) -> Result<&'a [u8], String> {
+    pub(crate) fn bytes(&mut self, n: usize) -> Result<&'a [u8], FrameError> {
         self.take(n)
     }
-    pub(crate) fn str(&mut self) -> Result<String, String> {
+    pub(crate) fn str(&mut self) -> Result<String, FrameError> {
         let b = self.take(4)?;
         let n = u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize;
         let s = self.take(n)?;
-        String::from_utf8(s.to_vec()).map_err(|_| "a text is not UTF-8".to_string())
+        String::from_utf8(s.to_vec()).map_err(|_| FrameError::NotUtf8)
     }
-    fn candidates(&mut self) -> Result<Vec<Candidate>, String> {
+    fn candidates(&mut self) -> Result<Vec<Candidate>, FrameError> {
         let n = self.u16()? as usize;
         let raw = self.take(n * 2)?;
         raw.chunks_exact(2)
             .map(|p| {
                 if p[0] >= 81 || !(1..=9).contains(&p[1]) {
-                    return Err(format!(
-                        "candidate cell {} digit {} out of range",
-                        p[0], p[1]
-                    ));
+                    return Err(FrameError::Candidate {
+                        cell: p[0],
+                        digit: p[1],
+                    });
                 }
                 Ok(Candidate::new(Cell::new(p[0]), p[1]))
             })
             .collect()
     }
     /// A step of technique `id`, as [`Encoder::step`] wrote it.
-    pub(crate) fn step(&mut self, id: &str) -> Result<Step, String> {
+    pub(crate) fn step(&mut self, id: &str) -> Result<Step, FrameError> {
         let difficulty = self.f32()?;
         if !(difficulty.is_finite() && difficulty > 0.0 && difficulty <= 20.0) {
-            return Err(format!("difficulty {difficulty} out of range"));
+            return Err(FrameError::Difficulty(difficulty));
         }
         let mut step = Step::new(id, difficulty);
         step.placements = self.candidates()?;
@@ -180,7 +214,7 @@ impl<'a> Decoder<'a> {
         let groups = self.u16()?;
         for _ in 0..groups {
             let code = self.u8()?;
-            let role = Role::from_code(code).ok_or_else(|| format!("role {code} out of range"))?;
+            let role = Role::from_code(code).ok_or(FrameError::Role(code))?;
             step.highlights.push(Highlight {
                 role,
                 candidates: self.candidates()?,
@@ -189,7 +223,7 @@ impl<'a> Decoder<'a> {
         let houses = self.u16()? as usize;
         for &h in self.take(houses)? {
             if h >= 27 {
-                return Err(format!("house {h} out of range"));
+                return Err(FrameError::House(h));
             }
             step.houses.push(House::from_index(h));
         }
@@ -221,7 +255,7 @@ mod tests {
         let at = e.0.len() - 4 - step.explanation.len() - 1;
         e.0[at] = 27;
         let err = Decoder::new(&e.0[1..]).step("t").unwrap_err();
-        assert!(err.contains("house 27 out of range"), "{err}");
+        assert_eq!(err, FrameError::House(27));
     }
 
     #[test]
@@ -233,11 +267,9 @@ mod tests {
         }
         let mut bad = e.0.clone();
         bad[1 + 4 + 2 + 2 + 1] = 0; // the elimination's digit
-        assert!(
-            Decoder::new(&bad[1..])
-                .step("t")
-                .unwrap_err()
-                .contains("digit 0")
+        assert_eq!(
+            Decoder::new(&bad[1..]).step("t").unwrap_err(),
+            FrameError::Candidate { cell: 2, digit: 0 }
         );
     }
 
