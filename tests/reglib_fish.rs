@@ -139,6 +139,31 @@ fn stuck_positions(limit: usize) -> Vec<(String, lapiz::Grid, Vec<u8>)> {
         .collect()
 }
 
+/// Every step each of `techniques` finds at each position, checked against the solution
+/// (no elimination of the solution's digit); the steps counted by technique id.
+fn sound_steps(
+    positions: &[(String, lapiz::Grid, Vec<u8>)],
+    techniques: &[Box<dyn Technique>],
+) -> BTreeMap<String, usize> {
+    let mut fired: BTreeMap<String, usize> = BTreeMap::new();
+    for (p, stuck, solution) in positions {
+        for t in techniques {
+            for step in find_all(t.as_ref(), stuck).expect("no error") {
+                for e in &step.eliminations {
+                    assert_ne!(
+                        solution[e.cell.index()],
+                        e.digit,
+                        "{p}: unsound {}",
+                        step.explanation
+                    );
+                }
+                *fired.entry(t.id().to_string()).or_default() += 1;
+            }
+        }
+    }
+    fired
+}
+
 #[test]
 fn every_step_of_the_fish_of_two_to_four_houses_is_sound() {
     // Every step of every fish technique of two to four houses (every shape, with and without
@@ -154,22 +179,7 @@ fn every_step_of_the_fish_of_two_to_four_houses_is_sound() {
         .filter(|t| !is_big(t.id()))
         .collect();
     assert_eq!(small.len(), 21);
-    let mut count = 0usize;
-    for (p, stuck, solution) in &positions {
-        for t in &small {
-            for step in find_all(t.as_ref(), stuck).expect("no error") {
-                for e in &step.eliminations {
-                    assert_ne!(
-                        solution[e.cell.index()],
-                        e.digit,
-                        "{p}: unsound {}",
-                        step.explanation
-                    );
-                }
-                count += 1;
-            }
-        }
-    }
+    let count: usize = sound_steps(&positions, &small).values().sum();
     eprintln!("{count} fish steps checked on {} grids", positions.len());
     assert!(count > 500, "only {count} fish steps");
 }
@@ -188,22 +198,7 @@ fn every_step_of_the_fish_of_five_to_seven_houses_is_sound() {
         .filter(|t| is_big(t.id()))
         .collect();
     assert_eq!(big.len(), 21);
-    let mut fired: BTreeMap<String, usize> = BTreeMap::new();
-    for (p, stuck, solution) in &positions {
-        for t in &big {
-            for step in find_all(t.as_ref(), stuck).expect("no error") {
-                for e in &step.eliminations {
-                    assert_ne!(
-                        solution[e.cell.index()],
-                        e.digit,
-                        "{p}: unsound {}",
-                        step.explanation
-                    );
-                }
-                *fired.entry(t.id().to_string()).or_default() += 1;
-            }
-        }
-    }
+    let fired = sound_steps(&positions, &big);
     eprintln!("big-fish steps on {} grids: {fired:?}", positions.len());
     for size in BIG {
         let n: usize = fired
