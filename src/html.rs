@@ -1019,7 +1019,9 @@ mod tests {
         for rule in style.split('}').filter(|r| !r.is_empty()) {
             let selectors = rule.split('{').next().unwrap();
             assert!(
-                selectors.split(',').all(|s| s.starts_with("svg.lapiz-grid ")),
+                selectors
+                    .split(',')
+                    .all(|s| s.starts_with("svg.lapiz-grid ")),
                 "{rule}"
             );
         }

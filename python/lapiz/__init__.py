@@ -17,7 +17,7 @@ import os
 import shutil
 import sysconfig
 
-from . import _lapiz
+from . import _lapiz, dask
 from ._batch import (
     CHUNK_SIZE,
     count_many,

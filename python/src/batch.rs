@@ -123,9 +123,9 @@ fn run<T: Send, R: Send>(
                 std::thread::park_timeout(TICK);
                 // the worker sets `finished` without waking us: TICK bounds the wait
             }
-            let results = job.join().map_err(|_| {
-                error(Kind::Other, "a lapiz worker thread panicked".to_string())
-            })?;
+            let results = job
+                .join()
+                .map_err(|_| error(Kind::Other, "a lapiz worker thread panicked".to_string()))?;
             match interrupt {
                 Some(e) => Err(e),
                 None => Ok(results

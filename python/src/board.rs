@@ -76,6 +76,7 @@ impl Input {
 pub fn grid_arg(obj: &Bound<'_, PyAny>) -> PyResult<Grid> {
     Input::of(obj).grid().map_err(|(_, why, kind)| match kind {
         Kind::Parse => error(kind, format!("cannot read the puzzle: {why}")),
+        Kind::Other => pyo3::exceptions::PyTypeError::new_err(why),
         _ => error(kind, why),
     })
 }
@@ -132,8 +133,8 @@ impl Board {
 
     /// The 81 values, row by row, 0 for an empty cell.
     #[getter]
-    fn values(&self) -> Vec<u8> {
-        self.grid.values().to_vec()
+    fn values(&self) -> Vec<u32> {
+        self.grid.values().iter().map(|&v| u32::from(v)).collect()
     }
 
     /// The value of a cell (0 when empty).
@@ -142,12 +143,12 @@ impl Board {
     }
 
     /// The pencil marks of a cell (empty for a filled cell).
-    fn candidates(&self, cell: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    fn candidates(&self, cell: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
         let c = cell_arg(cell)?;
         if self.grid.value(c) != 0 {
             return Ok(Vec::new());
         }
-        Ok(digits(self.grid.candidates(c)).collect())
+        Ok(digits(self.grid.candidates(c)).map(u32::from).collect())
     }
 
     /// Whether a cell is a given.
@@ -262,13 +263,7 @@ impl Board {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let args = (text_of(&slf.get().grid),).into_pyobject(py)?;
-        PyTuple::new(
-            py,
-            [
-                py.get_type::<Board>().into_any(),
-                args.into_any(),
-            ],
-        )
+        PyTuple::new(py, [py.get_type::<Board>().into_any(), args.into_any()])
     }
 }
 

@@ -113,9 +113,8 @@ impl Pipeline {
     }
 
     fn from_recipe(recipe: Recipe) -> PyResult<Pipeline> {
-        let plain = recipe.scripts.is_empty()
-            && recipe.plugins.is_empty()
-            && recipe.step_limit.is_none();
+        let plain =
+            recipe.scripts.is_empty() && recipe.plugins.is_empty() && recipe.step_limit.is_none();
         let inner = match (&recipe.source, plain) {
             (Source::Embedded(name), true) => embedded(name)
                 .ok_or_else(|| error(Kind::Pipeline, format!("no pipeline `{name}`")))?,
@@ -134,9 +133,8 @@ fn embedded(name: &str) -> Option<Arc<LibPipeline>> {
         "se" => &SE,
         _ => return None,
     };
-    let p = cell.get_or_init(|| {
-        Arc::new(LibPipeline::embedded(name).expect("an embedded pipeline"))
-    });
+    let p =
+        cell.get_or_init(|| Arc::new(LibPipeline::embedded(name).expect("an embedded pipeline")));
     Some(Arc::clone(p))
 }
 
@@ -160,7 +158,9 @@ pub fn resolve(arg: Option<&Bound<'_, PyAny>>, fallback: &str) -> PyResult<Arc<L
                         "a pipeline is a Pipeline, a name (`default`, `se`) or a RON file's path",
                     )
                 })?;
-            Ok(Arc::clone(&Pipeline::new(&name, Vec::new(), Vec::new(), None)?.inner))
+            Ok(Arc::clone(
+                &Pipeline::new(&name, Vec::new(), Vec::new(), None)?.inner,
+            ))
         }
     }
 }
@@ -177,7 +177,9 @@ pub fn resolve_with_step_limit(
             Ok(p) => p.get().recipe.clone(),
             Err(_) => {
                 let name = path_text(obj)?;
-                Pipeline::new(&name, Vec::new(), Vec::new(), None)?.recipe.clone()
+                Pipeline::new(&name, Vec::new(), Vec::new(), None)?
+                    .recipe
+                    .clone()
             }
         },
         _ => Recipe {

@@ -62,7 +62,10 @@ fn row(format: &str, fields: &[String]) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (se_all = false, format = "tsv"))]
 pub fn rating_header(se_all: bool, format: &str) -> PyResult<String> {
-    let fields: Vec<String> = header_fields(se_all).into_iter().map(String::from).collect();
+    let fields: Vec<String> = header_fields(se_all)
+        .into_iter()
+        .map(String::from)
+        .collect();
     row(format, &fields)
 }
 
@@ -212,8 +215,12 @@ impl Rating {
             "Rating(puzzle={:?}, rating={:?}, ep={}, ed={}, level={:?}, hardest_technique={:?})",
             self.puzzle,
             self.inner.rating_text(),
-            self.inner.pearl.map_or("None".into(), |v| format!("{v:.1}")),
-            self.inner.diamond.map_or("None".into(), |v| format!("{v:.1}")),
+            self.inner
+                .pearl
+                .map_or("None".into(), |v| format!("{v:.1}")),
+            self.inner
+                .diamond
+                .map_or("None".into(), |v| format!("{v:.1}")),
             self.inner.level.name(),
             self.inner.hardest_technique.as_deref().unwrap_or(""),
         )
@@ -367,7 +374,10 @@ impl UnreadableLine {
         let py = slf.py();
         let r = slf.get();
         let args = (r.line, r.excerpt.clone(), r.reason.clone()).into_pyobject(py)?;
-        PyTuple::new(py, [py.get_type::<UnreadableLine>().into_any(), args.into_any()])
+        PyTuple::new(
+            py,
+            [py.get_type::<UnreadableLine>().into_any(), args.into_any()],
+        )
     }
 }
 
@@ -390,16 +400,19 @@ pub fn excerpt(bytes: &[u8]) -> String {
 #[pyfunction]
 #[pyo3(signature = (line, number = 0))]
 pub fn puzzle_of_line(py: Python<'_>, line: &[u8], number: usize) -> PyResult<Option<Py<PyAny>>> {
-    let bare = line.strip_suffix(b"\n").unwrap_or(line);
-    let bare = bare.strip_suffix(b"\r").unwrap_or(bare);
-    if bare.len() > MAX_LINE {
+    // The length without the line end, as the command line's reader counts it: it holds at
+    // most MAX_LINE + 2 bytes of a line, and strips `\r\n` only from a line it held whole.
+    let whole = line.len() <= MAX_LINE + 2;
+    let length = match line.strip_suffix(b"\n") {
+        None => line.len(),
+        Some(_) if whole && line.ends_with(b"\r\n") => line.len() - 2,
+        Some(_) => line.len() - 1,
+    };
+    if length > MAX_LINE {
         let l = UnreadableLine {
             line: number,
-            excerpt: excerpt(bare),
-            reason: format!(
-                "line longer than {MAX_LINE} bytes ({} bytes), skipped",
-                bare.len()
-            ),
+            excerpt: excerpt(line),
+            reason: format!("line longer than {MAX_LINE} bytes ({length} bytes), skipped"),
         };
         return Ok(Some(Py::new(py, l)?.into_any()));
     }

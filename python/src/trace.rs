@@ -368,7 +368,11 @@ impl Trace {
     /// The hardest step's difficulty.
     #[getter]
     fn hardest_difficulty(&self) -> Option<f64> {
-        self.inner.summary.hardest.as_ref().map(|h| tenth(h.difficulty))
+        self.inner
+            .summary
+            .hardest
+            .as_ref()
+            .map(|h| tenth(h.difficulty))
     }
 
     /// The trace as RON, as `lapiz solve --format ron` writes it.
@@ -674,7 +678,11 @@ pub fn hint(
     let shown = match (&step, level) {
         (Some(s), "nudge") => {
             let (houses, _) = where_to_look(s);
-            Some(LibStep::new(&s.technique, s.difficulty).houses(houses).explain(text.clone()))
+            Some(
+                LibStep::new(&s.technique, s.difficulty)
+                    .houses(houses)
+                    .explain(text.clone()),
+            )
         }
         _ => None,
     };
