@@ -6,7 +6,7 @@
 >>> trace.status
 'solved'
 >>> trace.steps[0].explanation
-'Full House: r4c9=6'
+'Hidden Single: 6 in b1 => r2c2=6'
 
 See docs/python.md for the whole API, the notebook views and the distributed recipes.
 """

@@ -83,6 +83,7 @@ fn run<T: Send, R: Send>(
     let stop = AtomicBool::new(false);
     let finished = AtomicBool::new(false);
     py.detach(|| {
+        let waiting = std::thread::current();
         std::thread::scope(|scope| {
             let job = scope.spawn(|| {
                 let results: Vec<Option<R>> = pool.install(|| {
@@ -99,6 +100,7 @@ fn run<T: Send, R: Send>(
                         .collect()
                 });
                 finished.store(true, Ordering::Release);
+                waiting.unpark();
                 results
             });
             let mut interrupt: Option<PyErr> = None;
@@ -120,8 +122,8 @@ fn run<T: Send, R: Send>(
                 if over {
                     break;
                 }
+                // the job unparks this thread as it finishes
                 std::thread::park_timeout(TICK);
-                // the worker sets `finished` without waking us: TICK bounds the wait
             }
             let results = job
                 .join()

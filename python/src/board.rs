@@ -250,7 +250,7 @@ impl Board {
     }
 
     fn __repr__(&self) -> String {
-        format!("Board({:?})", text_of(&self.grid))
+        format!("Board({})", crate::py_repr(&text_of(&self.grid)))
     }
 
     fn __hash__(&self) -> u64 {

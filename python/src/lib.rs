@@ -20,6 +20,36 @@ use pipeline::Pipeline;
 use rating::{ErrorRecord, Rating, UnreadableLine};
 use trace::{Candidate, Generated, Hint, Step, Trace};
 
+/// A string as Python's `repr` writes it (single quotes unless it holds one and no double
+/// quote), for the classes' `__repr__`.
+pub fn py_repr(s: &str) -> String {
+    let q = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push(q);
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == q => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push(q);
+    out
+}
+
 /// Makes `program` the plugin host (`PROGRAM plugin-host LIB`) unless `$LAPIZ_PLUGIN_HOST`
 /// names one: the package's `lapiz-plugin-host` script.
 #[pyfunction]

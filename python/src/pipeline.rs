@@ -5,6 +5,8 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use pyo3::prelude::*;
+
+use crate::py_repr;
 use pyo3::types::PyTuple;
 
 use lapiz::pipeline::{EMBEDDED_PIPELINES, Pipeline as LibPipeline};
@@ -86,10 +88,19 @@ pub struct Technique {
 impl Technique {
     fn __repr__(&self) -> String {
         format!(
-            "Technique(id={:?}, name={:?}, difficulty={}, origin={:?})",
-            self.id, self.name, self.difficulty, self.origin
+            "Technique(id={}, name={}, difficulty={}, origin={})",
+            py_repr(&self.id),
+            py_repr(&self.name),
+            self.difficulty,
+            py_repr(&self.origin)
         )
     }
+}
+
+/// A list of strings as Python's `repr` writes it.
+fn py_list(items: &[String]) -> String {
+    let items: Vec<String> = items.iter().map(|s| py_repr(s)).collect();
+    format!("[{}]", items.join(", "))
 }
 
 /// A difficulty as Python shows it: the tenth the command line prints.
@@ -303,15 +314,15 @@ impl Pipeline {
 
     fn __repr__(&self) -> String {
         let source = match &self.recipe.source {
-            Source::Embedded(n) | Source::File(n) => format!("{n:?}"),
-            Source::Ron { name, .. } => format!("<RON {name:?}>"),
+            Source::Embedded(n) | Source::File(n) => py_repr(n),
+            Source::Ron { name, .. } => format!("<RON {}>", py_repr(name)),
         };
         let mut extra = String::new();
         if !self.recipe.scripts.is_empty() {
-            extra.push_str(&format!(", techniques={:?}", self.recipe.scripts));
+            extra.push_str(&format!(", techniques={}", py_list(&self.recipe.scripts)));
         }
         if !self.recipe.plugins.is_empty() {
-            extra.push_str(&format!(", plugins={:?}", self.recipe.plugins));
+            extra.push_str(&format!(", plugins={}", py_list(&self.recipe.plugins)));
         }
         if let Some(l) = self.recipe.step_limit {
             extra.push_str(&format!(", step_limit={l}"));

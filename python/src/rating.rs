@@ -4,6 +4,8 @@
 //! gives the same bytes as `lapiz rate --file`; the tests compare the two.
 
 use pyo3::prelude::*;
+
+use crate::py_repr;
 use pyo3::types::{PyDict, PyTuple};
 
 use lapiz::engine::solve_grid;
@@ -212,17 +214,20 @@ impl Rating {
 
     fn __repr__(&self) -> String {
         format!(
-            "Rating(puzzle={:?}, rating={:?}, ep={}, ed={}, level={:?}, hardest_technique={:?})",
-            self.puzzle,
-            self.inner.rating_text(),
+            "Rating(puzzle={}, rating={}, ep={}, ed={}, level={}, hardest_technique={})",
+            py_repr(&self.puzzle),
+            py_repr(&self.inner.rating_text()),
             self.inner
                 .pearl
                 .map_or("None".into(), |v| format!("{v:.1}")),
             self.inner
                 .diamond
                 .map_or("None".into(), |v| format!("{v:.1}")),
-            self.inner.level.name(),
-            self.inner.hardest_technique.as_deref().unwrap_or(""),
+            py_repr(self.inner.level.name()),
+            self.inner
+                .hardest_technique
+                .as_deref()
+                .map_or("None".into(), py_repr),
         )
     }
 
@@ -310,11 +315,11 @@ impl ErrorRecord {
 
     fn __repr__(&self) -> String {
         format!(
-            "ErrorRecord(index={}, puzzle={:?}, kind={:?}, message={:?})",
+            "ErrorRecord(index={}, puzzle={}, kind={}, message={})",
             self.index.map_or("None".into(), |i| i.to_string()),
-            self.puzzle,
-            self.kind,
-            self.message
+            py_repr(&self.puzzle),
+            py_repr(self.kind),
+            py_repr(&self.message)
         )
     }
 
@@ -365,8 +370,10 @@ impl UnreadableLine {
 
     fn __repr__(&self) -> String {
         format!(
-            "UnreadableLine(line={}, excerpt={:?}, reason={:?})",
-            self.line, self.excerpt, self.reason
+            "UnreadableLine(line={}, excerpt={}, reason={})",
+            self.line,
+            py_repr(&self.excerpt),
+            py_repr(&self.reason)
         )
     }
 

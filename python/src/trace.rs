@@ -4,6 +4,8 @@
 use std::sync::Arc;
 
 use pyo3::prelude::*;
+
+use crate::py_repr;
 use pyo3::types::PyTuple;
 
 use lapiz::engine::solve_grid;
@@ -90,7 +92,7 @@ impl Candidate {
     }
 
     fn __repr__(&self) -> String {
-        format!("Candidate({:?}, {})", self.cell_name(), self.digit)
+        format!("Candidate({}, {})", py_repr(&self.cell_name()), self.digit)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
@@ -179,8 +181,10 @@ impl Step {
 
     fn __repr__(&self) -> String {
         format!(
-            "Step(technique={:?}, difficulty={:.1}, explanation={:?})",
-            self.inner.technique, self.inner.difficulty, self.inner.explanation
+            "Step(technique={}, difficulty={:.1}, explanation={})",
+            py_repr(&self.inner.technique),
+            self.inner.difficulty,
+            py_repr(&self.inner.explanation)
         )
     }
 
@@ -422,14 +426,14 @@ impl Trace {
     }
 
     fn _repr_html_(&self) -> String {
-        framed(&self.html(), 640)
+        framed(&self.html(), 720)
     }
 
     fn __repr__(&self) -> String {
         format!(
-            "Trace(puzzle={:?}, status={:?}, steps={})",
-            self.inner.puzzle,
-            self.status(),
+            "Trace(puzzle={}, status={}, steps={})",
+            py_repr(&self.inner.puzzle),
+            py_repr(self.status()),
             self.inner.summary.steps
         )
     }
@@ -571,7 +575,11 @@ impl Hint {
     }
 
     fn __repr__(&self) -> String {
-        format!("Hint(level={:?}, text={:?})", self.level, self.text)
+        format!(
+            "Hint(level={}, text={})",
+            py_repr(self.level),
+            py_repr(&self.text)
+        )
     }
 }
 
@@ -732,8 +740,10 @@ impl Generated {
 
     fn __repr__(&self) -> String {
         format!(
-            "Generated(index={}, puzzle={:?}, attempts={})",
-            self.index, self.puzzle, self.attempts
+            "Generated(index={}, puzzle={}, attempts={})",
+            self.index,
+            py_repr(&self.puzzle),
+            self.attempts
         )
     }
 

@@ -125,3 +125,17 @@ def test_progress_bar_shows(capsys) -> None:
     lapiz.rate_many([EASY] * 3, progress=True)
     # tqdm or the plain line: either way something was drawn on stderr
     assert "3" in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_a_batch() -> None:
+    import _thread
+    import time
+
+    hard = sample("hardest-1905-11plus.txt", 40, every=100)
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        lapiz.rate_many(hard, threads=1)
+    # the puzzles being rated finish; the rest are not started (40 take well over 10 s)
+    assert time.monotonic() - start < 8
