@@ -12,6 +12,11 @@ import lapiz
 from conftest import data_file, run_cli
 
 
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory, lapiz_bin):
+    return sample_file(tmp_path_factory.mktemp("sample"), lapiz_bin)
+
+
 def sample_file(tmp_path, lapiz_bin):
     """Hard puzzles (every 400th of the hardest list) and easier ones, with a comment and a
     bad line, as one file; and what `lapiz rate --se-all --file` prints for it."""
@@ -25,9 +30,9 @@ def sample_file(tmp_path, lapiz_bin):
     return path, cli.stdout
 
 
-def test_the_dask_recipe_on_two_worker_processes(tmp_path, lapiz_bin) -> None:
+def test_the_dask_recipe_on_two_worker_processes(sample) -> None:
     distributed = pytest.importorskip("distributed")
-    path, expected = sample_file(tmp_path, lapiz_bin)
+    path, expected = sample
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
@@ -49,11 +54,11 @@ def test_the_dask_recipe_on_two_worker_processes(tmp_path, lapiz_bin) -> None:
     assert [r.row() for r in remote] == [r.row() for r in local]
 
 
-def test_the_spark_pipe_recipe_gives_the_same_bytes(tmp_path, lapiz_bin) -> None:
+def test_the_spark_pipe_recipe_gives_the_same_bytes(sample, lapiz_bin) -> None:
     """`RDD.pipe("lapiz rate --se-all --no-header --file -")` feeds each partition's lines to
     the command's stdin and collects its stdout lines: done here by hand, partition by
     partition."""
-    path, expected = sample_file(tmp_path, lapiz_bin)
+    path, expected = sample
     lines = path.read_text().splitlines()
     rows: list[str] = []
     for k in range(0, len(lines), 9):
