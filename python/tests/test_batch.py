@@ -131,11 +131,19 @@ def test_ctrl_c_stops_a_batch() -> None:
     import _thread
     import time
 
+    import signal
+
     hard = sample("hardest-1905-11plus.txt", 40, every=100)
+    # Python's own Ctrl-C handler, also where SIGINT came ignored (a background job's)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.5, _thread.interrupt_main)
     start = time.monotonic()
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        lapiz.rate_many(hard, threads=1)
+    try:
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            lapiz.rate_many(hard, threads=1)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, old)
     # the puzzles being rated finish; the rest are not started (40 take well over 10 s)
     assert time.monotonic() - start < 8
