@@ -34,7 +34,7 @@ def test_the_dask_recipe_on_two_worker_processes(sample) -> None:
     distributed = pytest.importorskip("distributed")
     path, expected = sample
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
+                                  dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
         assert len(client.scheduler_info()["workers"]) == 2
         # small blocks: several partitions, spread over both workers
