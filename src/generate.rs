@@ -172,9 +172,6 @@ pub struct GenerateOptions {
     pub rate: bool,
 }
 
-/// The default attempt budget per puzzle.
-pub(crate) const DEFAULT_ATTEMPTS: u32 = 20_000;
-
 impl Default for GenerateOptions {
     fn default() -> Self {
         GenerateOptions {
@@ -183,13 +180,16 @@ impl Default for GenerateOptions {
             level: None,
             rating: None,
             requires: Vec::new(),
-            attempts: DEFAULT_ATTEMPTS,
+            attempts: GenerateOptions::DEFAULT_ATTEMPTS,
             rate: false,
         }
     }
 }
 
 impl GenerateOptions {
+    /// The default attempt budget per puzzle.
+    pub const DEFAULT_ATTEMPTS: u32 = 20_000;
+
     /// Whether a target needs each candidate puzzle rated.
     pub fn needs_rating(&self) -> bool {
         self.rate || self.level.is_some() || self.rating.is_some() || !self.requires.is_empty()

@@ -332,6 +332,10 @@ impl Pipeline {
         Pipeline::from_ron(SE_PIPELINE_RON, "<se>").expect("the se pipeline is valid")
     }
 
+    /// The names of the embedded pipelines, which [`Pipeline::embedded`] and a `--pipeline`
+    /// option take as well as a file.
+    pub const EMBEDDED: [&'static str; 2] = ["default", "se"];
+
     /// The embedded pipeline of this name (`default` or `se`), if there is one.
     pub fn embedded(name: &str) -> Option<Pipeline> {
         match name {

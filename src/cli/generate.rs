@@ -51,7 +51,7 @@ pub struct GenerateArgs {
     #[command(flatten)]
     pub table: TableArgs,
     /// Attempts per puzzle before giving up (at least 1).
-    #[arg(long, default_value_t = GenerateOptions::default().attempts)]
+    #[arg(long, default_value_t = GenerateOptions::DEFAULT_ATTEMPTS)]
     pub attempts: u32,
     /// The pipeline that rates the puzzles and checks the targets (the `se` pipeline, as
     /// `lapiz rate`, unless given), with scripts and plugins.

@@ -22,7 +22,7 @@ use crate::trace::{Entry, Outcome, Rejection, Trace};
 
 mod svg;
 
-use svg::{BRANCH_DASH, write_svg};
+use svg::{BRANCH_DASH, CELL, MARGIN, write_svg};
 
 /// Which page to write: a whole solve, or the next step only (a hint).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -398,6 +398,59 @@ fn write_legend(out: &mut String, step: &Step) {
     out.push_str("</ul>\n");
 }
 
+/// The class of the `<svg>` element [`grid_svg`] writes; its styles are scoped to it.
+const GRID_SVG_CLASS: &str = "lapiz-grid";
+
+/// One grid drawn as a standalone SVG image, as the page draws a frame: the values and pencil
+/// marks and, with `step`, that step on it (roles coloured, chains as arrows, houses shaded).
+/// The image carries the drawing's styles, scoped to its own class so that, inline in a larger
+/// document (a notebook), they style nothing else.
+pub fn grid_svg(grid: &Grid, step: Option<&Step>) -> String {
+    let frame = Frame {
+        title: step.map_or_else(|| "Grid".to_string(), |s| s.explanation.clone()),
+        grid: grid.clone(),
+        step,
+        explanation: String::new(),
+        bad: false,
+        solution: None,
+    };
+    let mut svg = String::new();
+    write_svg(&mut svg, 0, &frame);
+    let size = 2.0 * MARGIN + 9.0 * CELL;
+    let head = format!("<svg class=\"{GRID_SVG_CLASS}\" width=\"{size}\" height=\"{size}\" ");
+    let svg = svg.replacen("<svg ", &head, 1);
+    // the styles go right after the opening tag
+    let at = svg.find('>').map_or(0, |i| i + 1);
+    format!(
+        "{}\n<style>{}</style>{}",
+        &svg[..at],
+        scoped_svg_style(),
+        &svg[at..]
+    )
+}
+
+/// The drawing's rules of [`STYLE`] (from `.thin` on, without the legend's), each selector
+/// prefixed with `svg.lapiz-grid`.
+fn scoped_svg_style() -> String {
+    let drawing = STYLE.find(".thin{").map_or("", |i| &STYLE[i..]);
+    let mut out = String::new();
+    for rule in drawing.split('}') {
+        let Some((selectors, body)) = rule.split_once('{') else {
+            continue;
+        };
+        let selectors: Vec<String> = selectors
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && !s.starts_with(".legend"))
+            .map(|s| format!("svg.{GRID_SVG_CLASS} {s}"))
+            .collect();
+        if !selectors.is_empty() {
+            let _ = write!(out, "{}{{{}}}", selectors.join(","), body.trim());
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -427,6 +480,35 @@ mod tests {
                 rest[..rest.find('"').unwrap()].parse().unwrap()
             })
             .collect()
+    }
+
+    #[test]
+    fn a_grid_draws_alone_with_its_styles_scoped() {
+        let (trace, grid) = solve(CHAINS);
+        let svg = grid_svg(&grid, None);
+        assert!(svg.starts_with("<svg class=\"lapiz-grid\""));
+        assert!(svg.trim_end().ends_with("</svg>"));
+        assert!(svg.contains("class=\"given\""));
+        // every rule is scoped: nothing styles the document around the image
+        let style = &svg[svg.find("<style>").unwrap() + 7..svg.find("</style>").unwrap()];
+        for rule in style.split('}').filter(|r| !r.is_empty()) {
+            let selectors = rule.split('{').next().unwrap();
+            assert!(
+                selectors
+                    .split(',')
+                    .all(|s| s.starts_with("svg.lapiz-grid ")),
+                "{rule}"
+            );
+        }
+        assert!(!style.contains("body") && !style.contains("legend"));
+        let step = trace.steps().find(|s| !s.chains.is_empty()).unwrap();
+        let mut before = grid.clone();
+        for s in trace.steps().take_while(|s| !std::ptr::eq(*s, step)) {
+            s.apply(&mut before);
+        }
+        let drawn = grid_svg(&before, Some(step));
+        assert!(drawn.contains("class=\"chain\""));
+        assert!(drawn.contains("class=\"hl eliminated\""));
     }
 
     #[test]

@@ -10,9 +10,9 @@ use crate::net::{BranchEnd, ForcingNet, NetBranch, Reason};
 use crate::step::{Chain, LinkType, Step};
 
 /// Cell size in SVG units.
-const CELL: f32 = 54.0;
+pub(super) const CELL: f32 = 54.0;
 /// Margin around the grid, for the row and column labels.
-const MARGIN: f32 = 22.0;
+pub(super) const MARGIN: f32 = 22.0;
 /// Radius of a candidate's highlight disc.
 const DISC: f32 = 8.0;
 

@@ -37,10 +37,6 @@ pub enum PluginMode {
     InProcess,
 }
 
-/// The environment variable naming the plugin host program (the `lapiz` binary), for
-/// programs other than `lapiz` itself that use the library.
-pub(crate) const HOST_ENV: &str = "LAPIZ_PLUGIN_HOST";
-
 /// How plugin hosts are started and limited; one setting for the whole process
 /// ([`HostSettings::install`]).
 #[derive(Clone, Debug, PartialEq)]
@@ -81,7 +77,7 @@ impl Default for HostSettings {
 
 /// `$LAPIZ_PLUGIN_HOST`, else the running program when it is `lapiz` itself.
 pub(crate) fn default_program() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os(HOST_ENV).filter(|p| !p.is_empty()) {
+    if let Some(p) = std::env::var_os(HostSettings::PROGRAM_ENV).filter(|p| !p.is_empty()) {
         return Some(PathBuf::from(p));
     }
     std::env::current_exe()
@@ -92,6 +88,10 @@ pub(crate) fn default_program() -> Option<PathBuf> {
 static SETTINGS: Mutex<Option<HostSettings>> = Mutex::new(None);
 
 impl HostSettings {
+    /// The environment variable naming the plugin host program (the `lapiz` binary), for
+    /// programs other than `lapiz` itself that use the library.
+    pub const PROGRAM_ENV: &'static str = "LAPIZ_PLUGIN_HOST";
+
     /// Sets how plugin hosts are started and limited from now on, for the whole process
     /// (hosts already running keep their memory limit; the time limit applies to the next
     /// search).
@@ -309,7 +309,8 @@ impl Host {
     fn spawn(path: &str, sandbox: Sandbox, settings: &HostSettings) -> Result<Host, Broken> {
         let program = settings.program.as_ref().ok_or_else(|| {
             format!(
-                "no plugin host program to run it in: set {HOST_ENV} to the lapiz binary, or choose the in-process plugin mode for trusted plugins"
+                "no plugin host program to run it in: set {} to the lapiz binary, or choose the in-process plugin mode for trusted plugins",
+                HostSettings::PROGRAM_ENV
             )
         })?;
         let mut child = Command::new(program)

@@ -1,0 +1,251 @@
+"""The batches: an iterable of puzzles rated, solved or counted on all cores, results in input
+order, an input that fails as an ``ErrorRecord`` in its place; and generation."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import sys
+import time
+from typing import IO, Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+
+from . import _lapiz
+from ._lapiz import ErrorRecord, Generated, Pipeline, Rating, Trace, UnreadableLine
+
+#: Items per chunk handed to the workers: enough to keep every core busy, small enough to
+#: keep memory flat (as the command line's batches).
+CHUNK_SIZE = 4096
+
+PipelineArg = Union[Pipeline, str, "os.PathLike[str]", None]
+Progress = Union[bool, Callable[[int], Any], None]
+
+
+def _pipeline(pipeline: PipelineArg) -> Optional[Pipeline]:
+    """A pipeline named by a name or path is loaded once for the whole batch."""
+    if pipeline is None or isinstance(pipeline, Pipeline):
+        return pipeline
+    return Pipeline(pipeline)
+
+
+class _Bar:
+    """The progress of a batch: tqdm's bar when tqdm is installed, else a line on stderr
+    rewritten at most once a second; or the caller's callable, given the items done so far."""
+
+    def __init__(self, progress: Progress, total: Optional[int], what: str) -> None:
+        self.callback: Optional[Callable[[int], Any]] = None
+        self.tqdm: Any = None
+        self.done = 0
+        self.total = total
+        self.what = what
+        self.last = 0.0
+        self.plain = False
+        if callable(progress) and not isinstance(progress, bool):
+            self.callback = progress
+        elif progress:
+            try:
+                from tqdm.auto import tqdm
+
+                self.tqdm = tqdm(total=total, unit=" puzzles", desc=what)
+            except ImportError:
+                self.plain = True
+
+    def chunk(self, base: int) -> Optional[Callable[[int], None]]:
+        if self.callback is None and self.tqdm is None and not self.plain:
+            return None
+
+        def report(done_in_chunk: int) -> None:
+            self.update(base + done_in_chunk)
+
+        return report
+
+    def update(self, done: int) -> None:
+        if done == self.done:
+            return
+        if self.callback is not None:
+            self.callback(done)
+        elif self.tqdm is not None:
+            self.tqdm.update(done - self.done)
+        elif self.plain:
+            now = time.monotonic()
+            if now - self.last >= 1.0:
+                self.last = now
+                of = f" of {self.total}" if self.total is not None else ""
+                print(f"\r{self.what}: {done}{of} puzzles", end="", file=sys.stderr, flush=True)
+        self.done = done
+
+    def close(self) -> None:
+        if self.tqdm is not None:
+            self.tqdm.close()
+        elif self.plain and self.done:
+            print(f"\r{self.what}: {self.done} puzzles", file=sys.stderr, flush=True)
+
+
+def _chunks(items: Iterable[Any], size: int) -> Iterator[List[Any]]:
+    it = iter(items)
+    while True:
+        chunk = list(itertools.islice(it, size))
+        if not chunk:
+            return
+        yield chunk
+
+
+def _batch(run: Callable[..., list], items: Iterable[Any], what: str, progress: Progress,
+           chunk_size: int, **kwargs: Any) -> list:
+    if chunk_size < 1:
+        raise ValueError("chunk_size must be at least 1")
+    total = len(items) if hasattr(items, "__len__") else None  # type: ignore[arg-type]
+    bar = _Bar(progress, total, what)
+    out: list = []
+    try:
+        for chunk in _chunks(items, chunk_size):
+            base = len(out)
+            out.extend(run(chunk, start=base, progress=bar.chunk(base), **kwargs))
+            bar.update(len(out))
+    finally:
+        bar.close()
+    return out
+
+
+def rate_many(
+    puzzles: Iterable[Any],
+    pipeline: PipelineArg = None,
+    *,
+    threads: Optional[int] = None,
+    progress: Progress = False,
+    chunk_size: int = CHUNK_SIZE,
+) -> List[Union[Rating, ErrorRecord]]:
+    """Rates every puzzle as ``lapiz rate --file`` does (the ``se`` pipeline unless told), on
+    ``threads`` workers (default: one per core) with the GIL released. One result per input,
+    in input order: a ``Rating``, or an ``ErrorRecord`` for an input that cannot be read or is
+    not a proper puzzle. ``progress=True`` shows a bar (tqdm when installed); a callable is
+    called with the number of puzzles done."""
+    return _batch(_lapiz._rate_batch, puzzles, "rate", progress, chunk_size,
+                  pipeline=_pipeline(pipeline), threads=threads)
+
+
+def solve_many(
+    puzzles: Iterable[Any],
+    pipeline: PipelineArg = None,
+    *,
+    threads: Optional[int] = None,
+    progress: Progress = False,
+    chunk_size: int = CHUNK_SIZE,
+) -> List[Union[Trace, ErrorRecord]]:
+    """Solves every puzzle (the ``default`` pipeline unless told) as ``rate_many`` rates them:
+    a ``Trace`` or an ``ErrorRecord`` per input, in input order."""
+    return _batch(_lapiz._solve_batch, puzzles, "solve", progress, chunk_size,
+                  pipeline=_pipeline(pipeline), threads=threads)
+
+
+def count_many(
+    puzzles: Iterable[Any],
+    limit: int = 2,
+    *,
+    threads: Optional[int] = None,
+    progress: Progress = False,
+    chunk_size: int = CHUNK_SIZE,
+) -> List[Union[int, ErrorRecord]]:
+    """Brute-force solution counts (capped at ``limit``), as ``lapiz count --file``: an ``int``
+    or an ``ErrorRecord`` per input, in input order."""
+    return _batch(_lapiz._count_batch, puzzles, "count", progress, chunk_size,
+                  limit=limit, threads=threads)
+
+
+def read_puzzles(source: Union[str, "os.PathLike[str]", IO[bytes]]) -> Iterator[Union[str, UnreadableLine]]:
+    """The puzzles of a puzzle file as ``lapiz … --file`` reads it (``-`` for stdin): blank
+    lines and ``#`` comments skipped, the first field of a line when it is 81 characters
+    long, a byte-order mark at the start dropped; a line that is not UTF-8 or longer than
+    8 KiB comes as an ``UnreadableLine``, which a batch turns into that line's
+    ``ErrorRecord``."""
+    if isinstance(source, (str, os.PathLike)):
+        if os.fspath(source) == "-":
+            yield from read_puzzles(sys.stdin.buffer)
+            return
+        with open(source, "rb") as f:
+            yield from read_puzzles(f)
+        return
+    for number, raw in enumerate(source, 1):
+        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        p = _lapiz.puzzle_of_line(raw, number)
+        if p is not None:
+            yield p
+
+
+def parse_rating_range(text: Union[str, float, Tuple[float, float], Sequence[float]]) -> Tuple[float, float]:
+    """``MIN..MAX``, ``MIN..``, ``..MAX`` or one value (as ``lapiz generate --rating``), or a
+    number or a ``(min, max)`` pair."""
+    import math
+
+    if isinstance(text, (int, float)):
+        return float(text), float(text)
+    if not isinstance(text, str):
+        lo, hi = text
+        return float(lo), float(hi)
+
+    def num(t: str, default: float) -> float:
+        t = t.strip()
+        if not t:
+            return default
+        try:
+            v = float(t)
+        except ValueError:
+            raise ValueError(f"rating: `{t}` is not a number") from None
+        if not math.isfinite(v):
+            raise ValueError(f"rating: `{t}` is not a number")
+        return v
+
+    if ".." in text:
+        a, b = text.split("..", 1)
+        lo, hi = num(a, 0.0), num(b.lstrip("="), 3.4028234663852886e38)
+    else:
+        lo = hi = num(text, math.nan)
+    if math.isnan(lo) or lo > hi:
+        raise ValueError(f"rating: `{text}` is an empty range")
+    return lo, hi
+
+
+def _clock_seed() -> int:
+    return (time.time_ns() ^ (os.getpid() << 32)) & ((1 << 64) - 1)
+
+
+def generate(
+    count: int = 1,
+    *,
+    seed: Optional[int] = None,
+    symmetry: str = "none",
+    clues: Optional[int] = None,
+    max_clues: Optional[int] = None,
+    difficulty: Optional[str] = None,
+    rating: Union[str, float, Tuple[float, float], None] = None,
+    requires: Iterable[str] = (),
+    rate: bool = False,
+    attempts: int = _lapiz.DEFAULT_ATTEMPTS,
+    pipeline: PipelineArg = None,
+    threads: Optional[int] = None,
+    progress: Progress = False,
+) -> List[Generated]:
+    """Puzzles with one solution, as ``lapiz generate`` makes them (the same options; the same
+    seed gives the same puzzles): minimal unless ``clues``/``max_clues``; ``symmetry``;
+    targets ``difficulty`` (a level), ``rating`` (``"MIN..MAX"``), ``requires`` (technique
+    ids), rated with the ``se`` pipeline unless told; ``rate=True`` rates every puzzle. Raises
+    ``GenerateError`` when a target is not met within ``attempts``."""
+    if count < 0:
+        raise ValueError("count must be at least 0")
+    if seed is None:
+        seed = _clock_seed()
+    bounds = None if rating is None else parse_rating_range(rating)
+    p = _pipeline(pipeline)
+    bar = _Bar(progress, count, "generate")
+    out: List[Generated] = []
+    step = max(1, 16 * (threads or _lapiz.default_threads()))
+    try:
+        while len(out) < count:
+            n = min(step, count - len(out))
+            out.extend(_lapiz._generate_batch(
+                n, seed, symmetry, clues, max_clues, difficulty, bounds, list(requires),
+                rate, attempts, p, threads, len(out), bar.chunk(len(out))))
+            bar.update(len(out))
+    finally:
+        bar.close()
+    return out

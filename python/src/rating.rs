@@ -1,0 +1,482 @@
+//! `Rating` and `ErrorRecord`: a puzzle's rating, or why a batch item has none, each able to
+//! write itself as the row `lapiz rate` prints (TSV or CSV, with or without SE's EP and ED).
+//! The table's wording is the command line's (`src/cli/table.rs`), so that a batch rated here
+//! gives the same bytes as `lapiz rate --file`; the tests compare the two.
+
+use pyo3::prelude::*;
+
+use crate::py_repr;
+use pyo3::types::{PyDict, PyTuple};
+
+use lapiz::engine::solve_grid;
+use lapiz::grid::Grid;
+use lapiz::pipeline::Pipeline as LibPipeline;
+use lapiz::printable::printable;
+use lapiz::rating::{Rating as LibRating, RatingError, rate as lib_rate};
+
+use crate::board::grid_arg;
+use crate::errors::{Kind, error};
+use crate::pipeline::{resolve, tenth};
+
+/// The rating table's columns (with `se_all`, `pearl` and `diamond` after `rating`).
+fn header_fields(se_all: bool) -> Vec<&'static str> {
+    let mut h = vec![
+        "puzzle",
+        "rating",
+        "level",
+        "score",
+        "hardest technique",
+        "techniques",
+    ];
+    if se_all {
+        h.splice(2..2, ["pearl", "diamond"]);
+    }
+    h
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// One row of the table: fields escaped ([`printable`]), tab- or comma-separated.
+fn row(format: &str, fields: &[String]) -> PyResult<String> {
+    let printable: Vec<String> = fields.iter().map(|f| printable(f).into_owned()).collect();
+    match format {
+        "tsv" => Ok(printable.join("\t")),
+        "csv" => Ok(printable
+            .iter()
+            .map(|f| csv_field(f))
+            .collect::<Vec<_>>()
+            .join(",")),
+        other => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "format `{other}`: expected tsv or csv"
+        ))),
+    }
+}
+
+/// The header line of the rating table, as `lapiz rate` prints it (`--se-all` adds `pearl`
+/// and `diamond`; `format` is `tsv` or `csv`).
+#[pyfunction]
+#[pyo3(signature = (se_all = false, format = "tsv"))]
+pub fn rating_header(se_all: bool, format: &str) -> PyResult<String> {
+    let fields: Vec<String> = header_fields(se_all)
+        .into_iter()
+        .map(String::from)
+        .collect();
+    row(format, &fields)
+}
+
+/// The rating of a puzzle: Sudoku Explainer's ER (the hardest step), EP and ED, a level, a
+/// score, the hardest technique and the technique counts.
+#[pyclass(frozen, module = "lapiz._lapiz")]
+pub struct Rating {
+    /// The puzzle's 81-character line.
+    puzzle: String,
+    inner: LibRating,
+    /// Its position in a batch (`None` outside one).
+    index: Option<usize>,
+}
+
+impl Rating {
+    pub fn new(puzzle: String, inner: LibRating, index: Option<usize>) -> Rating {
+        Rating {
+            puzzle,
+            inner,
+            index,
+        }
+    }
+}
+
+#[pymethods]
+impl Rating {
+    /// The puzzle rated, as an 81-character line.
+    #[getter]
+    fn puzzle(&self) -> &str {
+        &self.puzzle
+    }
+
+    /// Always `True` (an `ErrorRecord` is `False`).
+    #[getter]
+    fn ok(&self) -> bool {
+        true
+    }
+
+    /// The item's position in the batch's input (`None` outside a batch).
+    #[getter]
+    fn index(&self) -> Option<usize> {
+        self.index
+    }
+
+    /// ER: the hardest step's difficulty; `None` when the pipeline got stuck (see `rating`).
+    #[getter]
+    fn er(&self) -> Option<f64> {
+        match self.inner.beyond {
+            Some(_) => None,
+            None => Some(self.inner.hardest.map_or(0.0, tenth)),
+        }
+    }
+
+    /// EP: the hardest step up to the first placement.
+    #[getter]
+    fn ep(&self) -> Option<f64> {
+        self.inner.pearl.map(tenth)
+    }
+
+    /// ED: the first step's difficulty.
+    #[getter]
+    fn ed(&self) -> Option<f64> {
+        self.inner.diamond.map(tenth)
+    }
+
+    /// The rating column as `lapiz rate` writes it: `7.1`, or `>11.0` when the pipeline got
+    /// stuck.
+    #[getter]
+    fn rating(&self) -> String {
+        self.inner.rating_text()
+    }
+
+    /// easy, medium, hard, unfair, extreme, guessed or beyond.
+    #[getter]
+    fn level(&self) -> &'static str {
+        self.inner.level.name()
+    }
+
+    /// The sum of the step costs.
+    #[getter]
+    fn score(&self) -> u32 {
+        self.inner.score
+    }
+
+    /// The id of the hardest technique used.
+    #[getter]
+    fn hardest_technique(&self) -> Option<String> {
+        self.inner.hardest_technique.clone()
+    }
+
+    /// Steps applied.
+    #[getter]
+    fn steps(&self) -> usize {
+        self.inner.steps
+    }
+
+    /// Guesses made (only with a pipeline that has `guess`).
+    #[getter]
+    fn guesses(&self) -> usize {
+        self.inner.guesses
+    }
+
+    /// Whether the pipeline solved the puzzle.
+    #[getter]
+    fn solved(&self) -> bool {
+        self.inner.is_solved()
+    }
+
+    /// The steps per technique id, in first-use order.
+    #[getter]
+    fn techniques<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for t in &self.inner.techniques {
+            d.set_item(&t.technique, t.count)?;
+        }
+        Ok(d)
+    }
+
+    /// The row `lapiz rate` prints for this puzzle (`se_all` as `--se-all`; `format` `tsv` or
+    /// `csv`), without the line end.
+    #[pyo3(signature = (se_all = false, format = "tsv"))]
+    fn row(&self, se_all: bool, format: &str) -> PyResult<String> {
+        let counts = self
+            .inner
+            .techniques
+            .iter()
+            .map(|t| format!("{}={}", t.technique, t.count))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut fields = vec![
+            self.puzzle.clone(),
+            self.inner.rating_text(),
+            self.inner.level.name().to_string(),
+            self.inner.score.to_string(),
+            self.inner.hardest_technique.clone().unwrap_or_default(),
+            counts,
+        ];
+        if se_all {
+            let t = |v: Option<f32>| v.map(|v| format!("{v:.1}")).unwrap_or_default();
+            fields.splice(2..2, [t(self.inner.pearl), t(self.inner.diamond)]);
+        }
+        row(format, &fields)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Rating(puzzle={}, rating={}, ep={}, ed={}, level={}, hardest_technique={})",
+            py_repr(&self.puzzle),
+            py_repr(&self.inner.rating_text()),
+            self.inner
+                .pearl
+                .map_or("None".into(), |v| format!("{v:.1}")),
+            self.inner
+                .diamond
+                .map_or("None".into(), |v| format!("{v:.1}")),
+            py_repr(self.inner.level.name()),
+            self.inner
+                .hardest_technique
+                .as_deref()
+                .map_or("None".into(), py_repr),
+        )
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Rating>().is_ok_and(|o| {
+            let o = o.get();
+            o.puzzle == self.puzzle && o.inner == self.inner && o.index == self.index
+        })
+    }
+
+    /// Pickles as RON (the library's serde form of a rating).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let r = slf.get();
+        let ron = ron::to_string(&r.inner)
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        let restore = py.get_type::<Rating>().getattr("_restore")?;
+        let args = (r.puzzle.clone(), ron, r.index).into_pyobject(py)?;
+        PyTuple::new(py, [restore, args.into_any()])
+    }
+
+    #[staticmethod]
+    fn _restore(puzzle: String, ron_text: &str, index: Option<usize>) -> PyResult<Rating> {
+        let inner: LibRating = ron::from_str(ron_text)
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        Ok(Rating::new(puzzle, inner, index))
+    }
+}
+
+/// A batch item that has no result: the input as the table shows it, and why (lapiz's
+/// message). It takes the item's place in the results, so no line is ever lost.
+#[pyclass(frozen, module = "lapiz._lapiz", get_all)]
+pub struct ErrorRecord {
+    /// The item's position in the batch's input.
+    index: Option<usize>,
+    /// The puzzle text as given (or an excerpt of a line that cannot be read).
+    puzzle: String,
+    /// Why: lapiz's message, as the `lapiz rate` row gives it.
+    message: String,
+    /// `parse` (cannot be read), `invalid` (a clash, no or several solutions) or `input` (not
+    /// a puzzle at all).
+    kind: &'static str,
+}
+
+impl ErrorRecord {
+    pub fn new(index: Option<usize>, puzzle: String, message: String, kind: Kind) -> ErrorRecord {
+        ErrorRecord {
+            index,
+            puzzle,
+            message,
+            kind: kind.record_name(),
+        }
+    }
+}
+
+#[pymethods]
+impl ErrorRecord {
+    /// Always `False` (a result is `True`).
+    #[getter]
+    fn ok(&self) -> bool {
+        false
+    }
+
+    /// The row `lapiz rate` prints for this line: `invalid`, with the reason last.
+    #[pyo3(signature = (se_all = false, format = "tsv"))]
+    fn row(&self, se_all: bool, format: &str) -> PyResult<String> {
+        let mut fields = vec![
+            self.puzzle.clone(),
+            String::new(),
+            "invalid".to_string(),
+            String::new(),
+            String::new(),
+            self.message.clone(),
+        ];
+        if se_all {
+            fields.splice(2..2, [String::new(), String::new()]);
+        }
+        row(format, &fields)
+    }
+
+    /// The exception a single call raises for this input.
+    fn exception(&self) -> PyErr {
+        error(Kind::from_record_name(self.kind), self.message.clone())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ErrorRecord(index={}, puzzle={}, kind={}, message={})",
+            self.index.map_or("None".into(), |i| i.to_string()),
+            py_repr(&self.puzzle),
+            py_repr(self.kind),
+            py_repr(&self.message)
+        )
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<ErrorRecord>().is_ok_and(|o| {
+            let o = o.get();
+            (o.index, &o.puzzle, &o.message, o.kind)
+                == (self.index, &self.puzzle, &self.message, self.kind)
+        })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let r = slf.get();
+        let restore = py.get_type::<ErrorRecord>().getattr("_restore")?;
+        let args = (r.index, r.puzzle.clone(), r.message.clone(), r.kind).into_pyobject(py)?;
+        PyTuple::new(py, [restore, args.into_any()])
+    }
+
+    #[staticmethod]
+    fn _restore(index: Option<usize>, puzzle: String, message: String, kind: &str) -> ErrorRecord {
+        ErrorRecord::new(index, puzzle, message, Kind::from_record_name(kind))
+    }
+}
+
+/// A line of a puzzle file that cannot be read (not UTF-8, or too long), as
+/// `lapiz.read_puzzles` yields it: a batch turns it into an `ErrorRecord`.
+#[pyclass(frozen, module = "lapiz._lapiz", get_all)]
+pub struct UnreadableLine {
+    /// The line's number in the file (1-based).
+    pub line: usize,
+    /// The line's first characters, printable.
+    pub excerpt: String,
+    /// Why it cannot be read.
+    pub reason: String,
+}
+
+#[pymethods]
+impl UnreadableLine {
+    #[new]
+    fn py_new(line: usize, excerpt: String, reason: String) -> UnreadableLine {
+        UnreadableLine {
+            line,
+            excerpt,
+            reason,
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "UnreadableLine(line={}, excerpt={}, reason={})",
+            self.line,
+            py_repr(&self.excerpt),
+            py_repr(&self.reason)
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let r = slf.get();
+        let args = (r.line, r.excerpt.clone(), r.reason.clone()).into_pyobject(py)?;
+        PyTuple::new(
+            py,
+            [py.get_type::<UnreadableLine>().into_any(), args.into_any()],
+        )
+    }
+}
+
+/// The longest line read, in bytes (the command line's limit).
+pub const MAX_LINE: usize = 8192;
+
+/// The first characters of a line that cannot be read, printable (controls and invalid bytes
+/// dropped), as the command line names it.
+pub fn excerpt(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(&bytes[..bytes.len().min(81)])
+        .chars()
+        .filter(|c| !c.is_control() && *c != char::REPLACEMENT_CHARACTER)
+        .collect()
+}
+
+/// The puzzle of one line of a puzzle file (bytes, with or without its line end) as
+/// `lapiz … --file` reads it: `None` for a blank line or a `#` comment; the first field when
+/// it is 81 characters long (a line may carry a rating or a name after it); a HoDoKu library
+/// line whole; an `UnreadableLine` for a line that is not UTF-8 or longer than 8 KiB.
+#[pyfunction]
+#[pyo3(signature = (line, number = 0))]
+pub fn puzzle_of_line(py: Python<'_>, line: &[u8], number: usize) -> PyResult<Option<Py<PyAny>>> {
+    // The length without the line end, as the command line's reader counts it: it holds at
+    // most MAX_LINE + 2 bytes of a line, and strips `\r\n` only from a line it held whole.
+    let whole = line.len() <= MAX_LINE + 2;
+    let length = match line.strip_suffix(b"\n") {
+        None => line.len(),
+        Some(_) if whole && line.ends_with(b"\r\n") => line.len() - 2,
+        Some(_) => line.len() - 1,
+    };
+    if length > MAX_LINE {
+        let l = UnreadableLine {
+            line: number,
+            excerpt: excerpt(line),
+            reason: format!("line longer than {MAX_LINE} bytes ({length} bytes), skipped"),
+        };
+        return Ok(Some(Py::new(py, l)?.into_any()));
+    }
+    let text = match std::str::from_utf8(line) {
+        Ok(t) => t,
+        Err(e) => {
+            let l = UnreadableLine {
+                line: number,
+                excerpt: excerpt(line),
+                reason: lapiz::parse::not_utf8(&e),
+            };
+            return Ok(Some(Py::new(py, l)?.into_any()));
+        }
+    };
+    let t = text.trim();
+    if t.is_empty() || t.starts_with('#') {
+        return Ok(None);
+    }
+    let puzzle = if t.starts_with(':') {
+        t
+    } else {
+        match t.split_whitespace().next() {
+            Some(first) if first.len() == 81 => first,
+            _ => t,
+        }
+    };
+    Ok(Some(
+        pyo3::types::PyString::new(py, puzzle).into_any().unbind(),
+    ))
+}
+
+/// Solves and rates a grid as `lapiz rate` does: the puzzle's line and the rating, or the
+/// table's reason.
+pub fn rate_grid(grid: &Grid, pipeline: &LibPipeline) -> (String, Result<LibRating, String>) {
+    let trace = solve_grid(grid, pipeline);
+    let r = lib_rate(&trace, pipeline).map_err(|e| match e {
+        RatingError::Invalid(reason) => format!("invalid puzzle: {reason}"),
+        other => other.to_string(),
+    });
+    (trace.puzzle, r)
+}
+
+/// Rates one puzzle (Sudoku Explainer's ER, EP and ED with the `se` pipeline unless told),
+/// as `lapiz rate PUZZLE --se-all`. A puzzle that cannot be read raises `ParseError`, one
+/// that is not a proper puzzle `InvalidPuzzleError`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, pipeline = None))]
+pub fn rate(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    pipeline: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Rating> {
+    let grid = grid_arg(puzzle)?;
+    let pipeline = resolve(pipeline, "se")?;
+    let (line, r) = py.detach(|| rate_grid(&grid, &pipeline));
+    match r {
+        Ok(r) => Ok(Rating::new(line, r, None)),
+        Err(why) => Err(error(Kind::Invalid, why)),
+    }
+}
