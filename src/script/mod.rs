@@ -407,12 +407,26 @@ pub enum ScriptError {
     },
 }
 
+/// How a script's `find` is evaluated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Evaluator {
+    /// On Rhai Grain's bytecode VM, from the program compiled once at load (the default).
+    #[default]
+    Bytecode,
+    /// By Rhai's tree-walking interpreter, on the compiled AST.
+    Tree,
+}
+
 /// A technique whose search is a Rhai script's `find(grid)`.
 pub struct ScriptTechnique {
     host: Arc<ScriptHost>,
     /// Its key in the per-solve accounts.
     key: u64,
     ast: AST,
+    /// `ast` compiled to bytecode once, at load.
+    program: rhai::grain::Program<'static>,
+    /// Which of the two `find` runs on.
+    evaluator: Evaluator,
     path: String,
     id: String,
     name: String,
@@ -706,10 +720,13 @@ impl ScriptTechnique {
                 )
             })?,
         };
+        let program = rhai::grain::Compiler::new().compile(&ast);
         Ok(ScriptTechnique {
             host,
             key: NEXT_KEY.fetch_add(1, Ordering::Relaxed),
             ast,
+            program,
+            evaluator: Evaluator::default(),
             path: path.to_string(),
             id,
             name,
@@ -746,6 +763,22 @@ impl ScriptTechnique {
     /// The script's path as given.
     pub fn path(&self) -> &str {
         &self.path
+    }
+
+    /// How `find` is evaluated.
+    pub fn evaluator(&self) -> Evaluator {
+        self.evaluator
+    }
+
+    /// Evaluates `find` with `evaluator` from now on (both give the same steps and limits).
+    pub fn set_evaluator(&mut self, evaluator: Evaluator) {
+        self.evaluator = evaluator;
+    }
+
+    /// How many fragments of the script the bytecode compiler left to the interpreter (they
+    /// still run, through the interpreter, from the VM).
+    pub fn residual_fragments(&self) -> usize {
+        self.program.residual_count()
     }
 
     /// Calls `find` on `grid` and converts what it returns. Inside a solve (a [`SolveScope`]
@@ -794,13 +827,23 @@ impl ScriptTechnique {
         let result = {
             let call = CallGuard::new(self.host.limits.time_limit, allowance);
             let start = Instant::now();
-            let result = engine.call_fn_with_options::<Dynamic>(
-                CallFnOptions::new().eval_ast(false).rewind_scope(true),
-                &mut scope,
-                &self.ast,
-                "find",
-                (grid.clone(),),
-            );
+            let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+            let result = match self.evaluator {
+                Evaluator::Bytecode => rhai::grain::Vm::new(engine).call_fn_with_options::<Dynamic>(
+                    options,
+                    &mut scope,
+                    &self.program,
+                    "find",
+                    (grid.clone(),),
+                ),
+                Evaluator::Tree => engine.call_fn_with_options::<Dynamic>(
+                    options,
+                    &mut scope,
+                    &self.ast,
+                    "find",
+                    (grid.clone(),),
+                ),
+            };
             budget::charge(self.key, &self.path, call.operations(), start.elapsed());
             result
         };
