@@ -13,7 +13,7 @@ use lapiz::parse::{parse_library_line, parse_puzzle};
 use lapiz::pipeline::{Pipeline, PipelineError};
 use lapiz::reglib::run_library;
 use lapiz::script::check::changes;
-use lapiz::script::{Limits, ScriptError, ScriptHost, ScriptTechnique};
+use lapiz::script::{Evaluator, Limits, ScriptError, ScriptHost, ScriptTechnique};
 use lapiz::technique::{Technique, find_all};
 use lapiz::trace::{Entry, Outcome, Rejection, Trace};
 
@@ -218,6 +218,89 @@ fn shipped_scripts_agree_with_natives_on_solve_positions() {
         };
         assert_sound_and_agreeing(path, &script, native.as_ref(), &puzzles, &basics);
     }
+}
+
+// ---- The bytecode VM against the interpreter -------------------------------------------------
+
+/// `path` loaded twice: evaluated on the bytecode VM and by the interpreter.
+fn both_ways(path: &str) -> (ScriptTechnique, ScriptTechnique) {
+    let vm = load(path);
+    assert_eq!(vm.evaluator(), Evaluator::Bytecode, "the VM is the default");
+    let mut tree = load(path);
+    tree.set_evaluator(Evaluator::Tree);
+    (vm, tree)
+}
+
+#[test]
+fn the_vm_finds_the_same_steps_as_the_interpreter() {
+    let Some(puzzles) = common::puzzles("top1465.txt", 10) else {
+        return;
+    };
+    let basics = Pipeline::default_pipeline();
+    let paths = SCRIPTS
+        .iter()
+        .map(|(p, _)| *p)
+        .chain(USER_SCRIPTS.iter().map(|(p, _, _)| *p))
+        .chain(["tests/fixtures/scripts/user/w-wing-context.rhai"]);
+    let mut found = 0;
+    for path in paths {
+        let (vm, tree) = both_ways(path);
+        assert_eq!(vm.residual_fragments(), 0, "{path}: all of it lowered to bytecode");
+        for p in &puzzles {
+            let grid = parse_puzzle(p).unwrap();
+            let (grids, _) = lapiz::script::check::positions(&grid, &basics).unwrap();
+            for g in grids {
+                // whole steps: eliminations, placements, highlights and the explanation text
+                let a = vm.run(&g).unwrap();
+                assert_eq!(a, tree.run(&g).unwrap(), "{path} on {g:?}");
+                found += a.len();
+            }
+        }
+    }
+    assert!(found > 1000, "only {found} steps to compare");
+}
+
+#[test]
+fn the_vm_fails_as_the_interpreter_does() {
+    let easy = parse_puzzle(EASY).unwrap();
+    for name in [
+        "runtime_error",
+        "infinite_loop",
+        "deep_recursion",
+        "huge_array",
+        "malformed",
+        "unsound",
+        "map_steps",
+    ] {
+        let (vm, tree) = both_ways(&fixture(name));
+        let (a, b) = (vm.run(&easy), tree.run(&easy));
+        match (&a, &b) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "{name}"),
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{name}"),
+            _ => panic!("{name}: the VM gave {a:?}, the interpreter {b:?}"),
+        }
+    }
+}
+
+#[test]
+fn function_pointers_work_on_the_vm() {
+    let text = "const ID = \"fp\";\nconst DIFFICULTY = 1.0;\n\
+                fn find(grid) {\n\
+                    let cs = [];\n\
+                    for c in grid.empty() { cs.push(grid.count(c)); }\n\
+                    let twos = cs.filter(|n| n == 2);\n\
+                    let f = Fn(\"double\");\n\
+                    if f.call(twos.len()) != 2 * twos.len() { throw \"wrong\"; }\n\
+                    ()\n\
+                }\n\
+                fn double(n) { n * 2 }\n";
+    let easy = parse_puzzle(EASY).unwrap();
+    let vm = ScriptTechnique::from_source(text, "fp.rhai", ScriptHost::shared()).unwrap();
+    assert_eq!(vm.evaluator(), Evaluator::Tree, "function pointers need the interpreter");
+    let mut tree = ScriptTechnique::from_source(text, "fp.rhai", ScriptHost::shared()).unwrap();
+    tree.set_evaluator(Evaluator::Tree);
+    assert_eq!(tree.run(&easy).unwrap(), vec![]);
+    assert_eq!(vm.run(&easy).unwrap(), vec![]);
 }
 
 #[test]

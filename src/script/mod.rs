@@ -502,6 +502,18 @@ fn describe(
     (pos, message)
 }
 
+/// The VM wraps an error of the function it was asked to call in a call frame of its own
+/// (at no position), which the interpreter's `call_fn` does not: removed, so both give the same
+/// message.
+fn unwrap_find(e: Box<EvalAltResult>) -> Box<EvalAltResult> {
+    match *e {
+        EvalAltResult::ErrorInFunctionCall(name, _, inner, pos) if name == "find" && pos.is_none() => {
+            inner
+        }
+        other => Box::new(other),
+    }
+}
+
 /// Where `fn find(` is written in `text`, as 1-based line and column.
 fn find_position(text: &str) -> (usize, usize) {
     for (i, line) in text.lines().enumerate() {
@@ -765,9 +777,15 @@ impl ScriptTechnique {
         &self.path
     }
 
-    /// How `find` is evaluated.
+    /// How `find` is evaluated: as [`ScriptTechnique::set_evaluator`] chose, except that a
+    /// script making function pointers (`Fn("f")`, `|x| ...`) always runs on the interpreter
+    /// (a native such as `filter` cannot call back into the VM from a `call_fn`).
     pub fn evaluator(&self) -> Evaluator {
-        self.evaluator
+        if self.program.makes_fn_pointers() {
+            Evaluator::Tree
+        } else {
+            self.evaluator
+        }
     }
 
     /// Evaluates `find` with `evaluator` from now on (both give the same steps and limits).
@@ -828,14 +846,16 @@ impl ScriptTechnique {
             let call = CallGuard::new(self.host.limits.time_limit, allowance);
             let start = Instant::now();
             let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-            let result = match self.evaluator {
-                Evaluator::Bytecode => rhai::grain::Vm::new(engine).call_fn_with_options::<Dynamic>(
-                    options,
-                    &mut scope,
-                    &self.program,
-                    "find",
-                    (grid.clone(),),
-                ),
+            let result = match self.evaluator() {
+                Evaluator::Bytecode => rhai::grain::Vm::new(engine)
+                    .call_fn_with_options::<Dynamic>(
+                        options,
+                        &mut scope,
+                        &self.program,
+                        "find",
+                        (grid.clone(),),
+                    )
+                    .map_err(unwrap_find),
                 Evaluator::Tree => engine.call_fn_with_options::<Dynamic>(
                     options,
                     &mut scope,
