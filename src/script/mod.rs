@@ -103,6 +103,7 @@ use stack::on_script_stack;
 pub use api::StepBuilder;
 pub use budget::{ScriptBudget, ScriptUsage, SolveScope, last_solve_usage};
 
+
 /// The limits every script call runs under. Rhai's own defaults differ between debug and
 /// release builds; lapiz sets every one of these explicitly.
 #[derive(Clone, Debug, PartialEq)]
@@ -160,7 +161,12 @@ thread_local! {
     static CALL: StdCell<Option<CallLimits>> = const { StdCell::new(None) };
     /// The operations counted so far in the script call running on this thread.
     static OPERATIONS: StdCell<u64> = const { StdCell::new(0) };
+    /// When a [`ScriptTechnique::profile`] run is stopped on this thread (0: never).
+    static STOP_AT: StdCell<u64> = const { StdCell::new(0) };
 }
+
+/// The value `on_progress` stops a profiling run with.
+const PROFILE_STOP: &str = "lapiz: profile sample";
 
 /// The value `on_progress` terminates a script with when its time is up.
 const TIME_UP: &str = "lapiz: time limit";
@@ -260,6 +266,10 @@ impl ScriptHost {
         // Counts every operation; every 1024 checks the clock and the per-solve operations.
         engine.on_progress(|ops| {
             OPERATIONS.with(|o| o.set(ops));
+            let stop = STOP_AT.with(StdCell::get);
+            if stop != 0 && ops >= stop {
+                return Some(Dynamic::from(PROFILE_STOP));
+            }
             if ops & 0x3ff != 0 {
                 return None;
             }
@@ -889,6 +899,106 @@ impl ScriptTechnique {
                 message: m.message,
             }
         })
+    }
+}
+
+/// Where a script's operations go: the operations of its `find` calls, and an estimate of
+/// how many of them were counted at each line and in each function, from samples (see
+/// [`ScriptTechnique::profile`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Profile {
+    /// The operations of every profiled call.
+    pub operations: u64,
+    /// The samples taken.
+    pub samples: u64,
+    /// Estimated operations by line (0: no position).
+    pub lines: std::collections::BTreeMap<usize, u64>,
+    /// Estimated operations by the function they were counted in.
+    pub functions: std::collections::BTreeMap<String, u64>,
+}
+
+impl ScriptTechnique {
+    /// Adds to `profile` where a call of `find` on `grid` spends its operations: one full call
+    /// counts them, then up to `samples` more are stopped at evenly spaced operations, and the
+    /// line and function each stop lands in is charged its share. Runs on the interpreter,
+    /// whose operations are the VM's; the per-call limits apply, the per-solve budget does not.
+    pub fn profile(
+        &self,
+        grid: &Grid,
+        samples: u64,
+        profile: &mut Profile,
+    ) -> Result<(), ScriptError> {
+        let ctx = Context::new(grid);
+        let _position = position::PositionGuard::enter(&ctx);
+        on_script_stack(|| {
+            let total = self.call_counting(grid, 0)?.0;
+            profile.operations += total;
+            let n = samples.min(total);
+            for i in 0..n {
+                // the middle of each of n equal stretches of the call's operations
+                let at = ((2 * i + 1) * total / (2 * n)).max(1);
+                let (_, stopped) = self.call_counting(grid, at)?;
+                let Some((line, function)) = stopped else {
+                    continue;
+                };
+                let share = total / n + u64::from(i < total % n);
+                profile.samples += 1;
+                *profile.lines.entry(line).or_default() += share;
+                *profile.functions.entry(function).or_default() += share;
+            }
+            Ok(())
+        })
+    }
+
+    /// One call of `find` on the interpreter, stopped at operation `stop_at` (0: not stopped):
+    /// the operations counted, and where it was stopped (line, function).
+    #[allow(clippy::type_complexity)]
+    fn call_counting(
+        &self,
+        grid: &Grid,
+        stop_at: u64,
+    ) -> Result<(u64, Option<(usize, String)>), ScriptError> {
+        struct Stop(u64);
+        impl Drop for Stop {
+            fn drop(&mut self) {
+                STOP_AT.with(|s| s.set(self.0));
+            }
+        }
+        let _restore = Stop(STOP_AT.with(|s| s.replace(stop_at)));
+        let call = CallGuard::new(self.host.limits.time_limit, None);
+        let result = self.host.engine.call_fn_with_options::<Dynamic>(
+            CallFnOptions::new().eval_ast(false).rewind_scope(true),
+            &mut Scope::new(),
+            &self.ast,
+            "find",
+            (grid.clone(),),
+        );
+        let operations = call.operations();
+        match result {
+            Ok(_) => Ok((operations, None)),
+            Err(e) => {
+                let mut function = "find".to_string();
+                let mut e = e;
+                while let EvalAltResult::ErrorInFunctionCall(name, _, inner, _) = *e {
+                    function = name;
+                    e = inner;
+                }
+                if let EvalAltResult::ErrorTerminated(token, pos) = &*e
+                    && token.to_string() == PROFILE_STOP
+                {
+                    return Ok((operations, Some((pos.line().unwrap_or(0), function))));
+                }
+                let (pos, message) = describe(e, &self.host.limits, None);
+                Err(ScriptError::Runtime {
+                    at: if pos.is_none() {
+                        self.find_at.clone()
+                    } else {
+                        Location::new(&self.path, pos)
+                    },
+                    message,
+                })
+            }
+        }
     }
 }
 
