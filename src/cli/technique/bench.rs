@@ -404,14 +404,14 @@ fn profile(path: &Path, grids: &[Grid], from: &str, out: &mut impl Write) -> Res
     functions.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
     writeln!(out, "by function:")?;
     for (name, n) in functions {
-        writeln!(out, "  {:5.1}%  fn {}", share(*n), printable(name))?;
+        writeln!(out, "  {:5.1}%  {}", share(*n), printable(name))?;
     }
     let mut lines: Vec<_> = profile.lines.iter().collect();
     lines.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
     writeln!(out, "by line:")?;
     for (line, n) in lines {
         let source = match *line {
-            0 => "(no position)",
+            0 => "(no line recorded: loop steps and operators the VM runs without one)",
             l => text.lines().nth(l - 1).map_or("", str::trim),
         };
         writeln!(out, "  {:5.1}%  {line:>4}: {}", share(*n), printable(source))?;
