@@ -245,7 +245,11 @@ fn the_vm_finds_the_same_steps_as_the_interpreter() {
     let mut found = 0;
     for path in paths {
         let (vm, tree) = both_ways(path);
-        assert_eq!(vm.residual_fragments(), 0, "{path}: all of it lowered to bytecode");
+        assert_eq!(
+            vm.residual_fragments(),
+            0,
+            "{path}: all of it lowered to bytecode"
+        );
         for p in &puzzles {
             let grid = parse_puzzle(p).unwrap();
             let (grids, _) = lapiz::script::check::positions(&grid, &basics).unwrap();
@@ -296,7 +300,11 @@ fn function_pointers_work_on_the_vm() {
                 fn double(n) { n * 2 }\n";
     let easy = parse_puzzle(EASY).unwrap();
     let vm = ScriptTechnique::from_source(text, "fp.rhai", ScriptHost::shared()).unwrap();
-    assert_eq!(vm.evaluator(), Evaluator::Tree, "function pointers need the interpreter");
+    assert_eq!(
+        vm.evaluator(),
+        Evaluator::Tree,
+        "function pointers need the interpreter"
+    );
     let mut tree = ScriptTechnique::from_source(text, "fp.rhai", ScriptHost::shared()).unwrap();
     tree.set_evaluator(Evaluator::Tree);
     assert_eq!(tree.run(&easy).unwrap(), vec![]);

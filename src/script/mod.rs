@@ -103,7 +103,6 @@ use stack::on_script_stack;
 pub use api::StepBuilder;
 pub use budget::{ScriptBudget, ScriptUsage, SolveScope, last_solve_usage};
 
-
 /// The limits every script call runs under. Rhai's own defaults differ between debug and
 /// release builds; lapiz sets every one of these explicitly.
 #[derive(Clone, Debug, PartialEq)]
@@ -519,7 +518,9 @@ fn describe(
 /// message.
 fn unwrap_find(e: Box<EvalAltResult>) -> Box<EvalAltResult> {
     match *e {
-        EvalAltResult::ErrorInFunctionCall(name, _, inner, pos) if name == "find" && pos.is_none() => {
+        EvalAltResult::ErrorInFunctionCall(name, _, inner, pos)
+            if name == "find" && pos.is_none() =>
+        {
             inner
         }
         other => Box::new(other),

@@ -385,8 +385,8 @@ fn profile(path: &Path, grids: &[Grid], from: &str, out: &mut impl Write) -> Res
         bail!("no positions to profile: {from} gave none");
     }
     let script = ScriptTechnique::load(path)?;
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut profile = lapiz::script::Profile::default();
     for g in grids {
         script.profile(g, PROFILE_SAMPLES, &mut profile)?;
@@ -414,7 +414,12 @@ fn profile(path: &Path, grids: &[Grid], from: &str, out: &mut impl Write) -> Res
             0 => "(no line recorded: loop steps and operators the VM runs without one)",
             l => text.lines().nth(l - 1).map_or("", str::trim),
         };
-        writeln!(out, "  {:5.1}%  {line:>4}: {}", share(*n), printable(source))?;
+        writeln!(
+            out,
+            "  {:5.1}%  {line:>4}: {}",
+            share(*n),
+            printable(source)
+        )?;
     }
     Ok(())
 }
@@ -428,7 +433,10 @@ fn solve_command(
     tree: Option<Box<dyn Technique>>,
     out: &mut impl Write,
 ) -> Result<ExitCode> {
-    let path = args.file.as_deref().expect("clap requires --file with --solve");
+    let path = args
+        .file
+        .as_deref()
+        .expect("clap requires --file with --solve");
     let (puzzles, from) = read_puzzles(path, args.limit)?;
     if puzzles.is_empty() {
         bail!("no puzzles to solve in {}", path.display());
@@ -438,13 +446,19 @@ fn solve_command(
     for (k, technique) in subject.techniques.into_iter().enumerate() {
         let Some(twin) = super::twin_of(technique.as_ref(), args.native.as_deref(), "--native")?
         else {
-            bail!("{}: no native twin to replace (pass --native ID)", technique.id());
+            bail!(
+                "{}: no native twin to replace (pass --native ID)",
+                technique.id()
+            );
         };
         if k > 0 {
             writeln!(out)?;
         }
         let (id, twin_id) = (technique.id().to_string(), twin.id().to_string());
-        writeln!(out, "{label}: {id} in place of {twin_id} in the default pipeline")?;
+        writeln!(
+            out,
+            "{label}: {id} in place of {twin_id} in the default pipeline"
+        )?;
         writeln!(out, "{} puzzles ({})", puzzles.len(), printable(&from))?;
         let mut pipelines = vec![with_in_place(technique, &twin_id)?];
         if let Some(t) = tree.take() {
