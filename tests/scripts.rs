@@ -923,6 +923,45 @@ fn cli_technique_check_on_a_puzzle_file_reports_failures() {
 }
 
 #[test]
+fn cli_technique_bench_solves_profiles_and_times_both_evaluators() {
+    let dir = std::env::temp_dir().join(format!("lapiz-scripts-s-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.txt");
+    std::fs::write(&file, format!("{STUCK}\n{EASY}\n")).unwrap();
+    let f = file.to_str().unwrap();
+    let script = "techniques/skyscraper.rhai";
+    let args = ["technique", "bench", script, "--file", f, "--rounds", "1"];
+    // whole solves: the same puzzles solved either way, and the documented last line
+    let (ok, out, err) = lapiz(&[&args[..], &["--solve", "--evaluator", "both"]].concat());
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("with skyscraper-script: 2 solved"), "{out}");
+    assert!(out.contains("default pipeline: 2 solved"), "{out}");
+    assert!(out.contains("on the tree interpreter in place of skyscraper"), "{out}");
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("skyscraper-script in place of skyscraper: ") && last.contains(" ratio "),
+        "{last}"
+    );
+    // per search, both ways
+    let (ok, out, err) = lapiz(&[&args[..], &["--evaluator", "both"]].concat());
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("skyscraper-script on the tree interpreter: "), "{out}");
+    // the profile names lines of the script, and its shares add up to about 100%
+    let (ok, out, err) = lapiz(&["technique", "bench", script, "--file", f, "--profile"]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("by function:") && out.contains("  find"), "{out}");
+    let shares: f64 = out
+        .lines()
+        .skip_while(|l| *l != "by line:")
+        .skip(1)
+        .filter_map(|l| l.trim().split('%').next()?.parse::<f64>().ok())
+        .sum();
+    assert!((shares - 100.0).abs() < 1.0, "{shares}: {out}");
+    assert!(out.contains("grid.link_pairs(d, kind)"), "a line of the script is quoted: {out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn cli_technique_bench_times_a_script_against_its_twin() {
     let dir = std::env::temp_dir().join(format!("lapiz-scripts-b-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -516,6 +516,7 @@ fn describe(
 /// The VM wraps an error of the function it was asked to call in a call frame of its own
 /// (at no position), which the interpreter's `call_fn` does not: removed, so both give the same
 /// message.
+#[allow(clippy::boxed_local)] // the shape `map_err` hands it
 fn unwrap_find(e: Box<EvalAltResult>) -> Box<EvalAltResult> {
     match *e {
         EvalAltResult::ErrorInFunctionCall(name, _, inner, pos)
