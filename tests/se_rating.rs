@@ -126,11 +126,17 @@ fn se_agreement_on_top1465() {
     agreement("se-top1465.tsv", 1, &[0.995], 0.999);
 }
 
-/// A sample of the hardest puzzles (every 200th of 23,411, SE 11.0 and above): the whole file
-/// takes hours; docs/rating.md has the figures for a sample of 5,000.
+/// A sample of the hardest puzzles (every 50th of 23,411, SE 10.6 and above: 469 puzzles,
+/// about two minutes on two cores): the whole file takes over an hour; docs/rating.md has the
+/// figures for a sample of 5,000.
 #[test]
 fn se_agreement_on_the_hardest() {
-    agreement("se-eleven-hardest-dev.tsv", 200, &[0.97, 0.99, 0.99], 0.999);
+    agreement(
+        "se-eleven-hardest-dev.tsv",
+        50,
+        &[0.985, 0.995, 0.995],
+        0.998,
+    );
 }
 
 #[test]

@@ -11,6 +11,7 @@ use super::engine::{
 use super::hints::{Hint, Kind, Meter, Nested, chain_targets, length_bonus};
 use super::reach;
 use super::rules::{Changed, RuleHint, Simple};
+use crate::cellset::CellSet;
 use crate::geometry::House;
 
 /// One of SE's chaining rules (its `Chaining` producer).
@@ -122,8 +123,7 @@ impl Rule {
         if self.multiple || self.dynamic {
             // Static multiple chains: only the cells and houses whose branches can meet are
             // followed SE's way (see `Filter`).
-            let filter = (!self.dynamic)
-                .then(|| Filter::new(board, depths[0].multiple_reference.as_deref()));
+            let filter = (!self.dynamic).then(|| Filter::new(board));
             for cell in cells {
                 if board.values[cell] != 0 {
                     continue;
@@ -1169,10 +1169,7 @@ fn cycle_removals(arena: &Arena, board: &Board, dst_on: u32) -> Vec<u16> {
 
 /// Which static multiple chains can have a hint, found without following them SE's way: a
 /// cell's or a house's chains conclude only what every branch reaches, and a walk on the
-/// grid's links (see `reach`) reaches at least what SE's propagation does. One level down,
-/// with a reference grid (the search's start) where they have none, a chain of a cell or
-/// house whose candidates did not change, with no branch reaching a strong link the
-/// reference lacks, would be one of the reference too.
+/// grid's links (see `reach`) reaches at least what SE's propagation does.
 pub(crate) struct Filter {
     /// The cells whose cell chains may have a hint.
     cells: u128,
@@ -1181,11 +1178,9 @@ pub(crate) struct Filter {
 }
 
 impl Filter {
-    fn new(board: &Board, reference: Option<&Board>) -> Filter {
+    fn new(board: &Board) -> Filter {
         let graph = reach::Graph::new(board, true, true);
         let mut walks = reach::Walks::new(&graph);
-        let starts = reference.map(|r| walks.sources(r));
-        let reaches_new = |c: u16| starts.is_none_or(|s| reach::contains(&s, c));
         let mut cells = 0u128;
         for cell in 0..81 {
             let m = board.cands[cell];
@@ -1195,9 +1190,7 @@ impl Filter {
             let group = (1..=9u8)
                 .filter(|&d| m >> (d - 1) & 1 != 0)
                 .map(|d| cand(cell, d));
-            let new =
-                reference.is_none_or(|r| r.cands[cell] != m) || group.clone().any(reaches_new);
-            if new && walks.may_meet(group) {
+            if walks.may_meet(group) {
                 cells |= 1 << cell;
             }
         }
@@ -1209,10 +1202,10 @@ impl Filter {
                 if places.count_ones() < 2 {
                     continue;
                 }
-                let group = reach::cells_of(places).map(|c| cand(c, d));
-                let new = reference.is_none_or(|r| r.places(h, d) != places)
-                    || group.clone().any(reaches_new);
-                if new && walks.may_meet(group) {
+                let group = CellSet::from_bits(places)
+                    .iter()
+                    .map(|c| cand(c.index(), d));
+                if walks.may_meet(group) {
                     *bits |= 1 << h;
                 }
             }
@@ -1245,8 +1238,6 @@ pub(crate) struct Depth {
     /// A grid with no static chain hint that every grid searched at this depth is part of
     /// (the whole search's start), to skip the static chains' starts that cannot have one.
     pub reference: Option<Box<Board>>,
-    /// The same for static multiple chains (a grid where they find nothing).
-    pub multiple_reference: Option<Box<Board>>,
     /// Each candidate's propagation on, once made in the current search.
     memo: Vec<Option<Box<Memo>>>,
 }

@@ -136,15 +136,6 @@ impl Technique for SeChaining {
                 d.reference = Some(Box::new(board.clone()));
             }
         }
-        if self.rule.level == 3
-            && Rule::MULTIPLE
-                .hints(&mut depths[1..], &mut board)
-                .is_empty()
-        {
-            for d in &mut depths[1..] {
-                d.multiple_reference = Some(Box::new(board.clone()));
-            }
-        }
         let found = self.rule.hints(&mut depths, &mut board);
         let Some(origin) = found.first().map(|h| h.origin as usize) else {
             return Ok(());

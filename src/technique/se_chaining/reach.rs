@@ -8,8 +8,7 @@
 //! lacks: a cell left with two values, or a digit left with two places in a house. Links are
 //! symmetric under negation (`a` on makes `b` off exactly when `b` on makes `a` off, and the
 //! same for strong links), so a start reaches a new strong link exactly when that link's end,
-//! assumed on, reaches the start (on or off): the candidates the new links' ends reach
-//! ([`Walks::sources`]) are the starts of every chain through a new link. A forcing chain or
+//! assumed on, reaches the start (on or off). A forcing chain or
 //! cycle, which comes back to its start, goes through a new link `a`-`b` both ways round: its
 //! part before the link, negated and reversed, leads from the link's first end to the start,
 //! and its part after the link from the second end; so its start is reached from both ends
@@ -18,6 +17,7 @@
 //! without paths.
 
 use super::engine::Board;
+use crate::cellset::CellSet;
 use crate::geometry::{Cell, House};
 
 /// A forcing chain from a start on to its off (a contradiction): see [`Walks::hint_kinds`].
@@ -34,18 +34,6 @@ pub(crate) type CandSet = [u64; 12];
 #[inline]
 pub(crate) fn contains(set: &CandSet, c: u16) -> bool {
     set[c as usize / 64] >> (c % 64) & 1 != 0
-}
-
-/// The cells of `set`, in order.
-pub(crate) fn cells_of(set: u128) -> impl Iterator<Item = usize> + Clone {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let c = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            c
-        })
-    })
 }
 
 /// The candidates of `set`, in order.
@@ -66,10 +54,8 @@ pub(crate) fn members(set: &CandSet) -> impl Iterator<Item = u16> + '_ {
 fn to_cand_set(per_digit: &[u128; 9]) -> CandSet {
     let mut out: CandSet = [0; 12];
     for (d, &cells) in per_digit.iter().enumerate() {
-        let mut rest = cells;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize * 9 + d;
-            rest &= rest - 1;
+        for cell in CellSet::from_bits(cells) {
+            let i = cell.index() * 9 + d;
             out[i / 64] |= 1 << (i % 64);
         }
     }
@@ -78,13 +64,9 @@ fn to_cand_set(per_digit: &[u128; 9]) -> CandSet {
 
 /// The cells that see one of `cells`.
 fn peers_of(cells: u128) -> u128 {
-    let mut out = 0;
-    let mut m = cells;
-    while m != 0 {
-        out |= Cell::new(m.trailing_zeros() as u8).peers().bits();
-        m &= m - 1;
-    }
-    out
+    CellSet::from_bits(cells)
+        .iter()
+        .fold(0, |out, cell| out | cell.peers().bits())
 }
 
 /// The static links of one grid, for one kind of chain (cell links `y`, house links `x`).
@@ -281,26 +263,6 @@ impl<'g, 'a> Walks<'g, 'a> {
             self.reached.push(self.graph.walk(cell, digit));
         }
         &self.reached[self.slot[c] as usize]
-    }
-
-    /// The candidates worth starting static chains from, given that `reference` (a superset
-    /// of the board) has no chain with a hint.
-    pub fn sources(&mut self, reference: &Board) -> CandSet {
-        let ends = self.graph.new_links(reference).into_iter().flatten();
-        let mut reached = [0u128; 9];
-        let mut seen_on = [0u128; 9];
-        for (cell, d) in ends {
-            if seen_on[d] >> cell & 1 != 0 {
-                // Already reached on from an earlier end: everything it reaches is in.
-                continue;
-            }
-            let (on, off) = *self.on(cell, d);
-            for e in 0..9 {
-                seen_on[e] |= on[e];
-                reached[e] |= on[e] | off[e];
-            }
-        }
-        to_cand_set(&reached)
     }
 
     /// The candidates worth starting static forcing chains and cycles from, given that
