@@ -286,6 +286,45 @@ fn the_vm_fails_as_the_interpreter_does() {
     }
 }
 
+/// Each thread keeps a script's VM from call to call, and Rhai's operation count with it: the
+/// limits are on each call's own operations, however many calls came before.
+#[test]
+fn a_kept_vm_counts_each_calls_operations_afresh() {
+    use lapiz::script::{ScriptBudget, SolveScope, last_solve_usage};
+    // over a million operations a call: four calls pass the 5,000,000 per call together
+    let text = "const ID = \"busy\";\nconst DIFFICULTY = 1.0;\nfn find(grid) {\n    let n = 0;\n    for i in 0..1500000 { n += 1; }\n    ()\n}\n";
+    let busy = ScriptTechnique::from_source(text, "busy.rhai", ScriptHost::shared()).unwrap();
+    assert_eq!(busy.evaluator(), Evaluator::Bytecode);
+    let easy = parse_puzzle(EASY).unwrap();
+    let budget = ScriptBudget {
+        operations: u64::MAX,
+        time_ms: 3_600_000,
+    };
+    let usage = |calls: u64| {
+        let solve = SolveScope::begin(budget);
+        for _ in 0..calls {
+            assert_eq!(busy.run(&easy).unwrap(), vec![]);
+        }
+        drop(solve);
+        let usage = last_solve_usage();
+        assert_eq!(usage.len(), 1);
+        assert_eq!(usage[0].calls, calls);
+        usage[0].operations
+    };
+    let one = usage(1);
+    assert!(one > 1_250_000, "{one} operations a call");
+    assert_eq!(usage(4), 4 * one, "each call is charged its own operations");
+    // and the limit per call still stops a call, the first and every later one
+    let endless = load(&fixture("infinite_loop"));
+    for _ in 0..2 {
+        let e = endless.run(&easy).unwrap_err().to_string();
+        assert!(
+            e.contains("operation limit exceeded (5000000 operations per call)"),
+            "{e}"
+        );
+    }
+}
+
 #[test]
 fn function_pointers_work_on_the_vm() {
     let text = "const ID = \"fp\";\nconst DIFFICULTY = 1.0;\n\
@@ -936,7 +975,10 @@ fn cli_technique_bench_solves_profiles_and_times_both_evaluators() {
     assert!(ok, "{out}{err}");
     assert!(out.contains("with skyscraper-script: 2 solved"), "{out}");
     assert!(out.contains("default pipeline: 2 solved"), "{out}");
-    assert!(out.contains("on the tree interpreter in place of skyscraper"), "{out}");
+    assert!(
+        out.contains("on the tree interpreter in place of skyscraper"),
+        "{out}"
+    );
     let last = out.lines().last().unwrap();
     assert!(
         last.starts_with("skyscraper-script in place of skyscraper: ") && last.contains(" ratio "),
@@ -945,11 +987,17 @@ fn cli_technique_bench_solves_profiles_and_times_both_evaluators() {
     // per search, both ways
     let (ok, out, err) = lapiz(&[&args[..], &["--evaluator", "both"]].concat());
     assert!(ok, "{out}{err}");
-    assert!(out.contains("skyscraper-script on the tree interpreter: "), "{out}");
+    assert!(
+        out.contains("skyscraper-script on the tree interpreter: "),
+        "{out}"
+    );
     // the profile names lines of the script, and its shares add up to about 100%
     let (ok, out, err) = lapiz(&["technique", "bench", script, "--file", f, "--profile"]);
     assert!(ok, "{out}{err}");
-    assert!(out.contains("by function:") && out.contains("  find"), "{out}");
+    assert!(
+        out.contains("by function:") && out.contains("  find"),
+        "{out}"
+    );
     let shares: f64 = out
         .lines()
         .skip_while(|l| *l != "by line:")
@@ -957,7 +1005,10 @@ fn cli_technique_bench_solves_profiles_and_times_both_evaluators() {
         .filter_map(|l| l.trim().split('%').next()?.parse::<f64>().ok())
         .sum();
     assert!((shares - 100.0).abs() < 1.0, "{shares}: {out}");
-    assert!(out.contains("grid.link_pairs(d, kind)"), "a line of the script is quoted: {out}");
+    assert!(
+        out.contains("grid.link_pairs(d, kind)"),
+        "a line of the script is quoted: {out}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

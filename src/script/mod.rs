@@ -146,6 +146,11 @@ impl Default for Limits {
 /// What stops the script call running on a thread, besides the engine's own limits.
 #[derive(Clone, Copy, Debug)]
 struct CallLimits {
+    /// The engine's operation count when the call began: a VM kept for the next call counts
+    /// on from where the last one ended, so every limit is on the operations since `base`.
+    base: u64,
+    /// Operations per call ([`Limits::max_operations`]; 0: unlimited).
+    max_operations: u64,
     /// The wall-clock deadline.
     deadline: Instant,
     /// Whether the deadline is the end of the script's per-solve time budget (else the per-call
@@ -167,6 +172,9 @@ thread_local! {
 /// The value `on_progress` stops a profiling run with.
 const PROFILE_STOP: &str = "lapiz: profile sample";
 
+/// The value `on_progress` terminates a script with when it passes its operations per call.
+const OPERATIONS_UP: &str = "lapiz: operation limit";
+
 /// The value `on_progress` terminates a script with when its time is up.
 const TIME_UP: &str = "lapiz: time limit";
 /// ... when its per-solve time budget is spent.
@@ -176,14 +184,17 @@ const BUDGET_OPERATIONS_UP: &str = "lapiz: per-solve operation budget";
 
 /// Sets this thread's call limits for the duration of a call and restores the previous ones.
 struct CallGuard {
+    base: u64,
     prev: Option<CallLimits>,
     prev_operations: u64,
 }
 
 impl CallGuard {
-    /// Limits for a call: `limit` of wall-clock time, less if `allowance` (what is left of the
-    /// script's per-solve budget) is shorter.
-    fn new(limit: Duration, allowance: Option<budget::Allowance>) -> CallGuard {
+    /// Limits for a call: `limits`' operations and wall-clock time, less time if `allowance`
+    /// (what is left of the script's per-solve budget) is shorter; `base` is the engine's
+    /// operation count when the call begins (0 for a fresh engine state or VM).
+    fn new(limits: &Limits, allowance: Option<budget::Allowance>, base: u64) -> CallGuard {
+        let limit = limits.time_limit;
         let now = Instant::now();
         let (time, deadline_is_budget, operations_left) = match allowance {
             Some(a) if a.time < limit => (a.time, true, a.operations),
@@ -191,6 +202,8 @@ impl CallGuard {
             None => (limit, false, u64::MAX),
         };
         let limits = CallLimits {
+            base,
+            max_operations: limits.max_operations,
             deadline: now
                 .checked_add(time)
                 .unwrap_or(now + Duration::from_secs(86_400)),
@@ -198,8 +211,9 @@ impl CallGuard {
             operations_left,
         };
         let prev = CALL.with(|c| c.replace(Some(limits)));
-        let prev_operations = OPERATIONS.with(|o| o.replace(0));
+        let prev_operations = OPERATIONS.with(|o| o.replace(base));
         CallGuard {
+            base,
             prev,
             prev_operations,
         }
@@ -207,6 +221,11 @@ impl CallGuard {
 
     /// The operations counted in this call so far.
     fn operations(&self) -> u64 {
+        OPERATIONS.with(StdCell::get).saturating_sub(self.base)
+    }
+
+    /// The engine's operation count now (`base` plus this call's operations).
+    fn count(&self) -> u64 {
         OPERATIONS.with(StdCell::get)
     }
 }
@@ -217,6 +236,9 @@ impl Drop for CallGuard {
         OPERATIONS.with(|o| o.set(self.prev_operations));
     }
 }
+
+/// The shared host, [`ScriptHost::shared`].
+static SHARED_HOST: OnceLock<Arc<ScriptHost>> = OnceLock::new();
 
 /// Gives every script its own key for the per-solve accounts.
 static NEXT_KEY: AtomicU64 = AtomicU64::new(1);
@@ -239,8 +261,10 @@ impl ScriptHost {
     /// A host with its own engine and these limits.
     pub fn new(limits: Limits) -> ScriptHost {
         let mut engine = Engine::new();
+        // The operations per call are counted by `on_progress` below, from the count at the
+        // start of the call: a VM kept from call to call (see `vms`) never resets Rhai's own.
         engine
-            .set_max_operations(limits.max_operations)
+            .set_max_operations(0)
             .set_max_call_levels(limits.max_call_levels)
             .set_max_expr_depths(limits.max_expr_depth, limits.max_expr_depth)
             .set_max_string_size(limits.max_string_size)
@@ -262,9 +286,16 @@ impl ScriptHost {
                 PosText(pos)
             ));
         });
-        // Counts every operation; every 1024 checks the clock and the per-solve operations.
-        engine.on_progress(|ops| {
-            OPERATIONS.with(|o| o.set(ops));
+        // Counts every operation and stops a call past its operations per call; every 1024
+        // checks the clock and the per-solve operations. Outside a call (the engine used
+        // directly, `ScriptHost::engine`) nothing is limited.
+        engine.on_progress(|count| {
+            OPERATIONS.with(|o| o.set(count));
+            let call = CALL.with(StdCell::get)?;
+            let ops = count.saturating_sub(call.base);
+            if call.max_operations != 0 && ops > call.max_operations {
+                return Some(Dynamic::from(OPERATIONS_UP));
+            }
             let stop = STOP_AT.with(StdCell::get);
             if stop != 0 && ops >= stop {
                 return Some(Dynamic::from(PROFILE_STOP));
@@ -272,7 +303,6 @@ impl ScriptHost {
             if ops & 0x3ff != 0 {
                 return None;
             }
-            let call = CALL.with(StdCell::get)?;
             if ops >= call.operations_left {
                 return Some(Dynamic::from(BUDGET_OPERATIONS_UP));
             }
@@ -293,8 +323,8 @@ impl ScriptHost {
     /// The host with default limits, built once and shared by every script loaded through
     /// [`ScriptTechnique::load`] and pipelines.
     pub fn shared() -> Arc<ScriptHost> {
-        static HOST: OnceLock<Arc<ScriptHost>> = OnceLock::new();
-        HOST.get_or_init(|| Arc::new(ScriptHost::new(Limits::default())))
+        SHARED_HOST
+            .get_or_init(|| Arc::new(ScriptHost::new(Limits::default())))
             .clone()
     }
 
@@ -303,7 +333,8 @@ impl ScriptHost {
         &self.limits
     }
 
-    /// The Rhai engine (to run snippets in tests and tools).
+    /// The Rhai engine (to run snippets in tests and tools). Used directly, outside a script
+    /// call, it counts operations but limits neither them nor the time.
     pub fn engine(&self) -> &Engine {
         &self.engine
     }
@@ -479,6 +510,10 @@ fn describe(
             "operation limit exceeded ({} operations per call)",
             limits.max_operations
         ),
+        E::ErrorTerminated(token, _) if token.to_string() == OPERATIONS_UP => format!(
+            "operation limit exceeded ({} operations per call)",
+            limits.max_operations
+        ),
         E::ErrorStackOverflow(_) => format!(
             "call depth limit exceeded ({} levels; runaway recursion?)",
             limits.max_call_levels
@@ -641,7 +676,7 @@ impl ScriptTechnique {
         // Run the top level once, to read the declarations.
         let mut scope = Scope::new();
         {
-            let _call = CallGuard::new(host.limits.time_limit, None);
+            let _call = CallGuard::new(&host.limits, None, 0);
             engine.run_ast_with_scope(&mut scope, &ast).map_err(|e| {
                 let (pos, message) = describe(e, &host.limits, None);
                 ScriptError::Runtime {
@@ -857,31 +892,52 @@ impl ScriptTechnique {
             });
         }
         let mut scope = Scope::new();
-        let result = {
-            let call = CallGuard::new(self.host.limits.time_limit, allowance);
-            let start = Instant::now();
-            let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-            let result = match self.evaluator() {
-                Evaluator::Bytecode => rhai::grain::Vm::new(engine)
-                    .call_fn_with_options::<Dynamic>(
-                        options,
-                        &mut scope,
-                        &self.program,
-                        "find",
-                        (grid.clone(),),
-                    )
-                    .map_err(unwrap_find),
-                Evaluator::Tree => engine.call_fn_with_options::<Dynamic>(
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        let start = Instant::now();
+        let (result, operations) = match self.evaluator() {
+            Evaluator::Bytecode => {
+                let call_vm = |vm: &mut rhai::grain::Vm<'_>, base: u64| {
+                    let call = CallGuard::new(&self.host.limits, allowance, base);
+                    let result = vm
+                        .call_fn_with_options::<Dynamic>(
+                            options,
+                            &mut scope,
+                            &self.program,
+                            "find",
+                            (grid.clone(),),
+                        )
+                        .map_err(unwrap_find);
+                    (result, call.operations(), call.count())
+                };
+                // The shared host's engine lives as long as the program: this thread keeps
+                // the script's VM (and the functions it has resolved) for its next call.
+                match SHARED_HOST.get() {
+                    Some(shared) if Arc::ptr_eq(shared, &self.host) => {
+                        let (mut vm, base) = vms::take(self.key)
+                            .unwrap_or_else(|| (Box::new(rhai::grain::Vm::new(&shared.engine)), 0));
+                        let (result, operations, count) = call_vm(&mut vm, base);
+                        vms::keep(self.key, vm, count);
+                        (result, operations)
+                    }
+                    _ => {
+                        let (result, operations, _) = call_vm(&mut rhai::grain::Vm::new(engine), 0);
+                        (result, operations)
+                    }
+                }
+            }
+            Evaluator::Tree => {
+                let call = CallGuard::new(&self.host.limits, allowance, 0);
+                let result = engine.call_fn_with_options::<Dynamic>(
                     options,
                     &mut scope,
                     &self.ast,
                     "find",
                     (grid.clone(),),
-                ),
-            };
-            budget::charge(self.key, &self.path, call.operations(), start.elapsed());
-            result
+                );
+                (result, call.operations())
+            }
         };
+        budget::charge(self.key, &self.path, operations, start.elapsed());
         let value = result.map_err(|e| {
             let (pos, message) = describe(e, &self.host.limits, budget);
             // Rhai gives no position for some broken limits (stack, sizes, time): then the
@@ -904,6 +960,44 @@ impl ScriptTechnique {
                 message: m.message,
             }
         })
+    }
+}
+
+/// The VMs this thread keeps for the scripts of the shared host, one per script (its
+/// function-resolution cache is the script's own: another script's functions never answer its
+/// calls), with the engine's operation count each has reached.
+mod vms {
+    use std::cell::RefCell;
+
+    use rhai::grain::Vm;
+
+    /// VMs kept per thread; the oldest goes first past this.
+    const KEPT: usize = 16;
+
+    thread_local! {
+        static VMS: RefCell<Vec<(u64, Box<Vm<'static>>, u64)>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// Script `key`'s VM and its operation count, taken out while a call runs (a call that
+    /// panics drops it; a nested call of the same script makes its own).
+    pub(super) fn take(key: u64) -> Option<(Box<Vm<'static>>, u64)> {
+        VMS.with(|v| {
+            let mut v = v.borrow_mut();
+            let i = v.iter().position(|(k, ..)| *k == key)?;
+            let (_, vm, count) = v.remove(i);
+            Some((vm, count))
+        })
+    }
+
+    /// Keeps script `key`'s VM for its next call on this thread.
+    pub(super) fn keep(key: u64, vm: Box<Vm<'static>>, count: u64) {
+        VMS.with(|v| {
+            let mut v = v.borrow_mut();
+            if v.len() >= KEPT {
+                v.remove(0);
+            }
+            v.push((key, vm, count));
+        });
     }
 }
 
@@ -972,7 +1066,7 @@ impl ScriptTechnique {
             }
         }
         let _restore = Stop(STOP_AT.with(|s| s.replace(stop_at)));
-        let call = CallGuard::new(self.host.limits.time_limit, None);
+        let call = CallGuard::new(&self.host.limits, None, 0);
         let mut vm = rhai::grain::Vm::new(&self.host.engine);
         let result = vm.call_fn_with_options::<Dynamic>(
             CallFnOptions::new().eval_ast(false).rewind_scope(true),
