@@ -224,10 +224,15 @@ fn shipped_scripts_agree_with_natives_on_solve_positions() {
 
 /// `path` loaded twice: evaluated on the bytecode VM and by the interpreter.
 fn both_ways(path: &str) -> (ScriptTechnique, ScriptTechnique) {
-    let vm = load(path);
-    assert_eq!(vm.evaluator(), Evaluator::Bytecode, "the VM is the default");
-    let mut tree = load(path);
-    tree.set_evaluator(Evaluator::Tree);
+    let mut vm = load(path);
+    vm.set_evaluator(Evaluator::Bytecode);
+    assert_eq!(vm.evaluator(), Evaluator::Bytecode);
+    let tree = load(path);
+    assert_eq!(
+        tree.evaluator(),
+        Evaluator::Tree,
+        "the interpreter is the default"
+    );
     (vm, tree)
 }
 
@@ -293,7 +298,8 @@ fn a_kept_vm_counts_each_calls_operations_afresh() {
     use lapiz::script::{ScriptBudget, SolveScope, last_solve_usage};
     // over a million operations a call: four calls pass the 5,000,000 per call together
     let text = "const ID = \"busy\";\nconst DIFFICULTY = 1.0;\nfn find(grid) {\n    let n = 0;\n    for i in 0..1500000 { n += 1; }\n    ()\n}\n";
-    let busy = ScriptTechnique::from_source(text, "busy.rhai", ScriptHost::shared()).unwrap();
+    let mut busy = ScriptTechnique::from_source(text, "busy.rhai", ScriptHost::shared()).unwrap();
+    busy.set_evaluator(Evaluator::Bytecode);
     assert_eq!(busy.evaluator(), Evaluator::Bytecode);
     let easy = parse_puzzle(EASY).unwrap();
     let budget = ScriptBudget {
@@ -315,7 +321,8 @@ fn a_kept_vm_counts_each_calls_operations_afresh() {
     assert!(one > 1_250_000, "{one} operations a call");
     assert_eq!(usage(4), 4 * one, "each call is charged its own operations");
     // and the limit per call still stops a call, the first and every later one
-    let endless = load(&fixture("infinite_loop"));
+    let mut endless = load(&fixture("infinite_loop"));
+    endless.set_evaluator(Evaluator::Bytecode);
     for _ in 0..2 {
         let e = endless.run(&easy).unwrap_err().to_string();
         assert!(
@@ -338,7 +345,8 @@ fn function_pointers_work_on_the_vm() {
                 }\n\
                 fn double(n) { n * 2 }\n";
     let easy = parse_puzzle(EASY).unwrap();
-    let vm = ScriptTechnique::from_source(text, "fp.rhai", ScriptHost::shared()).unwrap();
+    let mut vm = ScriptTechnique::from_source(text, "fp.rhai", ScriptHost::shared()).unwrap();
+    vm.set_evaluator(Evaluator::Bytecode);
     assert_eq!(
         vm.evaluator(),
         Evaluator::Tree,

@@ -447,13 +447,16 @@ pub enum ScriptError {
     },
 }
 
-/// How a script's `find` is evaluated.
+/// How a script's `find` is evaluated. Both give the same steps, limits and errors; neither
+/// is faster for lapiz's scripts (docs/performance.md, "Rhai's bytecode VM"), so the default is
+/// the interpreter.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Evaluator {
-    /// On Rhai Grain's bytecode VM, from the program compiled once at load (the default).
-    #[default]
+    /// On Rhai Grain's bytecode VM, from the program compiled once at load; each thread keeps
+    /// a script's VM from call to call.
     Bytecode,
-    /// By Rhai's tree-walking interpreter, on the compiled AST.
+    /// By Rhai's tree-walking interpreter, on the compiled AST (the default).
+    #[default]
     Tree,
 }
 

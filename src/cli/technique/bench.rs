@@ -59,10 +59,10 @@ pub struct BenchArgs {
     /// pipeline: D ms per solve, ratio R`.
     #[arg(long, requires = "file")]
     pub solve: bool,
-    /// How a script's `find` is evaluated: on Rhai's bytecode VM (the default), by its tree
-    /// interpreter, or both, timed side by side.
-    #[arg(long, value_enum, default_value_t = EvaluatorArg::Bytecode)]
-    pub evaluator: EvaluatorArg,
+    /// How a script's `find` is evaluated: by Rhai's tree interpreter, on its bytecode VM, or
+    /// both, timed side by side (default: as a pipeline runs scripts, on the interpreter).
+    #[arg(long, value_enum)]
+    pub evaluator: Option<EvaluatorArg>,
     /// Instead of timing, count where a script's operations go over the positions, line by
     /// line and function by function, most first.
     #[arg(long, conflicts_with_all = ["solve", "native"])]
@@ -91,18 +91,24 @@ fn script_with(path: &Path, evaluator: Evaluator) -> Result<Box<dyn Technique>> 
 /// it and its twin and times them.
 pub fn command(args: BenchArgs, out: &mut impl Write) -> Result<ExitCode> {
     let mut subject = super::Subject::load(&args.script, args.id.as_deref())?;
-    if subject.mode.is_some() && (args.evaluator != EvaluatorArg::Bytecode || args.profile) {
+    if subject.mode.is_some() && (args.evaluator.is_some() || args.profile) {
         bail!(
             "{}: --evaluator and --profile are for scripts, not plugin libraries",
             args.script.display()
         );
     }
-    if args.evaluator == EvaluatorArg::Tree {
-        subject.techniques = vec![script_with(&args.script, Evaluator::Tree)?];
+    match args.evaluator {
+        Some(EvaluatorArg::Tree) => {
+            subject.techniques = vec![script_with(&args.script, Evaluator::Tree)?];
+        }
+        Some(EvaluatorArg::Bytecode | EvaluatorArg::Both) => {
+            subject.techniques = vec![script_with(&args.script, Evaluator::Bytecode)?];
+        }
+        None => {}
     }
     // with `both`, the script once more, on the interpreter
     let tree = match args.evaluator {
-        EvaluatorArg::Both => Some(script_with(&args.script, Evaluator::Tree)?),
+        Some(EvaluatorArg::Both) => Some(script_with(&args.script, Evaluator::Tree)?),
         _ => None,
     };
     if args.solve {
