@@ -539,6 +539,23 @@ impl Pipeline {
         self.techniques.insert(at, technique);
     }
 
+    /// Puts `technique` in the place of the technique `id` and returns that one (`None`, and
+    /// nothing changed, when `id` is not in the pipeline), unless `technique`'s id is already
+    /// in the pipeline under another place.
+    pub fn replace(
+        &mut self,
+        id: &str,
+        technique: Box<dyn Technique>,
+    ) -> Result<Option<Box<dyn Technique>>, DuplicateId> {
+        let Some(at) = self.techniques.iter().position(|t| t.id() == id) else {
+            return Ok(None);
+        };
+        if technique.id() != id {
+            check_unique(&self.techniques, technique.id())?;
+        }
+        Ok(Some(std::mem::replace(&mut self.techniques[at], technique)))
+    }
+
     /// Adds `technique` after the last of the pipeline's techniques whose id is in `after`
     /// (at the start when none is), e.g. a script after the basic techniques, unless its id is
     /// already in the pipeline.

@@ -13,7 +13,7 @@
 use std::borrow::Cow;
 
 /// Whether a character is escaped by [`printable`].
-pub fn needs_escape(c: char) -> bool {
+pub(crate) fn needs_escape(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
@@ -28,7 +28,7 @@ pub fn needs_escape(c: char) -> bool {
         )
 }
 
-/// The text with every character of [`needs_escape`] escaped (`\r`, `\0`, `\u{1b}`, …),
+/// The text with every control, format and line-breaking character escaped (`\r`, `\0`, `\u{1b}`, …),
 /// borrowed when there is none.
 pub fn printable(s: &str) -> Cow<'_, str> {
     if !s.chars().any(needs_escape) {

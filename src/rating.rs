@@ -141,7 +141,7 @@ pub struct Rating {
     /// For a puzzle the pipeline cannot finish: the difficulty of the pipeline's hardest
     /// technique, which the puzzle needs more than.
     pub beyond: Option<f32>,
-    /// The sum of the step costs ([`step_cost`]).
+    /// The sum of the step costs ([`Rating::step_cost`]).
     pub score: u32,
     /// Applied steps.
     pub steps: usize,
@@ -166,6 +166,34 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl Rating {
+    /// The cost of one step of this difficulty, summed into [`Rating::score`]:
+    ///
+    /// | difficulty | cost | e.g. |
+    /// |---|---:|---|
+    /// | up to 1.5 | 1 | full house, hidden single |
+    /// | 1.6 – 2.3 | 2 | naked single |
+    /// | 2.4 – 2.8 | 5 | pointing, claiming |
+    /// | 2.9 – 3.4 | 10 | locked and naked pairs, X-Wing, hidden pair |
+    /// | 3.5 – 4.0 | 20 | triples, swordfish, skyscraper |
+    /// | 4.1 – 4.4 | 35 | kites, turbot fish, XY/XYZ/W-wings, empty rectangle |
+    /// | 4.5 – 5.0 | 50 | colours, uniqueness, WXYZ-Wing, naked quad |
+    /// | above 5.0 | 80 | jellyfish, hidden quad, BUG+1, anything harder |
+    pub fn step_cost(difficulty: f32) -> u32 {
+        const TABLE: [(f32, u32); 7] = [
+            (1.5, 1),
+            (2.3, 2),
+            (2.8, 5),
+            (3.4, 10),
+            (4.0, 20),
+            (4.4, 35),
+            (5.0, 50),
+        ];
+        TABLE
+            .iter()
+            .find(|(max, _)| difficulty <= max + 1e-4)
+            .map_or(80, |(_, c)| *c)
+    }
+
     /// Whether the pipeline solved the puzzle (with or without a guess).
     pub fn is_solved(&self) -> bool {
         self.level != Level::Beyond
@@ -193,34 +221,6 @@ impl Rating {
             .find(|t| t.technique == technique)
             .map_or(0, |t| t.count)
     }
-}
-
-/// The cost of one step of this difficulty, summed into [`Rating::score`]:
-///
-/// | difficulty | cost | e.g. |
-/// |---|---:|---|
-/// | up to 1.5 | 1 | full house, hidden single |
-/// | 1.6 – 2.3 | 2 | naked single |
-/// | 2.4 – 2.8 | 5 | pointing, claiming |
-/// | 2.9 – 3.4 | 10 | locked and naked pairs, X-Wing, hidden pair |
-/// | 3.5 – 4.0 | 20 | triples, swordfish, skyscraper |
-/// | 4.1 – 4.4 | 35 | kites, turbot fish, XY/XYZ/W-wings, empty rectangle |
-/// | 4.5 – 5.0 | 50 | colours, uniqueness, WXYZ-Wing, naked quad |
-/// | above 5.0 | 80 | jellyfish, hidden quad, BUG+1, anything harder |
-pub fn step_cost(difficulty: f32) -> u32 {
-    const TABLE: [(f32, u32); 7] = [
-        (1.5, 1),
-        (2.3, 2),
-        (2.8, 5),
-        (3.4, 10),
-        (4.0, 20),
-        (4.4, 35),
-        (5.0, 50),
-    ];
-    TABLE
-        .iter()
-        .find(|(max, _)| difficulty <= max + 1e-4)
-        .map_or(80, |(_, c)| *c)
 }
 
 /// Rates a solve of `pipeline` (the pipeline that made the trace: its hardest technique bounds
@@ -265,7 +265,7 @@ pub(crate) fn rate_with_ceiling(trace: &Trace, ceiling: f32) -> Result<Rating, R
         hardest: hardest.map(|h| h.difficulty),
         hardest_technique: hardest.map(|h| h.technique.clone()),
         beyond: (!solved).then_some(ceiling),
-        score: trace.steps().map(|s| step_cost(s.difficulty)).sum(),
+        score: trace.steps().map(|s| Rating::step_cost(s.difficulty)).sum(),
         steps: trace.summary.steps,
         techniques: trace.summary.techniques.clone(),
         guesses: trace.summary.guesses,
@@ -321,12 +321,12 @@ mod tests {
 
     #[test]
     fn costs_grow_with_difficulty() {
-        assert_eq!(step_cost(1.2), 1);
-        assert_eq!(step_cost(2.3), 2);
-        assert_eq!(step_cost(2.6), 5);
-        assert_eq!(step_cost(3.2), 10);
-        assert_eq!(step_cost(4.2), 35);
-        assert_eq!(step_cost(5.6), 80);
+        assert_eq!(Rating::step_cost(1.2), 1);
+        assert_eq!(Rating::step_cost(2.3), 2);
+        assert_eq!(Rating::step_cost(2.6), 5);
+        assert_eq!(Rating::step_cost(3.2), 10);
+        assert_eq!(Rating::step_cost(4.2), 35);
+        assert_eq!(Rating::step_cost(5.6), 80);
     }
 
     #[test]

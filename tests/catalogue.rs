@@ -95,7 +95,11 @@ fn the_catalogue_lists_every_builtin_once_in_order() {
         assert_eq!(t.difficulty(), entry.difficulty, "{id}");
         assert_eq!(t.library_codes(), entry.library_codes(), "{id}");
         assert_eq!(t.needs_uniqueness(), entry.needs_uniqueness, "{id}");
-        assert_eq!(lapiz::technique::lookup(id), Some(entry), "{id}");
+        assert_eq!(
+            lapiz::technique::TechniqueInfo::lookup(id),
+            Some(entry),
+            "{id}"
+        );
     }
 }
 

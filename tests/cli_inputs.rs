@@ -189,7 +189,8 @@ fn solve_file_records_have_one_shape() {
 /// Characters that must never reach text output raw.
 fn raw_controls(s: &str) -> Vec<char> {
     s.chars()
-        .filter(|&c| lapiz::printable::needs_escape(c) && c != '\n' && c != '\t')
+        .filter(|&c| c != '\n' && c != '\t')
+        .filter(|&c| lapiz::printable::printable(&c.to_string()) != c.to_string().as_str())
         .collect()
 }
 

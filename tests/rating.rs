@@ -2,7 +2,7 @@
 
 mod common;
 
-use lapiz::rating::{Level, rate, step_cost};
+use lapiz::rating::{Level, Rating, rate};
 use lapiz::{Pipeline, solve_puzzle};
 
 /// Puzzles with their level and hardest technique under the default pipeline.
@@ -107,7 +107,7 @@ fn ratings_are_consistent_over_top1465() {
             levels.insert(r.level);
             let steps: usize = r.techniques.iter().map(|c| c.count).sum();
             assert_eq!(steps, r.steps);
-            let score: u32 = t.steps().map(|s| step_cost(s.difficulty)).sum();
+            let score: u32 = t.steps().map(|s| Rating::step_cost(s.difficulty)).sum();
             assert_eq!(score, r.score);
             if t.is_solved() {
                 assert_eq!(

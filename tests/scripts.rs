@@ -13,7 +13,7 @@ use lapiz::parse::{parse_library_line, parse_puzzle};
 use lapiz::pipeline::{Pipeline, PipelineError};
 use lapiz::reglib::run_library;
 use lapiz::script::check::changes;
-use lapiz::script::{Limits, ScriptError, ScriptHost, ScriptTechnique};
+use lapiz::script::{Evaluator, Limits, ScriptError, ScriptHost, ScriptTechnique};
 use lapiz::technique::{Technique, find_all};
 use lapiz::trace::{Entry, Outcome, Rejection, Trace};
 
@@ -218,6 +218,145 @@ fn shipped_scripts_agree_with_natives_on_solve_positions() {
         };
         assert_sound_and_agreeing(path, &script, native.as_ref(), &puzzles, &basics);
     }
+}
+
+// ---- The bytecode VM against the interpreter -------------------------------------------------
+
+/// `path` loaded twice: evaluated on the bytecode VM and by the interpreter.
+fn both_ways(path: &str) -> (ScriptTechnique, ScriptTechnique) {
+    let mut vm = load(path);
+    vm.set_evaluator(Evaluator::Bytecode);
+    assert_eq!(vm.evaluator(), Evaluator::Bytecode);
+    let tree = load(path);
+    assert_eq!(
+        tree.evaluator(),
+        Evaluator::Tree,
+        "the interpreter is the default"
+    );
+    (vm, tree)
+}
+
+#[test]
+fn the_vm_finds_the_same_steps_as_the_interpreter() {
+    let Some(puzzles) = common::puzzles("top1465.txt", 10) else {
+        return;
+    };
+    let basics = Pipeline::default_pipeline();
+    let paths = SCRIPTS
+        .iter()
+        .map(|(p, _)| *p)
+        .chain(USER_SCRIPTS.iter().map(|(p, _, _)| *p))
+        .chain(["tests/fixtures/scripts/user/w-wing-context.rhai"]);
+    let mut found = 0;
+    for path in paths {
+        let (vm, tree) = both_ways(path);
+        assert_eq!(
+            vm.residual_fragments(),
+            0,
+            "{path}: all of it lowered to bytecode"
+        );
+        for p in &puzzles {
+            let grid = parse_puzzle(p).unwrap();
+            let (grids, _) = lapiz::script::check::positions(&grid, &basics).unwrap();
+            for g in grids {
+                // whole steps: eliminations, placements, highlights and the explanation text
+                let a = vm.run(&g).unwrap();
+                assert_eq!(a, tree.run(&g).unwrap(), "{path} on {g:?}");
+                found += a.len();
+            }
+        }
+    }
+    assert!(found > 1000, "only {found} steps to compare");
+}
+
+#[test]
+fn the_vm_fails_as_the_interpreter_does() {
+    let easy = parse_puzzle(EASY).unwrap();
+    for name in [
+        "runtime_error",
+        "infinite_loop",
+        "deep_recursion",
+        "huge_array",
+        "malformed",
+        "unsound",
+        "map_steps",
+    ] {
+        let (vm, tree) = both_ways(&fixture(name));
+        let (a, b) = (vm.run(&easy), tree.run(&easy));
+        match (&a, &b) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "{name}"),
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{name}"),
+            _ => panic!("{name}: the VM gave {a:?}, the interpreter {b:?}"),
+        }
+    }
+}
+
+/// Each thread keeps a script's VM from call to call, and Rhai's operation count with it: the
+/// limits are on each call's own operations, however many calls came before.
+#[test]
+fn a_kept_vm_counts_each_calls_operations_afresh() {
+    use lapiz::script::budget::{ScriptBudget, SolveScope};
+    use lapiz::script::last_solve_usage;
+    // over a million operations a call: four calls pass the 5,000,000 per call together
+    let text = "const ID = \"busy\";\nconst DIFFICULTY = 1.0;\nfn find(grid) {\n    let n = 0;\n    for i in 0..1500000 { n += 1; }\n    ()\n}\n";
+    let mut busy = ScriptTechnique::from_source(text, "busy.rhai", ScriptHost::shared()).unwrap();
+    busy.set_evaluator(Evaluator::Bytecode);
+    assert_eq!(busy.evaluator(), Evaluator::Bytecode);
+    let easy = parse_puzzle(EASY).unwrap();
+    let budget = ScriptBudget {
+        operations: u64::MAX,
+        time_ms: 3_600_000,
+    };
+    let usage = |calls: u64| {
+        let solve = SolveScope::begin(budget);
+        for _ in 0..calls {
+            assert_eq!(busy.run(&easy).unwrap(), vec![]);
+        }
+        drop(solve);
+        let usage = last_solve_usage();
+        assert_eq!(usage.len(), 1);
+        assert_eq!(usage[0].calls, calls);
+        usage[0].operations
+    };
+    let one = usage(1);
+    assert!(one > 1_250_000, "{one} operations a call");
+    assert_eq!(usage(4), 4 * one, "each call is charged its own operations");
+    // and the limit per call still stops a call, the first and every later one
+    let mut endless = load(&fixture("infinite_loop"));
+    endless.set_evaluator(Evaluator::Bytecode);
+    for _ in 0..2 {
+        let e = endless.run(&easy).unwrap_err().to_string();
+        assert!(
+            e.contains("operation limit exceeded (5000000 operations per call)"),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn function_pointers_work_on_the_vm() {
+    let text = "const ID = \"fp\";\nconst DIFFICULTY = 1.0;\n\
+                fn find(grid) {\n\
+                    let cs = [];\n\
+                    for c in grid.empty() { cs.push(grid.count(c)); }\n\
+                    let twos = cs.filter(|n| n == 2);\n\
+                    let f = Fn(\"double\");\n\
+                    if f.call(twos.len()) != 2 * twos.len() { throw \"wrong\"; }\n\
+                    ()\n\
+                }\n\
+                fn double(n) { n * 2 }\n";
+    let easy = parse_puzzle(EASY).unwrap();
+    let mut vm = ScriptTechnique::from_source(text, "fp.rhai", ScriptHost::shared()).unwrap();
+    vm.set_evaluator(Evaluator::Bytecode);
+    assert_eq!(
+        vm.evaluator(),
+        Evaluator::Tree,
+        "function pointers need the interpreter"
+    );
+    let mut tree = ScriptTechnique::from_source(text, "fp.rhai", ScriptHost::shared()).unwrap();
+    tree.set_evaluator(Evaluator::Tree);
+    assert_eq!(tree.run(&easy).unwrap(), vec![]);
+    assert_eq!(vm.run(&easy).unwrap(), vec![]);
 }
 
 #[test]
@@ -829,6 +968,57 @@ fn cli_technique_check_on_a_puzzle_file_reports_failures() {
     assert!(!ok);
     assert!(out.contains("runtime_error.rhai:7:"), "{out}");
     assert!(out.ends_with("0 passed, 3 failed, 0 skipped\n"), "{out}");
+}
+
+#[test]
+fn cli_technique_bench_solves_profiles_and_times_both_evaluators() {
+    let dir = std::env::temp_dir().join(format!("lapiz-scripts-s-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.txt");
+    std::fs::write(&file, format!("{STUCK}\n{EASY}\n")).unwrap();
+    let f = file.to_str().unwrap();
+    let script = "techniques/skyscraper.rhai";
+    let args = ["technique", "bench", script, "--file", f, "--rounds", "1"];
+    // whole solves: the same puzzles solved either way, and the documented last line
+    let (ok, out, err) = lapiz(&[&args[..], &["--solve", "--evaluator", "both"]].concat());
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("with skyscraper-script: 2 solved"), "{out}");
+    assert!(out.contains("default pipeline: 2 solved"), "{out}");
+    assert!(
+        out.contains("on the tree interpreter in place of skyscraper"),
+        "{out}"
+    );
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("skyscraper-script in place of skyscraper: ") && last.contains(" ratio "),
+        "{last}"
+    );
+    // per search, both ways
+    let (ok, out, err) = lapiz(&[&args[..], &["--evaluator", "both"]].concat());
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("skyscraper-script on the tree interpreter: "),
+        "{out}"
+    );
+    // the profile names lines of the script, and its shares add up to about 100%
+    let (ok, out, err) = lapiz(&["technique", "bench", script, "--file", f, "--profile"]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("by function:") && out.contains("  find"),
+        "{out}"
+    );
+    let shares: f64 = out
+        .lines()
+        .skip_while(|l| *l != "by line:")
+        .skip(1)
+        .filter_map(|l| l.trim().split('%').next()?.parse::<f64>().ok())
+        .sum();
+    assert!((shares - 100.0).abs() < 1.0, "{shares}: {out}");
+    assert!(
+        out.contains("grid.link_pairs(d, kind)"),
+        "a line of the script is quoted: {out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

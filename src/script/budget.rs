@@ -81,7 +81,7 @@ thread_local! {
 /// An open solve: script calls on this thread are charged to it until it is dropped. Scopes
 /// nest (an inner solve has its own accounts; the outer one's come back when it closes).
 #[must_use = "the budget applies only while the scope is alive"]
-pub(crate) struct SolveScope {
+pub struct SolveScope {
     outer: Option<SolveState>,
 }
 

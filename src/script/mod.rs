@@ -93,8 +93,12 @@ use crate::technique::{Origin, StepSink, Technique, TechniqueError};
 
 pub(crate) mod api;
 pub mod budget;
+mod call;
 pub mod check;
+use call::*;
 mod position;
+mod profile;
+use profile::function_lines;
 mod stack;
 pub(crate) mod value;
 
@@ -143,75 +147,8 @@ impl Default for Limits {
     }
 }
 
-/// What stops the script call running on a thread, besides the engine's own limits.
-#[derive(Clone, Copy, Debug)]
-struct CallLimits {
-    /// The wall-clock deadline.
-    deadline: Instant,
-    /// Whether the deadline is the end of the script's per-solve time budget (else the per-call
-    /// time limit).
-    deadline_is_budget: bool,
-    /// The operations the script has left in its per-solve budget.
-    operations_left: u64,
-}
-
-thread_local! {
-    /// The limits of the script call running on this thread.
-    static CALL: StdCell<Option<CallLimits>> = const { StdCell::new(None) };
-    /// The operations counted so far in the script call running on this thread.
-    static OPERATIONS: StdCell<u64> = const { StdCell::new(0) };
-}
-
-/// The value `on_progress` terminates a script with when its time is up.
-const TIME_UP: &str = "lapiz: time limit";
-/// ... when its per-solve time budget is spent.
-const BUDGET_TIME_UP: &str = "lapiz: per-solve time budget";
-/// ... when its per-solve operation budget is spent.
-const BUDGET_OPERATIONS_UP: &str = "lapiz: per-solve operation budget";
-
-/// Sets this thread's call limits for the duration of a call and restores the previous ones.
-struct CallGuard {
-    prev: Option<CallLimits>,
-    prev_operations: u64,
-}
-
-impl CallGuard {
-    /// Limits for a call: `limit` of wall-clock time, less if `allowance` (what is left of the
-    /// script's per-solve budget) is shorter.
-    fn new(limit: Duration, allowance: Option<budget::Allowance>) -> CallGuard {
-        let now = Instant::now();
-        let (time, deadline_is_budget, operations_left) = match allowance {
-            Some(a) if a.time < limit => (a.time, true, a.operations),
-            Some(a) => (limit, false, a.operations),
-            None => (limit, false, u64::MAX),
-        };
-        let limits = CallLimits {
-            deadline: now
-                .checked_add(time)
-                .unwrap_or(now + Duration::from_secs(86_400)),
-            deadline_is_budget,
-            operations_left,
-        };
-        let prev = CALL.with(|c| c.replace(Some(limits)));
-        let prev_operations = OPERATIONS.with(|o| o.replace(0));
-        CallGuard {
-            prev,
-            prev_operations,
-        }
-    }
-
-    /// The operations counted in this call so far.
-    fn operations(&self) -> u64 {
-        OPERATIONS.with(StdCell::get)
-    }
-}
-
-impl Drop for CallGuard {
-    fn drop(&mut self) {
-        CALL.with(|c| c.set(self.prev));
-        OPERATIONS.with(|o| o.set(self.prev_operations));
-    }
-}
+/// The shared host, [`ScriptHost::shared`].
+static SHARED_HOST: OnceLock<Arc<ScriptHost>> = OnceLock::new();
 
 /// Gives every script its own key for the per-solve accounts.
 static NEXT_KEY: AtomicU64 = AtomicU64::new(1);
@@ -234,8 +171,10 @@ impl ScriptHost {
     /// A host with its own engine and these limits.
     pub fn new(limits: Limits) -> ScriptHost {
         let mut engine = Engine::new();
+        // The operations per call are counted by `on_progress` below, from the count at the
+        // start of the call: a VM kept from call to call (see `vms`) never resets Rhai's own.
         engine
-            .set_max_operations(limits.max_operations)
+            .set_max_operations(0)
             .set_max_call_levels(limits.max_call_levels)
             .set_max_expr_depths(limits.max_expr_depth, limits.max_expr_depth)
             .set_max_string_size(limits.max_string_size)
@@ -257,13 +196,23 @@ impl ScriptHost {
                 PosText(pos)
             ));
         });
-        // Counts every operation; every 1024 checks the clock and the per-solve operations.
-        engine.on_progress(|ops| {
-            OPERATIONS.with(|o| o.set(ops));
+        // Counts every operation and stops a call past its operations per call; every 1024
+        // checks the clock and the per-solve operations. Outside a call (the engine used
+        // directly, `ScriptHost::engine`) nothing is limited.
+        engine.on_progress(|count| {
+            OPERATIONS.with(|o| o.set(count));
+            let call = CALL.with(StdCell::get)?;
+            let ops = count.saturating_sub(call.base);
+            if call.max_operations != 0 && ops > call.max_operations {
+                return Some(Dynamic::from(OPERATIONS_UP));
+            }
+            let stop = STOP_AT.with(StdCell::get);
+            if stop != 0 && ops >= stop {
+                return Some(Dynamic::from(PROFILE_STOP));
+            }
             if ops & 0x3ff != 0 {
                 return None;
             }
-            let call = CALL.with(StdCell::get)?;
             if ops >= call.operations_left {
                 return Some(Dynamic::from(BUDGET_OPERATIONS_UP));
             }
@@ -284,8 +233,8 @@ impl ScriptHost {
     /// The host with default limits, built once and shared by every script loaded through
     /// [`ScriptTechnique::load`] and pipelines.
     pub fn shared() -> Arc<ScriptHost> {
-        static HOST: OnceLock<Arc<ScriptHost>> = OnceLock::new();
-        HOST.get_or_init(|| Arc::new(ScriptHost::new(Limits::default())))
+        SHARED_HOST
+            .get_or_init(|| Arc::new(ScriptHost::new(Limits::default())))
             .clone()
     }
 
@@ -294,7 +243,8 @@ impl ScriptHost {
         &self.limits
     }
 
-    /// The Rhai engine (to run snippets in tests and tools).
+    /// The Rhai engine (to run snippets in tests and tools). Used directly, outside a script
+    /// call, it counts operations but limits neither them nor the time.
     pub fn engine(&self) -> &Engine {
         &self.engine
     }
@@ -408,12 +358,31 @@ pub enum ScriptError {
     },
 }
 
+/// How a script's `find` is evaluated. Both give the same steps, limits and errors; neither
+/// is faster for lapiz's scripts (docs/performance.md, "Rhai's bytecode VM"), so the default is
+/// the interpreter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Evaluator {
+    /// On Rhai Grain's bytecode VM, from the program compiled once at load; each thread keeps
+    /// a script's VM from call to call.
+    Bytecode,
+    /// By Rhai's tree-walking interpreter, on the compiled AST (the default).
+    #[default]
+    Tree,
+}
+
 /// A technique whose search is a Rhai script's `find(grid)`.
 pub struct ScriptTechnique {
     host: Arc<ScriptHost>,
     /// Its key in the per-solve accounts.
     key: u64,
     ast: AST,
+    /// `ast` compiled to bytecode once, at load.
+    program: rhai::grain::Program<'static>,
+    /// Which of the two `find` runs on.
+    evaluator: Evaluator,
+    /// Where each function is written (line, name), for profiles.
+    functions: Vec<(usize, String)>,
     path: String,
     id: String,
     name: String,
@@ -455,6 +424,10 @@ fn describe(
             "operation limit exceeded ({} operations per call)",
             limits.max_operations
         ),
+        E::ErrorTerminated(token, _) if token.to_string() == OPERATIONS_UP => format!(
+            "operation limit exceeded ({} operations per call)",
+            limits.max_operations
+        ),
         E::ErrorStackOverflow(_) => format!(
             "call depth limit exceeded ({} levels; runaway recursion?)",
             limits.max_call_levels
@@ -487,6 +460,21 @@ fn describe(
         message = format!("{message} (in {})", chain.join(" <- "));
     }
     (pos, message)
+}
+
+/// The VM wraps an error of the function it was asked to call in a call frame of its own
+/// (at no position), which the interpreter's `call_fn` does not: removed, so both give the same
+/// message.
+#[allow(clippy::boxed_local)] // the shape `map_err` hands it
+fn unwrap_find(e: Box<EvalAltResult>) -> Box<EvalAltResult> {
+    match *e {
+        EvalAltResult::ErrorInFunctionCall(name, _, inner, pos)
+            if name == "find" && pos.is_none() =>
+        {
+            inner
+        }
+        other => Box::new(other),
+    }
 }
 
 /// Where `fn find(` is written in `text`, as 1-based line and column.
@@ -602,7 +590,7 @@ impl ScriptTechnique {
         // Run the top level once, to read the declarations.
         let mut scope = Scope::new();
         {
-            let _call = CallGuard::new(host.limits.time_limit, None);
+            let _call = CallGuard::new(&host.limits, None, 0);
             engine.run_ast_with_scope(&mut scope, &ast).map_err(|e| {
                 let (pos, message) = describe(e, &host.limits, None);
                 ScriptError::Runtime {
@@ -707,10 +695,14 @@ impl ScriptTechnique {
                 )
             })?,
         };
+        let program = rhai::grain::Compiler::new().compile(&ast);
         Ok(ScriptTechnique {
             host,
             key: NEXT_KEY.fetch_add(1, Ordering::Relaxed),
             ast,
+            program,
+            evaluator: Evaluator::default(),
+            functions: function_lines(text),
             path: path.to_string(),
             id,
             name,
@@ -747,6 +739,28 @@ impl ScriptTechnique {
     /// The script's path as given.
     pub fn path(&self) -> &str {
         &self.path
+    }
+
+    /// How `find` is evaluated: as [`ScriptTechnique::set_evaluator`] chose, except that a
+    /// script making function pointers (`Fn("f")`, `|x| ...`) always runs on the interpreter
+    /// (a native such as `filter` cannot call back into the VM from a `call_fn`).
+    pub fn evaluator(&self) -> Evaluator {
+        if self.program.makes_fn_pointers() {
+            Evaluator::Tree
+        } else {
+            self.evaluator
+        }
+    }
+
+    /// Evaluates `find` with `evaluator` from now on (both give the same steps and limits).
+    pub fn set_evaluator(&mut self, evaluator: Evaluator) {
+        self.evaluator = evaluator;
+    }
+
+    /// How many fragments of the script the bytecode compiler left to the interpreter (they
+    /// still run, through the interpreter, from the VM).
+    pub fn residual_fragments(&self) -> usize {
+        self.program.residual_count()
     }
 
     /// Calls `find` on `grid` and converts what it returns. Inside a solve (a solve scope
@@ -792,19 +806,52 @@ impl ScriptTechnique {
             });
         }
         let mut scope = Scope::new();
-        let result = {
-            let call = CallGuard::new(self.host.limits.time_limit, allowance);
-            let start = Instant::now();
-            let result = engine.call_fn_with_options::<Dynamic>(
-                CallFnOptions::new().eval_ast(false).rewind_scope(true),
-                &mut scope,
-                &self.ast,
-                "find",
-                (grid.clone(),),
-            );
-            budget::charge(self.key, &self.path, call.operations(), start.elapsed());
-            result
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        let start = Instant::now();
+        let (result, operations) = match self.evaluator() {
+            Evaluator::Bytecode => {
+                let call_vm = |vm: &mut rhai::grain::Vm<'_>, base: u64| {
+                    let call = CallGuard::new(&self.host.limits, allowance, base);
+                    let result = vm
+                        .call_fn_with_options::<Dynamic>(
+                            options,
+                            &mut scope,
+                            &self.program,
+                            "find",
+                            (grid.clone(),),
+                        )
+                        .map_err(unwrap_find);
+                    (result, call.operations(), call.count())
+                };
+                // The shared host's engine lives as long as the program: this thread keeps
+                // the script's VM (and the functions it has resolved) for its next call.
+                match SHARED_HOST.get() {
+                    Some(shared) if Arc::ptr_eq(shared, &self.host) => {
+                        let (mut vm, base) = vms::take(self.key)
+                            .unwrap_or_else(|| (Box::new(rhai::grain::Vm::new(&shared.engine)), 0));
+                        let (result, operations, count) = call_vm(&mut vm, base);
+                        vms::keep(self.key, vm, count);
+                        (result, operations)
+                    }
+                    _ => {
+                        let (result, operations, _) = call_vm(&mut rhai::grain::Vm::new(engine), 0);
+                        (result, operations)
+                    }
+                }
+            }
+            Evaluator::Tree => {
+                let call = CallGuard::new(&self.host.limits, allowance, 0);
+                let result = engine.call_fn_with_options::<Dynamic>(
+                    options,
+                    &mut scope,
+                    &self.ast,
+                    "find",
+                    (grid.clone(),),
+                );
+                (result, call.operations())
+            }
         };
+        budget::charge(self.key, &self.path, operations, start.elapsed());
         let value = result.map_err(|e| {
             let (pos, message) = describe(e, &self.host.limits, budget);
             // Rhai gives no position for some broken limits (stack, sizes, time): then the
@@ -828,6 +875,23 @@ impl ScriptTechnique {
             }
         })
     }
+}
+
+mod vms;
+
+/// Where a script's operations go: the operations of its `find` calls, and an estimate of
+/// how many of them were counted at each line and in each function, from samples (see
+/// [`ScriptTechnique::profile`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Profile {
+    /// The operations of every profiled call.
+    pub operations: u64,
+    /// The samples taken.
+    pub samples: u64,
+    /// Estimated operations by line (0: no position).
+    pub lines: std::collections::BTreeMap<usize, u64>,
+    /// Estimated operations by the function they were counted in.
+    pub functions: std::collections::BTreeMap<String, u64>,
 }
 
 impl Technique for ScriptTechnique {

@@ -30,6 +30,18 @@ pub struct TechniqueInfo {
 }
 
 impl TechniqueInfo {
+    /// The catalogue entry of the built-in `id`, if there is one. Usable in constants.
+    pub const fn lookup(id: &str) -> Option<&'static TechniqueInfo> {
+        let mut i = 0;
+        while i < CATALOGUE.len() {
+            if same(CATALOGUE[i].id, id) {
+                return Some(&CATALOGUE[i]);
+            }
+            i += 1;
+        }
+        None
+    }
+
     /// An entry in the default pipeline that does not need uniqueness.
     const fn new(
         id: &'static str,
@@ -242,22 +254,10 @@ pub const CATALOGUE: &[TechniqueInfo] = &[
     TechniqueInfo::new("guess", "Guess", 12.0, &[]).off(GUESS),
 ];
 
-/// The catalogue entry of the built-in `id`, if there is one. Usable in constants.
-pub const fn lookup(id: &str) -> Option<&'static TechniqueInfo> {
-    let mut i = 0;
-    while i < CATALOGUE.len() {
-        if same(CATALOGUE[i].id, id) {
-            return Some(&CATALOGUE[i]);
-        }
-        i += 1;
-    }
-    None
-}
-
 /// The catalogue entry of the built-in `id`, for the built-ins to hold: evaluated in a
 /// constant, a misspelt id stops the build.
 pub(crate) const fn entry(id: &str) -> &'static TechniqueInfo {
-    match lookup(id) {
+    match TechniqueInfo::lookup(id) {
         Some(info) => info,
         None => panic!("no built-in technique has this id in the catalogue"),
     }
@@ -285,9 +285,12 @@ mod tests {
 
     #[test]
     fn lookup_finds_entries_by_id() {
-        assert_eq!(lookup("naked-pair").map(|i| i.name), Some("Naked Pair"));
-        assert_eq!(lookup("naked-pai"), None);
-        assert_eq!(lookup(""), None);
+        assert_eq!(
+            TechniqueInfo::lookup("naked-pair").map(|i| i.name),
+            Some("Naked Pair")
+        );
+        assert_eq!(TechniqueInfo::lookup("naked-pai"), None);
+        assert_eq!(TechniqueInfo::lookup(""), None);
         assert!(entry("bug-plus-1").needs_uniqueness);
         assert!(entry("guess").off_by_default.is_some());
     }

@@ -47,7 +47,7 @@ use crate::grid::{Candidate, Grid};
 use crate::step::Step;
 pub use context::Context;
 
-pub use catalogue::{CATALOGUE, TechniqueInfo, lookup};
+pub use catalogue::{CATALOGUE, TechniqueInfo};
 
 pub(crate) mod aligned;
 pub(crate) mod als;

@@ -1,6 +1,8 @@
 //! `lapiz technique bench`: times the full search of a technique script, or of each technique
 //! of a plugin library, against its native twin over the same positions, so an author sees
-//! what the technique costs.
+//! what the technique costs; with `--solve`, whole solves of the default pipeline with the
+//! technique in place of its twin against the default pipeline; with `--profile`, where a
+//! script's operations go, line by line.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -8,7 +10,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use lapiz::Grid;
 use lapiz::parse::{parse_library_line, parse_puzzle};
@@ -16,6 +18,7 @@ use lapiz::pipeline::Pipeline;
 use lapiz::plugin::PluginMode;
 use lapiz::printable::printable;
 use lapiz::script::check::positions;
+use lapiz::script::{Evaluator, ScriptTechnique};
 use lapiz::technique::{Technique, find_all};
 
 use crate::cli::diag;
@@ -50,12 +53,67 @@ pub struct BenchArgs {
     /// Timed rounds for each side (more are run until each side has had 0.3 s).
     #[arg(long, default_value_t = 3)]
     pub rounds: usize,
+    /// Time whole solves of the puzzles of --file instead of searches: the default pipeline
+    /// with the technique in place of its twin against the default pipeline, rounds
+    /// alternating. The last line: `<id> in place of <twin>: S ms per solve, default
+    /// pipeline: D ms per solve, ratio R`.
+    #[arg(long, requires = "file")]
+    pub solve: bool,
+    /// How a script's `find` is evaluated: by Rhai's tree interpreter, on its bytecode VM, or
+    /// both, timed side by side (default: as a pipeline runs scripts, on the interpreter).
+    #[arg(long, value_enum)]
+    pub evaluator: Option<EvaluatorArg>,
+    /// Instead of timing, count where a script's operations go over the positions, line by
+    /// line and function by function, most first.
+    #[arg(long, conflicts_with_all = ["solve", "native"])]
+    pub profile: bool,
+}
+
+/// The choices of `--evaluator`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EvaluatorArg {
+    /// Rhai's bytecode VM.
+    Bytecode,
+    /// Rhai's tree-walking interpreter.
+    Tree,
+    /// Both, side by side.
+    Both,
+}
+
+/// Loads the script at `path` to be evaluated with `evaluator`.
+fn script_with(path: &Path, evaluator: Evaluator) -> Result<Box<dyn Technique>> {
+    let mut script = ScriptTechnique::load(path)?;
+    script.set_evaluator(evaluator);
+    Ok(Box::new(script))
 }
 
 /// Runs `lapiz technique bench`: loads the script or library, then for each technique names
 /// it and its twin and times them.
 pub fn command(args: BenchArgs, out: &mut impl Write) -> Result<ExitCode> {
-    let subject = super::Subject::load(&args.script, args.id.as_deref())?;
+    let mut subject = super::Subject::load(&args.script, args.id.as_deref())?;
+    if subject.mode.is_some() && (args.evaluator.is_some() || args.profile) {
+        bail!(
+            "{}: --evaluator and --profile are for scripts, not plugin libraries",
+            args.script.display()
+        );
+    }
+    match args.evaluator {
+        Some(EvaluatorArg::Tree) => {
+            subject.techniques = vec![script_with(&args.script, Evaluator::Tree)?];
+        }
+        Some(EvaluatorArg::Bytecode | EvaluatorArg::Both) => {
+            subject.techniques = vec![script_with(&args.script, Evaluator::Bytecode)?];
+        }
+        None => {}
+    }
+    // with `both`, the script once more, on the interpreter
+    let tree = match args.evaluator {
+        Some(EvaluatorArg::Both) => Some(script_with(&args.script, Evaluator::Tree)?),
+        _ => None,
+    };
+    if args.solve {
+        return solve_command(&args, subject, tree, out);
+    }
     // the positions of a puzzle file are the same for every technique: found once
     let puzzles = match &args.file {
         Some(path) => Some(puzzle_positions(path, args.limit)?),
@@ -108,7 +166,19 @@ pub fn command(args: BenchArgs, out: &mut impl Write) -> Result<ExitCode> {
                 &library
             }
         };
-        run(technique, twin.as_deref(), grids, from, args.rounds, out)?;
+        if args.profile {
+            profile(&args.script, grids, from, out)?;
+        } else {
+            run(
+                technique,
+                tree.as_deref(),
+                twin.as_deref(),
+                grids,
+                from,
+                args.rounds,
+                out,
+            )?;
+        }
         timed += 1;
     }
     out.flush()?;
@@ -124,11 +194,13 @@ pub fn command(args: BenchArgs, out: &mut impl Write) -> Result<ExitCode> {
 /// The least time each side is measured for, summed over its rounds.
 const MIN_TIME: Duration = Duration::from_millis(300);
 
-/// Times `script` (a script's or a plugin's technique) and `twin` over `grids` (`from` says
-/// where they come from) and writes the report; the last line is
+/// Times `script` (a script's or a plugin's technique), `tree` (the script on the interpreter,
+/// reported on the line before the last) and `twin` over `grids` (`from` says where they come
+/// from), in the same rounds, and writes the report; the last line is
 /// `<id>: S us per search, <native id>: N us per search, ratio R`.
-pub fn run(
+fn run(
     script: &dyn Technique,
+    tree: Option<&dyn Technique>,
     twin: Option<&dyn Technique>,
     grids: &[Grid],
     from: &str,
@@ -139,28 +211,21 @@ pub fn run(
         bail!("no positions to time: {from} gave none");
     }
     writeln!(out, "{} positions ({})", grids.len(), printable(from))?;
-    // One untimed pass: checks every search succeeds and warms caches for both sides.
+    // One untimed pass: checks every search succeeds and warms caches for every side.
     let script_steps = count_steps(script, grids)?;
+    if let Some(t) = tree {
+        count_steps(t, grids)?;
+    }
     let twin_steps = match twin {
         Some(t) => Some(count_steps(t, grids)?),
         None => None,
     };
-    let rounds = rounds.max(1);
-    let (mut script_best, mut twin_best) = (f64::INFINITY, f64::INFINITY);
-    // Rounds alternate between the two, so a slow spell of a shared machine hits both.
-    let (mut script_spent, mut twin_spent) = (Duration::ZERO, Duration::ZERO);
-    let mut round = 0;
-    while round < rounds || script_spent < MIN_TIME || (twin.is_some() && twin_spent < MIN_TIME) {
-        let t = time_searches(script, grids)?;
-        script_spent += t;
-        script_best = script_best.min(t.as_secs_f64());
-        if let Some(native) = twin {
-            let t = time_searches(native, grids)?;
-            twin_spent += t;
-            twin_best = twin_best.min(t.as_secs_f64());
-        }
-        round += 1;
-    }
+    let sides: Vec<&dyn Technique> = [Some(script), tree, twin].into_iter().flatten().collect();
+    let mut timers: Vec<Box<dyn FnMut() -> Result<()> + '_>> = sides
+        .iter()
+        .map(|&t| Box::new(move || time_searches(t, grids)) as Box<dyn FnMut() -> Result<()>>)
+        .collect();
+    let (best, round) = alternate(&mut timers, rounds)?;
     let per = |best: f64| best * 1e6 / grids.len() as f64;
     writeln!(
         out,
@@ -172,24 +237,60 @@ pub fn run(
         }
     )?;
     writeln!(out, "best of {round} rounds")?;
-    match twin {
-        Some(native) => writeln!(
+    if tree.is_some() {
+        writeln!(
             out,
-            "{}: {:.2} us per search, {}: {:.2} us per search, ratio {:.1}",
+            "{} on the tree interpreter: {:.2} us per search, on the bytecode VM: {:.2} us per search, ratio {:.2}",
             script.id(),
-            per(script_best),
-            native.id(),
-            per(twin_best),
-            script_best / twin_best
-        )?,
+            per(best[1]),
+            per(best[0]),
+            best[1] / best[0]
+        )?;
+    }
+    match twin {
+        Some(native) => {
+            let twin_best = best[best.len() - 1];
+            writeln!(
+                out,
+                "{}: {:.2} us per search, {}: {:.2} us per search, ratio {:.1}",
+                script.id(),
+                per(best[0]),
+                native.id(),
+                per(twin_best),
+                best[0] / twin_best
+            )?
+        }
         None => writeln!(
             out,
             "{}: {:.2} us per search (no native twin: pass --native ID)",
             script.id(),
-            per(script_best)
+            per(best[0])
         )?,
     }
     Ok(())
+}
+
+/// Runs each of `sides` in turn, round after round (so a slow spell of a shared machine hits
+/// them all), at least `rounds` times and until each has had [`MIN_TIME`]; the best time of
+/// each in seconds, and the rounds run.
+fn alternate(
+    sides: &mut [Box<dyn FnMut() -> Result<()> + '_>],
+    rounds: usize,
+) -> Result<(Vec<f64>, usize)> {
+    let mut best = vec![f64::INFINITY; sides.len()];
+    let mut spent = vec![Duration::ZERO; sides.len()];
+    let mut round = 0;
+    while round < rounds.max(1) || spent.iter().any(|&s| s < MIN_TIME) {
+        for (i, side) in sides.iter_mut().enumerate() {
+            let start = Instant::now();
+            side()?;
+            let t = start.elapsed();
+            spent[i] += t;
+            best[i] = best[i].min(t.as_secs_f64());
+        }
+        round += 1;
+    }
+    Ok((best, round))
 }
 
 /// The steps `t` finds over `grids` (a full search at each), or the first error.
@@ -210,13 +311,12 @@ fn count_steps(t: &dyn Technique, grids: &[Grid]) -> Result<usize> {
     Ok(n)
 }
 
-/// The time of one full search at each of `grids`.
-fn time_searches(t: &dyn Technique, grids: &[Grid]) -> Result<Duration> {
-    let start = Instant::now();
+/// One full search at each of `grids`.
+fn time_searches(t: &dyn Technique, grids: &[Grid]) -> Result<()> {
     for g in grids {
         std::hint::black_box(find_all(t, g).with_context(|| format!("{} failed", t.id()))?);
     }
-    Ok(start.elapsed())
+    Ok(())
 }
 
 /// The positions met solving the puzzles of a file, and a description of them.
@@ -277,6 +377,203 @@ fn library_positions(id: &str, path: &Path, codes: &[String]) -> Result<(Vec<Gri
     let mut from = format!("library cases of {} in {}", codes.join(","), path.display());
     if unreadable > 0 {
         from.push_str(&format!(", {unreadable} unreadable lines"));
+    }
+    Ok((grids, from))
+}
+
+/// Samples per position for `--profile`.
+const PROFILE_SAMPLES: u64 = 64;
+
+/// `--profile`: where the script at `path` spends its operations over `grids`, by line (with
+/// the line's text) and by function, most first.
+fn profile(path: &Path, grids: &[Grid], from: &str, out: &mut impl Write) -> Result<()> {
+    if grids.is_empty() {
+        bail!("no positions to profile: {from} gave none");
+    }
+    let script = ScriptTechnique::load(path)?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut profile = lapiz::script::Profile::default();
+    for g in grids {
+        script.profile(g, PROFILE_SAMPLES, &mut profile)?;
+    }
+    writeln!(out, "{} positions ({})", grids.len(), printable(from))?;
+    writeln!(
+        out,
+        "{} operations, {:.0} per search; estimated from {} samples (up to {PROFILE_SAMPLES} per search)",
+        profile.operations,
+        profile.operations as f64 / grids.len() as f64,
+        profile.samples
+    )?;
+    let share = |n: u64| 100.0 * n as f64 / profile.operations.max(1) as f64;
+    let mut functions: Vec<_> = profile.functions.iter().collect();
+    functions.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    writeln!(out, "by function:")?;
+    for (name, n) in functions {
+        writeln!(out, "  {:5.1}%  {}", share(*n), printable(name))?;
+    }
+    let mut lines: Vec<_> = profile.lines.iter().collect();
+    lines.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    writeln!(out, "by line:")?;
+    for (line, n) in lines {
+        let source = match *line {
+            0 => "(no line recorded: loop steps and operators the VM runs without one)",
+            l => text.lines().nth(l - 1).map_or("", str::trim),
+        };
+        writeln!(
+            out,
+            "  {:5.1}%  {line:>4}: {}",
+            share(*n),
+            printable(source)
+        )?;
+    }
+    Ok(())
+}
+
+/// `--solve`: for each technique of `subject`, whole solves of the default pipeline with it
+/// (and with `tree`, the script on the interpreter, when given) in place of its twin, against
+/// the default pipeline, over the puzzles of `--file`.
+fn solve_command(
+    args: &BenchArgs,
+    subject: super::Subject,
+    tree: Option<Box<dyn Technique>>,
+    out: &mut impl Write,
+) -> Result<ExitCode> {
+    let path = args
+        .file
+        .as_deref()
+        .expect("clap requires --file with --solve");
+    let (puzzles, from) = read_puzzles(path, args.limit)?;
+    if puzzles.is_empty() {
+        bail!("no puzzles to solve in {}", path.display());
+    }
+    let label = subject.label();
+    let mut tree = tree;
+    for (k, technique) in subject.techniques.into_iter().enumerate() {
+        let Some(twin) = super::twin_of(technique.as_ref(), args.native.as_deref(), "--native")?
+        else {
+            bail!(
+                "{}: no native twin to replace (pass --native ID)",
+                technique.id()
+            );
+        };
+        if k > 0 {
+            writeln!(out)?;
+        }
+        let (id, twin_id) = (technique.id().to_string(), twin.id().to_string());
+        writeln!(
+            out,
+            "{label}: {id} in place of {twin_id} in the default pipeline"
+        )?;
+        writeln!(out, "{} puzzles ({})", puzzles.len(), printable(&from))?;
+        let mut pipelines = vec![with_in_place(technique, &twin_id)?];
+        if let Some(t) = tree.take() {
+            pipelines.push(with_in_place(t, &twin_id)?);
+        }
+        pipelines.push(Pipeline::default_pipeline());
+        // One untimed pass: what each solves, and any failure of the technique.
+        for (i, p) in pipelines.iter().enumerate() {
+            let (mut solved, mut steps, mut failures) = (0usize, 0usize, 0usize);
+            for g in &puzzles {
+                let trace = lapiz::engine::solve_grid(g, p);
+                solved += usize::from(trace.is_solved());
+                steps += trace.steps().count();
+                failures += trace
+                    .entries
+                    .iter()
+                    .filter(|e| matches!(e, lapiz::trace::Entry::Failed { .. }))
+                    .count();
+            }
+            let name = match (i, pipelines.len() - i) {
+                (_, 1) => "default pipeline".to_string(),
+                (0, _) => format!("with {id}"),
+                _ => format!("with {id} on the tree interpreter"),
+            };
+            writeln!(
+                out,
+                "{name}: {solved} solved, {steps} steps{}",
+                if failures > 0 {
+                    format!(", {failures} failures of a technique (see `lapiz solve`)")
+                } else {
+                    String::new()
+                }
+            )?;
+        }
+        let puzzles = &puzzles;
+        let mut timers: Vec<Box<dyn FnMut() -> Result<()> + '_>> = pipelines
+            .iter()
+            .map(|p| {
+                Box::new(move || {
+                    for g in puzzles {
+                        std::hint::black_box(lapiz::engine::solve_grid(g, p));
+                    }
+                    Ok(())
+                }) as Box<dyn FnMut() -> Result<()>>
+            })
+            .collect();
+        let (best, round) = alternate(&mut timers, args.rounds)?;
+        let per = |b: f64| b * 1e3 / puzzles.len() as f64;
+        let base = best[best.len() - 1];
+        writeln!(out, "best of {round} rounds")?;
+        if best.len() == 3 {
+            writeln!(
+                out,
+                "{id} on the tree interpreter in place of {twin_id}: {:.3} ms per solve, default pipeline: {:.3} ms per solve, ratio {:.3}",
+                per(best[1]),
+                per(base),
+                best[1] / base
+            )?;
+        }
+        writeln!(
+            out,
+            "{id} in place of {twin_id}: {:.3} ms per solve, default pipeline: {:.3} ms per solve, ratio {:.3}",
+            per(best[0]),
+            per(base),
+            best[0] / base
+        )?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The default pipeline with `technique` in place of `twin`.
+fn with_in_place(technique: Box<dyn Technique>, twin: &str) -> Result<Pipeline> {
+    let id = technique.id().to_string();
+    let mut pipeline = Pipeline::default_pipeline();
+    if pipeline.replace(twin, technique)?.is_none() {
+        bail!("{twin} (the twin of {id}) is not in the default pipeline: nothing to replace");
+    }
+    Ok(pipeline)
+}
+
+/// The puzzles of a file (at most `limit`) and a description of them; a line that is not a
+/// puzzle is reported and skipped.
+fn read_puzzles(path: &Path, limit: Option<usize>) -> Result<(Vec<Grid>, String)> {
+    let input = crate::cli::batch::open_input(path)?;
+    let (mut grids, mut skipped) = (Vec::new(), 0usize);
+    for (i, line) in input.lines().enumerate() {
+        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+        let Some(text) = crate::cli::batch::puzzle_of_line(&line) else {
+            continue;
+        };
+        if limit.is_some_and(|l| grids.len() + skipped >= l) {
+            break;
+        }
+        match parse_puzzle(text) {
+            Ok(g) => grids.push(g),
+            Err(_) => {
+                skipped += 1;
+                diag(&format!(
+                    "{}: skipped (not a puzzle): {}",
+                    crate::cli::batch::line_ref(path, i + 1),
+                    printable(text)
+                ));
+            }
+        }
+    }
+    let mut from = format!("the first {} of {}", grids.len() + skipped, path.display());
+    if skipped > 0 {
+        from.push_str(&format!(", {skipped} skipped"));
     }
     Ok((grids, from))
 }
