@@ -70,37 +70,42 @@ impl Symmetry {
         }
     }
 
-    /// The images of a cell (0..81) under the symmetry's generator.
-    fn image(self, cell: usize) -> usize {
-        let (r, c) = (cell / 9, cell % 9);
+    /// The image of a cell (0..n*n) of an `n x n` board under the symmetry's generator.
+    fn image(self, cell: usize, n: usize) -> usize {
+        let (r, c, m) = (cell / n, cell % n, n - 1);
         let (r2, c2) = match self {
             Symmetry::None => (r, c),
-            Symmetry::Rot180 => (8 - r, 8 - c),
-            Symmetry::Rot90 => (c, 8 - r),
-            Symmetry::Horizontal => (r, 8 - c),
-            Symmetry::Vertical => (8 - r, c),
+            Symmetry::Rot180 => (m - r, m - c),
+            Symmetry::Rot90 => (c, m - r),
+            Symmetry::Horizontal => (r, m - c),
+            Symmetry::Vertical => (m - r, c),
             Symmetry::Diagonal => (c, r),
-            Symmetry::Antidiagonal => (8 - c, 8 - r),
+            Symmetry::Antidiagonal => (m - c, m - r),
         };
-        9 * r2 + c2
+        n * r2 + c2
     }
 
     /// The cells that must be all clues or all empty together (orbits), each sorted, in cell
     /// order of their first cell.
     pub fn groups(self) -> Vec<Vec<usize>> {
-        let mut seen = [false; 81];
+        self.groups_of_size(9)
+    }
+
+    /// [`Symmetry::groups`] on an `n x n` board.
+    pub(crate) fn groups_of_size(self, n: usize) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; n * n];
         let mut out = Vec::new();
-        for start in 0..81 {
+        for start in 0..n * n {
             if seen[start] {
                 continue;
             }
             let mut group = vec![start];
             seen[start] = true;
-            let mut c = self.image(start);
+            let mut c = self.image(start, n);
             while !seen[c] {
                 seen[c] = true;
                 group.push(c);
-                c = self.image(c);
+                c = self.image(c, n);
             }
             group.sort_unstable();
             out.push(group);
@@ -110,7 +115,7 @@ impl Symmetry {
 
     /// Whether the clue pattern of `puzzle` has this symmetry.
     pub fn holds_for(self, puzzle: &[u8; 81]) -> bool {
-        (0..81).all(|i| (puzzle[i] == 0) == (puzzle[self.image(i)] == 0))
+        (0..81).all(|i| (puzzle[i] == 0) == (puzzle[self.image(i, 9)] == 0))
     }
 }
 

@@ -79,6 +79,7 @@ pub mod printable;
 pub mod rating;
 pub mod reglib;
 pub mod script;
+pub mod shape;
 pub mod solver;
 pub mod step;
 pub mod technique;

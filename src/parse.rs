@@ -50,6 +50,24 @@ pub enum ParseError {
     /// The input is empty.
     #[error("empty input")]
     Empty,
+    /// A size, box shape or cell count no board has.
+    #[error("{what}")]
+    BadSize {
+        /// What was seen.
+        what: String,
+    },
+    /// A symbol that is not one of the puzzle's alphabet.
+    #[error("`{symbol}` at line {line}, column {col} is not {expected}")]
+    BadSymbol {
+        /// The symbol (or group) seen.
+        symbol: String,
+        /// 1-based line of the input.
+        line: usize,
+        /// 1-based column (character) of the line.
+        col: usize,
+        /// What was expected there.
+        expected: String,
+    },
 }
 
 /// Reads a puzzle in any supported form: a HoDoKu library line (starts with `:`), an

@@ -1,0 +1,206 @@
+//! [`Bits`]: the fixed-width bitsets every shape is built from, one trait over the machine words
+//! (`u16` .. `u128`) and arrays of `u64` for grids wider than 128 cells.
+//!
+//! A shape picks one width for its cell sets (at least `n * n` bits) and one for its digit
+//! masks (at least `n` bits); code over [`Bits`] never sees the words.
+
+use std::fmt::Debug;
+
+/// A fixed-width set of small numbers (bit positions).
+pub(crate) trait Bits: Copy + Eq + Default + Send + Sync + Debug + 'static {
+    /// How many positions the set can hold.
+    const WIDTH: usize;
+    /// No position.
+    const ZERO: Self;
+    /// Positions `0..n`.
+    fn low(n: usize) -> Self;
+    /// Position `i` alone.
+    fn bit(i: usize) -> Self;
+    /// Whether position `i` is in the set.
+    fn has(self, i: usize) -> bool;
+    /// Adds position `i`.
+    fn set(&mut self, i: usize);
+    /// Takes position `i` out.
+    fn clear(&mut self, i: usize);
+    /// The positions in both.
+    fn and(self, other: Self) -> Self;
+    /// The positions in either.
+    fn or(self, other: Self) -> Self;
+    /// The positions of `self` not in `other`.
+    fn and_not(self, other: Self) -> Self;
+    /// How many positions.
+    fn count(self) -> u32;
+    /// The lowest position, if any.
+    fn first(self) -> Option<usize>;
+    /// Whether the set is empty.
+    #[inline]
+    fn is_zero(self) -> bool {
+        self == Self::ZERO
+    }
+    /// Whether the sets share a position.
+    #[inline]
+    fn meets(self, other: Self) -> bool {
+        !self.and(other).is_zero()
+    }
+    /// The positions, lowest first.
+    #[inline]
+    fn ones(self) -> Ones<Self> {
+        Ones(self)
+    }
+}
+
+/// The positions of a [`Bits`], lowest first.
+#[derive(Clone, Copy)]
+pub(crate) struct Ones<B>(B);
+
+impl<B: Bits> Iterator for Ones<B> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        let i = self.0.first()?;
+        self.0.clear(i);
+        Some(i)
+    }
+}
+
+macro_rules! word_bits {
+    ($($t:ty),*) => {$(
+        impl Bits for $t {
+            const WIDTH: usize = <$t>::BITS as usize;
+            const ZERO: Self = 0;
+            #[inline]
+            fn low(n: usize) -> Self {
+                if n >= Self::WIDTH { <$t>::MAX } else { (1 << n) - 1 }
+            }
+            #[inline]
+            fn bit(i: usize) -> Self { 1 << i }
+            #[inline]
+            fn has(self, i: usize) -> bool { self >> i & 1 != 0 }
+            #[inline]
+            fn set(&mut self, i: usize) { *self |= 1 << i }
+            #[inline]
+            fn clear(&mut self, i: usize) { *self &= !(1 << i) }
+            #[inline]
+            fn and(self, other: Self) -> Self { self & other }
+            #[inline]
+            fn or(self, other: Self) -> Self { self | other }
+            #[inline]
+            fn and_not(self, other: Self) -> Self { self & !other }
+            #[inline]
+            fn count(self) -> u32 { self.count_ones() }
+            #[inline]
+            fn first(self) -> Option<usize> {
+                (self != 0).then(|| self.trailing_zeros() as usize)
+            }
+        }
+    )*};
+}
+word_bits!(u16, u32, u64, u128);
+
+/// `K` words of 64 bits: the cell sets of grids above 128 cells (12x12, 16x16, 25x25).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Words<const K: usize>([u64; K]);
+
+impl<const K: usize> Default for Words<K> {
+    fn default() -> Self {
+        Words([0; K])
+    }
+}
+
+impl<const K: usize> Bits for Words<K> {
+    const WIDTH: usize = 64 * K;
+    const ZERO: Self = Words([0; K]);
+    fn low(n: usize) -> Self {
+        let mut w = [0u64; K];
+        for (k, word) in w.iter_mut().enumerate() {
+            let from = 64 * k;
+            *word = match n.saturating_sub(from) {
+                0 => 0,
+                m if m >= 64 => u64::MAX,
+                m => (1 << m) - 1,
+            };
+        }
+        Words(w)
+    }
+    #[inline]
+    fn bit(i: usize) -> Self {
+        let mut w = [0u64; K];
+        w[i / 64] = 1 << (i % 64);
+        Words(w)
+    }
+    #[inline]
+    fn has(self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 != 0
+    }
+    #[inline]
+    fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    #[inline]
+    fn clear(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+    #[inline]
+    fn and(self, other: Self) -> Self {
+        Words(std::array::from_fn(|k| self.0[k] & other.0[k]))
+    }
+    #[inline]
+    fn or(self, other: Self) -> Self {
+        Words(std::array::from_fn(|k| self.0[k] | other.0[k]))
+    }
+    #[inline]
+    fn and_not(self, other: Self) -> Self {
+        Words(std::array::from_fn(|k| self.0[k] & !other.0[k]))
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    fn first(self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, w)| **w != 0)
+            .map(|(k, w)| 64 * k + w.trailing_zeros() as usize)
+    }
+    #[inline]
+    fn is_zero(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn exercise<B: Bits>() {
+        let n = B::WIDTH.min(200);
+        let all = B::low(n);
+        assert_eq!(all.count() as usize, n);
+        assert_eq!(B::low(0), B::ZERO);
+        let mut s = B::ZERO;
+        for i in [0, 3, n - 1] {
+            s.set(i);
+        }
+        assert_eq!(s.ones().collect::<Vec<_>>(), [0, 3, n - 1]);
+        assert!(s.has(3) && !s.has(2));
+        s.clear(3);
+        assert_eq!(s.count(), 2);
+        assert_eq!(s.first(), Some(0));
+        assert_eq!(all.and_not(s).count() as usize, n - 2);
+        assert!(s.meets(B::bit(n - 1)) && !s.meets(B::bit(1)));
+        assert_eq!(s.or(B::bit(1)).and(B::bit(1)), B::bit(1));
+        assert!(B::ZERO.is_zero() && B::ZERO.first().is_none());
+    }
+
+    #[test]
+    fn every_width_behaves_as_a_set() {
+        exercise::<u16>();
+        exercise::<u32>();
+        exercise::<u64>();
+        exercise::<u128>();
+        exercise::<Words<3>>();
+        exercise::<Words<10>>();
+    }
+}

@@ -1,0 +1,294 @@
+//! [`Board`]: values and candidates of a board of any shape, with the counts that make singles
+//! cheap to find: for every house and digit, the places left for the digit in the house.
+//!
+//! ```text
+//!  values[cell]      0 or the digit (1..=n)
+//!  cands[cell]       digit mask: bit d-1 while d may still go in the cell
+//!  places[h][d-1]    place mask: bit i while d may still go in the i-th cell of house h
+//!  done[h]           digit mask: the digits placed in house h
+//! ```
+//!
+//! Every change keeps the four in step. A change that leaves a cell without a candidate, or a
+//! digit without a place in a house that lacks it, reports a contradiction; one that leaves a
+//! single candidate or a single place queues that placement (the brute force's propagation).
+
+use super::bits::Bits;
+use super::{Geometry, Shape};
+
+/// A placement waiting to be made: a cell and its digit.
+pub(crate) type Pending = (u16, u8);
+
+/// How a single was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SingleKind {
+    /// The last empty cell of the house.
+    FullHouse(usize),
+    /// The digit's last place in the house.
+    Hidden(usize),
+    /// The cell's last candidate.
+    Naked,
+}
+
+/// A single: the cell, the digit and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Single {
+    /// The cell.
+    pub cell: usize,
+    /// The digit.
+    pub digit: u8,
+    /// Why it is the only choice.
+    pub kind: SingleKind,
+}
+
+/// The state of a board of shape `S` (see the module's table).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Board<S: Shape> {
+    pub geo: &'static Geometry<S>,
+    values: S::PerCell<u8>,
+    cands: S::PerCell<S::Mask>,
+    places: S::PerHouse<S::PerDigit<S::Mask>>,
+    done: S::PerHouse<S::Mask>,
+    empty: usize,
+}
+
+impl<S: Shape> Board<S> {
+    /// The empty board: every candidate everywhere.
+    pub fn empty(geo: &'static Geometry<S>) -> Board<S> {
+        let all = S::Mask::low(S::N);
+        Board {
+            geo,
+            values: S::per_cell(0),
+            cands: S::per_cell(all),
+            places: S::per_house(S::per_digit(all)),
+            done: S::per_house(S::Mask::ZERO),
+            empty: S::CELLS,
+        }
+    }
+
+    /// The board of `values` (0 empty, else 1..=n; one per cell), singles not yet followed:
+    /// `None` when the values clash or leave a cell or a digit of a house with no place.
+    pub fn from_values(geo: &'static Geometry<S>, values: &[u8]) -> Option<Board<S>> {
+        let mut board = Board::empty(geo);
+        let mut pending = Vec::new();
+        for (cell, &v) in values.iter().enumerate().take(S::CELLS) {
+            if v != 0 && !board.place(cell, v, &mut pending) {
+                return None;
+            }
+        }
+        Some(board)
+    }
+
+    /// The value of `cell` (0 when empty).
+    #[inline]
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values.as_ref()[cell]
+    }
+
+    /// All values, row by row.
+    pub fn values(&self) -> &[u8] {
+        self.values.as_ref()
+    }
+
+    /// The candidates of `cell` (bit `d - 1` for digit `d`).
+    #[inline]
+    pub fn candidates(&self, cell: usize) -> S::Mask {
+        self.cands.as_ref()[cell]
+    }
+
+    /// How many cells are empty.
+    #[inline]
+    pub fn empty_count(&self) -> usize {
+        self.empty
+    }
+
+    /// The places left for `digit` in house `h` (bit `i` for the house's i-th cell).
+    #[inline]
+    pub fn places(&self, h: usize, digit: u8) -> S::Mask {
+        self.places.as_ref()[h].as_ref()[digit as usize - 1]
+    }
+
+    /// Whether `digit` is placed in house `h`.
+    #[inline]
+    pub fn is_done(&self, h: usize, digit: u8) -> bool {
+        self.done.as_ref()[h].has(digit as usize - 1)
+    }
+
+    /// Places `digit` in the empty `cell`, whose candidate it must be: its other candidates
+    /// and its peers' `digit` go. Singles this leaves are pushed on `pending`; returns `false`
+    /// on a contradiction (the board is then not to be used).
+    pub fn place(&mut self, cell: usize, digit: u8, pending: &mut Vec<Pending>) -> bool {
+        let d = digit as usize - 1;
+        let mask = self.cands.as_ref()[cell];
+        if self.values.as_ref()[cell] != 0 || !mask.has(d) {
+            return false;
+        }
+        let geo = self.geo;
+        let houses = geo.cell_houses.as_ref()[cell];
+        let spots = geo.cell_places.as_ref()[cell];
+        self.values.as_mut()[cell] = digit;
+        self.cands.as_mut()[cell] = S::Mask::ZERO;
+        self.empty -= 1;
+        for k in 0..3 {
+            let h = houses[k] as usize;
+            self.done.as_mut()[h].set(d);
+            self.places.as_mut()[h].as_mut()[d] = S::Mask::ZERO;
+        }
+        // The cell's other candidates lose their place in its houses.
+        for e in mask.and_not(S::Mask::bit(d)).ones() {
+            for k in 0..3 {
+                if !self.lose_place(houses[k] as usize, e, spots[k] as usize, pending) {
+                    return false;
+                }
+            }
+        }
+        for &p in geo.peers_of(cell) {
+            if self.cands.as_ref()[p as usize].has(d) && !self.eliminate(p as usize, digit, pending)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Takes candidate `digit` out of `cell` (which must hold it): `false` on a contradiction.
+    pub fn eliminate(&mut self, cell: usize, digit: u8, pending: &mut Vec<Pending>) -> bool {
+        let d = digit as usize - 1;
+        let cands = &mut self.cands.as_mut()[cell];
+        cands.clear(d);
+        match cands.count() {
+            0 => return false,
+            1 => {
+                let only = cands.first().unwrap_or(0) as u8 + 1;
+                pending.push((cell as u16, only));
+            }
+            _ => {}
+        }
+        let geo = self.geo;
+        let houses = geo.cell_houses.as_ref()[cell];
+        let spots = geo.cell_places.as_ref()[cell];
+        for k in 0..3 {
+            if !self.lose_place(houses[k] as usize, d, spots[k] as usize, pending) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Digit `d + 1` can no longer go in the `spot`-th cell of house `h`.
+    #[inline]
+    fn lose_place(&mut self, h: usize, d: usize, spot: usize, pending: &mut Vec<Pending>) -> bool {
+        if self.done.as_ref()[h].has(d) {
+            return true;
+        }
+        let places = &mut self.places.as_mut()[h].as_mut()[d];
+        places.clear(spot);
+        match places.count() {
+            0 => false,
+            1 => {
+                let i = places.first().unwrap_or(0);
+                pending.push((self.geo.cells_of(h)[i], d as u8 + 1));
+                true
+            }
+            _ => true,
+        }
+    }
+
+    /// Makes the pending placements and those they lead to: `false` on a contradiction.
+    pub fn propagate(&mut self, pending: &mut Vec<Pending>) -> bool {
+        while let Some((cell, digit)) = pending.pop() {
+            let cell = cell as usize;
+            match self.values.as_ref()[cell] {
+                v if v == digit => continue,
+                0 => {
+                    if !self.place(cell, digit, pending) {
+                        pending.clear();
+                        return false;
+                    }
+                }
+                _ => {
+                    pending.clear();
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The first single a solver by hand would see: a full house, then a hidden single (boxes
+    /// first, then rows, then columns), then a naked single.
+    pub fn next_single(&self) -> Option<Single> {
+        let n = S::N;
+        let order = (2 * n..3 * n).chain(0..2 * n);
+        for h in order.clone() {
+            let free = S::Mask::low(n).and_not(self.done.as_ref()[h]);
+            if free.count() == 1 {
+                let d = free.first()? as u8 + 1;
+                let i = self.places(h, d).first()?;
+                let cell = self.geo.cells_of(h)[i] as usize;
+                return Some(Single { cell, digit: d, kind: SingleKind::FullHouse(h) });
+            }
+        }
+        for h in order {
+            for d in 1..=n as u8 {
+                let places = self.places(h, d);
+                if !self.is_done(h, d) && places.count() == 1 {
+                    let cell = self.geo.cells_of(h)[places.first()?] as usize;
+                    return Some(Single { cell, digit: d, kind: SingleKind::Hidden(h) });
+                }
+            }
+        }
+        (0..S::CELLS).find_map(|cell| {
+            let m = self.candidates(cell);
+            (m.count() == 1).then(|| Single {
+                cell,
+                digit: m.first().unwrap_or(0) as u8 + 1,
+                kind: SingleKind::Naked,
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Layout, S4, S9, S16};
+    use super::*;
+
+    #[test]
+    fn placing_keeps_places_and_candidates_in_step() {
+        let geo = S9::geometry(Layout::NINE);
+        let mut b = Board::<S9>::empty(geo);
+        let mut pending = Vec::new();
+        assert!(b.place(0, 5, &mut pending));
+        assert!(pending.is_empty());
+        assert_eq!(b.empty_count(), 80);
+        // row 1 (house 0): 5 placed, others lose r1c1's place
+        assert!(b.is_done(0, 5));
+        assert!(!b.places(0, 4).has(0));
+        assert_eq!(b.places(0, 4).count(), 8);
+        // r1c2, r2c2 and r3c2 lost 5: column 2 (house 10) has 6 places left for it
+        assert!(!b.candidates(1).has(4));
+        assert_eq!(b.places(10, 5).count(), 6);
+    }
+
+    #[test]
+    fn a_clash_is_a_contradiction() {
+        let geo = S4::geometry(Layout::new(4).unwrap());
+        let mut v = [0u8; 16];
+        v[0] = 1;
+        v[3] = 1;
+        assert!(Board::<S4>::from_values(geo, &v).is_none());
+    }
+
+    #[test]
+    fn singles_are_found_in_order() {
+        let geo = S4::geometry(Layout::new(4).unwrap());
+        // row 1 holds 1 2 3 _: a full house for 4
+        let b = Board::<S4>::from_values(geo, &[1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+            .unwrap();
+        let s = b.next_single().unwrap();
+        assert_eq!((s.cell, s.digit), (3, 4));
+        assert!(matches!(s.kind, SingleKind::FullHouse(_)));
+        let big = Board::<S16>::empty(S16::geometry(Layout::new(16).unwrap()));
+        assert!(big.next_single().is_none());
+    }
+}

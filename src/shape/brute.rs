@@ -1,0 +1,228 @@
+//! The brute-force solver for every shape: singles propagated on a [`Board`], then a guess on
+//! the cell with the fewest candidates (or the digit with the fewest places in a house, when
+//! that is fewer), depth first, a copy of the board per guess.
+//!
+//! 9x9 has its own tuned solver ([`crate::solver`]); this one is the same search for every
+//! size, and the tests check it against that one on 9x9.
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+use super::bits::Bits;
+use super::board::{Board, Pending};
+use super::{Geometry, Shape};
+
+/// What to do with each solution found.
+struct Search<'r, S: Shape, R: Rng> {
+    /// Stop at this many solutions.
+    limit: u32,
+    /// Solutions found so far.
+    found: u32,
+    /// The first solution's values.
+    first: Option<Vec<u8>>,
+    /// Guesses made (a measure of the work).
+    guesses: u64,
+    /// Stop after this many guesses (`u64::MAX`: never).
+    guess_limit: u64,
+    /// Digits in random order at each guess, when given.
+    rng: Option<&'r mut R>,
+    pending: Vec<Pending>,
+    _shape: std::marker::PhantomData<S>,
+}
+
+/// How a guess splits the search: a cell's candidates, or a house's places for a digit.
+enum Split {
+    Cell(usize),
+    Place(usize, u8),
+}
+
+impl<S: Shape, R: Rng> Search<'_, S, R> {
+    /// [`Search::run`] one guess deeper, on a new stack segment when this one runs low (a
+    /// board of 25x25 takes 11 KB of it per guess).
+    fn descend(&mut self, board: Board<S>) {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.run(board));
+    }
+
+    fn run(&mut self, mut board: Board<S>) {
+        if !board.propagate(&mut self.pending) {
+            return;
+        }
+        if board.empty_count() == 0 {
+            self.found += 1;
+            if self.first.is_none() {
+                self.first = Some(board.values().to_vec());
+            }
+            return;
+        }
+        if self.guesses >= self.guess_limit {
+            return;
+        }
+        self.guesses += 1;
+        match Self::split(&board) {
+            Split::Cell(cell) => {
+                let mut digits: Vec<u8> = board.candidates(cell).ones().map(|d| d as u8 + 1).collect();
+                if let Some(rng) = self.rng.as_deref_mut() {
+                    digits.shuffle(rng);
+                }
+                for d in digits {
+                    let mut next = board;
+                    if next.place(cell, d, &mut self.pending) {
+                        self.descend(next);
+                    } else {
+                        self.pending.clear();
+                    }
+                    if self.found >= self.limit {
+                        return;
+                    }
+                }
+            }
+            Split::Place(h, d) => {
+                let cells: Vec<usize> = board
+                    .places(h, d)
+                    .ones()
+                    .map(|i| board.geo.cells_of(h)[i] as usize)
+                    .collect();
+                for cell in cells {
+                    let mut next = board;
+                    if next.place(cell, d, &mut self.pending) {
+                        self.descend(next);
+                    } else {
+                        self.pending.clear();
+                    }
+                    if self.found >= self.limit {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The guess with the fewest branches: the empty cell with the fewest candidates, unless a
+    /// house has a digit with fewer places.
+    fn split(board: &Board<S>) -> Split {
+        let mut best = (u32::MAX, Split::Cell(0));
+        for cell in 0..S::CELLS {
+            let k = board.candidates(cell).count();
+            if k >= 2 && k < best.0 {
+                best = (k, Split::Cell(cell));
+                if k == 2 {
+                    return best.1;
+                }
+            }
+        }
+        for h in 0..3 * S::N {
+            for d in 1..=S::N as u8 {
+                let k = board.places(h, d).count();
+                if k >= 2 && k < best.0 {
+                    best = (k, Split::Place(h, d));
+                    if k == 2 {
+                        return best.1;
+                    }
+                }
+            }
+        }
+        best.1
+    }
+}
+
+/// What [`count`] found: solutions (up to the limit) and the first one's values.
+pub(crate) struct Counted {
+    /// Solutions found, at most the limit.
+    pub solutions: u32,
+    /// The first solution.
+    pub first: Option<Vec<u8>>,
+}
+
+/// Counts the solutions of `values` (0 empty), stopping at `limit`.
+pub(crate) fn count<S: Shape>(geo: &'static Geometry<S>, values: &[u8], limit: u32) -> Counted {
+    let Some(board) = Board::from_values(geo, values) else {
+        return Counted { solutions: 0, first: None };
+    };
+    let mut search = Search::<S, rand_chacha::ChaCha8Rng> {
+        limit,
+        found: 0,
+        first: None,
+        guesses: 0,
+        guess_limit: u64::MAX,
+        rng: None,
+        pending: Vec::with_capacity(4 * S::CELLS),
+        _shape: std::marker::PhantomData,
+    };
+    search.run(board);
+    Counted { solutions: search.found, first: search.first }
+}
+
+/// A random solved board, digits tried in random order at every guess; `None` when a try runs
+/// past its guess budget (rare on the largest boards), after which the caller tries again.
+pub(crate) fn random_solution<S: Shape>(
+    geo: &'static Geometry<S>,
+    rng: &mut impl Rng,
+) -> Option<Vec<u8>> {
+    let mut board = Board::empty(geo);
+    let mut pending = Vec::new();
+    // A random first row fixes the digits' names at once and leaves less to guess.
+    let mut row: Vec<u8> = (1..=S::N as u8).collect();
+    row.shuffle(rng);
+    for (col, &d) in row.iter().enumerate() {
+        if !board.place(col, d, &mut pending) {
+            return None;
+        }
+    }
+    let mut search = Search::<S, _> {
+        limit: 1,
+        found: 0,
+        first: None,
+        guesses: 0,
+        guess_limit: 50 * S::CELLS as u64,
+        rng: Some(rng),
+        pending,
+        _shape: std::marker::PhantomData,
+    };
+    search.run(board);
+    search.first
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Layout, S4, S9, S16};
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn agrees_with_the_nine_by_nine_solver() {
+        let geo = S9::geometry(Layout::NINE);
+        let puzzles = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            ".................................................................................",
+            "11...............................................................................",
+        ];
+        for p in puzzles {
+            let values = crate::parse::line_values(p).unwrap();
+            for limit in [1, 2, 5] {
+                let ours = count(geo, &values, limit);
+                assert_eq!(
+                    ours.solutions,
+                    crate::solver::count_solutions(&values, limit),
+                    "{p} limit {limit}"
+                );
+                if limit > 1 && ours.solutions == 1 {
+                    assert_eq!(ours.first.as_deref(), crate::solver::solve(&values).as_ref().map(|s| &s[..]));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_solutions_are_valid_and_seeded() {
+        let geo = S16::geometry(Layout::new(16).unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let a = random_solution(geo, &mut rng).unwrap();
+        assert!(Board::from_values(geo, &a).is_some());
+        assert!(a.iter().all(|&v| (1..=16).contains(&v)));
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        assert_eq!(random_solution(geo, &mut rng).unwrap(), a);
+        let small = S4::geometry(Layout::new(4).unwrap());
+        assert_eq!(count(small, &[0; 16], 1000).solutions, 288);
+    }
+}

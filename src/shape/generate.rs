@@ -1,0 +1,92 @@
+//! The generator for every shape: a random solved board ([`brute::random_solution`]), then
+//! clues taken away in random order, in the symmetry's groups, while one solution remains.
+//!
+//! One pass makes the puzzle minimal: a group whose removal gave several solutions still does
+//! once fewer clues are left, so it never needs a second look.
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+use crate::generate::{Clues, Symmetry};
+
+use super::{Geometry, Shape, brute};
+
+/// Clues taken from `solution` (see the module's doc): `None` when `clues` asks for a count
+/// this removal did not reach.
+pub(crate) fn remove_clues<S: Shape>(
+    geo: &'static Geometry<S>,
+    solution: &[u8],
+    symmetry: Symmetry,
+    clues: Clues,
+    rng: &mut impl Rng,
+) -> Option<Vec<u8>> {
+    let mut puzzle = solution.to_vec();
+    let mut groups = symmetry.groups_of_size(S::N);
+    groups.shuffle(rng);
+    let mut count = puzzle.iter().filter(|&&v| v != 0).count();
+    let reached = |count: usize| match clues {
+        Clues::Minimal => false,
+        Clues::Exactly(n) | Clues::AtMost(n) => count <= n,
+    };
+    let mut saved = Vec::new();
+    for group in groups {
+        if reached(count) {
+            break;
+        }
+        let filled = group.iter().filter(|&&c| puzzle[c] != 0).count();
+        if filled == 0 || matches!(clues, Clues::Exactly(n) if count - filled < n) {
+            continue;
+        }
+        saved.clear();
+        saved.extend(group.iter().map(|&c| puzzle[c]));
+        for &c in &group {
+            puzzle[c] = 0;
+        }
+        if brute::count(geo, &puzzle, 2).solutions == 1 {
+            count -= filled;
+        } else {
+            for (&c, &v) in group.iter().zip(&saved) {
+                puzzle[c] = v;
+            }
+        }
+    }
+    match clues {
+        Clues::Minimal => Some(puzzle),
+        Clues::Exactly(n) => (count == n).then_some(puzzle),
+        Clues::AtMost(n) => (count <= n).then_some(puzzle),
+    }
+}
+
+/// A puzzle and its solution: solved boards and removals until one meets `clues`, at most
+/// `attempts` of them.
+pub(crate) fn generate<S: Shape>(
+    geo: &'static Geometry<S>,
+    symmetry: Symmetry,
+    clues: Clues,
+    attempts: u32,
+    rng: &mut impl Rng,
+) -> Option<(Vec<u8>, Vec<u8>)> {
+    for _ in 0..attempts {
+        let Some(solution) = brute::random_solution(geo, rng) else {
+            continue;
+        };
+        if let Some(puzzle) = remove_clues(geo, &solution, symmetry, clues, rng) {
+            return Some((puzzle, solution));
+        }
+    }
+    None
+}
+
+/// Whether no clue group of `symmetry` can leave `puzzle` with one solution kept.
+pub(crate) fn is_minimal<S: Shape>(geo: &'static Geometry<S>, puzzle: &[u8], symmetry: Symmetry) -> bool {
+    symmetry.groups_of_size(S::N).iter().all(|g| {
+        if g.iter().all(|&c| puzzle[c] == 0) {
+            return true;
+        }
+        let mut p = puzzle.to_vec();
+        for &c in g {
+            p[c] = 0;
+        }
+        brute::count(geo, &p, 2).solutions != 1
+    })
+}
