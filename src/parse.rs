@@ -65,6 +65,8 @@ pub enum ParseError {
         line: usize,
         /// 1-based column (character) of the line.
         col: usize,
+        /// The size the input was read as (`n` of `n x n`).
+        size: usize,
         /// What was expected there.
         expected: String,
     },

@@ -15,6 +15,7 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use lapiz::printable::printable;
+use lapiz::shape::Puzzle;
 
 /// Puzzle lines per chunk: enough to keep every core busy, small enough to keep memory flat.
 pub const CHUNK: usize = 4096;
@@ -301,6 +302,15 @@ pub struct Item {
     pub bytes: u64,
 }
 
+/// A puzzle grid spread over several lines of the input, being read: its first line's number,
+/// its text so far, the rows still to come and the bytes read.
+struct OpenGrid {
+    line: usize,
+    text: String,
+    rows_left: usize,
+    bytes: u64,
+}
+
 /// Fills the chunk's next item (`chunk[*used]`), reusing the allocation of the text it held in
 /// the chunk before.
 fn next_item(
@@ -374,6 +384,8 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write>(
     // The chunk's items are reused from one chunk to the next (their texts' allocations
     // with them): `used` of them hold this chunk's lines.
     let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
+    // A grid spread over several lines, until its last row is read.
+    let mut open: Option<OpenGrid> = None;
     loop {
         let mut used = 0;
         let mut eof = false;
@@ -393,6 +405,10 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write>(
             let (n, mut length) = read_capped_line(&mut input, &mut line, MAX_LINE)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             if n == 0 {
+                // a grid cut short is read as it is, to be reported
+                if let Some(g) = open.take() {
+                    next_item(&mut chunk, &mut used, g.line, None, &g.text, g.bytes);
+                }
                 eof = true;
                 break;
             }
@@ -416,11 +432,41 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write>(
                 Err(e) => {
                     push(Some(lapiz::parse::not_utf8(&e)), &excerpt(&line));
                 }
-                Ok(text) => {
-                    if let Some(text) = puzzle_of_line(text) {
-                        push(None, text);
+                Ok(text) => match (puzzle_of_line(text), open.as_mut()) {
+                    (None, Some(g)) => g.bytes += n as u64,
+                    (None, None) => {}
+                    (Some(t), _) if t.chars().all(|c| c.is_whitespace() || "|-+=".contains(c)) => {
+                        // a border line of a pasted grid: not a puzzle, not a row
+                        if let Some(g) = open.as_mut() {
+                            g.bytes += n as u64;
+                        }
                     }
-                }
+                    (Some(t), Some(g)) => {
+                        g.text.push('\n');
+                        g.text.push_str(t);
+                        g.bytes += n as u64;
+                        g.rows_left -= 1;
+                        if g.rows_left == 0
+                            && let Some(g) = open.take()
+                        {
+                            next_item(&mut chunk, &mut used, g.line, None, &g.text, g.bytes);
+                        }
+                    }
+                    (Some(t), None) => match t.len() {
+                        81 => push(None, t),
+                        _ => match Puzzle::lines_of(t) {
+                            1 => push(None, t),
+                            rows => {
+                                open = Some(OpenGrid {
+                                    line: line_number,
+                                    text: t.to_string(),
+                                    rows_left: rows - 1,
+                                    bytes: n as u64,
+                                });
+                            }
+                        },
+                    },
+                },
             }
         }
         let items = &chunk[..used];

@@ -1,4 +1,4 @@
-//! `lapiz count`: brute-force solution counts of every puzzle of a file.
+//! `lapiz count`: brute-force solution counts of every puzzle of a file, of any size.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,12 +7,12 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
-use lapiz::parse::parse_puzzle;
 use lapiz::printable::printable;
 use lapiz::solver::count_solutions;
 
 use super::batch::{for_each_puzzle, line_ref};
 use super::diag;
+use super::sized::{Input, SizeArgs};
 
 /// Arguments of `lapiz count`.
 #[derive(Args)]
@@ -24,6 +24,15 @@ pub struct CountArgs {
     /// a second solution was looked for and not found.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..))]
     pub limit: u32,
+    /// Puzzles of other sizes.
+    #[command(flatten)]
+    pub sizes: SizeArgs,
+}
+
+/// A puzzle counted: its values (9x9) or its line (other sizes), and its count.
+enum Counted {
+    Nine([u8; 81], u32),
+    Sized(String, u32),
 }
 
 /// Runs `lapiz count`: each puzzle's values and count, then the totals.
@@ -31,14 +40,27 @@ pub fn run(args: CountArgs, out: &mut impl Write) -> Result<ExitCode> {
     let (path, limit) = (args.file.as_path(), args.limit);
     let (mut puzzles, mut unique, mut none, mut multiple) = (0usize, 0usize, 0usize, 0usize);
     let mut bad_lines = 0usize;
+    let sizes = &args.sizes;
     let work = |text: &str| {
         // A one-line puzzle (most of any puzzle file) needs no candidate grid; anything else
-        // (a pencil-mark grid, a library line, an error) goes through the full parser.
-        let values = match lapiz::parse::line_values(text) {
-            Ok(values) => values,
-            Err(_) => *parse_puzzle(text).map_err(|e| e.to_string())?.values(),
-        };
-        Ok((values, count_solutions(&values, limit)))
+        // (a pencil-mark grid, a library line, another size, an error) goes through the full
+        // parser.
+        if sizes.symbols.is_none()
+            && sizes.boxes.is_none()
+            && let Ok(values) = lapiz::parse::line_values(text)
+        {
+            return Ok(Counted::Nine(values, count_solutions(&values, limit)));
+        }
+        match sizes.read(text).map_err(|e| e.to_string())? {
+            Input::Nine(grid) => {
+                let values = *grid.values();
+                Ok(Counted::Nine(values, count_solutions(&values, limit)))
+            }
+            Input::Sized(p) => {
+                let n = p.count_solutions(limit);
+                Ok(Counted::Sized(p.to_line(), n))
+            }
+        }
     };
     let unreadable = |_: &str, why: &str| Err(why.to_string());
     for_each_puzzle(path, out, work, unreadable, |out, item, record, bar| {
@@ -48,7 +70,16 @@ pub fn run(args: CountArgs, out: &mut impl Write) -> Result<ExitCode> {
                 writeln!(out, "{}\terror", printable(&item.text))?;
                 bad_lines += 1;
             }
-            Ok((values, n)) => {
+            Ok(Counted::Sized(line, n)) => {
+                puzzles += 1;
+                match n {
+                    0 => none += 1,
+                    1 => unique += 1,
+                    _ => multiple += 1,
+                }
+                writeln!(out, "{line}\t{n}")?;
+            }
+            Ok(Counted::Nine(values, n)) => {
                 puzzles += 1;
                 match n {
                     0 => none += 1,

@@ -11,6 +11,7 @@ pub mod generate;
 pub mod hint;
 pub mod plugin_host;
 pub mod rate;
+pub mod sized;
 pub mod reglib;
 pub mod solve;
 pub mod stdio;

@@ -29,6 +29,15 @@ pub(crate) enum SingleKind {
     Naked,
 }
 
+/// A choice between placements: a cell's candidates, or a digit's places in a house.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Choice {
+    /// The candidates of the cell.
+    Cell(usize),
+    /// The places of the digit in the house.
+    Place(usize, u8),
+}
+
 /// A single: the cell, the digit and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Single {
@@ -212,6 +221,165 @@ impl<S: Shape> Board<S> {
             }
         }
         true
+    }
+
+    /// Locked candidates: a digit whose places in a box lie in one row or column leaves the
+    /// rest of that line (pointing), and one whose places in a line lie in one box leaves the
+    /// rest of the box (claiming). Returns whether anything went, `None` on a contradiction.
+    pub fn lock(&mut self, pending: &mut Vec<Pending>) -> Option<bool> {
+        let n = S::N;
+        let geo = self.geo;
+        let layout = geo.layout;
+        let (br, bc) = (layout.box_rows(), layout.box_cols());
+        let mut changed = false;
+        for b in 0..n {
+            let h = 2 * n + b;
+            let (band, stack) = (b / (n / bc), b % (n / bc));
+            for d in 1..=n as u8 {
+                let p = self.places(h, d);
+                if p.count() < 2 {
+                    continue;
+                }
+                // pointing: into a row, then a column
+                let line = (0..br)
+                    .find(|&r| p.and_not(geo.box_row_places[r]).is_zero())
+                    .map(|r| band * br + r)
+                    .or_else(|| {
+                        (0..bc)
+                            .find(|&c| p.and_not(geo.box_col_places[c]).is_zero())
+                            .map(|c| n + stack * bc + c)
+                    });
+                if let Some(line) = line {
+                    let keep = geo.house_set.as_ref()[h];
+                    if !self.clear_digit(line, d, keep, pending, &mut changed) {
+                        return None;
+                    }
+                }
+            }
+        }
+        for line in 0..2 * n {
+            let segments = if line < n { &geo.stack_places } else { &geo.band_places };
+            for d in 1..=n as u8 {
+                let p = self.places(line, d);
+                if p.count() < 2 {
+                    continue;
+                }
+                if let Some(seg) = segments.iter().position(|&m| p.and_not(m).is_zero()) {
+                    let i = line % n;
+                    let b = if line < n {
+                        layout.box_of(i, seg * bc)
+                    } else {
+                        layout.box_of(seg * br, i)
+                    };
+                    let keep = geo.house_set.as_ref()[line];
+                    if !self.clear_digit(2 * n + b, d, keep, pending, &mut changed) {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// Takes `digit` out of the cells of house `h` outside `keep`.
+    fn clear_digit(
+        &mut self,
+        h: usize,
+        digit: u8,
+        keep: S::Cells,
+        pending: &mut Vec<Pending>,
+        changed: &mut bool,
+    ) -> bool {
+        for i in self.places(h, digit).ones() {
+            let cell = self.geo.cells_of(h)[i] as usize;
+            if !keep.has(cell) {
+                *changed = true;
+                if !self.eliminate(cell, digit, pending) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Singles and locked candidates until neither finds more: `false` on a contradiction.
+    pub fn settle(&mut self, pending: &mut Vec<Pending>) -> bool {
+        loop {
+            if !self.propagate(pending) {
+                return false;
+            }
+            if self.empty == 0 {
+                return true;
+            }
+            match self.lock(pending) {
+                None => {
+                    pending.clear();
+                    return false;
+                }
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// Looks ahead on every binary choice: a cell with two candidates, a digit with two places
+    /// in a house. Each option is made on a copy of the board and its singles followed; one
+    /// that ends in a contradiction is taken out (so the other is made), until none does.
+    /// Returns `None` on a contradiction, else the choice whose two trials placed the most
+    /// (the product of their counts): the best one to guess on.
+    pub fn look_ahead(&mut self, pending: &mut Vec<Pending>) -> Option<Option<Choice>> {
+        'again: loop {
+            let mut best = (0usize, None);
+            let n = S::N;
+            let me = &*self;
+            let choices = (0..S::CELLS)
+                .filter(|&c| me.cands.as_ref()[c].count() == 2)
+                .map(Choice::Cell)
+                .chain((0..3 * n).flat_map(|h| {
+                    (1..=n as u8)
+                        .filter(move |&d| me.places(h, d).count() == 2)
+                        .map(move |d| Choice::Place(h, d))
+                }))
+                .collect::<Vec<_>>();
+            for choice in choices {
+                let options = self.options(choice);
+                if options.len() != 2 {
+                    continue;
+                }
+                let mut score = 1usize;
+                for &(cell, d) in &options {
+                    let mut trial = *self;
+                    let ok = trial.place(cell, d, pending) && trial.propagate(pending);
+                    pending.clear();
+                    if !ok {
+                        if !self.eliminate(cell, d, pending) || !self.propagate(pending) {
+                            return None;
+                        }
+                        if self.empty == 0 {
+                            return Some(None);
+                        }
+                        continue 'again;
+                    }
+                    score *= self.empty - trial.empty;
+                }
+                if score > best.0 {
+                    best = (score, Some(choice));
+                }
+            }
+            return Some(best.1);
+        }
+    }
+
+    /// The placements a choice is between.
+    pub fn options(&self, choice: Choice) -> Vec<(usize, u8)> {
+        match choice {
+            Choice::Cell(cell) => self.candidates(cell).ones().map(|d| (cell, d as u8 + 1)).collect(),
+            Choice::Place(h, d) => self
+                .places(h, d)
+                .ones()
+                .map(|i| (self.geo.cells_of(h)[i] as usize, d))
+                .collect(),
+        }
     }
 
     /// The first single a solver by hand would see: a full house, then a hidden single (boxes

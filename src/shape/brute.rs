@@ -9,7 +9,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 
 use super::bits::Bits;
-use super::board::{Board, Pending};
+use super::board::{Board, Choice, Pending};
 use super::{Geometry, Shape};
 
 /// What to do with each solution found.
@@ -30,12 +30,6 @@ struct Search<'r, S: Shape, R: Rng> {
     _shape: std::marker::PhantomData<S>,
 }
 
-/// How a guess splits the search: a cell's candidates, or a house's places for a digit.
-enum Split {
-    Cell(usize),
-    Place(usize, u8),
-}
-
 impl<S: Shape, R: Rng> Search<'_, S, R> {
     /// [`Search::run`] one guess deeper, on a new stack segment when this one runs low (a
     /// board of 25x25 takes 11 KB of it per guess).
@@ -47,6 +41,14 @@ impl<S: Shape, R: Rng> Search<'_, S, R> {
         if !board.propagate(&mut self.pending) {
             return;
         }
+        let ahead = if board.empty_count() > 0 {
+            match board.look_ahead(&mut self.pending) {
+                None => return,
+                Some(best) => best,
+            }
+        } else {
+            None
+        };
         if board.empty_count() == 0 {
             self.found += 1;
             if self.first.is_none() {
@@ -58,53 +60,32 @@ impl<S: Shape, R: Rng> Search<'_, S, R> {
             return;
         }
         self.guesses += 1;
-        match Self::split(&board) {
-            Split::Cell(cell) => {
-                let mut digits: Vec<u8> = board.candidates(cell).ones().map(|d| d as u8 + 1).collect();
-                if let Some(rng) = self.rng.as_deref_mut() {
-                    digits.shuffle(rng);
-                }
-                for d in digits {
-                    let mut next = board;
-                    if next.place(cell, d, &mut self.pending) {
-                        self.descend(next);
-                    } else {
-                        self.pending.clear();
-                    }
-                    if self.found >= self.limit {
-                        return;
-                    }
-                }
+        let choice = ahead.unwrap_or_else(|| Self::split(&board));
+        let mut options = board.options(choice);
+        if let Some(rng) = self.rng.as_deref_mut() {
+            options.shuffle(rng);
+        }
+        for (cell, d) in options {
+            let mut next = board;
+            if next.place(cell, d, &mut self.pending) {
+                self.descend(next);
+            } else {
+                self.pending.clear();
             }
-            Split::Place(h, d) => {
-                let cells: Vec<usize> = board
-                    .places(h, d)
-                    .ones()
-                    .map(|i| board.geo.cells_of(h)[i] as usize)
-                    .collect();
-                for cell in cells {
-                    let mut next = board;
-                    if next.place(cell, d, &mut self.pending) {
-                        self.descend(next);
-                    } else {
-                        self.pending.clear();
-                    }
-                    if self.found >= self.limit {
-                        return;
-                    }
-                }
+            if self.found >= self.limit {
+                return;
             }
         }
     }
 
     /// The guess with the fewest branches: the empty cell with the fewest candidates, unless a
     /// house has a digit with fewer places.
-    fn split(board: &Board<S>) -> Split {
-        let mut best = (u32::MAX, Split::Cell(0));
+    fn split(board: &Board<S>) -> Choice {
+        let mut best = (u32::MAX, Choice::Cell(0));
         for cell in 0..S::CELLS {
             let k = board.candidates(cell).count();
             if k >= 2 && k < best.0 {
-                best = (k, Split::Cell(cell));
+                best = (k, Choice::Cell(cell));
                 if k == 2 {
                     return best.1;
                 }
@@ -114,7 +95,7 @@ impl<S: Shape, R: Rng> Search<'_, S, R> {
             for d in 1..=S::N as u8 {
                 let k = board.places(h, d).count();
                 if k >= 2 && k < best.0 {
-                    best = (k, Split::Place(h, d));
+                    best = (k, Choice::Place(h, d));
                     if k == 2 {
                         return best.1;
                     }

@@ -35,6 +35,14 @@ pub(crate) struct Geometry<S: Shape> {
     pub peer_list: Vec<u16>,
     /// How many peers each cell has (`3n - 1 - box_rows - box_cols`).
     pub peers: usize,
+    /// For each row of a box, the places (in the box's order) of its cells.
+    pub box_row_places: Vec<S::Mask>,
+    /// For each column of a box, the places of its cells.
+    pub box_col_places: Vec<S::Mask>,
+    /// For each stack, the places (columns) of a row inside it.
+    pub stack_places: Vec<S::Mask>,
+    /// For each band, the places (rows) of a column inside it.
+    pub band_places: Vec<S::Mask>,
 }
 
 impl<S: Shape> Geometry<S> {
@@ -73,7 +81,23 @@ impl<S: Shape> Geometry<S> {
             debug_assert_eq!(set.count() as usize, peers);
             peer_list.extend(set.ones().map(|c| c as u16));
         }
+        let (br, bc) = (layout.box_rows(), layout.box_cols());
+        let places = |pick: &dyn Fn(usize) -> bool| {
+            let mut m = S::Mask::ZERO;
+            for i in (0..n).filter(|&i| pick(i)) {
+                m.set(i);
+            }
+            m
+        };
+        let box_row_places = (0..br).map(|r| places(&|i| i / bc == r)).collect();
+        let box_col_places = (0..bc).map(|c| places(&|i| i % bc == c)).collect();
+        let stack_places = (0..n / bc).map(|s| places(&|i| i / bc == s)).collect();
+        let band_places = (0..n / br).map(|b| places(&|i| i / br == b)).collect();
         Geometry {
+            box_row_places,
+            box_col_places,
+            stack_places,
+            band_places,
             layout,
             house_set,
             house_cells,

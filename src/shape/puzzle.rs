@@ -273,6 +273,24 @@ impl Puzzle {
         (steps, Puzzle { values, ..self.clone() })
     }
 
+    /// How many lines of a puzzle file make one puzzle, judged from its first line: 1 for a
+    /// puzzle on one line, `n` for the first row of an `n x n` grid spread over `n` lines
+    /// (blank, comment and border lines between its rows not counted). A line of 16 cells is a
+    /// 4x4 puzzle when its symbols are 1-4, else the first row of a 16x16 grid.
+    ///
+    /// ```
+    /// use lapiz::shape::Puzzle;
+    /// assert_eq!(Puzzle::lines_of(".A729.BC.....3.1"), 16);
+    /// assert_eq!(Puzzle::lines_of("1.3..4.24.3.3.4."), 1);
+    /// assert_eq!(Puzzle::lines_of(" 11  .  . 16  2  4  .  .  .  1  .  3  5  . 14  ."), 16);
+    /// ```
+    pub fn lines_of(first: &str) -> usize {
+        match text::line_kind(first) {
+            text::LineKind::Whole => 1,
+            text::LineKind::Row(n) => n,
+        }
+    }
+
     /// Whether every cell holds a value.
     pub fn is_solved(&self) -> bool {
         self.values.iter().all(|&v| v != 0)

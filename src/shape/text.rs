@@ -107,6 +107,7 @@ pub(super) fn read(
                     symbol: p.text.to_string(),
                     line: p.line,
                     col: p.col,
+                    size: n.into(),
                     expected: format!("a number from 1 to {n}, or `.` or 0 for an empty cell"),
                 });
             }
@@ -161,12 +162,47 @@ pub(super) fn read(
                     symbol: c.to_string(),
                     line,
                     col,
+                    size: n.into(),
                     expected: format!("a {n}x{n} symbol ({})", alphabet.describe(n)),
                 });
             }
         }
     }
     Ok(Read { layout, alphabet, values, marks: None })
+}
+
+/// How a line of a puzzle file reads: a whole puzzle, or one row of a grid spread over `n`
+/// lines (the line holds `n` cells, a size).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum LineKind {
+    /// A puzzle by itself (or a line to report as it is).
+    Whole,
+    /// The first row of a grid of this size.
+    Row(usize),
+}
+
+/// Classifies a line of a puzzle file (see [`LineKind`]): cells counted as whitespace-separated
+/// numbers when some number has two digits, else as symbols (borders and whitespace left out).
+/// A line of 16 cells is a 4x4 puzzle when its symbols are 1-4, else a row of a 16x16 grid.
+pub(super) fn line_kind(line: &str) -> LineKind {
+    let t = line.trim();
+    if t.starts_with(':') || t.starts_with('#') {
+        return LineKind::Whole;
+    }
+    let tokens = || t.split(|c: char| c.is_whitespace() || c == '|').filter(|p| !p.is_empty() && !p.chars().all(is_border));
+    let numbers = tokens().all(|p| p.bytes().all(|b| b.is_ascii_digit()) || is_empty_mark(p))
+        && tokens().any(|p| p.len() > 1 && p.bytes().all(|b| b.is_ascii_digit()));
+    let cells = if numbers {
+        tokens().count()
+    } else {
+        t.chars().filter(|&c| !c.is_whitespace() && !is_border(c)).count()
+    };
+    let small = !numbers && t.chars().all(|c| c.is_whitespace() || is_border(c) || matches!(c, '1'..='4') || EMPTY_MARKS.contains(&c) || c == '0');
+    match cells {
+        16 if small => LineKind::Whole,
+        c if SIZES.iter().any(|&n| usize::from(n) == c) => LineKind::Row(c),
+        _ => LineKind::Whole,
+    }
 }
 
 /// Whether a piece is an empty-cell mark.
@@ -194,6 +230,7 @@ fn read_marks(pieces: &[Piece], layout: Layout, alphabet: Option<Alphabet>) -> R
                         symbol: group.to_string(),
                         line: p.line,
                         col: p.col + k,
+                        size: n.into(),
                         expected: format!("a group of {n}x{n} candidates, each once ({})", alphabet.describe(n)),
                     });
                 }
