@@ -1,4 +1,4 @@
-//! `lapiz candidates`: the pencil-mark grid of a puzzle.
+//! `lapiz candidates`: the pencil-mark grid of a puzzle of any size.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -6,26 +6,31 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
-use lapiz::parse::{format_pencil_marks, parse_puzzle};
+use lapiz::parse::format_pencil_marks;
+
+use super::sized::{Input, SizeArgs};
 
 /// Arguments of `lapiz candidates`.
 #[derive(Args)]
 pub struct CandidatesArgs {
-    /// The puzzle.
+    /// The puzzle, of any size.
     pub puzzle: String,
+    /// Puzzles of other sizes.
+    #[command(flatten)]
+    pub sizes: SizeArgs,
 }
 
 /// Runs `lapiz candidates`.
 pub fn run(args: CandidatesArgs, out: &mut impl Write) -> Result<ExitCode> {
-    let grid = match parse_puzzle(&args.puzzle) {
-        Ok(g) => g,
+    match args.sizes.read(&args.puzzle) {
+        Ok(Input::Nine(grid)) => write!(out, "{}", format_pencil_marks(&grid))?,
+        Ok(Input::Sized(p)) => write!(out, "{}", p.pencil_marks())?,
         Err(e) => {
             return Ok(super::invalid_input(&format!(
                 "cannot read the puzzle: {e}"
             )));
         }
-    };
-    write!(out, "{}", format_pencil_marks(&grid))?;
+    }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

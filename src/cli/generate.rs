@@ -8,10 +8,12 @@ use clap::Args;
 
 use lapiz::generate::{Clues, GenerateOptions, Symmetry, generate};
 use lapiz::rating::Level;
+use lapiz::shape::{Layout, Puzzle, SIZES};
 
 use super::args::PipelineArgs;
 use super::batch::for_each_index;
 use super::exit;
+use super::sized::SizeArgs;
 use super::table::{TableArgs, header, rating_row, row};
 
 /// Arguments of `lapiz generate`.
@@ -53,6 +55,13 @@ pub struct GenerateArgs {
     /// Attempts per puzzle before giving up (at least 1).
     #[arg(long, default_value_t = GenerateOptions::DEFAULT_ATTEMPTS)]
     pub attempts: u32,
+    /// The size: 4, 6, 8, 9, 12, 16 or 25 (an n x n board). Sizes other than 9 are generated
+    /// without rating (`--difficulty`, `--rating`, `--requires` and `--rate` are 9x9 only).
+    #[arg(long, default_value_t = 9, value_parser = parse_size)]
+    pub size: u8,
+    /// The box shape and the symbols of the output, for sizes other than 9.
+    #[command(flatten)]
+    pub sizes: SizeArgs,
     /// The pipeline that rates the puzzles and checks the targets (the `se` pipeline, as
     /// `lapiz rate`, unless given), with scripts and plugins.
     #[command(flatten)]
@@ -93,8 +102,57 @@ fn clock_seed() -> u64 {
     nanos ^ (u64::from(std::process::id()) << 32)
 }
 
+/// Reads `--size`.
+fn parse_size(text: &str) -> Result<u8, String> {
+    text.trim()
+        .parse::<u8>()
+        .ok()
+        .filter(|n| SIZES.contains(n))
+        .ok_or_else(|| format!("`{text}` is not a size lapiz generates (4, 6, 8, 9, 12, 16, 25)"))
+}
+
+/// Runs `lapiz generate` for a size other than 9x9 (or with `--box`): the generic core's
+/// generator, no rating.
+fn run_sized(args: &GenerateArgs, clues: Clues, out: &mut impl Write) -> Result<ExitCode> {
+    if args.difficulty.is_some() || args.rating.is_some() || !args.requires.is_empty() || args.rate {
+        bail!(
+            "--difficulty, --rating, --requires and --rate need a rating, which is 9x9 only for \
+             now: leave them out with --size {}",
+            args.size
+        );
+    }
+    let layout = match args.sizes.boxes {
+        Some((r, c)) => Layout::with_box(args.size, r, c)?,
+        None => Layout::new(args.size)?,
+    };
+    let alphabet = args.sizes.symbols.unwrap_or_default();
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let chunk = 4 * super::batch::workers()? as u64;
+    for_each_index(
+        args.count,
+        chunk,
+        out,
+        |i| Puzzle::generate(layout, alphabet, args.symmetry, clues, seed, i),
+        |out, _, g, _| {
+            let (puzzle, _) = g?;
+            writeln!(out, "{}", puzzle.to_line())?;
+            Ok(())
+        },
+    )?;
+    out.flush()?;
+    Ok(ExitCode::from(exit::OK))
+}
+
 /// Runs `lapiz generate`.
 pub fn run(args: GenerateArgs, out: &mut impl Write) -> Result<ExitCode> {
+    if args.size != 9 || args.sizes.boxes.is_some() {
+        let clues = match (args.clues, args.max_clues) {
+            (Some(n), _) => Clues::Exactly(n),
+            (None, Some(n)) => Clues::AtMost(n),
+            (None, None) => Clues::Minimal,
+        };
+        return run_sized(&args, clues, out);
+    }
     // Rated as `lapiz rate` rates: Sudoku Explainer's ER (the `se` pipeline) unless told.
     let pipeline = &args.pipeline.load("se")?;
     let options = GenerateOptions {

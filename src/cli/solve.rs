@@ -19,6 +19,8 @@ use lapiz::trace::{Entry, GridDisplay, Outcome};
 use super::args::{InputArgs, PipelineArgs};
 use super::batch::{for_each_puzzle, line_ref};
 use super::diag;
+use super::sized::{Input, SizeArgs, solve_text};
+use lapiz::shape::Puzzle;
 
 /// Output format of `lapiz solve`.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -63,6 +65,9 @@ pub struct SolveArgs {
     /// The pipeline, with scripts and plugins.
     #[command(flatten)]
     pub pipeline: PipelineArgs,
+    /// Puzzles of other sizes.
+    #[command(flatten)]
+    pub sizes: SizeArgs,
 }
 
 /// Runs `lapiz solve`.
@@ -82,8 +87,27 @@ pub fn run(args: SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
         .input
         .puzzle
         .expect("clap requires a puzzle without --file");
-    let grid = match parse_puzzle(&text) {
-        Ok(g) => g,
+    let read = args.sizes.read(&text);
+    if let Ok(Input::Sized(p)) = &read {
+        if format != Format::Text || args.trace.is_some() || args.html.is_some() {
+            bail!(
+                "a {} puzzle: its solve is text only for now (RON traces and HTML pages of \
+                 every size come with the techniques)",
+                p.layout()
+            );
+        }
+        return Ok(match solve_text(p) {
+            Ok(text) => {
+                write!(out, "{text}")?;
+                out.flush()?;
+                ExitCode::SUCCESS
+            }
+            Err(e) => super::invalid_input(&format!("invalid puzzle: {e}")),
+        });
+    }
+    let grid = match read {
+        Ok(Input::Nine(g)) => g,
+        Ok(Input::Sized(_)) => unreachable!("handled above"),
         Err(e) => {
             let reason = format!("cannot read the puzzle: {e}{}", super::file_hint(&text));
             if format == Format::Html || args.html.is_some() {
@@ -167,7 +191,16 @@ fn solve_file(
     let work = |text: &str| {
         let grid = match parse_puzzle(text) {
             Ok(g) => g,
-            Err(e) => return SolveRecord::Unreadable(e.to_string()),
+            Err(e) => {
+                return SolveRecord::Unreadable(match Puzzle::parse(text) {
+                    Ok(p) if p.layout().n() != 9 => format!(
+                        "a {} puzzle: `solve --file` solves 9x9 only for now (`lapiz solve \
+                         PUZZLE` solves it by singles, `lapiz count --file` counts it)",
+                        p.layout()
+                    ),
+                    _ => e.to_string(),
+                });
+            }
         };
         let t = solve_grid(&grid, pipeline);
         let status = match &t.outcome {

@@ -22,8 +22,6 @@ pub(crate) trait Bits: Copy + Eq + Default + Send + Sync + Debug + 'static {
     fn set(&mut self, i: usize);
     /// Takes position `i` out.
     fn clear(&mut self, i: usize);
-    /// The positions in both.
-    fn and(self, other: Self) -> Self;
     /// The positions in either.
     fn or(self, other: Self) -> Self;
     /// The positions of `self` not in `other`.
@@ -32,16 +30,6 @@ pub(crate) trait Bits: Copy + Eq + Default + Send + Sync + Debug + 'static {
     fn count(self) -> u32;
     /// The lowest position, if any.
     fn first(self) -> Option<usize>;
-    /// Whether the set is empty.
-    #[inline]
-    fn is_zero(self) -> bool {
-        self == Self::ZERO
-    }
-    /// Whether the sets share a position.
-    #[inline]
-    fn meets(self, other: Self) -> bool {
-        !self.and(other).is_zero()
-    }
     /// The positions, lowest first.
     #[inline]
     fn ones(self) -> Ones<Self> {
@@ -80,8 +68,6 @@ macro_rules! word_bits {
             fn set(&mut self, i: usize) { *self |= 1 << i }
             #[inline]
             fn clear(&mut self, i: usize) { *self &= !(1 << i) }
-            #[inline]
-            fn and(self, other: Self) -> Self { self & other }
             #[inline]
             fn or(self, other: Self) -> Self { self | other }
             #[inline]
@@ -141,10 +127,6 @@ impl<const K: usize> Bits for Words<K> {
         self.0[i / 64] &= !(1 << (i % 64));
     }
     #[inline]
-    fn and(self, other: Self) -> Self {
-        Words(std::array::from_fn(|k| self.0[k] & other.0[k]))
-    }
-    #[inline]
     fn or(self, other: Self) -> Self {
         Words(std::array::from_fn(|k| self.0[k] | other.0[k]))
     }
@@ -163,10 +145,6 @@ impl<const K: usize> Bits for Words<K> {
             .enumerate()
             .find(|(_, w)| **w != 0)
             .map(|(k, w)| 64 * k + w.trailing_zeros() as usize)
-    }
-    #[inline]
-    fn is_zero(self) -> bool {
-        self.0.iter().all(|&w| w == 0)
     }
 }
 
@@ -189,9 +167,8 @@ mod tests {
         assert_eq!(s.count(), 2);
         assert_eq!(s.first(), Some(0));
         assert_eq!(all.and_not(s).count() as usize, n - 2);
-        assert!(s.meets(B::bit(n - 1)) && !s.meets(B::bit(1)));
-        assert_eq!(s.or(B::bit(1)).and(B::bit(1)), B::bit(1));
-        assert!(B::ZERO.is_zero() && B::ZERO.first().is_none());
+        assert_eq!(s.or(B::bit(1)).and_not(s), B::bit(1));
+        assert!(B::ZERO.first().is_none());
     }
 
     #[test]

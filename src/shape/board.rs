@@ -74,13 +74,17 @@ impl<S: Shape> Board<S> {
         }
     }
 
-    /// The board of `values` (0 empty, else 1..=n; one per cell), singles not yet followed:
-    /// `None` when the values clash or leave a cell or a digit of a house with no place.
-    pub fn from_values(geo: &'static Geometry<S>, values: &[u8]) -> Option<Board<S>> {
+    /// The board of `values` (0 empty, else 1..=n; one per cell), the singles they leave
+    /// pushed on `pending`, not yet followed: `None` when the values clash or leave a cell or a
+    /// digit of a house with no place.
+    pub fn from_values(
+        geo: &'static Geometry<S>,
+        values: &[u8],
+        pending: &mut Vec<Pending>,
+    ) -> Option<Board<S>> {
         let mut board = Board::empty(geo);
-        let mut pending = Vec::new();
         for (cell, &v) in values.iter().enumerate().take(S::CELLS) {
-            if v != 0 && !board.place(cell, v, &mut pending) {
+            if v != 0 && !board.place(cell, v, pending) {
                 return None;
             }
         }
@@ -223,105 +227,6 @@ impl<S: Shape> Board<S> {
         true
     }
 
-    /// Locked candidates: a digit whose places in a box lie in one row or column leaves the
-    /// rest of that line (pointing), and one whose places in a line lie in one box leaves the
-    /// rest of the box (claiming). Returns whether anything went, `None` on a contradiction.
-    pub fn lock(&mut self, pending: &mut Vec<Pending>) -> Option<bool> {
-        let n = S::N;
-        let geo = self.geo;
-        let layout = geo.layout;
-        let (br, bc) = (layout.box_rows(), layout.box_cols());
-        let mut changed = false;
-        for b in 0..n {
-            let h = 2 * n + b;
-            let (band, stack) = (b / (n / bc), b % (n / bc));
-            for d in 1..=n as u8 {
-                let p = self.places(h, d);
-                if p.count() < 2 {
-                    continue;
-                }
-                // pointing: into a row, then a column
-                let line = (0..br)
-                    .find(|&r| p.and_not(geo.box_row_places[r]).is_zero())
-                    .map(|r| band * br + r)
-                    .or_else(|| {
-                        (0..bc)
-                            .find(|&c| p.and_not(geo.box_col_places[c]).is_zero())
-                            .map(|c| n + stack * bc + c)
-                    });
-                if let Some(line) = line {
-                    let keep = geo.house_set.as_ref()[h];
-                    if !self.clear_digit(line, d, keep, pending, &mut changed) {
-                        return None;
-                    }
-                }
-            }
-        }
-        for line in 0..2 * n {
-            let segments = if line < n { &geo.stack_places } else { &geo.band_places };
-            for d in 1..=n as u8 {
-                let p = self.places(line, d);
-                if p.count() < 2 {
-                    continue;
-                }
-                if let Some(seg) = segments.iter().position(|&m| p.and_not(m).is_zero()) {
-                    let i = line % n;
-                    let b = if line < n {
-                        layout.box_of(i, seg * bc)
-                    } else {
-                        layout.box_of(seg * br, i)
-                    };
-                    let keep = geo.house_set.as_ref()[line];
-                    if !self.clear_digit(2 * n + b, d, keep, pending, &mut changed) {
-                        return None;
-                    }
-                }
-            }
-        }
-        Some(changed)
-    }
-
-    /// Takes `digit` out of the cells of house `h` outside `keep`.
-    fn clear_digit(
-        &mut self,
-        h: usize,
-        digit: u8,
-        keep: S::Cells,
-        pending: &mut Vec<Pending>,
-        changed: &mut bool,
-    ) -> bool {
-        for i in self.places(h, digit).ones() {
-            let cell = self.geo.cells_of(h)[i] as usize;
-            if !keep.has(cell) {
-                *changed = true;
-                if !self.eliminate(cell, digit, pending) {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    /// Singles and locked candidates until neither finds more: `false` on a contradiction.
-    pub fn settle(&mut self, pending: &mut Vec<Pending>) -> bool {
-        loop {
-            if !self.propagate(pending) {
-                return false;
-            }
-            if self.empty == 0 {
-                return true;
-            }
-            match self.lock(pending) {
-                None => {
-                    pending.clear();
-                    return false;
-                }
-                Some(false) => return true,
-                Some(true) => {}
-            }
-        }
-    }
-
     /// Looks ahead on every binary choice: a cell with two candidates, a digit with two places
     /// in a house. Each option is made on a copy of the board and its singles followed; one
     /// that ends in a contradiction is taken out (so the other is made), until none does.
@@ -444,14 +349,14 @@ mod tests {
         let mut v = [0u8; 16];
         v[0] = 1;
         v[3] = 1;
-        assert!(Board::<S4>::from_values(geo, &v).is_none());
+        assert!(Board::<S4>::from_values(geo, &v, &mut Vec::new()).is_none());
     }
 
     #[test]
     fn singles_are_found_in_order() {
         let geo = S4::geometry(Layout::new(4).unwrap());
         // row 1 holds 1 2 3 _: a full house for 4
-        let b = Board::<S4>::from_values(geo, &[1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        let b = Board::<S4>::from_values(geo, &[1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], &mut Vec::new())
             .unwrap();
         let s = b.next_single().unwrap();
         assert_eq!((s.cell, s.digit), (3, 4));

@@ -26,6 +26,9 @@ struct Search<'r, S: Shape, R: Rng> {
     guess_limit: u64,
     /// Digits in random order at each guess, when given.
     rng: Option<&'r mut R>,
+    /// Whether to look ahead at each guess ([`Board::look_ahead`]): far fewer guesses on hard
+    /// puzzles; not worth it when any solution will do (a random solved board).
+    look_ahead: bool,
     pending: Vec<Pending>,
     _shape: std::marker::PhantomData<S>,
 }
@@ -41,7 +44,7 @@ impl<S: Shape, R: Rng> Search<'_, S, R> {
         if !board.propagate(&mut self.pending) {
             return;
         }
-        let ahead = if board.empty_count() > 0 {
+        let ahead = if self.look_ahead && board.empty_count() > 0 {
             match board.look_ahead(&mut self.pending) {
                 None => return,
                 Some(best) => best,
@@ -84,9 +87,9 @@ impl<S: Shape, R: Rng> Search<'_, S, R> {
         let mut best = (u32::MAX, Choice::Cell(0));
         for cell in 0..S::CELLS {
             let k = board.candidates(cell).count();
-            if k >= 2 && k < best.0 {
+            if k >= 1 && k < best.0 {
                 best = (k, Choice::Cell(cell));
-                if k == 2 {
+                if k <= 2 {
                     return best.1;
                 }
             }
@@ -94,9 +97,9 @@ impl<S: Shape, R: Rng> Search<'_, S, R> {
         for h in 0..3 * S::N {
             for d in 1..=S::N as u8 {
                 let k = board.places(h, d).count();
-                if k >= 2 && k < best.0 {
+                if k >= 1 && !board.is_done(h, d) && k < best.0 {
                     best = (k, Choice::Place(h, d));
-                    if k == 2 {
+                    if k <= 2 {
                         return best.1;
                     }
                 }
@@ -116,7 +119,8 @@ pub(crate) struct Counted {
 
 /// Counts the solutions of `values` (0 empty), stopping at `limit`.
 pub(crate) fn count<S: Shape>(geo: &'static Geometry<S>, values: &[u8], limit: u32) -> Counted {
-    let Some(board) = Board::from_values(geo, values) else {
+    let mut pending = Vec::with_capacity(4 * S::CELLS);
+    let Some(board) = Board::from_values(geo, values, &mut pending) else {
         return Counted { solutions: 0, first: None };
     };
     let mut search = Search::<S, rand_chacha::ChaCha8Rng> {
@@ -126,11 +130,83 @@ pub(crate) fn count<S: Shape>(geo: &'static Geometry<S>, values: &[u8], limit: u
         guesses: 0,
         guess_limit: u64::MAX,
         rng: None,
-        pending: Vec::with_capacity(4 * S::CELLS),
+        look_ahead: true,
+        pending,
         _shape: std::marker::PhantomData,
     };
     search.run(board);
     Counted { solutions: search.found, first: search.first }
+}
+
+/// Whether `values` (0 empty) has a solution other than `known`, where the cells of `group`
+/// (empty in `values`) hold in `known` the values `saved`: the question clue removal asks. A
+/// puzzle that was unique with the group's clues has exactly one solution that keeps them all,
+/// so another solution must differ from `known` in some cell of the group: the first such
+/// cell is tried in turn, the cells before it kept. Each search stops at its first solution,
+/// and none has to go through the known solution's part of the tree, as counting to 2 would.
+pub(crate) fn has_another<S: Shape>(
+    geo: &'static Geometry<S>,
+    values: &[u8],
+    group: &[usize],
+    saved: &[u8],
+) -> bool {
+    let mut values = values.to_vec();
+    let mut pending = Vec::with_capacity(4 * S::CELLS);
+    for (i, (&cell, &v)) in group.iter().zip(saved).enumerate() {
+        if i > 0 {
+            values[group[i - 1]] = saved[i - 1];
+        }
+        pending.clear();
+        let Some(mut board) = Board::from_values(geo, &values, &mut pending) else {
+            return false;
+        };
+        if !board.propagate(&mut pending) {
+            continue;
+        }
+        if board.value(cell) == v {
+            continue;
+        }
+        if board.value(cell) != 0 {
+            return true_unless_dead(geo, board, &mut pending);
+        }
+        if !board.eliminate(cell, v, &mut pending) {
+            continue;
+        }
+        let mut search = Search::<S, rand_chacha::ChaCha8Rng> {
+            limit: 1,
+            found: 0,
+            first: None,
+            guesses: 0,
+            guess_limit: u64::MAX,
+            rng: None,
+            look_ahead: true,
+            pending: std::mem::take(&mut pending),
+            _shape: std::marker::PhantomData,
+        };
+        search.run(board);
+        pending = search.pending;
+        if search.found > 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `board` (its singles followed) still has a solution.
+fn true_unless_dead<S: Shape>(_geo: &'static Geometry<S>, board: Board<S>, pending: &mut Vec<Pending>) -> bool {
+    let mut search = Search::<S, rand_chacha::ChaCha8Rng> {
+        limit: 1,
+        found: 0,
+        first: None,
+        guesses: 0,
+        guess_limit: u64::MAX,
+        rng: None,
+        look_ahead: true,
+        pending: std::mem::take(pending),
+        _shape: std::marker::PhantomData,
+    };
+    search.run(board);
+    search.found > 0
 }
 
 /// A random solved board, digits tried in random order at every guess; `None` when a try runs
@@ -156,6 +232,7 @@ pub(crate) fn random_solution<S: Shape>(
         guesses: 0,
         guess_limit: 50 * S::CELLS as u64,
         rng: Some(rng),
+        look_ahead: false,
         pending,
         _shape: std::marker::PhantomData,
     };
@@ -199,7 +276,7 @@ mod tests {
         let geo = S16::geometry(Layout::new(16).unwrap());
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         let a = random_solution(geo, &mut rng).unwrap();
-        assert!(Board::from_values(geo, &a).is_some());
+        assert!(Board::from_values(geo, &a, &mut Vec::new()).is_some());
         assert!(a.iter().all(|&v| (1..=16).contains(&v)));
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         assert_eq!(random_solution(geo, &mut rng).unwrap(), a);

@@ -42,7 +42,9 @@ pub(crate) fn remove_clues<S: Shape>(
         for &c in &group {
             puzzle[c] = 0;
         }
-        if brute::count(geo, &puzzle, 2).solutions == 1 {
+        let removed: Vec<usize> = group.iter().copied().filter(|&c| solution[c] != 0).collect();
+        let values: Vec<u8> = removed.iter().map(|&c| solution[c]).collect();
+        if !brute::has_another(geo, &puzzle, &removed, &values) {
             count -= filled;
         } else {
             for (&c, &v) in group.iter().zip(&saved) {

@@ -19,30 +19,16 @@ use super::{Layout, Shape};
 /// The tables of one layout of shape `S`.
 #[derive(Debug)]
 pub(crate) struct Geometry<S: Shape> {
-    /// The layout.
-    pub layout: Layout,
-    /// Each house's cells, as a set.
-    pub house_set: S::PerHouse<S::Cells>,
     /// Each house's cells in order (`n` per house, flat: house `h` at `h * n ..`).
     pub house_cells: Vec<u16>,
     /// Each cell's row, column and box house.
     pub cell_houses: S::PerCell<[u16; 3]>,
     /// Each cell's place (0 .. n) in its row, column and box.
     pub cell_places: S::PerCell<[u8; 3]>,
-    /// Each cell's peers (the other cells of its houses), as a set.
-    pub peer_set: S::PerCell<S::Cells>,
     /// Each cell's peers in order (flat: cell `c` at `c * peers ..`).
     pub peer_list: Vec<u16>,
     /// How many peers each cell has (`3n - 1 - box_rows - box_cols`).
     pub peers: usize,
-    /// For each row of a box, the places (in the box's order) of its cells.
-    pub box_row_places: Vec<S::Mask>,
-    /// For each column of a box, the places of its cells.
-    pub box_col_places: Vec<S::Mask>,
-    /// For each stack, the places (columns) of a row inside it.
-    pub stack_places: Vec<S::Mask>,
-    /// For each band, the places (rows) of a column inside it.
-    pub band_places: Vec<S::Mask>,
 }
 
 impl<S: Shape> Geometry<S> {
@@ -81,29 +67,10 @@ impl<S: Shape> Geometry<S> {
             debug_assert_eq!(set.count() as usize, peers);
             peer_list.extend(set.ones().map(|c| c as u16));
         }
-        let (br, bc) = (layout.box_rows(), layout.box_cols());
-        let places = |pick: &dyn Fn(usize) -> bool| {
-            let mut m = S::Mask::ZERO;
-            for i in (0..n).filter(|&i| pick(i)) {
-                m.set(i);
-            }
-            m
-        };
-        let box_row_places = (0..br).map(|r| places(&|i| i / bc == r)).collect();
-        let box_col_places = (0..bc).map(|c| places(&|i| i % bc == c)).collect();
-        let stack_places = (0..n / bc).map(|s| places(&|i| i / bc == s)).collect();
-        let band_places = (0..n / br).map(|b| places(&|i| i / br == b)).collect();
         Geometry {
-            box_row_places,
-            box_col_places,
-            stack_places,
-            band_places,
-            layout,
-            house_set,
             house_cells,
             cell_houses,
             cell_places,
-            peer_set,
             peer_list,
             peers,
         }

@@ -118,10 +118,10 @@ impl fmt::Display for Alphabet {
 ///
 /// ```
 /// use lapiz::shape::Puzzle;
-/// let p = Puzzle::parse("1.3..4.24.3.3.4.").unwrap();
-/// assert_eq!(p.layout().n(), 4);
+/// let p = Puzzle::parse("3.1...2.2....4..").unwrap();
+/// assert_eq!((p.layout().n(), p.clues()), (4, 5));
 /// assert_eq!(p.count_solutions(2), 1);
-/// assert_eq!(p.solution().unwrap().to_line(), "1234342141232341");
+/// assert_eq!(p.solution().unwrap().to_line(), "3214412323411432");
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Puzzle {
@@ -281,7 +281,7 @@ impl Puzzle {
     /// ```
     /// use lapiz::shape::Puzzle;
     /// assert_eq!(Puzzle::lines_of(".A729.BC.....3.1"), 16);
-    /// assert_eq!(Puzzle::lines_of("1.3..4.24.3.3.4."), 1);
+    /// assert_eq!(Puzzle::lines_of("3.1...2.2....4.."), 1);
     /// assert_eq!(Puzzle::lines_of(" 11  .  . 16  2  4  .  .  .  1  .  3  5  . 14  ."), 16);
     /// ```
     pub fn lines_of(first: &str) -> usize {
@@ -402,10 +402,10 @@ impl ShapeFn for Singles<'_> {
     type Out = (Vec<String>, Vec<u8>);
     fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Self::Out {
         let p = self.puzzle;
-        let Some(mut board) = Board::<S>::from_values(geo, &p.values) else {
+        let mut pending = Vec::new();
+        let Some(mut board) = Board::<S>::from_values(geo, &p.values, &mut pending) else {
             return (Vec::new(), p.values.clone());
         };
-        let mut pending = Vec::new();
         if let Some(marks) = &p.marks {
             for (cell, &m) in marks.iter().enumerate() {
                 for d in board.candidates(cell).ones() {
