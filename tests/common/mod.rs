@@ -97,3 +97,4 @@ pub mod cli;
 pub mod forcing;
 pub mod plugins;
 pub mod reglib;
+pub mod serve;
