@@ -93,6 +93,7 @@ pub fn no_forcing_pipeline_file() -> &'static str {
     NO_FORCING_PIPELINE
 }
 
+pub mod browser;
 pub mod cli;
 pub mod forcing;
 pub mod plugins;

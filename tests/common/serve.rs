@@ -108,8 +108,27 @@ pub fn request_from(
     stream.write_all(head.as_bytes())?;
     // the server may answer (413) before reading all of a large body
     let _ = stream.write_all(body);
+    // to the end of the body: its Content-Length, else the end of the connection
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw)?;
+    let mut buf = [0u8; 8192];
+    loop {
+        let n = stream.read(&mut buf)?;
+        raw.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&raw);
+        if let Some(at) = text.find("\r\n\r\n") {
+            let length = text[..at].lines().find_map(|l| {
+                let (k, v) = l.split_once(':')?;
+                k.eq_ignore_ascii_case("content-length")
+                    .then(|| v.trim().parse::<usize>().ok())?
+            });
+            if length.is_some_and(|len| raw.len() >= at + 4 + len) {
+                break;
+            }
+        }
+        if n == 0 {
+            break;
+        }
+    }
     let text = String::from_utf8_lossy(&raw).into_owned();
     let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
     let status = head
