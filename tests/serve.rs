@@ -378,3 +378,17 @@ fn schema_properties(text: &str, name: &str) -> Vec<String> {
     }
     out
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_server_with_status_0() {
+    let mut server = Server::start(&[]);
+    let (status, _) = server.post("/api/solve", &body(EASY, ""));
+    assert_eq!(status, 200);
+    // SAFETY: kill(2) on the server process this test started
+    assert_eq!(unsafe { libc::kill(server.pid() as i32, libc::SIGINT) }, 0);
+    let exit = server
+        .wait_for_exit(std::time::Duration::from_secs(60))
+        .expect("the server stops");
+    assert!(exit.success(), "{exit:?}");
+}

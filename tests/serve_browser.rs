@@ -417,6 +417,15 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
         "document.querySelector('#walk-view .frame:not([hidden])').getAttribute('data-title')",
     );
     assert_eq!(end, "Solved");
+    // back on the grid, keys type into it again
+    b.click(&wrong_cell);
+    b.key(&solution[wrong_at].to_string(), 0);
+    assert_eq!(
+        b.attr(&wrong_cell, "data-value"),
+        solution[wrong_at].to_string()
+    );
+    b.key("z", 2);
+    assert_eq!(b.attr(&wrong_cell, "data-value"), "");
 
     // a new puzzle by level
     b.eval("document.querySelector('[data-testid=\"level\"]').value='easy'");

@@ -136,7 +136,7 @@ pub fn run(args: ServeArgs, out: &mut impl Write) -> Result<ExitCode> {
         .max_blocking_threads(settings.jobs * 2 + 4)
         .build()
         .context("cannot start the server's runtime")?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let addr = SocketAddr::new(args.host, args.port);
         let listener = tokio::net::TcpListener::bind(addr)
             .await
@@ -160,7 +160,10 @@ pub fn run(args: ServeArgs, out: &mut impl Write) -> Result<ExitCode> {
         })
         .await
         .context("the server stopped")
-    })?;
+    });
+    // workers still solving past their deadlines are not waited for
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    served?;
     Ok(ExitCode::from(super::exit::OK))
 }
 

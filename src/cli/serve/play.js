@@ -46,7 +46,9 @@ for(var i=0;i<81;i++){
   d.setAttribute('role','gridcell');
   d.setAttribute('aria-label',rc(i));
   d.setAttribute('data-cell',String(i));
-  d.addEventListener('click',(function(k){return function(){select(k);};})(i));
+  d.tabIndex=-1;
+  // the focus comes to the grid, so that keys type into it (not into the solution's list)
+  d.addEventListener('click',(function(k){return function(){select(k);cells[k].focus({preventScroll:true});};})(i));
   board.appendChild(d);cells.push(d);
 }
 function select(i){S.sel=i;render();}
@@ -146,7 +148,8 @@ document.addEventListener('keydown',function(e){
   if(k in moves){
     var i=S.sel,r=Math.floor(i/9),c=i%9;
     if(k==='ArrowLeft')c=(c+8)%9;else if(k==='ArrowRight')c=(c+1)%9;else if(k==='ArrowUp')r=(r+8)%9;else r=(r+1)%9;
-    select(r*9+c);e.preventDefault();return;
+    select(r*9+c);if(board.contains(document.activeElement))cells[S.sel].focus({preventScroll:true});
+    e.preventDefault();return;
   }
   if(k==='Backspace'||k==='Delete'||k==='0'){erase();e.preventDefault();return;}
   if(k==='p'||k==='P'){S.pencil=!S.pencil;render();e.preventDefault();}
