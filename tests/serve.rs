@@ -5,6 +5,8 @@
 
 mod common;
 
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
 use common::cli::run_lapiz;
 use common::serve::Server;
 use lapiz::trace::Trace;
@@ -391,4 +393,50 @@ fn ctrl_c_stops_the_server_with_status_0() {
         .wait_for_exit(std::time::Duration::from_secs(60))
         .expect("the server stops");
     assert!(exit.success(), "{exit:?}");
+}
+
+#[test]
+fn one_address_cannot_hold_every_connection() {
+    let server = Server::start(&[]);
+    let idle_from = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 3));
+    let connect = || {
+        let socket =
+            socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+        socket.bind(&SocketAddr::new(idle_from, 0).into()).unwrap();
+        socket.connect(&server.addr.into()).unwrap();
+        std::net::TcpStream::from(socket)
+    };
+    // idle connections up to the address's cap (128), then one more request from it
+    let idle: Vec<_> = (0..128).map(|_| connect()).collect();
+    let request = |from: IpAddr| {
+        common::serve::request_from(
+            server.addr,
+            Some(from),
+            "POST",
+            "/api/rate",
+            &[("Content-Type", "application/json")],
+            body(EASY, "").as_bytes(),
+        )
+        .unwrap()
+    };
+    let (status, text) = request(idle_from);
+    assert_eq!(status, 429, "{text}");
+    assert!(
+        text.contains("too many connections from this address"),
+        "{text}"
+    );
+    // another address is served
+    let (status, text) = request(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    assert_eq!(status, 200, "{text}");
+    // once the idle ones close, the address is served again
+    drop(idle);
+    let mut served = false;
+    for _ in 0..100 {
+        if request(idle_from).0 == 200 {
+            served = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(served);
 }

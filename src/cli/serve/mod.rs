@@ -5,6 +5,7 @@
 //! `limits.rs`. See docs/serve.md.
 
 mod api;
+mod conn;
 mod limits;
 
 use std::io::Write;
@@ -29,6 +30,7 @@ use serde_json::json;
 use super::args::PipelineArgs;
 use super::diag;
 use api::{ApiError, Pipelines};
+use conn::{Limited, Peer};
 use limits::{Limits, Settings};
 
 /// Arguments of `lapiz serve`.
@@ -142,6 +144,8 @@ pub fn run(args: ServeArgs, out: &mut impl Write) -> Result<ExitCode> {
             .await
             .with_context(|| format!("cannot listen on {addr}"))?;
         let local = listener.local_addr()?;
+        // idle past any request's time limit, so that no answer being computed is cut off
+        let listener = Limited::new(listener, settings.time_limit + Duration::from_secs(30));
         let url = match local.ip() {
             IpAddr::V6(ip) => format!("http://[{ip}]:{}/", local.port()),
             IpAddr::V4(ip) => format!("http://{ip}:{}/", local.port()),
@@ -153,7 +157,7 @@ pub fn run(args: ServeArgs, out: &mut impl Write) -> Result<ExitCode> {
         }
         axum::serve(
             listener,
-            router(app).into_make_service_with_connect_info::<SocketAddr>(),
+            router(app).into_make_service_with_connect_info::<Peer>(),
         )
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
@@ -354,7 +358,7 @@ async fn call<Q: DeserializeOwned + Send + 'static>(
 
 async fn solve(
     State(app): State<Arc<App>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    ConnectInfo(Peer(addr)): ConnectInfo<Peer>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
@@ -363,7 +367,7 @@ async fn solve(
 
 async fn hint(
     State(app): State<Arc<App>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    ConnectInfo(Peer(addr)): ConnectInfo<Peer>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
@@ -372,7 +376,7 @@ async fn hint(
 
 async fn rate(
     State(app): State<Arc<App>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    ConnectInfo(Peer(addr)): ConnectInfo<Peer>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
@@ -381,7 +385,7 @@ async fn rate(
 
 async fn generate(
     State(app): State<Arc<App>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    ConnectInfo(Peer(addr)): ConnectInfo<Peer>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
