@@ -41,6 +41,8 @@ enum Command {
     Rate(cli::rate::RateArgs),
     /// Generate puzzles with one solution (minimal by default), optionally to a target.
     Generate(cli::generate::GenerateArgs),
+    /// Serve a web page to solve, play and learn puzzles in the browser, and a JSON API.
+    Serve(cli::serve::ServeArgs),
     /// The canonical form of a puzzle (equal for equivalent puzzles), to find duplicates.
     Canonical(cli::canonical::CanonicalArgs),
     /// Count solutions by brute force (capped at the limit).
@@ -108,6 +110,7 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Candidates(args) => cli::candidates::run(args, o),
         Command::Rate(args) => cli::rate::run(args, o),
         Command::Generate(args) => cli::generate::run(args, o),
+        Command::Serve(args) => cli::serve::run(args, o),
         Command::Canonical(args) => cli::canonical::run(args, o),
         Command::Count(args) => cli::count::run(args, o),
         Command::Reglib(args) => cli::reglib::run(args, o),

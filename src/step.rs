@@ -312,6 +312,59 @@ impl Step {
             grid.eliminate(e.cell, e.digit);
         }
     }
+
+    /// The step as a hint's nudge shows it: its houses (else the boxes of the cells its pattern
+    /// and placements are in) and, as its explanation, the technique's name (from `pipeline`,
+    /// else its id) and where to look: `Look for a Hidden Pair in r7.`, `Look for an X-Wing on
+    /// digit 4.` No candidate, placement, elimination or chain: the nudge gives none away.
+    pub fn nudge(&self, pipeline: &crate::pipeline::Pipeline) -> Step {
+        let name = pipeline
+            .techniques()
+            .iter()
+            .find(|t| t.id() == self.technique)
+            .map_or_else(|| self.technique.clone(), |t| t.name().to_string());
+        let article = if name.starts_with(['A', 'E', 'I', 'O', 'X']) {
+            "an"
+        } else {
+            "a"
+        };
+        let (houses, digit) = self.where_to_look();
+        let mut text = format!("Look for {article} {name}");
+        if let Some(d) = digit {
+            text.push_str(&format!(" on digit {d}"));
+        }
+        if !houses.is_empty() {
+            let names: Vec<String> = houses.iter().map(House::to_string).collect();
+            text.push_str(&format!(" in {}", names.join(", ")));
+        }
+        text.push('.');
+        Step::new(&self.technique, self.difficulty)
+            .houses(houses)
+            .explain(text)
+    }
+
+    /// Where a nudge says to look: the step's houses, else the boxes of the cells it works on;
+    /// and its digit when every candidate it names has the same one.
+    fn where_to_look(&self) -> (Vec<House>, Option<u8>) {
+        let mut houses = self.houses.clone();
+        let pattern = self.highlights.iter().flat_map(|h| h.candidates.iter());
+        let mut digits = pattern
+            .clone()
+            .chain(&self.placements)
+            .chain(&self.eliminations)
+            .map(|c| c.digit);
+        let first = digits.next();
+        let digit = first.filter(|&d| digits.all(|e| e == d));
+        if houses.is_empty() {
+            for c in pattern.chain(&self.placements) {
+                let b = House::boxed(c.cell.box_index());
+                if !houses.contains(&b) {
+                    houses.push(b);
+                }
+            }
+        }
+        (houses, digit)
+    }
 }
 
 /// Formats candidates grouped the usual way: `r1c4,r1c5<>1,6` when all cells lose the same

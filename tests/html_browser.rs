@@ -7,8 +7,12 @@
 //! `google-chrome` on the PATH (`.ci/run` installs it on Debian). Without one the tests skip
 //! with a message, unless `LAPIZ_REQUIRE_BROWSER` is set (CI sets it), when they fail.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+
+use common::browser::chromium;
 
 /// Solved by the default pipeline with discontinuous nice loops (from `top1465`).
 const CHAINS: &str =
@@ -17,30 +21,6 @@ const CHAINS: &str =
 /// The first puzzle of `top1465`: the default pipeline needs a dynamic forcing chain (a net).
 const FORCING: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-
-/// The browser, or `None` (with a message saying the test is skipped).
-fn chromium() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("LAPIZ_CHROMIUM") {
-        return Some(PathBuf::from(p));
-    }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    for dir in std::env::split_paths(&path) {
-        for name in ["chromium", "chromium-browser", "google-chrome"] {
-            let p = dir.join(name);
-            if p.is_file() {
-                return Some(p);
-            }
-        }
-    }
-    if std::env::var_os("LAPIZ_REQUIRE_BROWSER").is_some() {
-        panic!("no chromium found and LAPIZ_REQUIRE_BROWSER is set");
-    }
-    eprintln!(
-        "skipping: no chromium on the PATH (install it, e.g. `apt-get install chromium`, or set \
-         LAPIZ_CHROMIUM to a Chromium or Chrome binary)"
-    );
-    None
-}
 
 /// A fresh folder under the target directory for one test.
 fn scratch(name: &str) -> PathBuf {

@@ -41,7 +41,7 @@ fn main_rs_is_a_dispatcher() {
 #[test]
 fn the_command_line_crates_are_the_cli_features() {
     let manifest = std::fs::read_to_string("Cargo.toml").unwrap();
-    for name in ["clap", "anyhow", "indicatif"] {
+    for name in ["clap", "anyhow", "indicatif", "axum", "tokio", "serde_json"] {
         let line = manifest
             .lines()
             .find(|l| l.starts_with(&format!("{name} =")))
@@ -62,7 +62,7 @@ fn the_command_line_crates_are_the_cli_features() {
             continue;
         }
         let text = std::fs::read_to_string(&f).unwrap();
-        for name in ["anyhow", "clap", "indicatif"] {
+        for name in ["anyhow", "clap", "indicatif", "axum", "tokio", "serde_json"] {
             assert!(
                 !text.contains(&format!("{name}::")),
                 "{} uses {name}, a crate of the command line only",

@@ -583,61 +583,6 @@ impl Hint {
     }
 }
 
-/// Where to look: the step's houses, else the boxes of the cells it works on; and its digit
-/// when every candidate it names has the same one (as `lapiz hint --level nudge`).
-fn where_to_look(step: &LibStep) -> (Vec<House>, Option<u8>) {
-    let mut houses = step.houses.clone();
-    let candidates = step
-        .highlights
-        .iter()
-        .flat_map(|h| h.candidates.iter())
-        .chain(&step.placements)
-        .chain(&step.eliminations);
-    let mut digit = None;
-    let mut one_digit = true;
-    for c in candidates {
-        match digit {
-            None => digit = Some(c.digit),
-            Some(d) if d != c.digit => one_digit = false,
-            _ => {}
-        }
-    }
-    if houses.is_empty() {
-        for c in step
-            .highlights
-            .iter()
-            .flat_map(|h| h.candidates.iter())
-            .chain(&step.placements)
-        {
-            let b = House::boxed(c.cell.box_index());
-            if !houses.contains(&b) {
-                houses.push(b);
-            }
-        }
-    }
-    (houses, digit.filter(|_| one_digit))
-}
-
-/// The nudge's words: `Look for a Hidden Pair in r7.` (as `lapiz hint --level nudge`).
-fn nudge(step: &LibStep, name: &str) -> String {
-    let article = if name.starts_with(['A', 'E', 'I', 'O', 'X']) {
-        "an"
-    } else {
-        "a"
-    };
-    let (houses, digit) = where_to_look(step);
-    let mut text = format!("Look for {article} {name}");
-    if let Some(d) = digit {
-        text.push_str(&format!(" on digit {d}"));
-    }
-    if !houses.is_empty() {
-        let names: Vec<String> = houses.iter().map(House::to_string).collect();
-        text.push_str(&format!(" in {}", names.join(", ")));
-    }
-    text.push('.');
-    text
-}
-
 /// The next step of a puzzle or of a grid with pencil marks (`default` pipeline unless told):
 /// `level="full"` gives the step's explanation, `level="nudge"` only the technique and where to
 /// look, as `lapiz hint --level nudge`.
@@ -676,7 +621,7 @@ pub fn hint(
             }
             t.trim_end().to_string()
         }
-        (Some(s), _) => nudge(s, name.as_deref().unwrap_or(&s.technique)),
+        (Some(s), _) => s.nudge(&base).explanation,
         (None, _) if grid.is_solved() => "The grid is already solved.".to_string(),
         (None, _) => format!(
             "No technique of the pipeline `{}` finds a step in this grid.",
@@ -684,14 +629,7 @@ pub fn hint(
         ),
     };
     let shown = match (&step, level) {
-        (Some(s), "nudge") => {
-            let (houses, _) = where_to_look(s);
-            Some(
-                LibStep::new(&s.technique, s.difficulty)
-                    .houses(houses)
-                    .explain(text.clone()),
-            )
-        }
+        (Some(s), "nudge") => Some(s.nudge(&base)),
         _ => None,
     };
     Ok(Hint {

@@ -8,12 +8,9 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 
 use lapiz::engine::solve_grid;
-use lapiz::geometry::House;
 use lapiz::html::{PageKind, trace_page};
 use lapiz::parse::parse_puzzle;
-use lapiz::pipeline::Pipeline;
 use lapiz::printable::printable;
-use lapiz::step::Step;
 use lapiz::trace::Outcome;
 
 use super::args::PipelineArgs;
@@ -80,7 +77,7 @@ pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
                 .iter_mut()
                 .find(|e| matches!(e, lapiz::trace::Entry::Step(_)))
         {
-            *s = nudge_step(s, &pipeline);
+            *s = s.nudge(&pipeline);
         }
         write!(out, "{}", trace_page(&trace, Some(&grid), PageKind::Hint))?;
         out.flush()?;
@@ -96,7 +93,7 @@ pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
                     write!(out, "{text}")?;
                 }
             }
-            HintLevel::Nudge => writeln!(out, "{}", printable(&nudge(step, &pipeline)))?,
+            HintLevel::Nudge => writeln!(out, "{}", printable(&step.nudge(&pipeline).explanation))?,
         },
         None if grid.is_solved() => writeln!(out, "The grid is already solved.")?,
         None => writeln!(
@@ -107,79 +104,4 @@ pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::from(super::exit::OK))
-}
-
-/// The technique's display name: from the pipeline, else its id.
-fn technique_name(step: &Step, pipeline: &Pipeline) -> String {
-    pipeline
-        .techniques()
-        .iter()
-        .find(|t| t.id() == step.technique)
-        .map_or_else(|| step.technique.clone(), |t| t.name().to_string())
-}
-
-/// Where to look: the step's houses, else the boxes of the cells it works on; and its digit
-/// when every candidate it names has the same one.
-fn where_to_look(step: &Step) -> (Vec<House>, Option<u8>) {
-    let mut houses = step.houses.clone();
-    let candidates = step
-        .highlights
-        .iter()
-        .flat_map(|h| h.candidates.iter())
-        .chain(&step.placements)
-        .chain(&step.eliminations);
-    let mut digit = None;
-    let mut one_digit = true;
-    for c in candidates.clone() {
-        match digit {
-            None => digit = Some(c.digit),
-            Some(d) if d != c.digit => one_digit = false,
-            _ => {}
-        }
-    }
-    if houses.is_empty() {
-        for c in step
-            .highlights
-            .iter()
-            .flat_map(|h| h.candidates.iter())
-            .chain(&step.placements)
-        {
-            let b = House::boxed(c.cell.box_index());
-            if !houses.contains(&b) {
-                houses.push(b);
-            }
-        }
-    }
-    (houses, digit.filter(|_| one_digit))
-}
-
-/// The nudge: `Look for a Hidden Pair in r7.`, `Look for an X-Wing on digit 4.` — the technique
-/// and where to look, never a placement or an elimination.
-pub fn nudge(step: &Step, pipeline: &Pipeline) -> String {
-    let name = technique_name(step, pipeline);
-    let article = if name.starts_with(['A', 'E', 'I', 'O', 'X']) {
-        "an"
-    } else {
-        "a"
-    };
-    let (houses, digit) = where_to_look(step);
-    let mut text = format!("Look for {article} {name}");
-    if let Some(d) = digit {
-        text.push_str(&format!(" on digit {d}"));
-    }
-    if !houses.is_empty() {
-        let names: Vec<String> = houses.iter().map(House::to_string).collect();
-        text.push_str(&format!(" in {}", names.join(", ")));
-    }
-    text.push('.');
-    text
-}
-
-/// The step as a nudge shows it on the grid: its houses (or boxes) and the nudge's words,
-/// without its candidates, placements, eliminations or chains.
-fn nudge_step(step: &Step, pipeline: &Pipeline) -> Step {
-    let (houses, _) = where_to_look(step);
-    Step::new(&step.technique, step.difficulty)
-        .houses(houses)
-        .explain(nudge(step, pipeline))
 }

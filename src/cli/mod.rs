@@ -1,6 +1,6 @@
 //! The commands of the `lapiz` binary, one module each, with what they share: the argument
 //! groups (`args`), the streaming batch runner of every file command (`batch`), the rating
-//! table (`table`), the standard streams and diagnostics (`stdio`) and the exit statuses.
+//! table (`table`), the web server (`serve`), the standard streams and diagnostics (`stdio`) and the exit statuses.
 
 pub mod args;
 pub mod batch;
@@ -13,6 +13,7 @@ pub mod plugin_host;
 pub mod rate;
 pub mod sized;
 pub mod reglib;
+pub mod serve;
 pub mod solve;
 pub mod stdio;
 pub mod table;

@@ -93,7 +93,9 @@ pub fn no_forcing_pipeline_file() -> &'static str {
     NO_FORCING_PIPELINE
 }
 
+pub mod browser;
 pub mod cli;
 pub mod forcing;
 pub mod plugins;
 pub mod reglib;
+pub mod serve;

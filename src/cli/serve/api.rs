@@ -1,0 +1,403 @@
+//! The JSON API's work: each endpoint's request, read strictly (an unknown field is an error,
+//! so no request can name a file, a script or a plugin), and its answer, built from the library
+//! as the commands build theirs. These run on the blocking pool, under the server's limits
+//! (`limits.rs`).
+
+use axum::http::StatusCode;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use lapiz::engine::solve_grid;
+use lapiz::generate::{Clues, GenerateOptions, Symmetry, generate};
+use lapiz::grid::Grid;
+use lapiz::html::{PageKind, trace_page};
+use lapiz::parse::parse_puzzle;
+use lapiz::pipeline::Pipeline;
+use lapiz::rating::{Level, Rating, RatingError, rate};
+use lapiz::step::Step;
+use lapiz::trace::{Entry, Outcome, Trace};
+
+/// An error answer: a 4xx (or 5xx) status and lapiz's message, sent as `{"error": "..."}`.
+#[derive(Debug)]
+pub struct ApiError {
+    /// The status.
+    pub status: StatusCode,
+    /// What went wrong, in lapiz's words.
+    pub message: String,
+}
+
+impl ApiError {
+    /// An error with this status and message.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
+    /// A request that is well formed but cannot be done: 422.
+    fn unprocessable(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+}
+
+/// The pipelines the server was started with, each also with a step limit of 1 for hints.
+pub struct Pipelines {
+    /// `solve` and `hint`'s (`default` unless `--pipeline` says), then `rate` and `generate`'s
+    /// (`se` unless `--pipeline` says): each whole, and limited to one step.
+    pub sets: Vec<(Pipeline, Pipeline)>,
+}
+
+/// Which of the server's pipelines a request runs by default.
+#[derive(Clone, Copy)]
+enum Role {
+    /// `solve`, `hint`.
+    Solve,
+    /// `rate`, `generate`.
+    Rate,
+}
+
+impl Pipelines {
+    /// The pipeline `name` (one the server was started with), else the role's; with `hint`,
+    /// its one-step copy.
+    fn pick(&self, name: Option<&str>, role: Role, hint: bool) -> Result<&Pipeline, ApiError> {
+        let set = match name {
+            None => &self.sets[role as usize],
+            Some(n) => self
+                .sets
+                .iter()
+                .find(|(p, _)| p.name() == n)
+                .ok_or_else(|| {
+                    let names: Vec<&str> = self.sets.iter().map(|(p, _)| p.name()).collect();
+                    ApiError::unprocessable(format!(
+                        "no pipeline `{n}` on this server (it has: {})",
+                        names.join(", ")
+                    ))
+                })?,
+        };
+        Ok(if hint { &set.1 } else { &set.0 })
+    }
+}
+
+/// Reads a request body: a JSON object with only the endpoint's fields.
+pub fn read<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|e| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("cannot read the request: {e}"),
+        )
+    })
+}
+
+/// The grid of a request's puzzle text (any form lapiz reads).
+fn grid_of(text: &str) -> Result<Grid, ApiError> {
+    parse_puzzle(text).map_err(|e| ApiError::unprocessable(format!("cannot read the puzzle: {e}")))
+}
+
+/// The display name of a technique id in `pipeline` (its id when the pipeline has none).
+fn technique_name(id: &str, pipeline: &Pipeline) -> String {
+    pipeline
+        .techniques()
+        .iter()
+        .find(|t| t.id() == id)
+        .map_or_else(|| id.to_string(), |t| t.name().to_string())
+}
+
+/// The display names of the pipeline's techniques, by id.
+fn names(pipeline: &Pipeline) -> BTreeMap<String, String> {
+    pipeline
+        .techniques()
+        .iter()
+        .map(|t| (t.id().to_string(), t.name().to_string()))
+        .collect()
+}
+
+/// An answer as JSON text (numbers as the trace writes them: `1.2`, not `1.2000000476837158`).
+fn answer(value: &impl Serialize) -> Result<String, ApiError> {
+    serde_json::to_string(value).map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("cannot write the answer: {e}"),
+        )
+    })
+}
+
+/// `POST /api/solve`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    puzzle: String,
+    #[serde(default)]
+    pipeline: Option<String>,
+    #[serde(default)]
+    html: bool,
+}
+
+/// The answer of `/api/solve`.
+#[derive(Serialize)]
+struct Solved<'a> {
+    trace: &'a Trace,
+    names: BTreeMap<String, String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    html: Option<String>,
+}
+
+/// The explained solve: the trace (what the RON trace carries), the techniques' names and, with
+/// `html`, the page `lapiz solve --format html` writes. An invalid puzzle is a 422.
+pub fn solve(req: SolveRequest, pipelines: &Pipelines) -> Result<String, ApiError> {
+    let pipeline = pipelines.pick(req.pipeline.as_deref(), Role::Solve, false)?;
+    let grid = grid_of(&req.puzzle)?;
+    let trace = solve_grid(&grid, pipeline);
+    if let Outcome::Invalid { reason } = &trace.outcome {
+        return Err(ApiError::unprocessable(format!("invalid puzzle: {reason}")));
+    }
+    answer(&Solved {
+        trace: &trace,
+        names: names(pipeline),
+        html: req
+            .html
+            .then(|| trace_page(&trace, Some(&grid), PageKind::Solve)),
+    })
+}
+
+/// `POST /api/hint`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HintRequest {
+    puzzle: String,
+    #[serde(default)]
+    pipeline: Option<String>,
+    #[serde(default)]
+    level: Option<String>,
+    #[serde(default)]
+    html: bool,
+}
+
+/// The answer of `/api/hint`.
+#[derive(Serialize)]
+struct Hint {
+    level: &'static str,
+    found: bool,
+    technique: Option<String>,
+    name: Option<String>,
+    text: String,
+    step: Option<Step>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    html: Option<String>,
+}
+
+/// The next step of a puzzle or a grid being solved, as `lapiz hint` gives it: `level` `full`
+/// (the default: the step) or `nudge` (the technique and where to look, a step with only its
+/// houses). `text` is what `lapiz hint` prints; with `html`, the hint's page.
+pub fn hint(req: HintRequest, pipelines: &Pipelines) -> Result<String, ApiError> {
+    let nudge = match req.level.as_deref() {
+        None | Some("full") => false,
+        Some("nudge") => true,
+        Some(other) => {
+            return Err(ApiError::unprocessable(format!(
+                "level `{other}`: expected full or nudge"
+            )));
+        }
+    };
+    let pipeline = pipelines.pick(req.pipeline.as_deref(), Role::Solve, true)?;
+    let grid = grid_of(&req.puzzle)?;
+    let mut trace = solve_grid(&grid, pipeline);
+    if let Outcome::Invalid { reason } = &trace.outcome {
+        return Err(ApiError::unprocessable(format!("invalid puzzle: {reason}")));
+    }
+    let found = trace.steps().next().cloned();
+    let shown = found
+        .as_ref()
+        .map(|s| if nudge { s.nudge(pipeline) } else { s.clone() });
+    let text = match (&found, &shown) {
+        (Some(s), Some(shown)) if !nudge => {
+            let mut t = format!("{}\n", shown.explanation);
+            if let Some(net) = &s.net {
+                net.write_text(&mut t, 2);
+            }
+            t.trim_end().to_string()
+        }
+        (_, Some(shown)) => shown.explanation.clone(),
+        _ if grid.is_solved() => "The grid is already solved.".to_string(),
+        _ => format!(
+            "No technique of the pipeline `{}` finds a step in this grid.",
+            pipeline.name()
+        ),
+    };
+    let mut html = None;
+    if req.html {
+        if let (Some(shown), Some(Entry::Step(s))) = (
+            &shown,
+            trace
+                .entries
+                .iter_mut()
+                .find(|e| matches!(e, Entry::Step(_))),
+        ) {
+            *s = shown.clone();
+        }
+        html = Some(trace_page(&trace, Some(&grid), PageKind::Hint));
+    }
+    answer(&Hint {
+        level: if nudge { "nudge" } else { "full" },
+        found: found.is_some(),
+        technique: found.as_ref().map(|s| s.technique.clone()),
+        name: found
+            .as_ref()
+            .map(|s| technique_name(&s.technique, pipeline)),
+        text,
+        step: shown,
+        html,
+    })
+}
+
+/// `POST /api/rate`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RateRequest {
+    puzzle: String,
+    #[serde(default)]
+    pipeline: Option<String>,
+}
+
+/// The answer of `/api/rate`.
+#[derive(Serialize)]
+struct Rated<'a> {
+    puzzle: &'a str,
+    pipeline: &'a str,
+    text: String,
+    level: &'static str,
+    rating: &'a Rating,
+}
+
+/// The rating, as `lapiz rate` computes it (the `se` pipeline unless told): the rating's fields,
+/// its text (`4.2`, `>11.0`) and its level's name.
+pub fn rate_puzzle(req: RateRequest, pipelines: &Pipelines) -> Result<String, ApiError> {
+    let pipeline = pipelines.pick(req.pipeline.as_deref(), Role::Rate, false)?;
+    let grid = grid_of(&req.puzzle)?;
+    let trace = solve_grid(&grid, pipeline);
+    let rating = rate(&trace, pipeline).map_err(|e| match e {
+        RatingError::Invalid(reason) => {
+            ApiError::unprocessable(format!("invalid puzzle: {reason}"))
+        }
+        other => ApiError::unprocessable(other.to_string()),
+    })?;
+    answer(&Rated {
+        puzzle: &trace.puzzle,
+        pipeline: pipeline.name(),
+        text: rating.rating_text(),
+        level: rating.level.name(),
+        rating: &rating,
+    })
+}
+
+/// `POST /api/generate`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GenerateRequest {
+    #[serde(default)]
+    level: Option<String>,
+    #[serde(default)]
+    symmetry: Option<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    clues: Option<usize>,
+    #[serde(default)]
+    max_clues: Option<usize>,
+    #[serde(default)]
+    rating: Option<String>,
+    #[serde(default)]
+    requires: Vec<String>,
+    #[serde(default)]
+    attempts: Option<u32>,
+    #[serde(default)]
+    pipeline: Option<String>,
+}
+
+/// The most attempts a request may ask for (`lapiz generate`'s default).
+const MAX_ATTEMPTS: u32 = GenerateOptions::DEFAULT_ATTEMPTS;
+
+/// The answer of `/api/generate`.
+#[derive(Serialize)]
+struct Made<'a> {
+    puzzle: String,
+    solution: String,
+    seed: u64,
+    attempts: u32,
+    pipeline: &'a str,
+    rating: Option<Rating>,
+}
+
+/// One puzzle with one solution, as `lapiz generate` makes it (rated by the `se` pipeline unless
+/// told), reproducible from the seed the answer gives.
+pub fn generate_puzzle(req: GenerateRequest, pipelines: &Pipelines) -> Result<String, ApiError> {
+    let pipeline = pipelines.pick(req.pipeline.as_deref(), Role::Rate, false)?;
+    let bad = |e: &dyn std::fmt::Display| ApiError::unprocessable(e.to_string());
+    let level = req
+        .level
+        .as_deref()
+        .map(str::parse::<Level>)
+        .transpose()
+        .map_err(|e| bad(&e))?;
+    let symmetry = match req.symmetry.as_deref() {
+        Some(s) => s.parse::<Symmetry>().map_err(|e| bad(&e))?,
+        None => Symmetry::None,
+    };
+    if req.clues.is_some() && req.max_clues.is_some() {
+        return Err(ApiError::unprocessable(
+            "clues and max_clues cannot both be given",
+        ));
+    }
+    let attempts = req.attempts.unwrap_or(MAX_ATTEMPTS);
+    if !(1..=MAX_ATTEMPTS).contains(&attempts) {
+        return Err(ApiError::unprocessable(format!(
+            "attempts must be 1 to {MAX_ATTEMPTS}"
+        )));
+    }
+    let rating = req
+        .rating
+        .as_deref()
+        .map(crate::cli::generate::parse_range)
+        .transpose()
+        .map_err(|e| bad(&format!("{e:#}")))?;
+    let options = GenerateOptions {
+        symmetry,
+        clues: match (req.clues, req.max_clues) {
+            (Some(n), _) => Clues::Exactly(n),
+            (None, Some(n)) => Clues::AtMost(n),
+            (None, None) => Clues::Minimal,
+        },
+        level,
+        rating,
+        requires: req.requires,
+        attempts,
+        rate: true,
+    };
+    let seed = req.seed.unwrap_or_else(rand_seed);
+    let g = generate(&options, pipeline, seed, 0).map_err(|e| bad(&e))?;
+    answer(&Made {
+        puzzle: g.line(),
+        solution: g.solution.iter().map(|&v| char::from(b'0' + v)).collect(),
+        seed,
+        attempts: g.attempts,
+        pipeline: pipeline.name(),
+        rating: g.rating,
+    })
+}
+
+/// A seed for a request without one: the clock and a counter.
+fn rand_seed() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    // below 2^53, so that JavaScript reads it exactly
+    (nanos
+        ^ COUNTER
+            .fetch_add(1, Ordering::Relaxed)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        & ((1 << 53) - 1)
+}
