@@ -114,7 +114,8 @@ fn parse_size(text: &str) -> Result<u8, String> {
 /// Runs `lapiz generate` for a size other than 9x9 (or with `--box`): the generic core's
 /// generator, no rating.
 fn run_sized(args: &GenerateArgs, clues: Clues, out: &mut impl Write) -> Result<ExitCode> {
-    if args.difficulty.is_some() || args.rating.is_some() || !args.requires.is_empty() || args.rate {
+    if args.difficulty.is_some() || args.rating.is_some() || !args.requires.is_empty() || args.rate
+    {
         bail!(
             "--difficulty, --rating, --requires and --rate need a rating, which is 9x9 only for \
              now: leave them out with --size {}",

@@ -29,7 +29,10 @@ pub struct SizeArgs {
 fn parse_box(text: &str) -> Result<(u8, u8), String> {
     let bad = || format!("`{text}` is not a box shape (rows x columns, like 3x4)");
     let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    Ok((r.trim().parse().map_err(|_| bad())?, c.trim().parse().map_err(|_| bad())?))
+    Ok((
+        r.trim().parse().map_err(|_| bad())?,
+        c.trim().parse().map_err(|_| bad())?,
+    ))
 }
 
 /// A puzzle as read: 9x9 for the full engine, or another size.
@@ -89,7 +92,13 @@ pub fn solve_text(p: &Puzzle) -> Result<String, PuzzleError> {
     }
     let mut out = String::new();
     let _ = writeln!(out, "Puzzle: {}", p.to_line());
-    let _ = writeln!(out, "{}, symbols {}, {} clues", p.layout(), p.alphabet(), p.clues());
+    let _ = writeln!(
+        out,
+        "{}, symbols {}, {} clues",
+        p.layout(),
+        p.alphabet(),
+        p.clues()
+    );
     out.push('\n');
     for (i, step) in steps.iter().enumerate() {
         let _ = writeln!(out, "{:>4}. {step}", i + 1);

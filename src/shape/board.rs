@@ -278,7 +278,11 @@ impl<S: Shape> Board<S> {
     /// The placements a choice is between.
     pub fn options(&self, choice: Choice) -> Vec<(usize, u8)> {
         match choice {
-            Choice::Cell(cell) => self.candidates(cell).ones().map(|d| (cell, d as u8 + 1)).collect(),
+            Choice::Cell(cell) => self
+                .candidates(cell)
+                .ones()
+                .map(|d| (cell, d as u8 + 1))
+                .collect(),
             Choice::Place(h, d) => self
                 .places(h, d)
                 .ones()
@@ -298,7 +302,11 @@ impl<S: Shape> Board<S> {
                 let d = free.first()? as u8 + 1;
                 let i = self.places(h, d).first()?;
                 let cell = self.geo.cells_of(h)[i] as usize;
-                return Some(Single { cell, digit: d, kind: SingleKind::FullHouse(h) });
+                return Some(Single {
+                    cell,
+                    digit: d,
+                    kind: SingleKind::FullHouse(h),
+                });
             }
         }
         for h in order {
@@ -306,7 +314,11 @@ impl<S: Shape> Board<S> {
                 let places = self.places(h, d);
                 if !self.is_done(h, d) && places.count() == 1 {
                     let cell = self.geo.cells_of(h)[places.first()?] as usize;
-                    return Some(Single { cell, digit: d, kind: SingleKind::Hidden(h) });
+                    return Some(Single {
+                        cell,
+                        digit: d,
+                        kind: SingleKind::Hidden(h),
+                    });
                 }
             }
         }
@@ -356,8 +368,12 @@ mod tests {
     fn singles_are_found_in_order() {
         let geo = S4::geometry(Layout::new(4).unwrap());
         // row 1 holds 1 2 3 _: a full house for 4
-        let b = Board::<S4>::from_values(geo, &[1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], &mut Vec::new())
-            .unwrap();
+        let b = Board::<S4>::from_values(
+            geo,
+            &[1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            &mut Vec::new(),
+        )
+        .unwrap();
         let s = b.next_single().unwrap();
         assert_eq!((s.cell, s.digit), (3, 4));
         assert!(matches!(s.kind, SingleKind::FullHouse(_)));

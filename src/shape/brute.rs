@@ -121,7 +121,10 @@ pub(crate) struct Counted {
 pub(crate) fn count<S: Shape>(geo: &'static Geometry<S>, values: &[u8], limit: u32) -> Counted {
     let mut pending = Vec::with_capacity(4 * S::CELLS);
     let Some(board) = Board::from_values(geo, values, &mut pending) else {
-        return Counted { solutions: 0, first: None };
+        return Counted {
+            solutions: 0,
+            first: None,
+        };
     };
     let mut search = Search::<S, rand_chacha::ChaCha8Rng> {
         limit,
@@ -135,7 +138,10 @@ pub(crate) fn count<S: Shape>(geo: &'static Geometry<S>, values: &[u8], limit: u
         _shape: std::marker::PhantomData,
     };
     search.run(board);
-    Counted { solutions: search.found, first: search.first }
+    Counted {
+        solutions: search.found,
+        first: search.first,
+    }
 }
 
 /// Whether `values` (0 empty) has a solution other than `known`, where the cells of `group`
@@ -193,7 +199,11 @@ pub(crate) fn has_another<S: Shape>(
 }
 
 /// Whether `board` (its singles followed) still has a solution.
-fn true_unless_dead<S: Shape>(_geo: &'static Geometry<S>, board: Board<S>, pending: &mut Vec<Pending>) -> bool {
+fn true_unless_dead<S: Shape>(
+    _geo: &'static Geometry<S>,
+    board: Board<S>,
+    pending: &mut Vec<Pending>,
+) -> bool {
     let mut search = Search::<S, rand_chacha::ChaCha8Rng> {
         limit: 1,
         found: 0,
@@ -265,7 +275,10 @@ mod tests {
                     "{p} limit {limit}"
                 );
                 if limit > 1 && ours.solutions == 1 {
-                    assert_eq!(ours.first.as_deref(), crate::solver::solve(&values).as_ref().map(|s| &s[..]));
+                    assert_eq!(
+                        ours.first.as_deref(),
+                        crate::solver::solve(&values).as_ref().map(|s| &s[..])
+                    );
                 }
             }
         }

@@ -42,7 +42,11 @@ pub(crate) fn remove_clues<S: Shape>(
         for &c in &group {
             puzzle[c] = 0;
         }
-        let removed: Vec<usize> = group.iter().copied().filter(|&c| solution[c] != 0).collect();
+        let removed: Vec<usize> = group
+            .iter()
+            .copied()
+            .filter(|&c| solution[c] != 0)
+            .collect();
         let values: Vec<u8> = removed.iter().map(|&c| solution[c]).collect();
         if !brute::has_another(geo, &puzzle, &removed, &values) {
             count -= filled;
@@ -80,7 +84,11 @@ pub(crate) fn generate<S: Shape>(
 }
 
 /// Whether no clue group of `symmetry` can leave `puzzle` with one solution kept.
-pub(crate) fn is_minimal<S: Shape>(geo: &'static Geometry<S>, puzzle: &[u8], symmetry: Symmetry) -> bool {
+pub(crate) fn is_minimal<S: Shape>(
+    geo: &'static Geometry<S>,
+    puzzle: &[u8],
+    symmetry: Symmetry,
+) -> bool {
     symmetry.groups_of_size(S::N).iter().all(|g| {
         if g.iter().all(|&c| puzzle[c] == 0) {
             return true;

@@ -155,13 +155,22 @@ impl Puzzle {
     }
 
     /// A puzzle of `values` (0 empty, else 1..=n, one per cell row by row).
-    pub fn from_values(layout: Layout, alphabet: Alphabet, values: Vec<u8>) -> Result<Puzzle, ParseError> {
+    pub fn from_values(
+        layout: Layout,
+        alphabet: Alphabet,
+        values: Vec<u8>,
+    ) -> Result<Puzzle, ParseError> {
         if values.len() != layout.cells() || values.iter().any(|&v| usize::from(v) > layout.n()) {
             return Err(ParseError::BadSize {
                 what: format!("{} values do not make a {layout} board", values.len()),
             });
         }
-        Ok(Puzzle { layout, alphabet, values, marks: None })
+        Ok(Puzzle {
+            layout,
+            alphabet,
+            values,
+            marks: None,
+        })
     }
 
     /// The layout: size and boxes.
@@ -186,7 +195,10 @@ impl Puzzle {
 
     /// The same values in another alphabet.
     pub fn in_alphabet(&self, alphabet: Alphabet) -> Puzzle {
-        Puzzle { alphabet, ..self.clone() }
+        Puzzle {
+            alphabet,
+            ..self.clone()
+        }
     }
 
     /// The values as one line in the puzzle's alphabet, `.` for empty cells.
@@ -196,7 +208,11 @@ impl Puzzle {
 
     /// The values as a grid with box borders.
     pub fn to_grid(&self) -> String {
-        let texts: Vec<String> = self.values.iter().map(|&v| self.alphabet.symbol(v, self.layout.n())).collect();
+        let texts: Vec<String> = self
+            .values
+            .iter()
+            .map(|&v| self.alphabet.symbol(v, self.layout.n()))
+            .collect();
         text::framed(self.layout, &texts)
     }
 
@@ -208,15 +224,27 @@ impl Puzzle {
 
     /// Counts the solutions by brute force, stopping at `limit` (at least 1).
     pub fn count_solutions(&self, limit: u32) -> u32 {
-        self.layout.dispatch(Count { values: &self.values, limit: limit.max(1) }).solutions
+        self.layout
+            .dispatch(Count {
+                values: &self.values,
+                limit: limit.max(1),
+            })
+            .solutions
     }
 
     /// The one solution: [`PuzzleError::NoSolution`] or [`PuzzleError::MultipleSolutions`]
     /// otherwise.
     pub fn solution(&self) -> Result<Puzzle, PuzzleError> {
-        let counted = self.layout.dispatch(Count { values: &self.values, limit: 2 });
+        let counted = self.layout.dispatch(Count {
+            values: &self.values,
+            limit: 2,
+        });
         match (counted.solutions, counted.first) {
-            (1, Some(values)) => Ok(Puzzle { values, marks: None, ..self.clone() }),
+            (1, Some(values)) => Ok(Puzzle {
+                values,
+                marks: None,
+                ..self.clone()
+            }),
             (0, _) => Err(PuzzleError::NoSolution),
             _ => Err(PuzzleError::MultipleSolutions),
         }
@@ -233,7 +261,11 @@ impl Puzzle {
                     .filter(|d| cands[c] >> d & 1 != 0)
                     .map(|d| self.alphabet.symbol(d as u8 + 1, n))
                     .collect::<Vec<_>>()
-                    .join(if self.alphabet == Alphabet::Numbers { "," } else { "" }),
+                    .join(if self.alphabet == Alphabet::Numbers {
+                        ","
+                    } else {
+                        ""
+                    }),
                 v => self.alphabet.symbol(v, n),
             })
             .collect();
@@ -270,7 +302,13 @@ impl Puzzle {
     /// go: one explanation per placement, and the puzzle they leave.
     pub fn solve_by_singles(&self) -> (Vec<String>, Puzzle) {
         let (steps, values) = self.layout.dispatch(Singles { puzzle: self });
-        (steps, Puzzle { values, ..self.clone() })
+        (
+            steps,
+            Puzzle {
+                values,
+                ..self.clone()
+            },
+        )
     }
 
     /// How many lines of a puzzle file make one puzzle, judged from its first line: 1 for a
@@ -331,18 +369,32 @@ impl Puzzle {
             _ => GenerateOptions::DEFAULT_ATTEMPTS.min(1000),
         };
         let mut rng = rng_for(seed, index);
-        let made = layout.dispatch(Generate { symmetry, clues, attempts, rng: &mut rng });
+        let made = layout.dispatch(Generate {
+            symmetry,
+            clues,
+            attempts,
+            rng: &mut rng,
+        });
         let Some((puzzle, solution)) = made else {
             return Err(GenerateError::BudgetExhausted { index, attempts });
         };
-        let make = |values| Puzzle { layout, alphabet, values, marks: None };
+        let make = |values| Puzzle {
+            layout,
+            alphabet,
+            values,
+            marks: None,
+        };
         Ok((make(puzzle), make(solution)))
     }
 
     /// Whether no clue group of `symmetry` can be taken away with one solution kept (and the
     /// puzzle has one solution).
     pub fn is_minimal(&self, symmetry: Symmetry) -> bool {
-        self.count_solutions(2) == 1 && self.layout.dispatch(Minimal { values: &self.values, symmetry })
+        self.count_solutions(2) == 1
+            && self.layout.dispatch(Minimal {
+                values: &self.values,
+                symmetry,
+            })
     }
 }
 
@@ -423,9 +475,15 @@ impl ShapeFn for Singles<'_> {
         };
         let mut steps = Vec::new();
         while let Some(single) = board.next_single() {
-            let what = format!("{}={}", p.cell_name(single.cell), p.alphabet.symbol(single.digit, n));
+            let what = format!(
+                "{}={}",
+                p.cell_name(single.cell),
+                p.alphabet.symbol(single.digit, n)
+            );
             steps.push(match single.kind {
-                SingleKind::FullHouse(h) => format!("Full House: {what} (last cell of {})", house_name(h)),
+                SingleKind::FullHouse(h) => {
+                    format!("Full House: {what} (last cell of {})", house_name(h))
+                }
                 SingleKind::Hidden(h) => format!(
                     "Hidden Single: {what} (last place for {} in {})",
                     p.alphabet.symbol(single.digit, n),

@@ -37,7 +37,11 @@ fn pieces(text: &str) -> Vec<Piece<'_>> {
                 (Some(s), true) => {
                     let t = &line[s..i];
                     if !t.chars().all(is_border) {
-                        out.push(Piece { text: t, line: l + 1, col: line[..s].chars().count() + 1 });
+                        out.push(Piece {
+                            text: t,
+                            line: l + 1,
+                            col: line[..s].chars().count() + 1,
+                        });
                     }
                     start = None;
                 }
@@ -50,7 +54,10 @@ fn pieces(text: &str) -> Vec<Piece<'_>> {
 
 /// The size whose board has `cells` cells.
 fn size_of(cells: usize) -> Option<u8> {
-    SIZES.iter().copied().find(|&n| usize::from(n) * usize::from(n) == cells)
+    SIZES
+        .iter()
+        .copied()
+        .find(|&n| usize::from(n) * usize::from(n) == cells)
 }
 
 /// The error for a count of cells no size has.
@@ -92,16 +99,24 @@ pub(super) fn read(
     // of them above 9 (else a line of symbols reads the same).
     let numeric = |p: &Piece| p.text.bytes().all(|b| b.is_ascii_digit()) || is_empty_mark(p.text);
     let looks_numbers = pieces.iter().all(numeric)
-        && pieces.iter().any(|p| p.text.len() > 1 && !is_empty_mark(p.text))
+        && pieces
+            .iter()
+            .any(|p| p.text.len() > 1 && !is_empty_mark(p.text))
         && size_of(pieces.len()).is_some_and(|n| {
-            pieces.iter().all(|p| p.text.parse::<u32>().map_or(true, |v| v <= u32::from(n)))
+            pieces
+                .iter()
+                .all(|p| p.text.parse::<u32>().map_or(true, |v| v <= u32::from(n)))
         });
     if alphabet == Some(Alphabet::Numbers) || (alphabet.is_none() && looks_numbers) {
         let n = size_of(pieces.len()).ok_or_else(|| bad_count(pieces.len(), "numbers"))?;
         let layout = layout_for(n)?;
         let mut values = Vec::with_capacity(layout.cells());
         for p in &pieces {
-            let v = if is_empty_mark(p.text) { 0 } else { p.text.parse::<u32>().unwrap_or(u32::MAX) };
+            let v = if is_empty_mark(p.text) {
+                0
+            } else {
+                p.text.parse::<u32>().unwrap_or(u32::MAX)
+            };
             if v > u32::from(n) {
                 return Err(ParseError::BadSymbol {
                     symbol: p.text.to_string(),
@@ -113,15 +128,21 @@ pub(super) fn read(
             }
             values.push(v as u8);
         }
-        return Ok(Read { layout, alphabet: Alphabet::Numbers, values, marks: None });
+        return Ok(Read {
+            layout,
+            alphabet: Alphabet::Numbers,
+            values,
+            marks: None,
+        });
     }
     // A pencil-mark grid: one piece per cell, some of several symbols, none an empty mark.
     // (Tried, not trusted: a grid of full rows spaced by boxes has as many pieces.)
     if let Some(n) = size_of(pieces.len())
         && pieces.iter().any(|p| p.text.chars().count() > 1)
-        && !pieces
-            .iter()
-            .any(|p| p.text.contains(|c: char| EMPTY_MARKS.contains(&c) || c == '0'))
+        && !pieces.iter().any(|p| {
+            p.text
+                .contains(|c: char| EMPTY_MARKS.contains(&c) || c == '0')
+        })
         && let Ok(read) = read_marks(&pieces, layout_for(n)?, alphabet)
     {
         return Ok(read);
@@ -142,11 +163,20 @@ pub(super) fn read(
     let has = |want: &dyn Fn(char) -> bool| cells.iter().any(|&(c, _, _)| want(c));
     let alphabet = alphabet.unwrap_or_else(|| {
         let zero_and_marks = has(&|c| c == '0') && has(&|c| EMPTY_MARKS.contains(&c));
-        if zero_and_marks && n >= 10 && cells.iter().all(|&(c, ..)| Alphabet::ZeroFirst.value(c, n).is_some()) {
+        if zero_and_marks
+            && n >= 10
+            && cells
+                .iter()
+                .all(|&(c, ..)| Alphabet::ZeroFirst.value(c, n).is_some())
+        {
             Alphabet::ZeroFirst
-        } else if cells.iter().all(|&(c, ..)| Alphabet::Standard.value(c, n).is_some())
+        } else if cells
+            .iter()
+            .all(|&(c, ..)| Alphabet::Standard.value(c, n).is_some())
             || has(&|c| c.is_ascii_digit() && c != '0')
-            || !cells.iter().all(|&(c, ..)| Alphabet::Letters.value(c, n).is_some())
+            || !cells
+                .iter()
+                .all(|&(c, ..)| Alphabet::Letters.value(c, n).is_some())
         {
             Alphabet::Standard
         } else {
@@ -168,7 +198,12 @@ pub(super) fn read(
             }
         }
     }
-    Ok(Read { layout, alphabet, values, marks: None })
+    Ok(Read {
+        layout,
+        alphabet,
+        values,
+        marks: None,
+    })
 }
 
 /// How a line of a puzzle file reads: a whole puzzle, or one row of a grid spread over `n`
@@ -189,15 +224,27 @@ pub(super) fn line_kind(line: &str) -> LineKind {
     if t.starts_with(':') || t.starts_with('#') {
         return LineKind::Whole;
     }
-    let tokens = || t.split(|c: char| c.is_whitespace() || c == '|').filter(|p| !p.is_empty() && !p.chars().all(is_border));
+    let tokens = || {
+        t.split(|c: char| c.is_whitespace() || c == '|')
+            .filter(|p| !p.is_empty() && !p.chars().all(is_border))
+    };
     let numbers = tokens().all(|p| p.bytes().all(|b| b.is_ascii_digit()) || is_empty_mark(p))
         && tokens().any(|p| p.len() > 1 && p.bytes().all(|b| b.is_ascii_digit()));
     let cells = if numbers {
         tokens().count()
     } else {
-        t.chars().filter(|&c| !c.is_whitespace() && !is_border(c)).count()
+        t.chars()
+            .filter(|&c| !c.is_whitespace() && !is_border(c))
+            .count()
     };
-    let small = !numbers && t.chars().all(|c| c.is_whitespace() || is_border(c) || matches!(c, '1'..='4') || EMPTY_MARKS.contains(&c) || c == '0');
+    let small = !numbers
+        && t.chars().all(|c| {
+            c.is_whitespace()
+                || is_border(c)
+                || matches!(c, '1'..='4')
+                || EMPTY_MARKS.contains(&c)
+                || c == '0'
+        });
     match cells {
         16 if small => LineKind::Whole,
         c if SIZES.iter().any(|&n| usize::from(n) == c) => LineKind::Row(c),
@@ -213,7 +260,11 @@ fn is_empty_mark(text: &str) -> bool {
 
 /// Reads a pencil-mark grid: a one-symbol piece is a value, a longer one the cell's
 /// candidates (parentheses around a piece ignored).
-fn read_marks(pieces: &[Piece], layout: Layout, alphabet: Option<Alphabet>) -> Result<Read, ParseError> {
+fn read_marks(
+    pieces: &[Piece],
+    layout: Layout,
+    alphabet: Option<Alphabet>,
+) -> Result<Read, ParseError> {
     let n = layout.n() as u8;
     let alphabet = alphabet.unwrap_or(Alphabet::Standard);
     let mut values = vec![0u8; layout.cells()];
@@ -222,7 +273,10 @@ fn read_marks(pieces: &[Piece], layout: Layout, alphabet: Option<Alphabet>) -> R
         let group = p.text.trim_matches(['(', ')']);
         let mut mask = 0u32;
         for (k, c) in group.chars().enumerate() {
-            let bit = alphabet.value(c, n).filter(|&v| v != 0).map(|v| 1u32 << (v - 1));
+            let bit = alphabet
+                .value(c, n)
+                .filter(|&v| v != 0)
+                .map(|v| 1u32 << (v - 1));
             match bit {
                 Some(b) if mask & b == 0 => mask |= b,
                 _ => {
@@ -231,7 +285,10 @@ fn read_marks(pieces: &[Piece], layout: Layout, alphabet: Option<Alphabet>) -> R
                         line: p.line,
                         col: p.col + k,
                         size: n.into(),
-                        expected: format!("a group of {n}x{n} candidates, each once ({})", alphabet.describe(n)),
+                        expected: format!(
+                            "a group of {n}x{n} candidates, each once ({})",
+                            alphabet.describe(n)
+                        ),
                     });
                 }
             }
@@ -241,12 +298,21 @@ fn read_marks(pieces: &[Piece], layout: Layout, alphabet: Option<Alphabet>) -> R
         }
         marks[i] = mask;
     }
-    Ok(Read { layout, alphabet, values, marks: Some(marks) })
+    Ok(Read {
+        layout,
+        alphabet,
+        values,
+        marks: Some(marks),
+    })
 }
 
 /// One line: the symbols of the values, `.` for empty cells (numbers separated by spaces).
 pub(super) fn line(alphabet: Alphabet, n: usize, values: &[u8]) -> String {
-    let sep = if alphabet == Alphabet::Numbers { " " } else { "" };
+    let sep = if alphabet == Alphabet::Numbers {
+        " "
+    } else {
+        ""
+    };
     values
         .iter()
         .map(|&v| alphabet.symbol(v, n))
@@ -259,13 +325,23 @@ pub(super) fn line(alphabet: Alphabet, n: usize, values: &[u8]) -> String {
 pub(super) fn framed(layout: Layout, texts: &[String]) -> String {
     let n = layout.n();
     let widths: Vec<usize> = (0..n)
-        .map(|c| (0..n).map(|r| texts[r * n + c].chars().count()).max().unwrap_or(1))
+        .map(|c| {
+            (0..n)
+                .map(|r| texts[r * n + c].chars().count())
+                .max()
+                .unwrap_or(1)
+        })
         .collect();
     let stack_rule = |s: usize| -> String {
-        let w: usize = (s * layout.box_cols()..(s + 1) * layout.box_cols()).map(|c| widths[c] + 1).sum();
+        let w: usize = (s * layout.box_cols()..(s + 1) * layout.box_cols())
+            .map(|c| widths[c] + 1)
+            .sum();
         "-".repeat(w + 1)
     };
-    let rule: String = (0..n / layout.box_cols()).map(stack_rule).collect::<Vec<_>>().join("+");
+    let rule: String = (0..n / layout.box_cols())
+        .map(stack_rule)
+        .collect::<Vec<_>>()
+        .join("+");
     let mut out = String::new();
     for r in 0..n {
         if r > 0 && r % layout.box_rows() == 0 {
@@ -300,7 +376,10 @@ mod tests {
             assert_eq!(r.layout.n(), usize::from(n));
         }
         let err = read(&".".repeat(100), None, None).unwrap_err().to_string();
-        assert!(err.contains("100 cells") && err.contains("256 (16x16)"), "{err}");
+        assert!(
+            err.contains("100 cells") && err.contains("256 (16x16)"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -308,12 +387,17 @@ mod tests {
         let mut text = ".".repeat(256);
         text.replace_range(17..19, "H1");
         let err = read(&text, None, None).unwrap_err().to_string();
-        assert!(err.contains("`H`") && err.contains("line 1, column 18") && err.contains("1-9, A-G"), "{err}");
+        assert!(
+            err.contains("`H`") && err.contains("line 1, column 18") && err.contains("1-9, A-G"),
+            "{err}"
+        );
     }
 
     #[test]
     fn numbers_and_zero_first_and_letters() {
-        let numbers: Vec<String> = (0..256).map(|i| if i == 5 { "16".into() } else { ".".into() }).collect();
+        let numbers: Vec<String> = (0..256)
+            .map(|i| if i == 5 { "16".into() } else { ".".into() })
+            .collect();
         let r = read(&numbers.join(" "), None, None).unwrap();
         assert_eq!((r.alphabet, r.values[5]), (Alphabet::Numbers, 16));
         let mut zero = "*".repeat(256);
@@ -331,6 +415,9 @@ mod tests {
         let text = "1 234 234 234\n234 234 234 234\n234 234 234 234\n234 234 234 (2)";
         let r = read(text, None, None).unwrap();
         let marks = r.marks.unwrap();
-        assert_eq!((r.values[0], marks[1], r.values[15], marks[15]), (1, 0b1110, 0, 0b10));
+        assert_eq!(
+            (r.values[0], marks[1], r.values[15], marks[15]),
+            (1, 0b1110, 0, 0b10)
+        );
     }
 }

@@ -1,0 +1,482 @@
+//! Every grid size (4x4 to 25x25): reading every format, the brute force, the generator (its
+//! puzzles checked unique and minimal by an independent exact-cover solver written here), the
+//! commands that take every size, and bad input.
+
+mod common;
+
+use common::cli::{run_lapiz, run_lapiz_stdin, temp_file, text};
+use lapiz::generate::{Clues, Symmetry};
+use lapiz::shape::{Alphabet, Layout, Puzzle, SIZES};
+
+/// A minimal exact-cover solver (Knuth's Algorithm X on plain vectors, no dancing links), as
+/// independent of lapiz's brute force as can be: counts the solutions of a puzzle, up to
+/// `limit`. Columns: each cell filled, each digit once in each row, column and box.
+fn exact_cover_count(layout: Layout, values: &[u8], limit: usize) -> usize {
+    let n = layout.n();
+    let columns = 4 * n * n;
+    // rows of the cover matrix: (cell, digit) -> its four columns
+    let row_of = |cell: usize, d: usize| -> [usize; 4] {
+        let (r, c) = (cell / n, cell % n);
+        let b = layout.box_of(r, c);
+        [
+            cell,
+            n * n + r * n + d,
+            2 * n * n + c * n + d,
+            3 * n * n + b * n + d,
+        ]
+    };
+    let mut rows: Vec<[usize; 4]> = Vec::new();
+    for cell in 0..n * n {
+        for d in 0..n {
+            if values[cell] == 0 || usize::from(values[cell]) == d + 1 {
+                rows.push(row_of(cell, d));
+            }
+        }
+    }
+    let mut by_column: Vec<Vec<usize>> = vec![Vec::new(); columns];
+    for (i, r) in rows.iter().enumerate() {
+        for &c in r {
+            by_column[c].push(i);
+        }
+    }
+    fn search(
+        rows: &[[usize; 4]],
+        by_column: &[Vec<usize>],
+        covered: &mut Vec<bool>,
+        dead: &mut Vec<u32>,
+        found: &mut usize,
+        limit: usize,
+    ) {
+        // the uncovered column with the fewest live rows
+        let mut best: Option<(usize, usize)> = None;
+        for (c, list) in by_column.iter().enumerate() {
+            if covered[c] {
+                continue;
+            }
+            let live = list.iter().filter(|&&r| dead[r] == 0).count();
+            if best.is_none_or(|(_, k)| live < k) {
+                best = Some((c, live));
+            }
+        }
+        let Some((column, live)) = best else {
+            *found += 1;
+            return;
+        };
+        if live == 0 {
+            return;
+        }
+        let candidates: Vec<usize> = by_column[column]
+            .iter()
+            .copied()
+            .filter(|&r| dead[r] == 0)
+            .collect();
+        for r in candidates {
+            // choose row r: cover its columns, kill the rows that share one
+            let mut killed = Vec::new();
+            for &c in &rows[r] {
+                covered[c] = true;
+                for &other in &by_column[c] {
+                    dead[other] += 1;
+                    killed.push(other);
+                }
+            }
+            search(rows, by_column, covered, dead, found, limit);
+            for &c in &rows[r] {
+                covered[c] = false;
+            }
+            for k in killed {
+                dead[k] -= 1;
+            }
+            if *found >= limit {
+                return;
+            }
+        }
+    }
+    let mut covered = vec![false; columns];
+    let mut dead = vec![0u32; rows.len()];
+    let mut found = 0;
+    search(
+        &rows,
+        &by_column,
+        &mut covered,
+        &mut dead,
+        &mut found,
+        limit,
+    );
+    found
+}
+
+#[test]
+fn the_exact_cover_check_counts_right() {
+    let empty4 = Layout::new(4).unwrap();
+    assert_eq!(exact_cover_count(empty4, &[0; 16], 1000), 288);
+    let p = Puzzle::parse("3.1...2.2....4..").unwrap();
+    assert_eq!(exact_cover_count(p.layout(), p.values(), 10), 1);
+    let clash = Puzzle::parse("33..............").unwrap();
+    assert_eq!(exact_cover_count(clash.layout(), clash.values(), 10), 0);
+    assert_eq!(clash.count_solutions(10), 0);
+}
+
+#[test]
+fn generated_puzzles_of_small_sizes_are_unique_and_minimal_by_an_independent_check() {
+    for (n, boxes, count) in [
+        (4, None, 10),
+        (6, None, 6),
+        (6, Some((3, 2)), 4),
+        (8, None, 3),
+        (8, Some((4, 2)), 2),
+    ] {
+        let layout = match boxes {
+            Some((r, c)) => Layout::with_box(n, r, c).unwrap(),
+            None => Layout::new(n).unwrap(),
+        };
+        for i in 0..count {
+            let (p, s) = Puzzle::generate(
+                layout,
+                Alphabet::Standard,
+                Symmetry::None,
+                Clues::Minimal,
+                11,
+                i,
+            )
+            .unwrap();
+            assert_eq!(exact_cover_count(layout, p.values(), 2), 1, "{layout} {p}");
+            assert_eq!(p.solution().unwrap(), s);
+            // minimal: each clue taken away leaves several solutions
+            for cell in (0..layout.cells()).filter(|&c| p.values()[c] != 0) {
+                let mut fewer = p.values().to_vec();
+                fewer[cell] = 0;
+                assert!(
+                    exact_cover_count(layout, &fewer, 2) > 1,
+                    "{layout} {p}: clue {cell} is not needed"
+                );
+            }
+            assert!(p.is_minimal(Symmetry::None));
+        }
+    }
+}
+
+#[test]
+fn generated_puzzles_of_large_sizes_are_unique_and_minimal() {
+    // 12x12 both ways and 16x16: unique by the independent check, minimal by the brute force
+    for (n, boxes) in [(12, None), (12, Some((4, 3))), (16, None)] {
+        let layout = match boxes {
+            Some((r, c)) => Layout::with_box(n, r, c).unwrap(),
+            None => Layout::new(n).unwrap(),
+        };
+        let (p, s) = Puzzle::generate(
+            layout,
+            Alphabet::Standard,
+            Symmetry::Rot180,
+            Clues::Minimal,
+            5,
+            0,
+        )
+        .unwrap();
+        if n == 12 {
+            assert_eq!(exact_cover_count(layout, p.values(), 2), 1, "{layout} {p}");
+        }
+        assert_eq!(p.solution().unwrap(), s);
+        assert!(p.is_minimal(Symmetry::Rot180), "{layout} {p}");
+        let v = p.values();
+        let cells = layout.cells();
+        assert!(
+            (0..cells).all(|i| (v[i] == 0) == (v[cells - 1 - i] == 0)),
+            "not half-turn symmetric: {p}"
+        );
+    }
+}
+
+#[test]
+fn a_twenty_five_by_twenty_five_puzzle_is_made_and_solved() {
+    let layout = Layout::new(25).unwrap();
+    let (p, s) = Puzzle::generate(
+        layout,
+        Alphabet::Standard,
+        Symmetry::None,
+        Clues::AtMost(400),
+        3,
+        0,
+    )
+    .unwrap();
+    assert!(p.clues() <= 400);
+    assert_eq!(p.solution().unwrap(), s);
+    let line = p.to_line();
+    assert_eq!(line.len(), 625);
+    assert!(line.contains('P') && !line.contains('Q'));
+    // read back in every alphabet it can be written in
+    for alphabet in [Alphabet::Standard, Alphabet::Letters, Alphabet::Numbers] {
+        let text = p.in_alphabet(alphabet).to_line();
+        let back = Puzzle::parse_with(&text, Some(alphabet), None).unwrap();
+        assert_eq!(back.values(), p.values(), "{alphabet}");
+    }
+    let (steps, after) = p.solve_by_singles();
+    assert!(!steps.is_empty());
+    for (a, b) in after.values().iter().zip(s.values()) {
+        assert!(*a == 0 || a == b);
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_puzzles() {
+    let layout = Layout::new(16).unwrap();
+    let a = Puzzle::generate(
+        layout,
+        Alphabet::Standard,
+        Symmetry::None,
+        Clues::Minimal,
+        9,
+        4,
+    )
+    .unwrap();
+    let b = Puzzle::generate(
+        layout,
+        Alphabet::Standard,
+        Symmetry::None,
+        Clues::Minimal,
+        9,
+        4,
+    )
+    .unwrap();
+    assert_eq!(a, b);
+    let c = Puzzle::generate(
+        layout,
+        Alphabet::Standard,
+        Symmetry::None,
+        Clues::Minimal,
+        9,
+        5,
+    )
+    .unwrap();
+    assert_ne!(a.0, c.0);
+    // and from the command line, on any number of threads
+    let one = run_lapiz(&[
+        "--threads",
+        "1",
+        "generate",
+        "--size",
+        "6",
+        "--count",
+        "8",
+        "--seed",
+        "4",
+    ]);
+    let two = run_lapiz(&[
+        "--threads",
+        "2",
+        "generate",
+        "--size",
+        "6",
+        "--count",
+        "8",
+        "--seed",
+        "4",
+    ]);
+    assert!(one.0 && two.0, "{}", one.2);
+    assert_eq!(one.1, two.1);
+    assert_eq!(one.1.lines().count(), 8);
+    for line in one.1.lines() {
+        assert_eq!(Puzzle::parse(line).unwrap().count_solutions(2), 1, "{line}");
+    }
+}
+
+#[test]
+fn the_four_sixteen_by_sixteen_files_read_alike() {
+    let (Some(zero), Some(numbers), Some(first), Some(tough)) = (
+        common::read_data("puzzles/16x16/grid-a-0f.txt"),
+        common::read_data("puzzles/16x16/grid-a-1-16.txt"),
+        common::read_data("puzzles/16x16/grid-b-1g.txt"),
+        common::read_data("puzzles/16x16/tough-206.txt"),
+    ) else {
+        return;
+    };
+    let a = Puzzle::parse(&zero).unwrap();
+    assert_eq!(a.alphabet(), Alphabet::ZeroFirst);
+    let b = Puzzle::parse(&numbers).unwrap();
+    assert_eq!(b.alphabet(), Alphabet::Numbers);
+    // the same puzzle: the same solution, the 0-9A-F grid's clues among them
+    assert_eq!(
+        a.solution().unwrap().values(),
+        b.solution().unwrap().values()
+    );
+    assert!(
+        b.values()
+            .iter()
+            .zip(a.values())
+            .all(|(&x, &y)| x == 0 || x == y)
+    );
+    let c = Puzzle::parse(&first).unwrap();
+    let first_line = tough.lines().find(|l| !l.starts_with('#')).unwrap();
+    assert_eq!(c, Puzzle::parse(first_line).unwrap());
+    // every one of tarek's puzzles has one solution: the first 30 here (all by `lapiz count`,
+    // see docs/performance.md)
+    for line in tough.lines().filter(|l| !l.starts_with('#')).take(30) {
+        let p = Puzzle::parse(line).unwrap();
+        assert_eq!((p.layout().n(), p.count_solutions(2)), (16, 1), "{line}");
+    }
+    // the command line reads the grid files as one puzzle each, in their own symbols
+    for (file, start) in [
+        ("grid-a-0f.txt", ".5..6..E"),
+        ("grid-a-1-16.txt", ". 5 . . 6"),
+        ("grid-b-1g.txt", ".A729.BC"),
+    ] {
+        let path = common::data_file(&format!("puzzles/16x16/{file}")).unwrap();
+        let (ok, out, err) = run_lapiz(&["count", "--file", path.to_str().unwrap()]);
+        assert!(ok, "{file}: {err}");
+        assert!(out.starts_with(start), "{file}: {out}");
+        assert!(
+            out.ends_with("puzzles: 1, unique: 1, none: 0, multiple: 0\n"),
+            "{file}: {out}"
+        );
+    }
+}
+
+#[test]
+fn every_size_is_counted_from_a_file_with_grids_and_lines_mixed() {
+    let mut file = String::from("# one puzzle of each size, some spread over lines\n");
+    for (k, &n) in SIZES.iter().enumerate() {
+        let layout = Layout::new(n).unwrap();
+        let clues = if n == 25 {
+            Clues::AtMost(450)
+        } else {
+            Clues::Minimal
+        };
+        let (p, _) = Puzzle::generate(
+            layout,
+            Alphabet::Standard,
+            Symmetry::None,
+            clues,
+            21,
+            k as u64,
+        )
+        .unwrap();
+        if k % 2 == 0 {
+            file.push_str(&p.to_line());
+            file.push('\n');
+        } else {
+            file.push_str(&p.to_grid());
+            file.push_str("\n\n");
+        }
+    }
+    let path = temp_file("sizes", "mixed.txt", &file);
+    let (ok, out, err) = run_lapiz(&["count", "--file", path.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(
+        out.ends_with("puzzles: 7, unique: 7, none: 0, multiple: 0\n"),
+        "{out}"
+    );
+    let lengths: Vec<usize> = out
+        .lines()
+        .take(7)
+        .map(|l| l.split('\t').next().unwrap().len())
+        .collect();
+    assert_eq!(lengths, [16, 36, 64, 81, 144, 256, 625]);
+}
+
+#[test]
+fn solve_and_candidates_take_every_size() {
+    let six = "..3.2..1....4..........6.4..1.3.....";
+    let p = Puzzle::parse(six).unwrap();
+    let line = if p.count_solutions(2) == 1 {
+        six.to_string()
+    } else {
+        Puzzle::generate(
+            p.layout(),
+            Alphabet::Standard,
+            Symmetry::None,
+            Clues::Minimal,
+            1,
+            0,
+        )
+        .unwrap()
+        .0
+        .to_line()
+    };
+    let (ok, out, err) = run_lapiz(&["solve", &line]);
+    assert!(ok, "{err}");
+    assert!(out.contains("6x6 (2x3 boxes)"), "{out}");
+    assert!(out.contains("Single"), "{out}");
+    let (ok, out, _) = run_lapiz(&["candidates", &line]);
+    assert!(ok);
+    assert_eq!(out.lines().count(), 6 + 2, "{out}");
+    // tall boxes asked for
+    let (ok, out, err) = run_lapiz(&["candidates", "--box", "3x2", &line]);
+    assert!(ok, "{err}");
+    assert!(out.lines().nth(1).unwrap().contains('|'), "{out}");
+    // no RON or HTML for other sizes yet: said, not silently wrong
+    let (ok, _, err) = run_lapiz(&["solve", "--format", "ron", &line]);
+    assert!(!ok && err.contains("text only"), "{err}");
+}
+
+#[test]
+fn bad_input_is_named() {
+    let cases: [(&str, &str); 5] = [
+        (&".".repeat(100), "100 cells"),
+        (
+            &format!("{}H1{}", ".".repeat(17), ".".repeat(237)),
+            "`H` at line 1, column 18",
+        ),
+        (
+            &format!("{}\n{}Z{}", "*".repeat(16), "*".repeat(10), "*".repeat(229)),
+            "`Z` at line 2, column 11",
+        ),
+        (&".".repeat(15), "15 cells"),
+        ("", "empty"),
+    ];
+    for (input, want) in cases {
+        let out = run_lapiz_stdin(&["candidates", input], None);
+        let err = text(&out.stderr);
+        assert!(!out.status.success(), "{input}: {err}");
+        assert!(err.contains(want), "{input}: {err}");
+    }
+    // a box shape that does not fit, an alphabet that does not exist
+    let line = ".".repeat(144);
+    let (ok, _, err) = run_lapiz(&["candidates", "--box", "3x3", &line]);
+    assert!(!ok && err.contains("3x3 boxes do not fit size 12"), "{err}");
+    let (ok, _, err) = run_lapiz(&["count", "--file", "-", "--symbols", "roman"]);
+    assert!(!ok && err.contains("not an alphabet"), "{err}");
+    // a multi-solution or contradictory puzzle of another size
+    let (ok, _, err) = run_lapiz(&["solve", &".".repeat(256)]);
+    assert!(!ok && err.contains("more than one solution"), "{err}");
+    // a batch keeps every line: a grid cut short is reported, the next puzzle still counted
+    let file = format!(
+        "{}\n.A729.BC.....3.1\n6..B3....D..A.2.\n",
+        Puzzle::generate(
+            Layout::new(4).unwrap(),
+            Alphabet::Standard,
+            Symmetry::None,
+            Clues::Minimal,
+            1,
+            0
+        )
+        .unwrap()
+        .0
+    );
+    let path = temp_file("sizes", "cut.txt", &file);
+    let (ok, out, err) = run_lapiz(&["count", "--file", path.to_str().unwrap()]);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains("\terror") && out.contains("puzzles: 1, unique: 1"),
+        "{out}"
+    );
+    assert!(err.contains(":2:") || err.contains("line 2"), "{err}");
+}
+
+#[test]
+fn the_generic_brute_force_agrees_with_the_nine_by_nine_one() {
+    let Some(puzzles) = common::puzzles("17-clue.txt", 150) else {
+        return;
+    };
+    let Some(multi) = common::puzzles("multi-solution-10000.txt", 150) else {
+        return;
+    };
+    for line in puzzles.iter().chain(&multi) {
+        let values = lapiz::parse::line_values(line).unwrap();
+        let p = Puzzle::parse(line).unwrap();
+        assert_eq!(
+            p.count_solutions(3),
+            lapiz::solver::count_solutions(&values, 3),
+            "{line}"
+        );
+    }
+}
