@@ -18,7 +18,7 @@ use crate::net::literal;
 use crate::parse::parse_puzzle;
 use crate::printable::printable;
 use crate::step::Step;
-use crate::trace::{Entry, Outcome, Rejection, Trace};
+use crate::trace::{Entry, Outcome, Trace};
 
 mod svg;
 
@@ -272,18 +272,11 @@ fn write_list(out: &mut String, trace: &Trace, frames: &[Frame<'_>], kind: PageK
                 );
             }
             Entry::Rejected { step, reason } => {
-                let why = match reason {
-                    Rejection::Unsound { candidate } => {
-                        format!("unsound, contradicts the solution at {candidate}")
-                    }
-                    Rejection::NoChange => "changes nothing".into(),
-                    Rejection::Malformed { message } => message.clone(),
-                };
                 let _ = writeln!(
                     out,
                     "<li class=\"note\">rejected {} ({}): {}</li>",
                     escape(&step.technique),
-                    escape(&why),
+                    escape(&reason.to_string()),
                     escape(&step.explanation)
                 );
             }
