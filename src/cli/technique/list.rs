@@ -19,10 +19,13 @@ pub struct TechniquesArgs {
     pub pipeline: PipelineArgs,
 }
 
+/// One technique's row: id, name, difficulty, source (escaped).
+type Row = (String, String, f32, String);
+
 /// Runs `lapiz techniques`.
 pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
     let p = args.pipeline.load("default")?;
-    let rows: Vec<(String, String, f32, String)> = p
+    let rows: Vec<Row> = p
         .techniques()
         .iter()
         .map(|t| {
@@ -35,9 +38,8 @@ pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
         })
         .collect();
     // the columns widen for a long id or name (a script's, a plugin's), so they stay aligned
-    let width = |min: usize, f: &dyn Fn(&(String, String, f32, String)) -> usize| {
-        rows.iter().map(f).max().unwrap_or(0).max(min)
-    };
+    let width =
+        |min: usize, f: &dyn Fn(&Row) -> usize| rows.iter().map(f).max().unwrap_or(0).max(min);
     let id_w = width(16, &|r| r.0.chars().count());
     let name_w = width(40, &|r| r.1.chars().count());
     writeln!(
