@@ -20,6 +20,7 @@ use crate::printable::printable;
 use crate::step::Step;
 use crate::trace::{Entry, Outcome, Trace};
 
+mod proof;
 mod svg;
 
 use svg::{BRANCH_DASH, CELL, MARGIN, write_svg};
@@ -329,11 +330,7 @@ fn write_frame(out: &mut String, k: usize, frame: &Frame<'_>) {
         }
         write_legend(out, step);
         if let Some(net) = &step.net {
-            let mut text = String::new();
-            net.write_text(&mut text, 0);
-            // line by line: `escape` would show the newlines as `\n`
-            let lines: Vec<String> = text.lines().map(escape).collect();
-            let _ = writeln!(out, "<pre class=\"net\">{}</pre>", lines.join("\n"));
+            proof::write_proof(out, net);
         }
     }
     out.push_str("</div>\n");
@@ -630,10 +627,14 @@ mod tests {
         assert_eq!(frame.matches("marker-end=\"url(#arrow-on-1)\"").count(), 2);
         assert!(frame.contains("<marker id=\"arrow-on-1\""));
         assert!(page.contains("branch 2 (dashed arrows): assume r1c4=7"));
-        // the proof in words below, one implication a line
-        assert!(
-            page.contains("<pre class=\"net\">assume r1c4=4\nr1c1=5 (last candidate of r1c1)\n")
-        );
+        // the proof in words below, one implication a line, tied to the arrows into it and the
+        // peer elimination it tells of (`data-imps`), and walkable
+        assert!(frame.contains("<line class=\"on\" data-to=\"2\" "));
+        assert!(page.contains("<button type=\"button\" class=\"w-next\""));
+        assert!(page.contains(
+            "<p class=\"pl d0\" data-branch=\"1\" data-imps=\"0\" data-at=\"193.0,49.0\">assume r1c4=4</p>\n\
+             <p class=\"pl d0\" data-branch=\"1\" data-imps=\"2 1\" data-at=\"49.0,49.0\">1. r1c1=5 (last candidate of r1c1: 4 sees r1c4)</p>"
+        ));
     }
 
     #[test]

@@ -25,7 +25,7 @@ fn cell_origin(cell: Cell) -> (f32, f32) {
 }
 
 /// Centre of a candidate's pencil-mark position (digit 1 top left, 9 bottom right).
-fn candidate_centre(c: Candidate) -> (f32, f32) {
+pub(super) fn candidate_centre(c: Candidate) -> (f32, f32) {
     let (x, y) = cell_origin(c.cell);
     let d = f32::from(c.digit.clamp(1, 9) - 1);
     let third = CELL / 3.0;
@@ -281,6 +281,7 @@ fn write_net_arrow(
     to: Candidate,
     on: bool,
     shift: f32,
+    leads_to: u16,
 ) {
     let ((x1, y1), (x2, y2)) = (candidate_centre(from), candidate_centre(to));
     let (dx, dy) = (x2 - x1, y2 - y1);
@@ -294,7 +295,7 @@ fn write_net_arrow(
     let state = if on { "on" } else { "off" };
     let _ = write!(
         out,
-        "<line class=\"{state}\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" marker-end=\"url(#arrow-{state}-{k})\"/>",
+        "<line class=\"{state}\" data-to=\"{leads_to}\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" marker-end=\"url(#arrow-{state}-{k})\"/>",
         x1 + ux * cut + px,
         y1 + uy * cut + py,
         x2 - ux * cut + px,
@@ -302,19 +303,28 @@ fn write_net_arrow(
     );
 }
 
-/// The arrows of one branch, from each implication to those resting on it; a branch one
-/// level down (the reason an implication is false: assuming it true fails) is drawn inside its
-/// own `inner` group, in thinner dotted lines, with the cross where it fails.
-fn write_branch_arrows(out: &mut String, k: usize, branch: &NetBranch, shift: f32) {
-    for imp in &branch.implications {
+/// The arrows of one branch, from each implication to those resting on it, each with the
+/// implication it leads to (`data-to`, the index in the top branch: a nested branch's arrows all
+/// stand for `owner`, the implication they prove); a branch one level down (the reason an
+/// implication is false: assuming it true fails) is drawn inside its own `inner` group, in
+/// thinner dotted lines, with the cross where it fails.
+fn write_branch_arrows(
+    out: &mut String,
+    k: usize,
+    branch: &NetBranch,
+    shift: f32,
+    owner: Option<u16>,
+) {
+    for (i, imp) in branch.implications.iter().enumerate() {
+        let to = owner.unwrap_or(i as u16);
         for &p in &imp.parents {
             if let Some(parent) = branch.implications.get(usize::from(p)) {
-                write_net_arrow(out, k, parent.candidate, imp.candidate, imp.on, shift);
+                write_net_arrow(out, k, parent.candidate, imp.candidate, imp.on, shift, to);
             }
         }
         if let Reason::Nested(inner) = &imp.reason {
             out.push_str("<g class=\"inner\">");
-            write_branch_arrows(out, k, inner, shift);
+            write_branch_arrows(out, k, inner, shift, Some(to));
             write_branch_end(out, inner);
             out.push_str("</g>");
         }
@@ -367,7 +377,7 @@ fn write_net(out: &mut String, k: usize, net: &ForcingNet) {
         };
         let _ = write!(out, "<g class=\"branch\" data-branch=\"{}\"{style}>", b + 1);
         let shift = (b as f32 - (n as f32 - 1.0) / 2.0) * 2.0;
-        write_branch_arrows(out, k, branch, shift);
+        write_branch_arrows(out, k, branch, shift, None);
         if let Some((a, _)) = branch.assumption() {
             let (x, y) = candidate_centre(a);
             let _ = write!(
@@ -397,6 +407,12 @@ fn write_net(out: &mut String, k: usize, net: &ForcingNet) {
             );
         }
     }
+    // the ring the page's walk moves onto the candidate of the proof line shown
+    let _ = write!(
+        out,
+        "<circle class=\"focus\" cx=\"-99\" cy=\"-99\" r=\"{}\"/>",
+        DISC + 5.0
+    );
     out.push_str("</g>\n");
 }
 
