@@ -48,7 +48,7 @@
     var ring=f.querySelector('.net .focus'),at=line&&line.getAttribute('data-at');
     if(ring){var xy=at?at.split(','):['-99','-99'];ring.setAttribute('cx',xy[0]);ring.setAttribute('cy',xy[1]);}
     if(line&&line.scrollIntoView)line.scrollIntoView({block:'nearest'});
-    f.setAttribute('data-walk',String(wpos));
+    if(br)f.setAttribute('data-walk',wpos>=0?String(wpos):'branch '+br);else f.removeAttribute('data-walk');
   }
   function nextBranch(){
     var n=0;plines().forEach(function(l){n=Math.max(n,+l.getAttribute('data-branch'));});
@@ -107,6 +107,6 @@
   } else {
     var m=/^([0-9]+)(?:\.([0-9]+))?$/.exec(hash);
     show(m?+m[1]:0);
-    if(m&&m[2])walk(+m[2],0);
+    if(m&&m[2]){walk(+m[2],0);window.scrollTo(0,0);}
   }
 })();
