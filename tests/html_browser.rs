@@ -273,16 +273,23 @@ fn walk_state(dom: &str, k: usize) -> (String, Vec<String>) {
         .filter_map(|tag| {
             let tag = &tag[..tag.find('>')?];
             let class = tag.split("class=\"").nth(1)?.split('"').next()?;
-            class
-                .split(' ')
-                .any(|c| c == "lit")
-                .then(|| tag.split("data-to=\"").nth(1)?.split('"').next().map(String::from))?
+            class.split(' ').any(|c| c == "lit").then(|| {
+                tag.split("data-to=\"")
+                    .nth(1)?
+                    .split('"')
+                    .next()
+                    .map(String::from)
+            })?
         })
         .collect();
     let line = frame
         .split("<p class=\"")
         .skip(1)
-        .find(|p| p.split('"').next().is_some_and(|c| c.split(' ').any(|c| c == "cur")))
+        .find(|p| {
+            p.split('"')
+                .next()
+                .is_some_and(|c| c.split(' ').any(|c| c == "cur"))
+        })
         .map(|p| {
             let text = &p[p.find('>').unwrap() + 1..];
             text[..text.find("</p>").unwrap()].to_string()

@@ -20,6 +20,7 @@ use crate::printable::printable;
 use crate::step::Step;
 use crate::trace::{Entry, Outcome, Trace};
 
+mod glossary;
 mod proof;
 mod svg;
 
@@ -142,12 +143,14 @@ pub fn trace_page(trace: &Trace, start: Option<&Grid>, kind: PageKind) -> String
          <span id=\"pos\">{}</span> <small>(arrow keys, Home, End; or click a step)</small></div>",
         escape(&frames[0].title)
     );
+    let used = glossary::used(trace);
     for (k, frame) in frames.iter().enumerate() {
-        write_frame(&mut out, k, frame);
+        write_frame(&mut out, k, frame, &used);
     }
     out.push_str("</section>\n<ol id=\"steps\">\n");
     write_list(&mut out, trace, &frames, kind);
     out.push_str("</ol>\n</main>\n");
+    glossary::write_glossary(&mut out, &used);
     let _ = write!(out, "<script>{SCRIPT}</script>\n</body>\n</html>\n");
     out
 }
@@ -300,7 +303,12 @@ fn write_list(out: &mut String, trace: &Trace, frames: &[Frame<'_>], kind: PageK
 }
 
 /// One frame: its SVG grid, its explanation, the legend and a forcing net's proof.
-fn write_frame(out: &mut String, k: usize, frame: &Frame<'_>) {
+fn write_frame(
+    out: &mut String,
+    k: usize,
+    frame: &Frame<'_>,
+    used: &[(&'static crate::technique::TechniqueInfo, String)],
+) {
     let hidden = if k == 0 { "" } else { " hidden" };
     let step_attr = match frame.step {
         Some(_) if frame.title == "Hint" => " data-shows-step=\"1\"".to_string(),
@@ -313,11 +321,14 @@ fn write_frame(out: &mut String, k: usize, frame: &Frame<'_>) {
         escape(&frame.title)
     );
     write_svg(out, k, frame);
+    let explanation = match frame.step {
+        Some(step) => glossary::linked(&step.technique, &frame.explanation, used),
+        None => escape(&frame.explanation),
+    };
     let _ = writeln!(
         out,
-        "<p class=\"explanation{}\">{}</p>",
+        "<p class=\"explanation{}\">{explanation}</p>",
         if frame.bad { " bad" } else { "" },
-        escape(&frame.explanation)
     );
     if let Some(step) = frame.step {
         let words = crate::chain_words::step_chain_lines(step, Some(&frame.grid));
@@ -692,6 +703,24 @@ mod tests {
         // the outer branch keeps its own two arrows
         assert_eq!(frame.matches("marker-end=").count(), 4);
         assert!(page.contains(".net .inner line{"));
+    }
+
+    #[test]
+    fn technique_names_link_to_their_description_in_the_glossary() {
+        let (trace, grid) = solve(EASY);
+        let page = trace_page(&trace, Some(&grid), PageKind::Solve);
+        assert!(page.contains(
+            "<p class=\"explanation\"><a class=\"tech\" href=\"#t-hidden-single\" title=\"A digit that has one place left in a house goes there."
+        ));
+        // the target: the glossary under the page, one entry per technique of the solve
+        assert!(page.contains("<section id=\"glossary\">"));
+        assert!(page.contains("<dt id=\"t-hidden-single\">Hidden Single <small>(hidden-single, 1.2)</small></dt><dd>A digit that has one place left"));
+        let used: std::collections::BTreeSet<&str> =
+            trace.steps().map(|s| s.technique.as_str()).collect();
+        assert_eq!(page.matches("<dt id=").count(), used.len());
+        for id in used {
+            assert!(page.contains(&format!("href=\"#t-{id}\"")), "{id}");
+        }
     }
 
     #[test]
