@@ -17,7 +17,7 @@ use crate::grid::Grid;
 use crate::net::literal;
 use crate::parse::parse_puzzle;
 use crate::printable::printable;
-use crate::step::Step;
+use crate::step::{Role, Step};
 use crate::trace::{Entry, Outcome, Trace};
 
 mod glossary;
@@ -347,6 +347,34 @@ fn write_frame(
     out.push_str("</div>\n");
 }
 
+/// Whether a step of `technique` shows almost locked sets by their roles (set A, set B, …),
+/// their cells tinted.
+fn draws_sets(technique: &str) -> bool {
+    matches!(technique, "als-xz" | "als-xy-wing" | "death-blossom")
+}
+
+/// What a role stands for in the legend: for the almost-locked-set techniques, the sets, the
+/// restricted commons and the digits they eliminate; else the role's own words.
+fn role_words(technique: &str, role: Role) -> &'static str {
+    let petals = technique == "death-blossom";
+    let als = draws_sets(technique);
+    match role {
+        _ if !als => role.words(),
+        Role::ColorA if petals => "petal (1st, 5th)",
+        Role::ColorB if petals => "petal (2nd, 6th)",
+        Role::Cover if petals => "petal (3rd, 7th)",
+        Role::Base if petals => "petal (4th, 8th)",
+        Role::ColorA => "set A (its cells tinted)",
+        Role::ColorB => "set B (its cells tinted)",
+        Role::Cover => "set C (its cells tinted)",
+        Role::Pivot => "stem",
+        Role::Link if petals => "the stem's digit in its petal",
+        Role::Link => "X (and Y): restricted commons",
+        Role::Pincer => "Z: in the sets, gone from every cell seeing all of them",
+        other => other.words(),
+    }
+}
+
 /// The legend of the roles, marks and links a step uses.
 fn write_legend(out: &mut String, step: &Step) {
     let mut items: Vec<(String, String)> = Vec::new();
@@ -359,7 +387,7 @@ fn write_legend(out: &mut String, step: &Step) {
         push("house-l", "house");
     }
     for h in &step.highlights {
-        push(h.role.name(), h.role.words());
+        push(h.role.name(), role_words(&step.technique, h.role));
     }
     if !step.placements.is_empty() {
         push("placed-c", "placed");
@@ -721,6 +749,34 @@ mod tests {
         for id in used {
             assert!(page.contains(&format!("href=\"#t-{id}\"")), "{id}");
         }
+    }
+
+    #[test]
+    fn als_sets_are_told_apart_with_their_commons_and_z() {
+        let step = Step::new("als-xz", 7.0)
+            .highlight(Role::ColorA, [Candidate::new(Cell::at(0, 0), 2)])
+            .highlight(Role::ColorB, [Candidate::new(Cell::at(4, 4), 2)])
+            .highlight(Role::Link, [Candidate::new(Cell::at(0, 0), 3)])
+            .highlight(Role::Pincer, [Candidate::new(Cell::at(0, 0), 1)])
+            .explain("ALS-XZ: …");
+        let mut legend = String::new();
+        write_legend(&mut legend, &step);
+        for words in [
+            "set A",
+            "set B",
+            "X (and Y): restricted commons",
+            "Z: in the sets",
+        ] {
+            assert!(legend.contains(words), "{words}: {legend}");
+        }
+        assert!(legend.contains("<li class=\"color-a\">set A (its cells tinted)</li>"));
+        // other techniques keep the roles' own words
+        let mut legend = String::new();
+        write_legend(
+            &mut legend,
+            &Step::new("x-wing", 3.2).highlight(Role::ColorA, []),
+        );
+        assert!(legend.contains(">colour A<"), "{legend}");
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::{Frame, escape};
 use crate::geometry::{Cell, digits};
 use crate::grid::Candidate;
 use crate::net::{BranchEnd, ForcingNet, NetBranch, Reason};
-use crate::step::{Chain, LinkType, Step};
+use crate::step::{Chain, LinkType, Role, Step};
 
 /// Cell size in SVG units.
 pub(super) const CELL: f32 = 54.0;
@@ -178,6 +178,23 @@ fn write_step_background(out: &mut String, step: &Step) {
             out,
             "<rect class=\"house\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\"/>"
         );
+    }
+    // the sets of an almost-locked-set step: their cells tinted in their colours
+    if super::draws_sets(&step.technique) {
+        for h in &step.highlights {
+            if h.role == Role::Link || h.role == Role::Pincer {
+                continue;
+            }
+            let cells: crate::cellset::CellSet = h.candidates.iter().map(|c| c.cell).collect();
+            for cell in cells.iter() {
+                let (x, y) = cell_origin(cell);
+                let _ = write!(
+                    out,
+                    "<rect class=\"tint {}\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\"/>",
+                    h.role.name()
+                );
+            }
+        }
     }
     let mut als = crate::cellset::CellSet::default();
     for chain in &step.chains {

@@ -142,16 +142,25 @@ fn link_candidates(pairs: &[(&Als, &Als, DigitMask)]) -> CandSet {
     s
 }
 
-/// What a step shows: the sets, a Death Blossom's stem, and the restricted commons'
-/// candidates.
+/// What a step shows: the sets (each in its role: A and B apart), a Death Blossom's stem, the
+/// restricted commons' candidates, and the digits `z` the step eliminates.
 struct Drawn<'a> {
     sets: &'a [&'a Als],
+    roles: &'a [Role],
     stem: CellSet,
     links: CandSet,
+    zs: DigitMask,
 }
 
-/// A step of the family: the sets' candidates as the pattern, the restricted commons (and a
-/// stem's candidates) as links, the sets' houses, the eliminations and the explanation.
+/// The roles of ALS-XZ's and ALS-XY-Wing's sets: A, B (and C).
+const SET_ROLES: [Role; 3] = [Role::ColorA, Role::ColorB, Role::Cover];
+/// The roles of a Death Blossom's petals, in turn.
+const PETAL_ROLES: [Role; 4] = [Role::ColorA, Role::ColorB, Role::Cover, Role::Base];
+
+/// A step of the family: each set's candidates in its role (`roles` in turn: set A colour A,
+/// set B colour B), a stem as the pivot, then again the restricted commons (and a stem's links)
+/// as links and the `z` candidates of the sets as pincers (every cell seeing all of them loses
+/// `z`), the sets' houses, the eliminations and the explanation.
 fn als_step(
     technique: &dyn Technique,
     difficulty: f32,
@@ -160,26 +169,51 @@ fn als_step(
     elims: &CandSet,
     text: String,
 ) -> Step {
-    let Drawn { sets, stem, links } = drawn;
-    let mut pattern = CandSet::EMPTY;
-    let mut cells = stem;
+    let Drawn {
+        sets,
+        roles,
+        stem,
+        links,
+        zs,
+    } = drawn;
+    let candidates_of = |cells: CellSet| {
+        let mut c = CandSet::EMPTY;
+        for d in 1..=9u8 {
+            c.add_cells(d, cells & grid.digit_cells(d));
+        }
+        c
+    };
+    let mut pincers = CandSet::EMPTY;
     for a in sets {
-        cells |= a.cells;
+        for z in digits(zs) {
+            pincers.add_cells(z, a.cells_of(z));
+        }
     }
-    for d in 1..=9u8 {
-        pattern.add_cells(d, cells & grid.digit_cells(d));
+    pincers -= links;
+    // a role with no candidate is left out
+    let shown = |step: Step, role: Role, c: CandSet| match c.is_empty() {
+        true => step,
+        false => step.highlight(role, c.to_sorted_vec()),
+    };
+    // every candidate of a set in its role (a cell of two sets in the first), then the
+    // commons and z again in theirs, which the page draws over the sets' colours
+    let mut taken = CandSet::EMPTY;
+    let mut step = Step::new(technique.id(), difficulty);
+    for (i, a) in sets.iter().enumerate() {
+        let mine = candidates_of(a.cells) - taken;
+        taken |= mine;
+        step = shown(step, roles[i % roles.len()], mine);
     }
-    pattern -= links;
+    step = shown(step, Role::Pivot, candidates_of(stem) - taken);
+    step = shown(step, Role::Link, links);
+    step = shown(step, Role::Pincer, pincers);
     let mut houses: Vec<House> = Vec::new();
     for a in sets {
         if !houses.contains(&a.house) {
             houses.push(a.house);
         }
     }
-    Step::new(technique.id(), difficulty)
-        .highlight(Role::Pattern, pattern.to_sorted_vec())
-        .highlight(Role::Link, links.to_sorted_vec())
-        .houses(houses)
+    step.houses(houses)
         .eliminations(elims.to_sorted_vec())
         .explain(format!(
             "{}: {text} => {}",
@@ -266,8 +300,11 @@ impl Builtin for AlsXz {
                         grid,
                         Drawn {
                             sets: &[a, b],
+                            roles: &SET_ROLES,
                             stem: CellSet::EMPTY,
                             links,
+                            // doubly linked, every other digit is a z: the sets show instead
+                            zs: if doubly { 0 } else { zs },
                         },
                         &elims,
                         text,
@@ -352,8 +389,10 @@ impl Builtin for AlsXyWing {
                             grid,
                             Drawn {
                                 sets: &[a, b, c],
+                                roles: &SET_ROLES,
                                 stem: CellSet::EMPTY,
                                 links,
+                                zs: used,
                             },
                             &elims,
                             text,
@@ -602,10 +641,13 @@ impl AlsXyChain {
             self,
             chain_difficulty(self.difficulty(), len),
             grid,
+            // its sets are drawn as the chain's ALS nodes
             Drawn {
                 sets: &sets,
+                roles: &[Role::Pattern],
                 stem: CellSet::EMPTY,
                 links,
+                zs: 0,
             },
             elims,
             text,
@@ -846,8 +888,10 @@ impl DeathBlossom {
             grid,
             Drawn {
                 sets: &petals,
+                roles: &PETAL_ROLES,
                 stem: CellSet::single(stem),
                 links,
+                zs,
             },
             elims,
             text,
@@ -923,6 +967,45 @@ mod tests {
             &DeathBlossom,
             ":0904-1:9:8+7+14..6..5+42...7..+93+6+8+57+42+1.28.7.+3.....3.6+2....+3+21.54..1.7..+93.+3.9...8+72.+87..3+1.4:915 919 924 929 641 946 948 958 959 669 475 675 476 584 694:966::",
         );
+    }
+
+    /// The roles a step of `t` on a library line shows, for every step found.
+    fn roles(t: &dyn Technique, line: &str) -> Vec<Vec<Role>> {
+        let case = parse_library_line(line).unwrap();
+        let steps = find_all(t, &case.grid).unwrap();
+        assert!(!steps.is_empty());
+        steps
+            .iter()
+            .map(|s| s.highlights.iter().map(|h| h.role).collect())
+            .collect()
+    }
+
+    #[test]
+    fn sets_are_drawn_apart_with_their_commons_and_z() {
+        let xz = ":0901-1:1:...2..6..67...8....853+6.......+4.6...5..19...2+1.4...79+6.....426....7..8.3.1.+6.29..:719 427 345 545 845 365 579:128::";
+        for r in roles(&AlsXz, xz) {
+            assert_eq!(r[..2], [Role::ColorA, Role::ColorB], "{r:?}");
+            // the commons and z drawn over the sets
+            assert!(
+                r[2..].iter().all(|&x| x == Role::Link || x == Role::Pincer),
+                "{r:?}"
+            );
+            assert!(
+                r.contains(&Role::Link) && r.contains(&Role::Pincer),
+                "{r:?}"
+            );
+        }
+        let blossom = ":0904-1:9:8+7+14..6..5+42...7..+93+6+8+57+42+1.28.7.+3.....3.6+2....+3+21.54..1.7..+93.+3.9...8+72.+87..3+1.4:915 919 924 929 641 946 948 958 959 669 475 675 476 584 694:966::";
+        for r in roles(&DeathBlossom, blossom) {
+            assert!(
+                r.contains(&Role::ColorA) && r.contains(&Role::ColorB),
+                "{r:?}"
+            );
+            assert!(
+                r.contains(&Role::Pivot) && r.contains(&Role::Pincer),
+                "{r:?}"
+            );
+        }
     }
 
     #[test]
