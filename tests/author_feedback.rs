@@ -284,3 +284,43 @@ fn technique_check_under_a_closed_pipe_exits_2_without_a_panic() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn the_complete_c_example_is_the_one_in_the_docs_and_agrees_with_its_twins() {
+    let root = common::plugins::root();
+    let source = root.join("plugins/example-c/locked_candidates.c");
+    let code = std::fs::read_to_string(&source).unwrap();
+    let docs = std::fs::read_to_string(root.join("docs/plugins.md")).unwrap();
+    let start = docs
+        .find("### A complete example")
+        .expect("the complete example's section");
+    let block = &docs[start..];
+    let block = &block[block.find("```c\n").unwrap() + "```c\n".len()..];
+    let block = &block[..block.find("```\n").unwrap()];
+    assert_eq!(
+        block,
+        code,
+        "docs/plugins.md's copy differs from {}",
+        source.display()
+    );
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
+    let library = common::plugins::c_plugin(&source, "locked_candidates_c", &[]);
+    let Some(puzzles) = common::puzzles("top1465.txt", 10) else {
+        return;
+    };
+    let file = script("locked-puzzles", &(puzzles.join("\n") + "\n"));
+    let (code, stdout, stderr) = lapiz(&[
+        "technique",
+        "check",
+        library.to_str().unwrap(),
+        "--file",
+        file.to_str().unwrap(),
+        "--strict",
+    ]);
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.contains("pointing disagrees at 0 of "), "{stdout}");
+    assert!(stdout.contains("claiming disagrees at 0 of "), "{stdout}");
+    assert!(!stdout.contains("warning"), "{stdout}");
+}
