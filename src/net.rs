@@ -395,3 +395,110 @@ impl fmt::Display for ForcingNet {
         f.write_str(&s)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::solve_puzzle;
+    use crate::pipeline::Pipeline;
+    use crate::step::Step;
+    use crate::trace::{Entry, Trace};
+
+    /// Every reason, kind and end, as the RON trace writes them (what docs/traces.md shows),
+    /// read back the same.
+    #[test]
+    fn the_ron_schema_of_a_net_reads_back() {
+        let c = |s: &str| s.parse::<Candidate>().unwrap();
+        let cell = |s: &str| c(&format!("1{s}")).cell;
+        let house = |s: &str| s.parse::<House>().unwrap();
+        let imp = |cand: &str, on: bool, reason: Reason, parents: Vec<u16>| Implication {
+            candidate: c(cand),
+            on,
+            reason,
+            parents,
+        };
+        let inner = NetBranch {
+            implications: vec![imp("1r1c3", true, Reason::Assumption, vec![])],
+            end: BranchEnd::EmptyCell(cell("r2c2")),
+            end_parents: vec![0],
+        };
+        let reasons = vec![
+            imp("5r2c6", true, Reason::Assumption, vec![]),
+            imp("4r2c6", false, Reason::Peer, vec![0]),
+            imp("4r2c9", true, Reason::LastInHouse(house("r2")), vec![1]),
+            imp("7r1c1", true, Reason::LastInCell, vec![1]),
+            imp(
+                "4r3c7",
+                false,
+                Reason::Locked(house("b1"), house("r3")),
+                vec![1],
+            ),
+            imp(
+                "7r7c2",
+                false,
+                Reason::NakedSubset(house("b7"), vec![cell("r8c3"), cell("r9c2")]),
+                vec![1],
+            ),
+            imp(
+                "1r5c3",
+                false,
+                Reason::HiddenSubset(house("c3"), vec![5, 9]),
+                vec![1],
+            ),
+            imp(
+                "1r4c2",
+                false,
+                Reason::Fish(vec![house("c3"), house("c4")]),
+                vec![1],
+            ),
+            imp("1r1c3", false, Reason::Nested(Box::new(inner)), vec![]),
+        ];
+        let branch = NetBranch {
+            implications: reasons,
+            end: BranchEnd::NoPlace(3, house("c7")),
+            end_parents: vec![2],
+        };
+        let mut trace: Trace = solve_puzzle(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            &Pipeline::default_pipeline(),
+        );
+        let kinds = [
+            ForcingKind::Contradiction,
+            ForcingKind::Double,
+            ForcingKind::Cell(cell("r4c2")),
+            ForcingKind::House(9, house("r4")),
+            ForcingKind::Fish(4),
+        ];
+        for (k, kind) in kinds.into_iter().enumerate() {
+            let step = Step::new("dynamic-forcing-chain", 8.5)
+                .eliminate(cell("r2c6"), 5)
+                .net(ForcingNet {
+                    kind,
+                    branches: vec![branch.clone()],
+                });
+            trace.entries.insert(k, Entry::Step(step));
+        }
+        let ron = trace.to_ron();
+        for written in [
+            "kind: Contradiction,",
+            "kind: Double,",
+            "kind: Cell(\"r4c2\"),",
+            "kind: House(9, \"r4\"),",
+            "kind: Fish(4),",
+            "reason: Assumption,",
+            "reason: Peer,\n          parents: [0],",
+            "reason: LastInHouse(\"r2\"),",
+            "reason: LastInCell,",
+            "reason: Locked(\"b1\", \"r3\"),",
+            "reason: NakedSubset(\"b7\", [\"r8c3\", \"r9c2\"]),",
+            "reason: HiddenSubset(\"c3\", [5, 9]),",
+            "reason: Fish([\"c3\", \"c4\"]),",
+            "reason: Nested(\n            implications: [Implication(",
+            "end: EmptyCell(\"r2c2\"),",
+            "end: NoPlace(3, \"c7\"),\n        end_parents: [2],",
+        ] {
+            assert!(ron.contains(written), "{written}\n{ron}");
+        }
+        assert_eq!(Trace::from_ron(&ron).unwrap(), trace);
+    }
+}
