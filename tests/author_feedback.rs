@@ -324,3 +324,51 @@ fn the_complete_c_example_is_the_one_in_the_docs_and_agrees_with_its_twins() {
     assert!(stdout.contains("claiming disagrees at 0 of "), "{stdout}");
     assert!(!stdout.contains("warning"), "{stdout}");
 }
+
+#[test]
+fn the_worked_pointing_script_is_the_one_in_the_docs_and_agrees_with_the_built_in() {
+    let root = common::plugins::root();
+    let path = root.join("tests/fixtures/scripts/pointing-worked.rhai");
+    let code = std::fs::read_to_string(&path).unwrap();
+    let docs = std::fs::read_to_string(root.join("docs/scripting.md")).unwrap();
+    let start = docs
+        .find("## Worked example: Locked Candidates (Pointing)")
+        .expect("the worked example's section");
+    let block = &docs[start..];
+    let block = &block[block.find("```rhai\n").unwrap() + "```rhai\n".len()..];
+    let block = &block[..block.find("```\n").unwrap()];
+    assert_eq!(
+        block,
+        code,
+        "docs/scripting.md's copy differs from {}",
+        path.display()
+    );
+    let Some(puzzles) = common::puzzles("top1465.txt", 10) else {
+        return;
+    };
+    let file = script("pointing-puzzles", &(puzzles.join("\n") + "\n"));
+    let p = path.to_str().unwrap();
+    let (status, stdout, stderr) = lapiz(&[
+        "technique",
+        "check",
+        p,
+        "--file",
+        file.to_str().unwrap(),
+        "--strict",
+    ]);
+    assert_eq!(status, Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.contains("pointing disagrees at 0 of "), "{stdout}");
+    let Some(library) = common::data_file("reglib/reglib-1.4-dev.txt") else {
+        return;
+    };
+    let (status, stdout, _) = lapiz(&[
+        "technique",
+        "check",
+        p,
+        "--reglib",
+        library.to_str().unwrap(),
+        "--strict",
+    ]);
+    assert_eq!(status, Some(0), "{stdout}");
+    assert!(stdout.contains(", 0 failed, "), "{stdout}");
+}
