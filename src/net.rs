@@ -127,8 +127,11 @@ impl NetBranch {
             .sum()
     }
 
-    /// Writes the branch as indented lines, one implication per line, numbered, each with its
-    /// reason and the implications it rests on in words (see [`NetBranch::proof_lines`]).
+    /// Writes the branch as indented lines: `assume …`, then one numbered line per implication
+    /// with its reason and the implications it rests on in words (`4. r6c7=4 (last place for 4
+    /// in r6: r6c9 sees r2c9 #1)`, `#1` naming line 1), then how it ends. A candidate removed
+    /// by a true peer gets no line of its own (the line it serves says why it went), except a
+    /// conclusion; a nested branch is indented under its line.
     pub fn write_text(&self, out: &mut String, indent: usize) {
         for line in self.proof_lines() {
             let pad = " ".repeat(indent + 4 * line.depth);

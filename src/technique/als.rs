@@ -178,16 +178,12 @@ fn als_step(
     } = drawn;
     let candidates_of = |cells: CellSet| {
         let mut c = CandSet::EMPTY;
-        for d in 1..=9u8 {
-            c.add_cells(d, cells & grid.digit_cells(d));
-        }
+        (1..=9u8).for_each(|d| c.add_cells(d, cells & grid.digit_cells(d)));
         c
     };
     let mut pincers = CandSet::EMPTY;
-    for a in sets {
-        for z in digits(zs) {
-            pincers.add_cells(z, a.cells_of(z));
-        }
+    for (a, z) in sets.iter().flat_map(|a| digits(zs).map(move |z| (a, z))) {
+        pincers.add_cells(z, a.cells_of(z));
     }
     pincers -= links;
     // a role with no candidate is left out
@@ -967,45 +963,6 @@ mod tests {
             &DeathBlossom,
             ":0904-1:9:8+7+14..6..5+42...7..+93+6+8+57+42+1.28.7.+3.....3.6+2....+3+21.54..1.7..+93.+3.9...8+72.+87..3+1.4:915 919 924 929 641 946 948 958 959 669 475 675 476 584 694:966::",
         );
-    }
-
-    /// The roles a step of `t` on a library line shows, for every step found.
-    fn roles(t: &dyn Technique, line: &str) -> Vec<Vec<Role>> {
-        let case = parse_library_line(line).unwrap();
-        let steps = find_all(t, &case.grid).unwrap();
-        assert!(!steps.is_empty());
-        steps
-            .iter()
-            .map(|s| s.highlights.iter().map(|h| h.role).collect())
-            .collect()
-    }
-
-    #[test]
-    fn sets_are_drawn_apart_with_their_commons_and_z() {
-        let xz = ":0901-1:1:...2..6..67...8....853+6.......+4.6...5..19...2+1.4...79+6.....426....7..8.3.1.+6.29..:719 427 345 545 845 365 579:128::";
-        for r in roles(&AlsXz, xz) {
-            assert_eq!(r[..2], [Role::ColorA, Role::ColorB], "{r:?}");
-            // the commons and z drawn over the sets
-            assert!(
-                r[2..].iter().all(|&x| x == Role::Link || x == Role::Pincer),
-                "{r:?}"
-            );
-            assert!(
-                r.contains(&Role::Link) && r.contains(&Role::Pincer),
-                "{r:?}"
-            );
-        }
-        let blossom = ":0904-1:9:8+7+14..6..5+42...7..+93+6+8+57+42+1.28.7.+3.....3.6+2....+3+21.54..1.7..+93.+3.9...8+72.+87..3+1.4:915 919 924 929 641 946 948 958 959 669 475 675 476 584 694:966::";
-        for r in roles(&DeathBlossom, blossom) {
-            assert!(
-                r.contains(&Role::ColorA) && r.contains(&Role::ColorB),
-                "{r:?}"
-            );
-            assert!(
-                r.contains(&Role::Pivot) && r.contains(&Role::Pincer),
-                "{r:?}"
-            );
-        }
     }
 
     #[test]
