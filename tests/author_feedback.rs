@@ -372,3 +372,35 @@ fn the_worked_pointing_script_is_the_one_in_the_docs_and_agrees_with_the_built_i
     assert_eq!(status, Some(0), "{stdout}");
     assert!(stdout.contains(", 0 failed, "), "{stdout}");
 }
+
+#[test]
+fn a_plugins_eliminations_of_non_candidates_are_dropped_too() {
+    if !common::plugins::c_compiler_available() {
+        return;
+    }
+    common::plugins::use_built_host();
+    let library = common::plugins::fixture("loose");
+    let grid = parse_puzzle(EASY).unwrap();
+    for mode in [
+        lapiz::plugin::PluginMode::InProcess,
+        lapiz::plugin::PluginMode::Host,
+    ] {
+        let loaded = lapiz::plugin::load_as(&library, mode).unwrap();
+        let techniques = loaded.techniques();
+        let row = find_all(techniques[0].as_ref(), &grid).unwrap();
+        assert_eq!(row.len(), 1);
+        let want: Vec<_> = (0..9u8)
+            .map(lapiz::geometry::Cell::new)
+            .filter(|&c| grid.has_candidate(c, 7))
+            .collect();
+        let got: Vec<_> = row[0].eliminations.iter().map(|e| e.cell).collect();
+        assert_eq!(got, want);
+        assert!(row[0].highlights.iter().all(|h| {
+            h.candidates
+                .iter()
+                .all(|c| grid.has_candidate(c.cell, c.digit))
+        }));
+        // nothing left to change: no step at all
+        assert!(find_all(techniques[1].as_ref(), &grid).unwrap().is_empty());
+    }
+}
