@@ -67,7 +67,8 @@ pub(super) fn describe(
             "per-solve operation budget spent ({} operations per script per solve); script disabled for this solve",
             budget.unwrap_or_default().operations
         ),
-        E::ErrorRuntime(d, _) if d.is_string() => format!("runtime error: {d}"),
+        // a thrown value, or an API helper's error message
+        E::ErrorRuntime(d, _) => format!("runtime error: {d}"),
         E::ErrorFunctionNotFound(signature, _) => function_not_found(signature),
         other => format!("runtime error: {other}"),
     };

@@ -98,12 +98,18 @@ pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<ExitCode> {
                 None => continue,
             },
         };
-        write_totals(out, &total)?;
-        for w in activity.warnings(technique, twin.as_deref()) {
+        // the warnings before the totals, which stay the last line; a failed check says
+        // enough already
+        let warnings = match total.failed {
+            0 => activity.warnings(technique, twin.as_deref()),
+            _ => Vec::new(),
+        };
+        for w in warnings {
             warned += 1;
             writeln!(out, "warning: {w}")?;
             diag(&format!("warning: {}: {w}", subject.label()));
         }
+        write_totals(out, &total)?;
         checked += 1;
         all.passed += total.passed;
         all.failed += total.failed;
