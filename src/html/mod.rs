@@ -148,7 +148,7 @@ pub fn trace_page(trace: &Trace, start: Option<&Grid>, kind: PageKind) -> String
         write_frame(&mut out, k, frame, &used);
     }
     out.push_str("</section>\n<ol id=\"steps\">\n");
-    write_list(&mut out, trace, &frames, kind);
+    write_list(&mut out, trace, &frames, kind, &used);
     out.push_str("</ol>\n</main>\n");
     glossary::write_glossary(&mut out, &used);
     let _ = write!(out, "<script>{SCRIPT}</script>\n</body>\n</html>\n");
@@ -249,7 +249,13 @@ fn frames(trace: &Trace, mut grid: Grid, kind: PageKind) -> Vec<Frame<'_>> {
 
 /// The step list: the start, one `data-step="K"` item per step, rejected and failed
 /// techniques as notes, and the end.
-fn write_list(out: &mut String, trace: &Trace, frames: &[Frame<'_>], kind: PageKind) {
+fn write_list(
+    out: &mut String,
+    trace: &Trace,
+    frames: &[Frame<'_>],
+    kind: PageKind,
+    used: &[(&'static crate::technique::TechniqueInfo, String)],
+) {
     if kind == PageKind::Hint || frames.len() == 1 {
         let _ = writeln!(
             out,
@@ -269,9 +275,15 @@ fn write_list(out: &mut String, trace: &Trace, frames: &[Frame<'_>], kind: PageK
         match entry {
             Entry::Step(step) => {
                 k += 1;
+                // the technique's description as the item's tooltip
+                let title = used
+                    .iter()
+                    .find(|(i, _)| i.id == step.technique)
+                    .map(|(i, d)| format!(" title=\"{}: {}\"", escape(i.name), escape(d)))
+                    .unwrap_or_default();
                 let _ = writeln!(
                     out,
-                    "<li value=\"{k}\" data-step=\"{k}\" data-frame=\"{k}\">{}</li>",
+                    "<li value=\"{k}\" data-step=\"{k}\" data-frame=\"{k}\"{title}>{}</li>",
                     escape(&step.explanation)
                 );
             }

@@ -45,6 +45,13 @@
       });
       var no=g.querySelector('.branch-no');if(no)no.classList.toggle('dim',!!br&&!mine);
     });
+    Array.prototype.forEach.call(f.querySelectorAll('.net circle.node'),function(r){
+      var shown=!br;
+      (r.getAttribute('data-in')||'').split(' ').forEach(function(p){
+        var bi=p.split(':');if(bi[0]===br&&(!line||now[bi[1]]||done[bi[1]]))shown=true;
+      });
+      r.classList.toggle('dim',!shown);
+    });
     var ring=f.querySelector('.net .focus'),at=line&&line.getAttribute('data-at');
     if(ring){var xy=at?at.split(','):['-99','-99'];ring.setAttribute('cx',xy[0]);ring.setAttribute('cy',xy[1]);}
     if(line&&line.scrollIntoView)line.scrollIntoView({block:'nearest'});

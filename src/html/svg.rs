@@ -408,21 +408,28 @@ fn write_net(out: &mut String, k: usize, net: &ForcingNet) {
         write_branch_end(out, branch);
         out.push_str("</g>");
     }
-    let mut seen: Vec<(Candidate, bool)> = Vec::new();
-    for branch in &net.branches {
-        for imp in &branch.implications {
-            if seen.contains(&(imp.candidate, imp.on)) {
-                continue;
+    // one ring per candidate made true or false, with where it is in each branch
+    // (`data-in="B:I …"`, for the page's walk)
+    let mut rings: Vec<((Candidate, bool), Vec<String>)> = Vec::new();
+    for (b, branch) in net.branches.iter().enumerate() {
+        for (i, imp) in branch.implications.iter().enumerate() {
+            let key = (imp.candidate, imp.on);
+            let at = format!("{}:{i}", b + 1);
+            match rings.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, places)) => places.push(at),
+                None => rings.push((key, vec![at])),
             }
-            seen.push((imp.candidate, imp.on));
-            let (x, y) = candidate_centre(imp.candidate);
-            let state = if imp.on { "on" } else { "off" };
-            let _ = write!(
-                out,
-                "<circle class=\"node {state}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\"/>",
-                DISC + 1.5
-            );
         }
+    }
+    for ((candidate, on), places) in rings {
+        let (x, y) = candidate_centre(candidate);
+        let state = if on { "on" } else { "off" };
+        let _ = write!(
+            out,
+            "<circle class=\"node {state}\" data-in=\"{}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\"/>",
+            places.join(" "),
+            DISC + 1.5
+        );
     }
     // the ring the page's walk moves onto the candidate of the proof line shown
     let _ = write!(
