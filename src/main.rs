@@ -51,7 +51,8 @@ enum Command {
     Reglib(cli::reglib::ReglibArgs),
     /// List the pipeline's techniques in order.
     Techniques(cli::technique::list::TechniquesArgs),
-    /// Work on technique scripts.
+    /// Check or time a technique script (.rhai) or a plugin library (.so, .dylib, .dll):
+    /// `check` against library cases or puzzles, `bench` against its built-in twin.
     Technique {
         #[command(subcommand)]
         command: cli::technique::TechniqueCommand,

@@ -78,12 +78,14 @@ pub use host::{HostSettings, PluginMode};
 pub use sandbox::Sandbox;
 
 use std::ffi::{CStr, c_char, c_void};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use lapiz_plugin_api::abi::*;
 
 use crate::grid::Grid;
+use crate::step::Step;
 use crate::technique::{Origin, StepSink, Technique, TechniqueError};
 
 /// A plugin library could not be loaded.
@@ -634,6 +636,14 @@ impl Technique for PluginTechnique {
         self.descriptor.codes.clone()
     }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        // candidates the grid lacks are dropped, as from a script's steps
+        let sink = &mut |mut step: Step| {
+            if step.keep_candidates_of(grid) {
+                sink(step)
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
         let (context, search, houses) = match &self.descriptor.call {
             Call::Direct {
                 context,

@@ -301,6 +301,20 @@ impl Step {
         wrong_place.or_else(wrong_elim).copied()
     }
 
+    /// Drops the eliminations and highlights of candidates `grid` does not have (what a script
+    /// or plugin names loosely, e.g. every cell of a cover line). `false` when that left a step
+    /// that had eliminations with nothing to change, to be dropped too.
+    pub(crate) fn keep_candidates_of(&mut self, grid: &Grid) -> bool {
+        let had = !self.eliminations.is_empty();
+        self.eliminations
+            .retain(|e| grid.has_candidate(e.cell, e.digit));
+        for h in &mut self.highlights {
+            h.candidates.retain(|c| grid.has_candidate(c.cell, c.digit));
+        }
+        self.highlights.retain(|h| !h.candidates.is_empty());
+        !(had && self.is_empty())
+    }
+
     /// Applies the step to `grid`: places, then eliminates.
     pub fn apply(&self, grid: &mut Grid) {
         for p in &self.placements {

@@ -53,6 +53,20 @@ pub enum Rejection {
     },
 }
 
+impl std::fmt::Display for Rejection {
+    /// Why, in words: `unsound, contradicts the solution at 5r3c3`, `changes nothing`, or the
+    /// malformed step's message (escaped).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Rejection::Unsound { candidate } => {
+                write!(f, "unsound, contradicts the solution at {candidate}")
+            }
+            Rejection::NoChange => f.write_str("changes nothing"),
+            Rejection::Malformed { message } => f.write_str(&printable(message)),
+        }
+    }
+}
+
 /// One entry of a trace, in solve order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Entry {
@@ -279,13 +293,14 @@ impl Trace {
     /// The trace as text for people: numbered steps, the pencil marks at the start and when
     /// stuck, the summary, and the solution grid when solved.
     pub fn to_text(&self, start: Option<&Grid>) -> String {
-        self.to_text_with(start, GridDisplay::Stuck)
+        self.to_text_with(start, GridDisplay::Stuck, false)
     }
 
     /// [`Trace::to_text`], with the pencil marks also after every step when `grids` is
-    /// [`GridDisplay::Every`] (which needs `start`). Grids write a one-candidate cell as `(5)`,
-    /// apart from values.
-    pub fn to_text_with(&self, start: Option<&Grid>, grids: GridDisplay) -> String {
+    /// [`GridDisplay::Every`] (which needs `start`), and with `ids` each step's technique id
+    /// in brackets after its number (`  5. [x-wing-script] X-Wing: ...`). Grids write a
+    /// one-candidate cell as `(5)`, apart from values.
+    pub fn to_text_with(&self, start: Option<&Grid>, grids: GridDisplay, ids: bool) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "Puzzle: {}", printable(&self.puzzle));
         let mut grid = start.cloned();
@@ -310,7 +325,12 @@ impl Trace {
             match entry {
                 Entry::Step(step) => {
                     n += 1;
-                    let _ = writeln!(out, "{n:>3}. {}", printable(&step.explanation));
+                    let id = if ids {
+                        format!("[{}] ", printable(&step.technique))
+                    } else {
+                        String::new()
+                    };
+                    let _ = writeln!(out, "{n:>3}. {id}{}", printable(&step.explanation));
                     // a chain spelled out under its compact notation, in the grid it was found in
                     crate::chain_words::write_text(step, grid.as_ref(), &mut out, 7);
                     if let Some(net) = &step.net {
@@ -324,16 +344,9 @@ impl Trace {
                     }
                 }
                 Entry::Rejected { step, reason } => {
-                    let why = match reason {
-                        Rejection::Unsound { candidate } => {
-                            format!("unsound, contradicts the solution at {candidate}")
-                        }
-                        Rejection::NoChange => "changes nothing".to_string(),
-                        Rejection::Malformed { message } => printable(message).into_owned(),
-                    };
                     let _ = writeln!(
                         out,
-                        "     REJECTED {} ({why}); technique disabled: {}",
+                        "     REJECTED {} ({reason}); technique disabled: {}",
                         printable(&step.technique),
                         printable(&step.explanation)
                     );

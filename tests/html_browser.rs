@@ -1,7 +1,8 @@
 //! The HTML page in a real browser: `lapiz solve --format html` rendered by headless Chromium.
 //! The DOM after the page's script ran must hold every step, and the page's own self-test
 //! (`#selftest`: arrow keys, a click and Home, checking that the grid shown changes) must pass;
-//! a screenshot of a chain step must not be blank.
+//! a screenshot of a chain step must not be blank; walking a forcing step's proof lights another
+//! proof line and other arrows at each step.
 //!
 //! Chromium is found as `$LAPIZ_CHROMIUM`, else `chromium`, `chromium-browser` or
 //! `google-chrome` on the PATH (`.ci/run` installs it on Debian). Without one the tests skip
@@ -237,4 +238,82 @@ fn a_forcing_step_has_its_net_drawn_as_arrows_after_the_script_ran() {
         1,
         "one frame shown"
     );
+}
+
+/// In the frame `k` of a dumped DOM: the text of the proof line shown (`.pl.cur`) and the
+/// `data-to` of the arrows lit with it.
+fn walk_state(dom: &str, k: usize) -> (String, Vec<String>) {
+    let open = format!("data-frame=\"{k}\" data-title=\"Step {k}\"");
+    let at = dom.find(&open).expect("the frame");
+    let frame = &dom[at..];
+    let frame = &frame[..frame.find("<div class=\"frame\"").unwrap_or(frame.len())];
+    let lit: Vec<String> = frame
+        .split("<line ")
+        .skip(1)
+        .filter_map(|tag| {
+            let tag = &tag[..tag.find('>')?];
+            let class = tag.split("class=\"").nth(1)?.split('"').next()?;
+            class.split(' ').any(|c| c == "lit").then(|| {
+                tag.split("data-to=\"")
+                    .nth(1)?
+                    .split('"')
+                    .next()
+                    .map(String::from)
+            })?
+        })
+        .collect();
+    let line = frame
+        .split("<p class=\"")
+        .skip(1)
+        .find(|p| {
+            p.split('"')
+                .next()
+                .is_some_and(|c| c.split(' ').any(|c| c == "cur"))
+        })
+        .map(|p| {
+            let text = &p[p.find('>').unwrap() + 1..];
+            text[..text.find("</p>").unwrap()].to_string()
+        })
+        .unwrap_or_default();
+    (line, lit)
+}
+
+#[test]
+fn walking_a_forcing_step_lights_another_arrow_and_proof_line_each_step() {
+    let Some(browser) = chromium() else { return };
+    let dir = scratch("html-walk");
+    let (path, text) = page(FORCING, &dir);
+    let k = first_frame_with(&text, "<g class=\"net\">");
+    // the page's own walk test: the N key three times, each lighting only the current line's
+    // arrows, the last two different
+    let dom = run_browser(
+        &browser,
+        &dir,
+        &["--dump-dom".into()],
+        &file_url(&path, &format!("walktest-{k}")),
+    );
+    assert!(
+        dom.contains("data-walktest=\"pass\""),
+        "the walk test did not pass: {}",
+        dom.lines()
+            .find(|l| l.contains("<body"))
+            .unwrap_or("no body")
+    );
+    // opened at proof lines 1, 2 and 3 (`#K.N`): another line and other arrows each time
+    let mut seen = Vec::new();
+    for n in 1..=3 {
+        let dom = run_browser(
+            &browser,
+            &dir,
+            &["--dump-dom".into()],
+            &file_url(&path, &format!("{k}.{n}")),
+        );
+        let (line, lit) = walk_state(&dom, k);
+        assert!(line.starts_with(&format!("{n}. ")), "line {n}: {line}");
+        assert!(!lit.is_empty(), "no arrow lit with {line}");
+        seen.push((line, lit));
+    }
+    assert_ne!(seen[0], seen[1]);
+    assert_ne!(seen[1], seen[2]);
+    assert_ne!(seen[0].1, seen[1].1, "the same arrows lit");
 }

@@ -159,3 +159,43 @@ fn als_family_is_sound_on_top1465() {
     );
     assert!(stuck > 0 && fired > 0 && found > 0 && stem_z > 0);
 }
+
+/// The roles of every step `id` finds on a library line.
+fn roles(id: &str, line: &str) -> Vec<Vec<lapiz::step::Role>> {
+    let case = lapiz::parse::parse_library_line(line).unwrap();
+    let steps = find_all(builtin(id).unwrap().as_ref(), &case.grid).unwrap();
+    assert!(!steps.is_empty());
+    steps
+        .iter()
+        .map(|s| s.highlights.iter().map(|h| h.role).collect())
+        .collect()
+}
+
+#[test]
+fn sets_are_drawn_apart_with_their_commons_and_z() {
+    use lapiz::step::Role;
+    let xz = ":0901-1:1:...2..6..67...8....853+6.......+4.6...5..19...2+1.4...79+6.....426....7..8.3.1.+6.29..:719 427 345 545 845 365 579:128::";
+    for r in roles("als-xz", xz) {
+        assert_eq!(r[..2], [Role::ColorA, Role::ColorB], "{r:?}");
+        // the commons and z drawn over the sets
+        assert!(
+            r[2..].iter().all(|&x| x == Role::Link || x == Role::Pincer),
+            "{r:?}"
+        );
+        assert!(
+            r.contains(&Role::Link) && r.contains(&Role::Pincer),
+            "{r:?}"
+        );
+    }
+    let blossom = ":0904-1:9:8+7+14..6..5+42...7..+93+6+8+57+42+1.28.7.+3.....3.6+2....+3+21.54..1.7..+93.+3.9...8+72.+87..3+1.4:915 919 924 929 641 946 948 958 959 669 475 675 476 584 694:966::";
+    for r in roles("death-blossom", blossom) {
+        assert!(
+            r.contains(&Role::ColorA) && r.contains(&Role::ColorB),
+            "{r:?}"
+        );
+        assert!(
+            r.contains(&Role::Pivot) && r.contains(&Role::Pincer),
+            "{r:?}"
+        );
+    }
+}

@@ -744,7 +744,7 @@ fn deeply_nested_values_do_not_overflow_a_small_thread_stack() {
     let f = failures(&t);
     assert_eq!(f.len(), 1, "{f:?}");
     assert!(
-        f[0].contains("deep.rhai:8:5: Runtime error: [[[["),
+        f[0].contains("deep.rhai:8:5: runtime error: [[[["),
         "{}",
         &f[0][..200.min(f[0].len())]
     );

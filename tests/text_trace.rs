@@ -52,7 +52,7 @@ fn a_solved_trace_ends_with_the_solution_grid() {
 fn grid_every_prints_the_pencil_marks_after_each_step() {
     let start = parse_puzzle(CHAINS).unwrap();
     let trace = solve_puzzle(CHAINS, &Pipeline::default_pipeline());
-    let text = trace.to_text_with(Some(&start), GridDisplay::Every);
+    let text = trace.to_text_with(Some(&start), GridDisplay::Every, false);
     let found = grids(&text);
     let steps: Vec<_> = trace.steps().collect();
     // the start, one after each step but the last (solved: the solution grid instead)
@@ -92,7 +92,11 @@ fn one_candidate_cells_are_told_apart_from_values() {
     );
     // the text trace says what the parentheses mean
     let trace = solve_puzzle(CHAINS, &Pipeline::default_pipeline());
-    let text = trace.to_text_with(Some(&parse_puzzle(CHAINS).unwrap()), GridDisplay::Every);
+    let text = trace.to_text_with(
+        Some(&parse_puzzle(CHAINS).unwrap()),
+        GridDisplay::Every,
+        false,
+    );
     assert!(text.contains("(d): the one candidate left in an empty cell, not yet placed"));
 }
 

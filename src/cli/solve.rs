@@ -62,6 +62,13 @@ pub struct SolveArgs {
     /// solve gets stuck (single puzzle only).
     #[arg(long, value_enum, default_value = "stuck")]
     pub grid: GridWhen,
+    /// Show each step's technique id in brackets in the text trace (`[x-wing-script]`).
+    #[arg(long)]
+    pub ids: bool,
+    /// Exit with status 1 when a technique fails or has a step rejected (each is reported on
+    /// stderr either way, and disabled for the rest of that solve).
+    #[arg(long)]
+    pub strict: bool,
     /// The pipeline, with scripts and plugins.
     #[command(flatten)]
     pub pipeline: PipelineArgs,
@@ -81,7 +88,7 @@ pub fn run(args: SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
         if args.html.is_some() || format == Format::Html {
             bail!("an HTML page shows one puzzle's solve; use --format text or ron with --file");
         }
-        return solve_file(file, &pipeline, format, out);
+        return solve_file(file, &pipeline, format, args.strict, out);
     }
     let text = args
         .input
@@ -141,7 +148,7 @@ pub fn run(args: SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
                 GridWhen::Every => GridDisplay::Every,
                 GridWhen::Stuck => GridDisplay::Stuck,
             };
-            write!(out, "{}", t.to_text_with(Some(&grid), grids))?
+            write!(out, "{}", t.to_text_with(Some(&grid), grids, args.ids))?
         }
         Format::Ron => write!(out, "{}", t.to_ron())?,
         Format::Html => write!(out, "{}", trace_page(&t, Some(&grid), PageKind::Solve))?,
@@ -150,7 +157,39 @@ pub fn run(args: SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
     if let Outcome::Invalid { reason } = &t.outcome {
         return Ok(super::invalid_input(&format!("invalid puzzle: {reason}")));
     }
+    let troubles = troubles(&t);
+    for line in &troubles {
+        diag(&format!("warning: {line}"));
+    }
+    if args.strict && !troubles.is_empty() {
+        diag(&format!(
+            "error: --strict: {} technique(s) failed or had a step rejected",
+            troubles.len()
+        ));
+        return Ok(ExitCode::from(super::exit::INVALID));
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What went wrong with the techniques of one solve, one line each (escaped): a search that
+/// failed, a step the engine rejected. Each disabled its technique for the rest of the solve.
+fn troubles(t: &Trace) -> Vec<String> {
+    t.entries
+        .iter()
+        .filter_map(|e| match e {
+            // the error names the technique: `technique T failed: …`
+            Entry::Failed { error, .. } => Some(format!(
+                "{}; disabled for the rest of this solve",
+                printable(error)
+            )),
+            Entry::Rejected { step, reason } => Some(format!(
+                "a step of {} was rejected ({reason}); disabled for the rest of this solve: {}",
+                printable(&step.technique),
+                printable(&step.explanation)
+            )),
+            Entry::Step(_) => None,
+        })
+        .collect()
 }
 
 /// What `solve --file` prints and counts for one puzzle line.
@@ -163,7 +202,7 @@ enum SolveRecord {
         text: String,
         status: Status,
         rejected: usize,
-        failures: Vec<String>,
+        troubles: Vec<String>,
     },
 }
 
@@ -184,9 +223,11 @@ fn solve_file(
     path: &Path,
     pipeline: &Pipeline,
     format: Format,
+    strict: bool,
     out: &mut impl Write,
 ) -> Result<ExitCode> {
     let (mut solved, mut guessed, mut stuck) = (0usize, 0usize, 0usize);
+    let mut troubled = 0usize;
     let (mut invalid, mut rejected) = (0usize, 0usize);
     let work = |text: &str| {
         let grid = match parse_puzzle(text) {
@@ -235,19 +276,11 @@ fn solve_file(
                 )
             }
         };
-        let failures = t
-            .entries
-            .iter()
-            .filter_map(|e| match e {
-                Entry::Failed { error, .. } => Some(error.clone()),
-                _ => None,
-            })
-            .collect();
         SolveRecord::Solved {
+            troubles: troubles(&t),
             text,
             status,
             rejected: t.summary.rejected,
-            failures,
         }
     };
     let unreadable = |_: &str, why: &str| SolveRecord::Unreadable(why.to_string());
@@ -275,17 +308,12 @@ fn solve_file(
                 text,
                 status,
                 rejected: r,
-                failures,
+                troubles,
             } => {
                 rejected += r;
-                for f in &failures {
-                    bar.suspend(|| {
-                        diag(&format!(
-                            "{}: warning: {}; disabled for this puzzle",
-                            line_ref(path, item.line),
-                            printable(f)
-                        ))
-                    });
+                troubled += usize::from(!troubles.is_empty());
+                for f in &troubles {
+                    bar.suspend(|| diag(&format!("{}: warning: {f}", line_ref(path, item.line),)));
                 }
                 match status {
                     Status::Solved => solved += 1,
@@ -312,5 +340,11 @@ fn solve_file(
         "solved: {solved}, guessed: {guessed}, stuck: {stuck}, invalid: {invalid}, rejected steps: {rejected}"
     )?;
     out.flush()?;
+    if strict && troubled > 0 && invalid == 0 {
+        diag(&format!(
+            "error: --strict: a technique failed or had a step rejected in {troubled} puzzle(s)"
+        ));
+        return Ok(ExitCode::from(super::exit::INVALID));
+    }
     Ok(super::exit_status(invalid))
 }

@@ -17,9 +17,11 @@ use crate::grid::Grid;
 use crate::net::literal;
 use crate::parse::parse_puzzle;
 use crate::printable::printable;
-use crate::step::Step;
-use crate::trace::{Entry, Outcome, Rejection, Trace};
+use crate::step::{Role, Step};
+use crate::trace::{Entry, Outcome, Trace};
 
+mod glossary;
+mod proof;
 mod svg;
 
 use svg::{BRANCH_DASH, CELL, MARGIN, write_svg};
@@ -141,12 +143,14 @@ pub fn trace_page(trace: &Trace, start: Option<&Grid>, kind: PageKind) -> String
          <span id=\"pos\">{}</span> <small>(arrow keys, Home, End; or click a step)</small></div>",
         escape(&frames[0].title)
     );
+    let used = glossary::used(trace);
     for (k, frame) in frames.iter().enumerate() {
-        write_frame(&mut out, k, frame);
+        write_frame(&mut out, k, frame, &used);
     }
     out.push_str("</section>\n<ol id=\"steps\">\n");
-    write_list(&mut out, trace, &frames, kind);
+    write_list(&mut out, trace, &frames, kind, &used);
     out.push_str("</ol>\n</main>\n");
+    glossary::write_glossary(&mut out, &used);
     let _ = write!(out, "<script>{SCRIPT}</script>\n</body>\n</html>\n");
     out
 }
@@ -245,7 +249,13 @@ fn frames(trace: &Trace, mut grid: Grid, kind: PageKind) -> Vec<Frame<'_>> {
 
 /// The step list: the start, one `data-step="K"` item per step, rejected and failed
 /// techniques as notes, and the end.
-fn write_list(out: &mut String, trace: &Trace, frames: &[Frame<'_>], kind: PageKind) {
+fn write_list(
+    out: &mut String,
+    trace: &Trace,
+    frames: &[Frame<'_>],
+    kind: PageKind,
+    used: &[(&'static crate::technique::TechniqueInfo, String)],
+) {
     if kind == PageKind::Hint || frames.len() == 1 {
         let _ = writeln!(
             out,
@@ -265,25 +275,24 @@ fn write_list(out: &mut String, trace: &Trace, frames: &[Frame<'_>], kind: PageK
         match entry {
             Entry::Step(step) => {
                 k += 1;
+                // the technique's description as the item's tooltip
+                let title = used
+                    .iter()
+                    .find(|(i, _)| i.id == step.technique)
+                    .map(|(i, d)| format!(" title=\"{}: {}\"", escape(i.name), escape(d)))
+                    .unwrap_or_default();
                 let _ = writeln!(
                     out,
-                    "<li value=\"{k}\" data-step=\"{k}\" data-frame=\"{k}\">{}</li>",
+                    "<li value=\"{k}\" data-step=\"{k}\" data-frame=\"{k}\"{title}>{}</li>",
                     escape(&step.explanation)
                 );
             }
             Entry::Rejected { step, reason } => {
-                let why = match reason {
-                    Rejection::Unsound { candidate } => {
-                        format!("unsound, contradicts the solution at {candidate}")
-                    }
-                    Rejection::NoChange => "changes nothing".into(),
-                    Rejection::Malformed { message } => message.clone(),
-                };
                 let _ = writeln!(
                     out,
                     "<li class=\"note\">rejected {} ({}): {}</li>",
                     escape(&step.technique),
-                    escape(&why),
+                    escape(&reason.to_string()),
                     escape(&step.explanation)
                 );
             }
@@ -306,7 +315,12 @@ fn write_list(out: &mut String, trace: &Trace, frames: &[Frame<'_>], kind: PageK
 }
 
 /// One frame: its SVG grid, its explanation, the legend and a forcing net's proof.
-fn write_frame(out: &mut String, k: usize, frame: &Frame<'_>) {
+fn write_frame(
+    out: &mut String,
+    k: usize,
+    frame: &Frame<'_>,
+    used: &[(&'static crate::technique::TechniqueInfo, String)],
+) {
     let hidden = if k == 0 { "" } else { " hidden" };
     let step_attr = match frame.step {
         Some(_) if frame.title == "Hint" => " data-shows-step=\"1\"".to_string(),
@@ -319,11 +333,14 @@ fn write_frame(out: &mut String, k: usize, frame: &Frame<'_>) {
         escape(&frame.title)
     );
     write_svg(out, k, frame);
+    let explanation = match frame.step {
+        Some(step) => glossary::linked(&step.technique, &frame.explanation, used),
+        None => escape(&frame.explanation),
+    };
     let _ = writeln!(
         out,
-        "<p class=\"explanation{}\">{}</p>",
+        "<p class=\"explanation{}\">{explanation}</p>",
         if frame.bad { " bad" } else { "" },
-        escape(&frame.explanation)
     );
     if let Some(step) = frame.step {
         let words = crate::chain_words::step_chain_lines(step, Some(&frame.grid));
@@ -336,14 +353,38 @@ fn write_frame(out: &mut String, k: usize, frame: &Frame<'_>) {
         }
         write_legend(out, step);
         if let Some(net) = &step.net {
-            let mut text = String::new();
-            net.write_text(&mut text, 0);
-            // line by line: `escape` would show the newlines as `\n`
-            let lines: Vec<String> = text.lines().map(escape).collect();
-            let _ = writeln!(out, "<pre class=\"net\">{}</pre>", lines.join("\n"));
+            proof::write_proof(out, net);
         }
     }
     out.push_str("</div>\n");
+}
+
+/// Whether a step of `technique` shows almost locked sets by their roles (set A, set B, …),
+/// their cells tinted.
+fn draws_sets(technique: &str) -> bool {
+    matches!(technique, "als-xz" | "als-xy-wing" | "death-blossom")
+}
+
+/// What a role stands for in the legend: for the almost-locked-set techniques, the sets, the
+/// restricted commons and the digits they eliminate; else the role's own words.
+fn role_words(technique: &str, role: Role) -> &'static str {
+    let petals = technique == "death-blossom";
+    let als = draws_sets(technique);
+    match role {
+        _ if !als => role.words(),
+        Role::ColorA if petals => "petal (1st, 5th)",
+        Role::ColorB if petals => "petal (2nd, 6th)",
+        Role::Cover if petals => "petal (3rd, 7th)",
+        Role::Base if petals => "petal (4th, 8th)",
+        Role::ColorA => "set A (its cells tinted)",
+        Role::ColorB => "set B (its cells tinted)",
+        Role::Cover => "set C (its cells tinted)",
+        Role::Pivot => "stem",
+        Role::Link if petals => "the stem's digit in its petal",
+        Role::Link => "X (and Y): restricted commons",
+        Role::Pincer => "Z: in the sets, gone from every cell seeing all of them",
+        other => other.words(),
+    }
 }
 
 /// The legend of the roles, marks and links a step uses.
@@ -358,7 +399,7 @@ fn write_legend(out: &mut String, step: &Step) {
         push("house-l", "house");
     }
     for h in &step.highlights {
-        push(h.role.name(), h.role.words());
+        push(h.role.name(), role_words(&step.technique, h.role));
     }
     if !step.placements.is_empty() {
         push("placed-c", "placed");
@@ -637,10 +678,14 @@ mod tests {
         assert_eq!(frame.matches("marker-end=\"url(#arrow-on-1)\"").count(), 2);
         assert!(frame.contains("<marker id=\"arrow-on-1\""));
         assert!(page.contains("branch 2 (dashed arrows): assume r1c4=7"));
-        // the proof in words below, one implication a line
-        assert!(
-            page.contains("<pre class=\"net\">assume r1c4=4\nr1c1=5 (last candidate of r1c1)\n")
-        );
+        // the proof in words below, one implication a line, tied to the arrows into it and the
+        // peer elimination it tells of (`data-imps`), and walkable
+        assert!(frame.contains("<line class=\"on\" data-to=\"2\" "));
+        assert!(page.contains("<button type=\"button\" class=\"w-next\""));
+        assert!(page.contains(
+            "<p class=\"pl d0\" data-branch=\"1\" data-imps=\"0\" data-at=\"193.0,49.0\">assume r1c4=4</p>\n\
+             <p class=\"pl d0\" data-branch=\"1\" data-imps=\"2 1\" data-at=\"49.0,49.0\">1. r1c1=5 (last candidate of r1c1: 4 sees r1c4)</p>"
+        ));
     }
 
     #[test]
@@ -698,6 +743,52 @@ mod tests {
         // the outer branch keeps its own two arrows
         assert_eq!(frame.matches("marker-end=").count(), 4);
         assert!(page.contains(".net .inner line{"));
+    }
+
+    #[test]
+    fn technique_names_link_to_their_description_in_the_glossary() {
+        let (trace, grid) = solve(EASY);
+        let page = trace_page(&trace, Some(&grid), PageKind::Solve);
+        assert!(page.contains(
+            "<p class=\"explanation\"><a class=\"tech\" href=\"#t-hidden-single\" title=\"A digit that has one place left in a house goes there."
+        ));
+        // the target: the glossary under the page, one entry per technique of the solve
+        assert!(page.contains("<section id=\"glossary\">"));
+        assert!(page.contains("<dt id=\"t-hidden-single\">Hidden Single <small>(hidden-single, 1.2)</small></dt><dd>A digit that has one place left"));
+        let used: std::collections::BTreeSet<&str> =
+            trace.steps().map(|s| s.technique.as_str()).collect();
+        assert_eq!(page.matches("<dt id=").count(), used.len());
+        for id in used {
+            assert!(page.contains(&format!("href=\"#t-{id}\"")), "{id}");
+        }
+    }
+
+    #[test]
+    fn als_sets_are_told_apart_with_their_commons_and_z() {
+        let step = Step::new("als-xz", 7.0)
+            .highlight(Role::ColorA, [Candidate::new(Cell::at(0, 0), 2)])
+            .highlight(Role::ColorB, [Candidate::new(Cell::at(4, 4), 2)])
+            .highlight(Role::Link, [Candidate::new(Cell::at(0, 0), 3)])
+            .highlight(Role::Pincer, [Candidate::new(Cell::at(0, 0), 1)])
+            .explain("ALS-XZ: …");
+        let mut legend = String::new();
+        write_legend(&mut legend, &step);
+        for words in [
+            "set A",
+            "set B",
+            "X (and Y): restricted commons",
+            "Z: in the sets",
+        ] {
+            assert!(legend.contains(words), "{words}: {legend}");
+        }
+        assert!(legend.contains("<li class=\"color-a\">set A (its cells tinted)</li>"));
+        // other techniques keep the roles' own words
+        let mut legend = String::new();
+        write_legend(
+            &mut legend,
+            &Step::new("x-wing", 3.2).highlight(Role::ColorA, []),
+        );
+        assert!(legend.contains(">colour A<"), "{legend}");
     }
 
     #[test]

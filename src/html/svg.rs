@@ -7,7 +7,7 @@ use super::{Frame, escape};
 use crate::geometry::{Cell, digits};
 use crate::grid::Candidate;
 use crate::net::{BranchEnd, ForcingNet, NetBranch, Reason};
-use crate::step::{Chain, LinkType, Step};
+use crate::step::{Chain, LinkType, Role, Step};
 
 /// Cell size in SVG units.
 pub(super) const CELL: f32 = 54.0;
@@ -25,7 +25,7 @@ fn cell_origin(cell: Cell) -> (f32, f32) {
 }
 
 /// Centre of a candidate's pencil-mark position (digit 1 top left, 9 bottom right).
-fn candidate_centre(c: Candidate) -> (f32, f32) {
+pub(super) fn candidate_centre(c: Candidate) -> (f32, f32) {
     let (x, y) = cell_origin(c.cell);
     let d = f32::from(c.digit.clamp(1, 9) - 1);
     let third = CELL / 3.0;
@@ -179,6 +179,23 @@ fn write_step_background(out: &mut String, step: &Step) {
             "<rect class=\"house\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\"/>"
         );
     }
+    // the sets of an almost-locked-set step: their cells tinted in their colours
+    if super::draws_sets(&step.technique) {
+        for h in &step.highlights {
+            if h.role == Role::Link || h.role == Role::Pincer {
+                continue;
+            }
+            let cells: crate::cellset::CellSet = h.candidates.iter().map(|c| c.cell).collect();
+            for cell in cells.iter() {
+                let (x, y) = cell_origin(cell);
+                let _ = write!(
+                    out,
+                    "<rect class=\"tint {}\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\"/>",
+                    h.role.name()
+                );
+            }
+        }
+    }
     let mut als = crate::cellset::CellSet::default();
     for chain in &step.chains {
         for node in &chain.nodes {
@@ -281,6 +298,7 @@ fn write_net_arrow(
     to: Candidate,
     on: bool,
     shift: f32,
+    leads_to: u16,
 ) {
     let ((x1, y1), (x2, y2)) = (candidate_centre(from), candidate_centre(to));
     let (dx, dy) = (x2 - x1, y2 - y1);
@@ -294,7 +312,7 @@ fn write_net_arrow(
     let state = if on { "on" } else { "off" };
     let _ = write!(
         out,
-        "<line class=\"{state}\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" marker-end=\"url(#arrow-{state}-{k})\"/>",
+        "<line class=\"{state}\" data-to=\"{leads_to}\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" marker-end=\"url(#arrow-{state}-{k})\"/>",
         x1 + ux * cut + px,
         y1 + uy * cut + py,
         x2 - ux * cut + px,
@@ -302,19 +320,28 @@ fn write_net_arrow(
     );
 }
 
-/// The arrows of one branch, from each implication to those resting on it; a branch one
-/// level down (the reason an implication is false: assuming it true fails) is drawn inside its
-/// own `inner` group, in thinner dotted lines, with the cross where it fails.
-fn write_branch_arrows(out: &mut String, k: usize, branch: &NetBranch, shift: f32) {
-    for imp in &branch.implications {
+/// The arrows of one branch, from each implication to those resting on it, each with the
+/// implication it leads to (`data-to`, the index in the top branch: a nested branch's arrows all
+/// stand for `owner`, the implication they prove); a branch one level down (the reason an
+/// implication is false: assuming it true fails) is drawn inside its own `inner` group, in
+/// thinner dotted lines, with the cross where it fails.
+fn write_branch_arrows(
+    out: &mut String,
+    k: usize,
+    branch: &NetBranch,
+    shift: f32,
+    owner: Option<u16>,
+) {
+    for (i, imp) in branch.implications.iter().enumerate() {
+        let to = owner.unwrap_or(i as u16);
         for &p in &imp.parents {
             if let Some(parent) = branch.implications.get(usize::from(p)) {
-                write_net_arrow(out, k, parent.candidate, imp.candidate, imp.on, shift);
+                write_net_arrow(out, k, parent.candidate, imp.candidate, imp.on, shift, to);
             }
         }
         if let Reason::Nested(inner) = &imp.reason {
             out.push_str("<g class=\"inner\">");
-            write_branch_arrows(out, k, inner, shift);
+            write_branch_arrows(out, k, inner, shift, Some(to));
             write_branch_end(out, inner);
             out.push_str("</g>");
         }
@@ -367,7 +394,7 @@ fn write_net(out: &mut String, k: usize, net: &ForcingNet) {
         };
         let _ = write!(out, "<g class=\"branch\" data-branch=\"{}\"{style}>", b + 1);
         let shift = (b as f32 - (n as f32 - 1.0) / 2.0) * 2.0;
-        write_branch_arrows(out, k, branch, shift);
+        write_branch_arrows(out, k, branch, shift, None);
         if let Some((a, _)) = branch.assumption() {
             let (x, y) = candidate_centre(a);
             let _ = write!(
@@ -381,22 +408,35 @@ fn write_net(out: &mut String, k: usize, net: &ForcingNet) {
         write_branch_end(out, branch);
         out.push_str("</g>");
     }
-    let mut seen: Vec<(Candidate, bool)> = Vec::new();
-    for branch in &net.branches {
-        for imp in &branch.implications {
-            if seen.contains(&(imp.candidate, imp.on)) {
-                continue;
+    // one ring per candidate made true or false, with where it is in each branch
+    // (`data-in="B:I …"`, for the page's walk)
+    let mut rings: Vec<((Candidate, bool), Vec<String>)> = Vec::new();
+    for (b, branch) in net.branches.iter().enumerate() {
+        for (i, imp) in branch.implications.iter().enumerate() {
+            let key = (imp.candidate, imp.on);
+            let at = format!("{}:{i}", b + 1);
+            match rings.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, places)) => places.push(at),
+                None => rings.push((key, vec![at])),
             }
-            seen.push((imp.candidate, imp.on));
-            let (x, y) = candidate_centre(imp.candidate);
-            let state = if imp.on { "on" } else { "off" };
-            let _ = write!(
-                out,
-                "<circle class=\"node {state}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\"/>",
-                DISC + 1.5
-            );
         }
     }
+    for ((candidate, on), places) in rings {
+        let (x, y) = candidate_centre(candidate);
+        let state = if on { "on" } else { "off" };
+        let _ = write!(
+            out,
+            "<circle class=\"node {state}\" data-in=\"{}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\"/>",
+            places.join(" "),
+            DISC + 1.5
+        );
+    }
+    // the ring the page's walk moves onto the candidate of the proof line shown
+    let _ = write!(
+        out,
+        "<circle class=\"focus\" cx=\"-99\" cy=\"-99\" r=\"{}\"/>",
+        DISC + 5.0
+    );
     out.push_str("</g>\n");
 }
 

@@ -96,6 +96,8 @@ pub mod budget;
 mod call;
 pub mod check;
 use call::*;
+mod describe;
+use describe::{PosText, describe, unwrap_find};
 mod position;
 mod profile;
 use profile::function_lines;
@@ -250,19 +252,6 @@ impl ScriptHost {
     }
 }
 
-/// `line:column` of a position, or `?` when Rhai has none.
-struct PosText(Position);
-
-impl fmt::Display for PosText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.0.line(), self.0.position()) {
-            (Some(l), Some(c)) => write!(f, "{l}:{c}"),
-            (Some(l), None) => write!(f, "{l}"),
-            _ => f.write_str("?"),
-        }
-    }
-}
-
 /// Where in a script something happened: file, and line and column when known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Location {
@@ -399,81 +388,6 @@ impl fmt::Debug for ScriptTechnique {
             .field("path", &self.path)
             .field("id", &self.id)
             .finish_non_exhaustive()
-    }
-}
-
-/// Describes a Rhai runtime error, stripped of Rhai's own position text, with the innermost
-/// position (the line that failed, inside whichever function).
-fn describe(
-    err: Box<EvalAltResult>,
-    limits: &Limits,
-    budget: Option<ScriptBudget>,
-) -> (Position, String) {
-    use EvalAltResult as E;
-    // Unwrap the call chain so the message can say which function failed.
-    let mut chain = Vec::new();
-    let mut e = err;
-    while let E::ErrorInFunctionCall(name, _, inner, pos) = *e {
-        chain.push(format!("{name} (called at {})", PosText(pos)));
-        e = inner;
-    }
-    let mut inner = *e;
-    let pos = inner.take_position();
-    let mut message = match &inner {
-        E::ErrorTooManyOperations(_) => format!(
-            "operation limit exceeded ({} operations per call)",
-            limits.max_operations
-        ),
-        E::ErrorTerminated(token, _) if token.to_string() == OPERATIONS_UP => format!(
-            "operation limit exceeded ({} operations per call)",
-            limits.max_operations
-        ),
-        E::ErrorStackOverflow(_) => format!(
-            "call depth limit exceeded ({} levels; runaway recursion?)",
-            limits.max_call_levels
-        ),
-        E::ErrorDataTooLarge(what, _) => {
-            let limit = match what.as_str() {
-                w if w.contains("rray") => format!("{} elements", limits.max_array_size),
-                w if w.contains("ap") => format!("{} entries", limits.max_map_size),
-                w if w.contains("tring") => format!("{} bytes", limits.max_string_size),
-                _ => "the size limit".to_string(),
-            };
-            format!("{what} exceeds the size limit ({limit})")
-        }
-        E::ErrorTerminated(token, _) if token.to_string() == TIME_UP => format!(
-            "time limit exceeded ({} ms per call)",
-            limits.time_limit.as_millis()
-        ),
-        E::ErrorTerminated(token, _) if token.to_string() == BUDGET_TIME_UP => format!(
-            "per-solve time budget spent ({} ms per script per solve); script disabled for this solve",
-            budget.unwrap_or_default().time_ms
-        ),
-        E::ErrorTerminated(token, _) if token.to_string() == BUDGET_OPERATIONS_UP => format!(
-            "per-solve operation budget spent ({} operations per script per solve); script disabled for this solve",
-            budget.unwrap_or_default().operations
-        ),
-        E::ErrorRuntime(d, _) if d.is_string() => format!("runtime error: {d}"),
-        other => other.to_string(),
-    };
-    if !chain.is_empty() {
-        message = format!("{message} (in {})", chain.join(" <- "));
-    }
-    (pos, message)
-}
-
-/// The VM wraps an error of the function it was asked to call in a call frame of its own
-/// (at no position), which the interpreter's `call_fn` does not: removed, so both give the same
-/// message.
-#[allow(clippy::boxed_local)] // the shape `map_err` hands it
-fn unwrap_find(e: Box<EvalAltResult>) -> Box<EvalAltResult> {
-    match *e {
-        EvalAltResult::ErrorInFunctionCall(name, _, inner, pos)
-            if name == "find" && pos.is_none() =>
-        {
-            inner
-        }
-        other => Box::new(other),
     }
 }
 

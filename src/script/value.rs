@@ -56,8 +56,9 @@ fn type_of(v: &Dynamic) -> String {
     }
 }
 
-/// The steps a `find` result holds, stamped with the technique id and difficulty; highlighted
-/// candidates not present in `grid` are dropped.
+/// The steps a `find` result holds, stamped with the technique id and difficulty; eliminated
+/// and highlighted candidates not present in `grid` are dropped, and a step left with nothing to
+/// eliminate or place by that.
 pub fn to_steps(value: Dynamic, id: &str, difficulty: f32, grid: &Grid) -> Res<Vec<Step>> {
     let value = value.flatten();
     if value.is_unit() {
@@ -67,20 +68,22 @@ pub fn to_steps(value: Dynamic, id: &str, difficulty: f32, grid: &Grid) -> Res<V
         let items = value.cast::<Array>();
         let mut steps = Vec::with_capacity(items.len());
         for (i, item) in items.into_iter().enumerate() {
-            steps.push(one_step(
-                item.flatten(),
-                &format!("[{i}]"),
-                id,
-                difficulty,
-                grid,
-            )?);
+            let mut step = one_step(item.flatten(), &format!("[{i}]"), id, difficulty)?;
+            if step.keep_candidates_of(grid) {
+                steps.push(step);
+            }
         }
         return Ok(steps);
     }
-    Ok(vec![one_step(value, "", id, difficulty, grid)?])
+    let mut step = one_step(value, "", id, difficulty)?;
+    Ok(if step.keep_candidates_of(grid) {
+        vec![step]
+    } else {
+        Vec::new()
+    })
 }
 
-fn one_step(value: Dynamic, path: &str, id: &str, difficulty: f32, grid: &Grid) -> Res<Step> {
+fn one_step(value: Dynamic, path: &str, id: &str, difficulty: f32) -> Res<Step> {
     let builder = if value.is::<StepBuilder>() {
         value.cast::<StepBuilder>()
     } else if value.is_map() {
@@ -104,19 +107,8 @@ fn one_step(value: Dynamic, path: &str, id: &str, difficulty: f32, grid: &Grid) 
     step.placements = builder.placements;
     step.eliminations = builder.eliminations;
     step.houses = builder.houses;
-    step.highlights = builder
-        .highlights
-        .into_iter()
-        .map(|h| Highlight {
-            role: h.role,
-            candidates: h
-                .candidates
-                .into_iter()
-                .filter(|c| grid.has_candidate(c.cell, c.digit))
-                .collect(),
-        })
-        .filter(|h| !h.candidates.is_empty())
-        .collect();
+    // candidates the grid lacks are dropped by `to_steps`
+    step.highlights = builder.highlights;
     step.explanation = builder.explanation;
     Ok(step)
 }

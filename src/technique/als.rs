@@ -142,16 +142,25 @@ fn link_candidates(pairs: &[(&Als, &Als, DigitMask)]) -> CandSet {
     s
 }
 
-/// What a step shows: the sets, a Death Blossom's stem, and the restricted commons'
-/// candidates.
+/// What a step shows: the sets (each in its role: A and B apart), a Death Blossom's stem, the
+/// restricted commons' candidates, and the digits `z` the step eliminates.
 struct Drawn<'a> {
     sets: &'a [&'a Als],
+    roles: &'a [Role],
     stem: CellSet,
     links: CandSet,
+    zs: DigitMask,
 }
 
-/// A step of the family: the sets' candidates as the pattern, the restricted commons (and a
-/// stem's candidates) as links, the sets' houses, the eliminations and the explanation.
+/// The roles of ALS-XZ's and ALS-XY-Wing's sets: A, B (and C).
+const SET_ROLES: [Role; 3] = [Role::ColorA, Role::ColorB, Role::Cover];
+/// The roles of a Death Blossom's petals, in turn.
+const PETAL_ROLES: [Role; 4] = [Role::ColorA, Role::ColorB, Role::Cover, Role::Base];
+
+/// A step of the family: each set's candidates in its role (`roles` in turn: set A colour A,
+/// set B colour B), a stem as the pivot, then again the restricted commons (and a stem's links)
+/// as links and the `z` candidates of the sets as pincers (every cell seeing all of them loses
+/// `z`), the sets' houses, the eliminations and the explanation.
 fn als_step(
     technique: &dyn Technique,
     difficulty: f32,
@@ -160,26 +169,47 @@ fn als_step(
     elims: &CandSet,
     text: String,
 ) -> Step {
-    let Drawn { sets, stem, links } = drawn;
-    let mut pattern = CandSet::EMPTY;
-    let mut cells = stem;
-    for a in sets {
-        cells |= a.cells;
+    let Drawn {
+        sets,
+        roles,
+        stem,
+        links,
+        zs,
+    } = drawn;
+    let candidates_of = |cells: CellSet| {
+        let mut c = CandSet::EMPTY;
+        (1..=9u8).for_each(|d| c.add_cells(d, cells & grid.digit_cells(d)));
+        c
+    };
+    let mut pincers = CandSet::EMPTY;
+    for (a, z) in sets.iter().flat_map(|a| digits(zs).map(move |z| (a, z))) {
+        pincers.add_cells(z, a.cells_of(z));
     }
-    for d in 1..=9u8 {
-        pattern.add_cells(d, cells & grid.digit_cells(d));
+    pincers -= links;
+    // a role with no candidate is left out
+    let shown = |step: Step, role: Role, c: CandSet| match c.is_empty() {
+        true => step,
+        false => step.highlight(role, c.to_sorted_vec()),
+    };
+    // every candidate of a set in its role (a cell of two sets in the first), then the
+    // commons and z again in theirs, which the page draws over the sets' colours
+    let mut taken = CandSet::EMPTY;
+    let mut step = Step::new(technique.id(), difficulty);
+    for (i, a) in sets.iter().enumerate() {
+        let mine = candidates_of(a.cells) - taken;
+        taken |= mine;
+        step = shown(step, roles[i % roles.len()], mine);
     }
-    pattern -= links;
+    step = shown(step, Role::Pivot, candidates_of(stem) - taken);
+    step = shown(step, Role::Link, links);
+    step = shown(step, Role::Pincer, pincers);
     let mut houses: Vec<House> = Vec::new();
     for a in sets {
         if !houses.contains(&a.house) {
             houses.push(a.house);
         }
     }
-    Step::new(technique.id(), difficulty)
-        .highlight(Role::Pattern, pattern.to_sorted_vec())
-        .highlight(Role::Link, links.to_sorted_vec())
-        .houses(houses)
+    step.houses(houses)
         .eliminations(elims.to_sorted_vec())
         .explain(format!(
             "{}: {text} => {}",
@@ -266,8 +296,11 @@ impl Builtin for AlsXz {
                         grid,
                         Drawn {
                             sets: &[a, b],
+                            roles: &SET_ROLES,
                             stem: CellSet::EMPTY,
                             links,
+                            // doubly linked, every other digit is a z: the sets show instead
+                            zs: if doubly { 0 } else { zs },
                         },
                         &elims,
                         text,
@@ -352,8 +385,10 @@ impl Builtin for AlsXyWing {
                             grid,
                             Drawn {
                                 sets: &[a, b, c],
+                                roles: &SET_ROLES,
                                 stem: CellSet::EMPTY,
                                 links,
+                                zs: used,
                             },
                             &elims,
                             text,
@@ -602,10 +637,13 @@ impl AlsXyChain {
             self,
             chain_difficulty(self.difficulty(), len),
             grid,
+            // its sets are drawn as the chain's ALS nodes
             Drawn {
                 sets: &sets,
+                roles: &[Role::Pattern],
                 stem: CellSet::EMPTY,
                 links,
+                zs: 0,
             },
             elims,
             text,
@@ -846,8 +884,10 @@ impl DeathBlossom {
             grid,
             Drawn {
                 sets: &petals,
+                roles: &PETAL_ROLES,
                 stem: CellSet::single(stem),
                 links,
+                zs,
             },
             elims,
             text,

@@ -19,6 +19,7 @@ use lapiz::step::Step;
 use lapiz::technique::{Technique, find_all};
 
 use crate::cli::batch::for_each_puzzle_up_to;
+use crate::cli::diag;
 use crate::cli::reglib::{status, write_code_tally, write_totals};
 
 use super::{Subject, default_library, twin_of};
@@ -55,13 +56,17 @@ pub struct CheckArgs {
     /// Print every step found and every disagreement.
     #[arg(long)]
     pub verbose: bool,
+    /// Exit with status 1 on a warning too: a technique that never fires, or disagrees with
+    /// its twin.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 /// Runs `lapiz technique check`: each technique of the file in turn, each with its header and
 /// its totals line; fails when a case of any failed.
 pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<ExitCode> {
     let subject = Subject::load(&args.script, args.id.as_deref())?;
-    let (mut all, mut checked) = (Tally::default(), 0usize);
+    let (mut all, mut checked, mut warned) = (Tally::default(), 0usize, 0usize);
     for (k, technique) in subject.techniques.iter().enumerate() {
         let technique = technique.as_ref();
         let twin = twin_of(technique, args.compare.as_deref(), "--compare")?;
@@ -86,13 +91,24 @@ pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<ExitCode> {
             twin: twin.as_deref(),
             verbose: args.verbose,
         };
-        let total = match &args.file {
+        let (total, activity) = match &args.file {
             Some(f) => check.file(f, args.limit, out)?,
             None => match check.library(args.reglib.clone(), args.codes.clone(), out)? {
                 Some(t) => t,
                 None => continue,
             },
         };
+        // the warnings before the totals, which stay the last line; a failed check says
+        // enough already
+        let warnings = match total.failed {
+            0 => activity.warnings(technique, twin.as_deref()),
+            _ => Vec::new(),
+        };
+        for w in warnings {
+            warned += 1;
+            writeln!(out, "warning: {w}")?;
+            diag(&format!("warning: {}: {w}", subject.label()));
+        }
         write_totals(out, &total)?;
         checked += 1;
         all.passed += total.passed;
@@ -106,7 +122,58 @@ pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<ExitCode> {
             subject.path.display()
         );
     }
+    if args.strict && warned > 0 && all.failed == 0 {
+        diag(&format!("error: --strict: {warned} warning(s)"));
+        return Ok(ExitCode::from(crate::cli::exit::INVALID));
+    }
     Ok(status(&all))
+}
+
+/// How often a technique fired and disagreed with its twin over a check, for the warnings.
+struct Activity {
+    /// What was searched: `cases` or `positions`.
+    unit: &'static str,
+    /// Cases or positions searched.
+    searched: usize,
+    /// Those where the technique found a step that changes something.
+    fired: usize,
+    /// Those where it and the twin disagree (or the twin failed).
+    disagreeing: usize,
+}
+
+impl Activity {
+    /// The warnings: the technique never fired; it disagrees with its twin.
+    fn warnings(&self, technique: &dyn Technique, twin: Option<&dyn Technique>) -> Vec<String> {
+        let (id, unit, n) = (printable(technique.id()), self.unit, self.searched);
+        let mut out = Vec::new();
+        if n > 0 && self.fired == 0 {
+            out.push(format!(
+                "{id} never fired (0 of {n} {unit}): is its search reaching its steps?"
+            ));
+        }
+        if let Some(t) = twin
+            && self.disagreeing > 0
+        {
+            let listed = match unit {
+                "cases" => "listed above",
+                _ => "--verbose lists them",
+            };
+            out.push(format!(
+                "{id} disagrees with built-in {} at {} of {n} {unit} ({listed})",
+                t.id(),
+                self.disagreeing
+            ));
+        }
+        out
+    }
+}
+
+/// A step found, as a FAILED line shows it: what it changes, then its own explanation.
+fn found_line(s: &Step) -> String {
+    let what = changes(std::slice::from_ref(s))
+        .first()
+        .map_or_else(|| "no change".to_string(), changes_text);
+    format!("{what} (explained: {})", printable(&s.explanation))
 }
 
 fn list_or_none(items: &[String]) -> String {
@@ -163,7 +230,7 @@ impl Check<'_> {
         reglib: Option<PathBuf>,
         codes: Vec<String>,
         out: &mut impl Write,
-    ) -> Result<Option<Tally>> {
+    ) -> Result<Option<(Tally, Activity)>> {
         let technique = self.technique;
         let codes = if codes.is_empty() {
             technique.library_codes()
@@ -195,7 +262,7 @@ impl Check<'_> {
         )?;
         let mut per_code: BTreeMap<String, Tally> = Default::default();
         let mut total = Tally::default();
-        let mut disagreeing = 0usize;
+        let (mut disagreeing, mut fired) = (0usize, 0usize);
         // Only lines of the chosen codes are read, so other codes' quirks do not count.
         for case_line in case_lines(&text).filter(|l| codes.iter().any(|c| c == l.code())) {
             let (line_number, line, code_field) = (
@@ -234,6 +301,7 @@ impl Check<'_> {
             };
             tally.add(&result);
             total.add(&result);
+            fired += usize::from(found.iter().any(|s| !s.is_empty()));
             match &result {
                 CaseResult::Passed => {
                     let mut want = case.eliminations.clone();
@@ -273,7 +341,7 @@ impl Check<'_> {
                     writeln!(out, "  case:     {}", printable(line))?;
                     writeln!(out, "  expected: {}", expected_text(&case))?;
                     for s in found {
-                        writeln!(out, "  found:    {}", printable(&s.explanation))?;
+                        writeln!(out, "  found:    {}", found_line(s))?;
                     }
                 }
                 CaseResult::Skipped => {}
@@ -314,8 +382,8 @@ impl Check<'_> {
                 missing.join(", ")
             );
         }
+        let all = total.passed + total.failed + total.skipped;
         if let Some(t) = self.twin {
-            let all = total.passed + total.failed + total.skipped;
             writeln!(
                 out,
                 "{} agrees on {} of {all} cases",
@@ -323,7 +391,13 @@ impl Check<'_> {
                 all - disagreeing
             )?;
         }
-        Ok(Some(total))
+        let activity = Activity {
+            unit: "cases",
+            searched: all,
+            fired,
+            disagreeing,
+        };
+        Ok(Some((total, activity)))
     }
 
     /// The twin's id (only called with a twin).
@@ -333,7 +407,12 @@ impl Check<'_> {
 
     /// `--file`: the technique at every position met solving each puzzle with the default
     /// pipeline, puzzles in parallel through the batch runner, reported in file order.
-    fn file(&self, path: &Path, limit: Option<usize>, out: &mut impl Write) -> Result<Tally> {
+    fn file(
+        &self,
+        path: &Path,
+        limit: Option<usize>,
+        out: &mut impl Write,
+    ) -> Result<(Tally, Activity)> {
         let pipeline = Pipeline::default_pipeline();
         let mut total = Tally::default();
         let (mut puzzles, mut position_count, mut fired, mut steps_found) = (0usize, 0, 0, 0);
@@ -386,7 +465,13 @@ impl Check<'_> {
                 t.id()
             )?;
         }
-        Ok(total)
+        let activity = Activity {
+            unit: "positions",
+            searched: position_count,
+            fired,
+            disagreeing,
+        };
+        Ok((total, activity))
     }
 
     /// Checks the technique at every position of one puzzle's solve.
@@ -429,7 +514,7 @@ impl Check<'_> {
             {
                 check.failed = Some(format!(
                     "position {position}: unsound step (contradicts the solution at {bad}): {}\n  grid: {}",
-                    printable(&s.explanation),
+                    found_line(s),
                     format_grid_library_line(grid)
                 ));
                 break;

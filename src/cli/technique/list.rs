@@ -19,23 +19,39 @@ pub struct TechniquesArgs {
     pub pipeline: PipelineArgs,
 }
 
+/// One technique's row: id, name, difficulty, source (escaped).
+type Row = (String, String, f32, String);
+
 /// Runs `lapiz techniques`.
 pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
     let p = args.pipeline.load("default")?;
+    let rows: Vec<Row> = p
+        .techniques()
+        .iter()
+        .map(|t| {
+            (
+                printable(t.id()).into_owned(),
+                printable(t.name()).into_owned(),
+                t.difficulty(),
+                printable(&t.origin().to_string()).into_owned(),
+            )
+        })
+        .collect();
+    // the columns widen for a long id or name (a script's, a plugin's), so they stay aligned
+    let width =
+        |min: usize, f: &dyn Fn(&Row) -> usize| rows.iter().map(f).max().unwrap_or(0).max(min);
+    let id_w = width(16, &|r| r.0.chars().count());
+    let name_w = width(40, &|r| r.1.chars().count());
     writeln!(
         out,
-        "{:<3} {:<16} {:<40} {:>10}  source",
+        "{:<3} {:<id_w$} {:<name_w$} {:>10}  source",
         "#", "id", "name", "difficulty"
     )?;
-    for (i, t) in p.techniques().iter().enumerate() {
+    for (i, (id, name, difficulty, origin)) in rows.iter().enumerate() {
         writeln!(
             out,
-            "{:<3} {:<16} {:<40} {:>10.1}  {}",
+            "{:<3} {id:<id_w$} {name:<name_w$} {difficulty:>10.1}  {origin}",
             i + 1,
-            printable(t.id()),
-            printable(t.name()),
-            t.difficulty(),
-            printable(&t.origin().to_string())
         )?;
     }
     for way in lapiz::plugin::Way::loaded() {
