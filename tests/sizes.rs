@@ -26,9 +26,9 @@ fn exact_cover_count(layout: Layout, values: &[u8], limit: usize) -> usize {
         ]
     };
     let mut rows: Vec<[usize; 4]> = Vec::new();
-    for cell in 0..n * n {
+    for (cell, &v) in values.iter().enumerate().take(n * n) {
         for d in 0..n {
-            if values[cell] == 0 || usize::from(values[cell]) == d + 1 {
+            if v == 0 || usize::from(v) == d + 1 {
                 rows.push(row_of(cell, d));
             }
         }

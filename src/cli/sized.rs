@@ -38,7 +38,7 @@ fn parse_box(text: &str) -> Result<(u8, u8), String> {
 /// A puzzle as read: 9x9 for the full engine, or another size.
 pub enum Input {
     /// A 9x9 puzzle (also a pencil-mark grid or a library line).
-    Nine(Grid),
+    Nine(Box<Grid>),
     /// A puzzle of another size.
     Sized(Puzzle),
 }
@@ -51,7 +51,7 @@ impl SizeArgs {
         let plain = self.symbols.is_none() && self.boxes.is_none();
         let nine = if plain {
             match parse_puzzle(text) {
-                Ok(grid) => return Ok(Input::Nine(grid)),
+                Ok(grid) => return Ok(Input::Nine(Box::new(grid))),
                 Err(e) => Some(e),
             }
         } else {
@@ -63,7 +63,7 @@ impl SizeArgs {
                 Some(e) => Err(e),
                 None => {
                     let values: [u8; 81] = p.values().try_into().expect("81 values");
-                    Ok(Input::Nine(Grid::from_values(&values)))
+                    Ok(Input::Nine(Box::new(Grid::from_values(&values))))
                 }
             },
             Err(e) => Err(match (nine, &e) {

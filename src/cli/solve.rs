@@ -113,7 +113,7 @@ pub fn run(args: SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
         });
     }
     let grid = match read {
-        Ok(Input::Nine(g)) => g,
+        Ok(Input::Nine(g)) => *g,
         Ok(Input::Sized(_)) => unreachable!("handled above"),
         Err(e) => {
             let reason = format!("cannot read the puzzle: {e}{}", super::file_hint(&text));

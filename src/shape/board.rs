@@ -141,8 +141,8 @@ impl<S: Shape> Board<S> {
         self.values.as_mut()[cell] = digit;
         self.cands.as_mut()[cell] = S::Mask::ZERO;
         self.empty -= 1;
-        for k in 0..3 {
-            let h = houses[k] as usize;
+        for &h in &houses {
+            let h = h as usize;
             self.done.as_mut()[h].set(d);
             self.places.as_mut()[h].as_mut()[d] = S::Mask::ZERO;
         }

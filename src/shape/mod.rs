@@ -87,7 +87,7 @@ impl Layout {
         }
         let rows = (2..=n)
             .rev()
-            .find(|&r| u16::from(r) * u16::from(r) <= u16::from(n) && n % r == 0)
+            .find(|&r| u16::from(r) * u16::from(r) <= u16::from(n) && n.is_multiple_of(r))
             .unwrap_or(1);
         Ok(Layout {
             n,

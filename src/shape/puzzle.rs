@@ -283,10 +283,10 @@ impl Puzzle {
             cands[c] = 0;
             let (r, col) = (c / n, c % n);
             let b = self.layout.box_of(r, col);
-            for o in 0..self.layout.cells() {
+            for (o, other) in cands.iter_mut().enumerate() {
                 let (r2, c2) = (o / n, o % n);
                 if r2 == r || c2 == col || self.layout.box_of(r2, c2) == b {
-                    cands[o] &= !(1 << (v - 1));
+                    *other &= !(1 << (v - 1));
                 }
             }
         }
