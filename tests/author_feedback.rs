@@ -270,14 +270,16 @@ fn technique_check_under_a_closed_pipe_exits_2_without_a_panic() {
         ],
         vec!["techniques"],
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
+        // the reader is gone before lapiz starts, so its first write fails (closing it after
+        // the start raced with a fast command, whose output then fitted in the pipe)
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
             .args(&args)
-            .stdout(Stdio::piped())
+            .stdout(writer)
             .stderr(Stdio::piped())
             .spawn()
             .expect("lapiz runs");
-        // the reader goes before lapiz writes a byte
-        drop(child.stdout.take());
         let out = child.wait_with_output().unwrap();
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
