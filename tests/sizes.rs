@@ -6,7 +6,7 @@ mod common;
 
 use common::cli::{run_lapiz, run_lapiz_stdin, temp_file, text};
 use lapiz::generate::{Clues, Symmetry};
-use lapiz::shape::{Alphabet, Layout, Puzzle, SIZES};
+use lapiz::shape::{Alphabet, Layout, Puzzle};
 
 /// A minimal exact-cover solver (Knuth's Algorithm X on plain vectors, no dancing links), as
 /// independent of lapiz's brute force as can be: counts the solutions of a puzzle, up to
@@ -334,7 +334,7 @@ fn the_four_sixteen_by_sixteen_files_read_alike() {
 #[test]
 fn every_size_is_counted_from_a_file_with_grids_and_lines_mixed() {
     let mut file = String::from("# one puzzle of each size, some spread over lines\n");
-    for (k, &n) in SIZES.iter().enumerate() {
+    for (k, &n) in Layout::SIZES.iter().enumerate() {
         let layout = Layout::new(n).unwrap();
         let clues = if n == 25 {
             Clues::AtMost(450)

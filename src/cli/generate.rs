@@ -8,7 +8,7 @@ use clap::Args;
 
 use lapiz::generate::{Clues, GenerateOptions, Symmetry, generate};
 use lapiz::rating::Level;
-use lapiz::shape::{Layout, Puzzle, SIZES};
+use lapiz::shape::{Layout, Puzzle};
 
 use super::args::PipelineArgs;
 use super::batch::for_each_index;
@@ -107,7 +107,7 @@ fn parse_size(text: &str) -> Result<u8, String> {
     text.trim()
         .parse::<u8>()
         .ok()
-        .filter(|n| SIZES.contains(n))
+        .filter(|n| Layout::SIZES.contains(n))
         .ok_or_else(|| format!("`{text}` is not a size lapiz generates (4, 6, 8, 9, 12, 16, 25)"))
 }
 

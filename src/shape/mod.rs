@@ -38,18 +38,18 @@ pub(crate) mod board;
 pub(crate) mod brute;
 pub(crate) mod generate;
 pub(crate) mod geometry;
-mod puzzle;
 mod text;
 
 use std::fmt;
+use std::str::FromStr;
 use std::sync::OnceLock;
 
+use crate::engine::PuzzleError;
+use crate::generate::{Clues, GenerateError, GenerateOptions, Symmetry, rng_for};
+use crate::parse::ParseError;
 use bits::{Bits, Words};
+use board::{Board, SingleKind};
 pub(crate) use geometry::Geometry;
-pub use puzzle::{Alphabet, Puzzle};
-
-/// The sizes lapiz reads: `n` for an `n x n` board.
-pub const SIZES: [u8; 7] = [4, 6, 8, 9, 12, 16, 25];
 
 /// A board's size and box shape: `n x n` cells, boxes of `box_rows x box_cols` (`box_rows *
 /// box_cols = n`).
@@ -70,6 +70,9 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The sizes lapiz reads: `n` for an `n x n` board.
+    pub const SIZES: [u8; 7] = [4, 6, 8, 9, 12, 16, 25];
+
     /// The 9x9 board.
     pub const NINE: Layout = Layout {
         n: 9,
@@ -80,8 +83,8 @@ impl Layout {
     /// The board of size `n` with its default boxes: as square as the size allows, never taller
     /// than wide (6: 2x3, 8: 2x4, 12: 3x4).
     pub fn new(n: u8) -> Result<Layout, crate::ParseError> {
-        if !SIZES.contains(&n) {
-            return Err(crate::ParseError::BadSize {
+        if !Layout::SIZES.contains(&n) {
+            return Err(ParseError::BadSize {
                 what: format!("size {n}: lapiz reads sizes 4, 6, 8, 9, 12, 16 and 25"),
             });
         }
@@ -100,7 +103,7 @@ impl Layout {
     pub fn with_box(n: u8, rows: u8, cols: u8) -> Result<Layout, crate::ParseError> {
         Layout::new(n)?;
         if rows < 2 || cols < 2 || u16::from(rows) * u16::from(cols) != u16::from(n) {
-            return Err(crate::ParseError::BadSize {
+            return Err(ParseError::BadSize {
                 what: format!(
                     "{rows}x{cols} boxes do not fit size {n} (rows x columns must make {n}, each at least 2)"
                 ),
@@ -115,7 +118,7 @@ impl Layout {
 
     /// Reads `--box RxC` for size `n`.
     pub fn parse_box(n: u8, text: &str) -> Result<Layout, crate::ParseError> {
-        let bad = || crate::ParseError::BadSize {
+        let bad = || ParseError::BadSize {
             what: format!("`{text}` is not a box shape (rows x columns, like 3x4)"),
         };
         let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
@@ -270,13 +273,500 @@ shape!(S12, 12, Words<3>, u16);
 shape!(S16, 16, Words<4>, u16);
 shape!(S25, 25, Words<10>, u32);
 
+/// The symbols a puzzle is written in. Output uses the input's alphabet.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Alphabet {
+    /// `1`-`9`, then `A`-`Z` for 10 up (16x16: `1-9A-G`, 25x25: `1-9A-P`); `.` or `0` empty.
+    #[default]
+    Standard,
+    /// `0`-`9` then `A`-`Z`, `0` standing for the size (16x16: `0-9A-F`, 0 is 16); `.` empty.
+    ZeroFirst,
+    /// `A` for 1, `B` for 2 … (16x16: `A-P`); `.` or `0` empty.
+    Letters,
+    /// Numbers separated by whitespace (`1` .. `16`); `.` or `0` empty.
+    Numbers,
+}
+
+impl Alphabet {
+    /// The value (1..=n) of symbol `c` for size `n`, 0 for an empty cell, `None` when `c`
+    /// is neither.
+    pub fn value(self, c: char, n: u8) -> Option<u8> {
+        let c = c.to_ascii_uppercase();
+        let v = match (self, c) {
+            (_, '.' | '*' | '_') => 0,
+            (Alphabet::ZeroFirst, '0') => n,
+            (_, '0') => 0,
+            (Alphabet::Letters, 'A'..='Z') => c as u8 - b'A' + 1,
+            (Alphabet::Letters, _) => return None,
+            (_, '1'..='9') => c as u8 - b'0',
+            (Alphabet::Standard | Alphabet::ZeroFirst, 'A'..='Z') => c as u8 - b'A' + 10,
+            _ => return None,
+        };
+        (v <= n && !(self == Alphabet::ZeroFirst && v == 0 && c == '0')).then_some(v)
+    }
+
+    /// The symbol of value `v` (0: `.`) for size `n`.
+    pub fn symbol(self, v: u8, n: usize) -> String {
+        let letter = |k: u8| char::from(b'A' + k).to_string();
+        match (self, v) {
+            (_, 0) => ".".to_string(),
+            (Alphabet::Numbers, v) => v.to_string(),
+            (Alphabet::Letters, v) => letter(v - 1),
+            (Alphabet::ZeroFirst, v) if usize::from(v) == n => "0".to_string(),
+            (_, 1..=9) => char::from(b'0' + v).to_string(),
+            (_, v) => letter(v - 10),
+        }
+    }
+
+    /// The symbols of size `n` in words, for messages: `1-9, A-G`.
+    pub fn describe(self, n: u8) -> String {
+        let last = |v: u8| self.symbol(v, n.into());
+        match self {
+            Alphabet::Numbers => format!("numbers 1-{n}"),
+            Alphabet::Letters => format!("letters A-{}", last(n)),
+            Alphabet::Standard if n <= 9 => format!("digits 1-{n}, `.` or `0` empty"),
+            Alphabet::Standard => format!("1-9, A-{}, `.` or `0` empty", last(n)),
+            Alphabet::ZeroFirst => format!("0-9, A-{}, 0 for {n}, `.` empty", last(n - 1)),
+        }
+    }
+
+    /// The name `--symbols` takes: `1-9A`, `0-9A`, `A-Z`, `numbers`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Alphabet::Standard => "1-9A",
+            Alphabet::ZeroFirst => "0-9A",
+            Alphabet::Letters => "A-Z",
+            Alphabet::Numbers => "numbers",
+        }
+    }
+}
+
+impl FromStr for Alphabet {
+    type Err = ParseError;
+    /// Reads `1-9A` (also `1-9A-G`, `1-9A-P`, `standard`), `0-9A` (`0-9A-F`), `A-Z` (`A-P`,
+    /// `letters`) or `numbers` (`1-16`).
+    fn from_str(s: &str) -> Result<Alphabet, ParseError> {
+        let l = s.trim().to_ascii_lowercase();
+        Ok(match l.as_str() {
+            "standard" => Alphabet::Standard,
+            "letters" => Alphabet::Letters,
+            "numbers" => Alphabet::Numbers,
+            _ if l.starts_with("1-9a") => Alphabet::Standard,
+            _ if l.starts_with("0-9a") => Alphabet::ZeroFirst,
+            _ if l.starts_with("a-") && l.len() == 3 => Alphabet::Letters,
+            _ if l.starts_with("1-") && l[2..].parse::<u8>().is_ok() => Alphabet::Numbers,
+            _ => {
+                return Err(ParseError::BadSize {
+                    what: format!(
+                        "`{s}` is not an alphabet (1-9A for 1-9 then A-Z, 0-9A-F where 0 is 16, \
+                         A-P, or numbers)"
+                    ),
+                });
+            }
+        })
+    }
+}
+
+impl fmt::Display for Alphabet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A puzzle of any size (4x4 to 25x25): its layout, the alphabet it was written in, its values
+/// and, when read from a pencil-mark grid, its candidates.
+///
+/// ```
+/// use lapiz::shape::Puzzle;
+/// let p = Puzzle::parse("3.1...2.2....4..").unwrap();
+/// assert_eq!((p.layout().n(), p.clues()), (4, 5));
+/// assert_eq!(p.count_solutions(2), 1);
+/// assert_eq!(p.solution().unwrap().to_line(), "3214412323411432");
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Puzzle {
+    layout: Layout,
+    alphabet: Alphabet,
+    values: Vec<u8>,
+    marks: Option<Vec<u32>>,
+}
+
+impl Puzzle {
+    /// Reads a puzzle of any size in any supported form, detecting the size (from the number of
+    /// cells) and the alphabet.
+    pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
+        Puzzle::parse_with(text, None, None)
+    }
+
+    /// [`Puzzle::parse`], with the alphabet and the box shape (rows, columns) given rather than
+    /// detected.
+    pub fn parse_with(
+        text: &str,
+        alphabet: Option<Alphabet>,
+        boxes: Option<(u8, u8)>,
+    ) -> Result<Puzzle, ParseError> {
+        let read = text::read(text, alphabet, boxes)?;
+        Ok(Puzzle {
+            layout: read.layout,
+            alphabet: read.alphabet,
+            values: read.values,
+            marks: read.marks,
+        })
+    }
+
+    /// A puzzle of `values` (0 empty, else 1..=n, one per cell row by row).
+    pub fn from_values(
+        layout: Layout,
+        alphabet: Alphabet,
+        values: Vec<u8>,
+    ) -> Result<Puzzle, ParseError> {
+        if values.len() != layout.cells() || values.iter().any(|&v| usize::from(v) > layout.n()) {
+            return Err(ParseError::BadSize {
+                what: format!("{} values do not make a {layout} board", values.len()),
+            });
+        }
+        Ok(Puzzle {
+            layout,
+            alphabet,
+            values,
+            marks: None,
+        })
+    }
+
+    /// The layout: size and boxes.
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// The alphabet it was read in (and is written in).
+    pub fn alphabet(&self) -> Alphabet {
+        self.alphabet
+    }
+
+    /// The values, row by row (0 empty).
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// How many cells hold a value.
+    pub fn clues(&self) -> usize {
+        self.values.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// The same values in another alphabet.
+    pub fn in_alphabet(&self, alphabet: Alphabet) -> Puzzle {
+        Puzzle {
+            alphabet,
+            ..self.clone()
+        }
+    }
+
+    /// The values as one line in the puzzle's alphabet, `.` for empty cells.
+    pub fn to_line(&self) -> String {
+        text::line(self.alphabet, self.layout.n(), &self.values)
+    }
+
+    /// The values as a grid with box borders.
+    pub fn to_grid(&self) -> String {
+        let texts: Vec<String> = self
+            .values
+            .iter()
+            .map(|&v| self.alphabet.symbol(v, self.layout.n()))
+            .collect();
+        text::framed(self.layout, &texts)
+    }
+
+    /// The name of a cell (0-based index): `r12c16`.
+    pub fn cell_name(&self, cell: usize) -> String {
+        let n = self.layout.n();
+        format!("r{}c{}", cell / n + 1, cell % n + 1)
+    }
+
+    /// Counts the solutions by brute force, stopping at `limit` (at least 1).
+    pub fn count_solutions(&self, limit: u32) -> u32 {
+        self.layout
+            .dispatch(Count {
+                values: &self.values,
+                limit: limit.max(1),
+            })
+            .solutions
+    }
+
+    /// The one solution: [`PuzzleError::NoSolution`] or [`PuzzleError::MultipleSolutions`]
+    /// otherwise.
+    pub fn solution(&self) -> Result<Puzzle, PuzzleError> {
+        let counted = self.layout.dispatch(Count {
+            values: &self.values,
+            limit: 2,
+        });
+        match (counted.solutions, counted.first) {
+            (1, Some(values)) => Ok(Puzzle {
+                values,
+                marks: None,
+                ..self.clone()
+            }),
+            (0, _) => Err(PuzzleError::NoSolution),
+            _ => Err(PuzzleError::MultipleSolutions),
+        }
+    }
+
+    /// The pencil marks: each empty cell's candidates once the values (and, for a pencil-mark
+    /// grid, its marks) are taken into account, as a grid with box borders.
+    pub fn pencil_marks(&self) -> String {
+        let cands = self.candidates();
+        let n = self.layout.n();
+        let texts: Vec<String> = (0..self.layout.cells())
+            .map(|c| match self.values[c] {
+                0 => (0..n)
+                    .filter(|d| cands[c] >> d & 1 != 0)
+                    .map(|d| self.alphabet.symbol(d as u8 + 1, n))
+                    .collect::<Vec<_>>()
+                    .join(if self.alphabet == Alphabet::Numbers {
+                        ","
+                    } else {
+                        ""
+                    }),
+                v => self.alphabet.symbol(v, n),
+            })
+            .collect();
+        text::framed(self.layout, &texts)
+    }
+
+    /// Each cell's candidates (bit `d - 1` for digit `d`; none for a cell with a value).
+    fn candidates(&self) -> Vec<u32> {
+        let mut cands = vec![(1u32 << self.layout.n()) - 1; self.layout.cells()];
+        let n = self.layout.n();
+        for (c, &v) in self.values.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            cands[c] = 0;
+            let (r, col) = (c / n, c % n);
+            let b = self.layout.box_of(r, col);
+            for (o, other) in cands.iter_mut().enumerate() {
+                let (r2, c2) = (o / n, o % n);
+                if r2 == r || c2 == col || self.layout.box_of(r2, c2) == b {
+                    *other &= !(1 << (v - 1));
+                }
+            }
+        }
+        if let Some(marks) = &self.marks {
+            for (c, m) in cands.iter_mut().zip(marks) {
+                *c &= m;
+            }
+        }
+        cands
+    }
+
+    /// Solves by singles alone (full houses, hidden singles, naked singles), as far as they
+    /// go: one explanation per placement, and the puzzle they leave.
+    pub fn solve_by_singles(&self) -> (Vec<String>, Puzzle) {
+        let (steps, values) = self.layout.dispatch(Singles { puzzle: self });
+        (
+            steps,
+            Puzzle {
+                values,
+                ..self.clone()
+            },
+        )
+    }
+
+    /// How many lines of a puzzle file make one puzzle, judged from its first line: 1 for a
+    /// puzzle on one line, `n` for the first row of an `n x n` grid spread over `n` lines
+    /// (blank, comment and border lines between its rows not counted). A line of 16 cells is a
+    /// 4x4 puzzle when its symbols are 1-4, else the first row of a 16x16 grid.
+    ///
+    /// ```
+    /// use lapiz::shape::Puzzle;
+    /// assert_eq!(Puzzle::lines_of(".A729.BC.....3.1"), 16);
+    /// assert_eq!(Puzzle::lines_of("3.1...2.2....4.."), 1);
+    /// assert_eq!(Puzzle::lines_of(" 11  .  . 16  2  4  .  .  .  1  .  3  5  . 14  ."), 16);
+    /// ```
+    pub fn lines_of(first: &str) -> usize {
+        match text::line_kind(first) {
+            text::LineKind::Whole => 1,
+            text::LineKind::Row(n) => n,
+        }
+    }
+
+    /// Whether every cell holds a value.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// Generates puzzle `index` for `seed` on `layout`: a random solved board, then clues taken
+    /// away in `symmetry`'s groups while one solution remains, until `clues` is met (minimal by
+    /// default). Returns the puzzle and its solution, written in `alphabet`. The same seed and
+    /// index give the same puzzle.
+    ///
+    /// ```
+    /// use lapiz::generate::{Clues, Symmetry};
+    /// use lapiz::shape::{Alphabet, Layout, Puzzle};
+    /// let layout = Layout::new(6).unwrap();
+    /// let (p, s) = Puzzle::generate(layout, Alphabet::Standard, Symmetry::None, Clues::Minimal, 7, 0).unwrap();
+    /// assert_eq!(p.count_solutions(2), 1);
+    /// assert!(p.is_minimal(Symmetry::None));
+    /// assert_eq!(p.solution().unwrap(), s);
+    /// ```
+    pub fn generate(
+        layout: Layout,
+        alphabet: Alphabet,
+        symmetry: Symmetry,
+        clues: Clues,
+        seed: u64,
+        index: u64,
+    ) -> Result<(Puzzle, Puzzle), GenerateError> {
+        if let Clues::Exactly(k) | Clues::AtMost(k) = clues
+            && (k > layout.cells() || k == 0)
+        {
+            return Err(GenerateError::Impossible(format!(
+                "{k} clues: a {layout} board has {} cells",
+                layout.cells()
+            )));
+        }
+        let attempts = match clues {
+            Clues::Minimal => 100,
+            _ => GenerateOptions::DEFAULT_ATTEMPTS.min(1000),
+        };
+        let mut rng = rng_for(seed, index);
+        let made = layout.dispatch(Generate {
+            symmetry,
+            clues,
+            attempts,
+            rng: &mut rng,
+        });
+        let Some((puzzle, solution)) = made else {
+            return Err(GenerateError::BudgetExhausted { index, attempts });
+        };
+        let make = |values| Puzzle {
+            layout,
+            alphabet,
+            values,
+            marks: None,
+        };
+        Ok((make(puzzle), make(solution)))
+    }
+
+    /// Whether no clue group of `symmetry` can be taken away with one solution kept (and the
+    /// puzzle has one solution).
+    pub fn is_minimal(&self, symmetry: Symmetry) -> bool {
+        self.count_solutions(2) == 1
+            && self.layout.dispatch(Minimal {
+                values: &self.values,
+                symmetry,
+            })
+    }
+}
+
+/// [`Puzzle::generate`] on the generic core.
+struct Generate<'r, R: rand::Rng> {
+    symmetry: Symmetry,
+    clues: Clues,
+    attempts: u32,
+    rng: &'r mut R,
+}
+
+impl<R: rand::Rng> ShapeFn for Generate<'_, R> {
+    type Out = Option<(Vec<u8>, Vec<u8>)>;
+    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Self::Out {
+        generate::generate(geo, self.symmetry, self.clues, self.attempts, self.rng)
+    }
+}
+
+/// [`Puzzle::is_minimal`] on the generic core.
+struct Minimal<'a> {
+    values: &'a [u8],
+    symmetry: Symmetry,
+}
+
+impl ShapeFn for Minimal<'_> {
+    type Out = bool;
+    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> bool {
+        generate::is_minimal(geo, self.values, self.symmetry)
+    }
+}
+
+impl fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+/// [`Puzzle::count_solutions`] on the generic core.
+struct Count<'a> {
+    values: &'a [u8],
+    limit: u32,
+}
+
+impl ShapeFn for Count<'_> {
+    type Out = brute::Counted;
+    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> brute::Counted {
+        brute::count(geo, self.values, self.limit)
+    }
+}
+
+/// [`Puzzle::solve_by_singles`] on the generic core.
+struct Singles<'a> {
+    puzzle: &'a Puzzle,
+}
+
+impl ShapeFn for Singles<'_> {
+    type Out = (Vec<String>, Vec<u8>);
+    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Self::Out {
+        let p = self.puzzle;
+        let mut pending = Vec::new();
+        let Some(mut board) = Board::<S>::from_values(geo, &p.values, &mut pending) else {
+            return (Vec::new(), p.values.clone());
+        };
+        if let Some(marks) = &p.marks {
+            for (cell, &m) in marks.iter().enumerate() {
+                for d in board.candidates(cell).ones() {
+                    if m >> d & 1 == 0 && !board.eliminate(cell, d as u8 + 1, &mut pending) {
+                        return (Vec::new(), p.values.clone());
+                    }
+                }
+            }
+        }
+        let n = S::N;
+        let house_name = |h: usize| match h / n {
+            0 => format!("row {}", h % n + 1),
+            1 => format!("column {}", h % n + 1),
+            _ => format!("box {}", h % n + 1),
+        };
+        let mut steps = Vec::new();
+        while let Some(single) = board.next_single() {
+            let what = format!(
+                "{}={}",
+                p.cell_name(single.cell),
+                p.alphabet.symbol(single.digit, n)
+            );
+            steps.push(match single.kind {
+                SingleKind::FullHouse(h) => {
+                    format!("Full House: {what} (last cell of {})", house_name(h))
+                }
+                SingleKind::Hidden(h) => format!(
+                    "Hidden Single: {what} (last place for {} in {})",
+                    p.alphabet.symbol(single.digit, n),
+                    house_name(h)
+                ),
+                SingleKind::Naked => format!("Naked Single: {what} (last candidate of the cell)"),
+            });
+            pending.clear();
+            if !board.place(single.cell, single.digit, &mut pending) {
+                break;
+            }
+        }
+        (steps, board.values().to_vec())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn default_boxes_are_as_square_as_the_size_allows() {
-        let boxes: Vec<(usize, usize)> = SIZES
+        let boxes: Vec<(usize, usize)> = Layout::SIZES
             .iter()
             .map(|&n| {
                 let l = Layout::new(n).unwrap();

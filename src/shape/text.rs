@@ -4,7 +4,7 @@
 
 use crate::parse::ParseError;
 
-use super::{Alphabet, Layout, SIZES};
+use super::{Alphabet, Layout};
 
 /// Marks of an empty cell in every alphabet (`0` too where 0 is not a symbol).
 const EMPTY_MARKS: [char; 3] = ['.', '*', '_'];
@@ -54,7 +54,7 @@ fn pieces(text: &str) -> Vec<Piece<'_>> {
 
 /// The size whose board has `cells` cells.
 fn size_of(cells: usize) -> Option<u8> {
-    SIZES
+    Layout::SIZES
         .iter()
         .copied()
         .find(|&n| usize::from(n) * usize::from(n) == cells)
@@ -247,7 +247,7 @@ pub(super) fn line_kind(line: &str) -> LineKind {
         });
     match cells {
         16 if small => LineKind::Whole,
-        c if SIZES.iter().any(|&n| usize::from(n) == c) => LineKind::Row(c),
+        c if Layout::SIZES.iter().any(|&n| usize::from(n) == c) => LineKind::Row(c),
         _ => LineKind::Whole,
     }
 }
@@ -370,7 +370,7 @@ mod tests {
 
     #[test]
     fn sizes_come_from_the_number_of_cells() {
-        for n in SIZES {
+        for n in Layout::SIZES {
             let cells = usize::from(n) * usize::from(n);
             let r = read(&".".repeat(cells), None, None).unwrap();
             assert_eq!(r.layout.n(), usize::from(n));
