@@ -166,57 +166,47 @@ pub(crate) fn has_another<S: Shape>(
         let Some(mut board) = Board::from_values(geo, &values, &mut pending) else {
             return false;
         };
-        if !board.propagate(&mut pending) {
+        if !board.propagate(&mut pending) || board.value(cell) == v {
             continue;
         }
-        if board.value(cell) == v {
+        if board.value(cell) == 0 && !board.eliminate(cell, v, &mut pending) {
             continue;
         }
-        if board.value(cell) != 0 {
-            return true_unless_dead(geo, board, &mut pending);
-        }
-        if !board.eliminate(cell, v, &mut pending) {
-            continue;
-        }
-        let mut search = Search::<S, rand_chacha::ChaCha8Rng> {
-            limit: 1,
-            found: 0,
-            first: None,
-            guesses: 0,
-            guess_limit: u64::MAX,
-            rng: None,
-            look_ahead: true,
-            pending: std::mem::take(&mut pending),
-            _shape: std::marker::PhantomData,
-        };
-        search.run(board);
-        pending = search.pending;
-        if search.found > 0 {
+        if finds_one(board, &mut pending) {
             return true;
         }
     }
     false
 }
 
-/// Whether `board` (its singles followed) still has a solution.
-fn true_unless_dead<S: Shape>(
-    _geo: &'static Geometry<S>,
-    board: Board<S>,
-    pending: &mut Vec<Pending>,
-) -> bool {
-    let mut search = Search::<S, rand_chacha::ChaCha8Rng> {
-        limit: 1,
-        found: 0,
-        first: None,
-        guesses: 0,
-        guess_limit: u64::MAX,
-        rng: None,
-        look_ahead: true,
-        pending: std::mem::take(pending),
-        _shape: std::marker::PhantomData,
-    };
-    search.run(board);
-    search.found > 0
+/// Whether `board` (singles pending on `pending`) has a solution. Most boards clue removal
+/// asks about have one near at hand: a plain search with a small guess budget finds it; only
+/// when that runs out does the search that looks ahead take over, for the proofs.
+fn finds_one<S: Shape>(board: Board<S>, pending: &mut Vec<Pending>) -> bool {
+    /// Guesses the plain search may make before the looking-ahead one takes over.
+    const QUICK: u64 = 64;
+    for (look_ahead, guess_limit) in [(false, QUICK), (true, u64::MAX)] {
+        let mut search = Search::<S, rand_chacha::ChaCha8Rng> {
+            limit: 1,
+            found: 0,
+            first: None,
+            guesses: 0,
+            guess_limit,
+            rng: None,
+            look_ahead,
+            pending: pending.clone(),
+            _shape: std::marker::PhantomData,
+        };
+        search.run(board);
+        if search.found > 0 {
+            return true;
+        }
+        if search.guesses < guess_limit {
+            // the whole tree was searched: no solution
+            return false;
+        }
+    }
+    false
 }
 
 /// A random solved board, digits tried in random order at every guess; `None` when a try runs
