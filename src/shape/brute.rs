@@ -172,7 +172,7 @@ pub(crate) fn has_another<S: Shape>(
         if board.value(cell) == 0 && !board.eliminate(cell, v, &mut pending) {
             continue;
         }
-        if finds_one(board, &mut pending) {
+        if finds_one(board, &pending) {
             return true;
         }
     }
@@ -182,7 +182,7 @@ pub(crate) fn has_another<S: Shape>(
 /// Whether `board` (singles pending on `pending`) has a solution. Most boards clue removal
 /// asks about have one near at hand: a plain search with a small guess budget finds it; only
 /// when that runs out does the search that looks ahead take over, for the proofs.
-fn finds_one<S: Shape>(board: Board<S>, pending: &mut Vec<Pending>) -> bool {
+fn finds_one<S: Shape>(board: Board<S>, pending: &[Pending]) -> bool {
     /// Guesses the plain search may make before the looking-ahead one takes over.
     const QUICK: u64 = 64;
     for (look_ahead, guess_limit) in [(false, QUICK), (true, u64::MAX)] {
@@ -194,7 +194,7 @@ fn finds_one<S: Shape>(board: Board<S>, pending: &mut Vec<Pending>) -> bool {
             guess_limit,
             rng: None,
             look_ahead,
-            pending: pending.clone(),
+            pending: pending.to_vec(),
             _shape: std::marker::PhantomData,
         };
         search.run(board);
