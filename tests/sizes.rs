@@ -480,3 +480,38 @@ fn the_generic_brute_force_agrees_with_the_nine_by_nine_one() {
         );
     }
 }
+
+#[test]
+fn a_grid_cut_short_by_another_puzzle_loses_neither() {
+    // two rows of a 16x16 grid, then a whole 6x6 puzzle line, then a line of six junk
+    // characters (six is a size, but these are no 6x6 row). A 4x4 line of 1-4 would read as the
+    // grid's next row (docs/sizes.md).
+    let six = Puzzle::generate(
+        Layout::new(6).unwrap(),
+        Alphabet::Standard,
+        Symmetry::None,
+        Clues::Minimal,
+        2,
+        0,
+    )
+    .unwrap()
+    .0
+    .to_line();
+    let file = format!(".A729.BC.....3.1\n6..B3....D..A.2.\n{six}\nbad500\n{six}\n");
+    let path = temp_file("sizes", "interrupted.txt", &file);
+    let (ok, out, _) = run_lapiz(&["count", "--file", path.to_str().unwrap()]);
+    assert!(!ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(
+        lines[0].ends_with("\terror") && lines[0].contains(".A729.BC"),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with(&six) && lines[1].ends_with("\t1"),
+        "{out}"
+    );
+    assert_eq!(lines[2], "bad500\terror");
+    assert!(lines[3].starts_with(&six), "{out}");
+    assert_eq!(lines[4], "puzzles: 2, unique: 2, none: 0, multiple: 0");
+}

@@ -307,8 +307,33 @@ pub struct Item {
 struct OpenGrid {
     line: usize,
     text: String,
+    width: usize,
     rows_left: usize,
     bytes: u64,
+}
+
+/// Reads a line that is not inside a grid: a puzzle by itself becomes the chunk's next item; the
+/// first row of a grid over several lines opens that grid (returned).
+fn start_item(
+    text: &str,
+    line: usize,
+    bytes: u64,
+    chunk: &mut Vec<Item>,
+    used: &mut usize,
+) -> Option<OpenGrid> {
+    match (text.len(), Puzzle::lines_of(text)) {
+        (81, _) | (_, 1) => {
+            next_item(chunk, used, line, None, text, bytes);
+            None
+        }
+        (_, rows) => Some(OpenGrid {
+            line,
+            text: text.to_string(),
+            width: rows,
+            rows_left: rows - 1,
+            bytes,
+        }),
+    }
 }
 
 /// Fills the chunk's next item (`chunk[*used]`), reusing the allocation of the text it held in
@@ -441,6 +466,14 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write>(
                             g.bytes += n as u64;
                         }
                     }
+                    (Some(t), Some(g)) if !Puzzle::is_row_of(t, g.width) => {
+                        // not a row of the open grid: the grid is reported as it is (cut
+                        // short), and the line read on its own
+                        if let Some(g) = open.take() {
+                            next_item(&mut chunk, &mut used, g.line, None, &g.text, g.bytes);
+                        }
+                        open = start_item(t, line_number, n as u64, &mut chunk, &mut used);
+                    }
                     (Some(t), Some(g)) => {
                         g.text.push('\n');
                         g.text.push_str(t);
@@ -452,20 +485,9 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write>(
                             next_item(&mut chunk, &mut used, g.line, None, &g.text, g.bytes);
                         }
                     }
-                    (Some(t), None) => match t.len() {
-                        81 => push(None, t),
-                        _ => match Puzzle::lines_of(t) {
-                            1 => push(None, t),
-                            rows => {
-                                open = Some(OpenGrid {
-                                    line: line_number,
-                                    text: t.to_string(),
-                                    rows_left: rows - 1,
-                                    bytes: n as u64,
-                                });
-                            }
-                        },
-                    },
+                    (Some(t), None) => {
+                        open = start_item(t, line_number, n as u64, &mut chunk, &mut used);
+                    }
                 },
             }
         }

@@ -589,6 +589,18 @@ impl Puzzle {
         }
     }
 
+    /// Whether `line` continues a grid of `n` cells a row (see [`Puzzle::lines_of`]): it holds
+    /// `n` cells, each a symbol of that size or an empty mark.
+    ///
+    /// ```
+    /// use lapiz::shape::Puzzle;
+    /// assert!(Puzzle::is_row_of("6..B3....D..A.2.", 16));
+    /// assert!(!Puzzle::is_row_of("bad500", 6));
+    /// ```
+    pub fn is_row_of(line: &str, n: usize) -> bool {
+        text::row_width(line) == Some(n)
+    }
+
     /// Whether every cell holds a value.
     pub fn is_solved(&self) -> bool {
         self.values.iter().all(|&v| v != 0)

@@ -216,13 +216,14 @@ pub(super) enum LineKind {
     Row(usize),
 }
 
-/// Classifies a line of a puzzle file (see [`LineKind`]): cells counted as whitespace-separated
-/// numbers when some number has two digits, else as symbols (borders and whitespace left out).
-/// A line of 16 cells is a 4x4 puzzle when its symbols are 1-4, else a row of a 16x16 grid.
-pub(super) fn line_kind(line: &str) -> LineKind {
+/// The number of cells of a line that reads as one row of a grid: `n` cells, `n` a size, each
+/// a symbol of size `n` in some alphabet or an empty mark (counted as whitespace-separated
+/// numbers when some number has two digits, else as symbols, borders and whitespace left out).
+/// `None` for any other line (a whole puzzle, a comment, a library line, garbage).
+pub(super) fn row_width(line: &str) -> Option<usize> {
     let t = line.trim();
     if t.starts_with(':') || t.starts_with('#') {
-        return LineKind::Whole;
+        return None;
     }
     let tokens = || {
         t.split(|c: char| c.is_whitespace() || c == '|')
@@ -230,25 +231,47 @@ pub(super) fn line_kind(line: &str) -> LineKind {
     };
     let numbers = tokens().all(|p| p.bytes().all(|b| b.is_ascii_digit()) || is_empty_mark(p))
         && tokens().any(|p| p.len() > 1 && p.bytes().all(|b| b.is_ascii_digit()));
-    let cells = if numbers {
+    let width = if numbers {
         tokens().count()
     } else {
         t.chars()
             .filter(|&c| !c.is_whitespace() && !is_border(c))
             .count()
     };
-    let small = !numbers
-        && t.chars().all(|c| {
-            c.is_whitespace()
-                || is_border(c)
-                || matches!(c, '1'..='4')
-                || EMPTY_MARKS.contains(&c)
-                || c == '0'
-        });
-    match cells {
-        16 if small => LineKind::Whole,
-        c if Layout::SIZES.iter().any(|&n| usize::from(n) == c) => LineKind::Row(c),
-        _ => LineKind::Whole,
+    let n = Layout::SIZES
+        .iter()
+        .copied()
+        .find(|&n| usize::from(n) == width)?;
+    let valid = if numbers {
+        tokens().all(|p| is_empty_mark(p) || p.parse::<u8>().is_ok_and(|v| v <= n))
+    } else {
+        [Alphabet::Standard, Alphabet::ZeroFirst, Alphabet::Letters]
+            .iter()
+            .any(|a| {
+                t.chars()
+                    .filter(|&c| !c.is_whitespace() && !is_border(c))
+                    .all(|c| a.value(c, n).is_some())
+            })
+    };
+    valid.then_some(width)
+}
+
+/// Classifies the first line of a puzzle of a file (see [`LineKind`]): a row of a grid when
+/// [`row_width`] says so, except that a line of 16 cells whose symbols are all 1-4 is a 4x4
+/// puzzle.
+pub(super) fn line_kind(line: &str) -> LineKind {
+    let t = line.trim();
+    let small = t.chars().all(|c| {
+        c.is_whitespace()
+            || is_border(c)
+            || matches!(c, '1'..='4')
+            || EMPTY_MARKS.contains(&c)
+            || c == '0'
+    });
+    match row_width(t) {
+        Some(16) if small => LineKind::Whole,
+        Some(n) => LineKind::Row(n),
+        None => LineKind::Whole,
     }
 }
 
