@@ -515,3 +515,40 @@ fn a_grid_cut_short_by_another_puzzle_loses_neither() {
     assert!(lines[3].starts_with(&six), "{out}");
     assert_eq!(lines[4], "puzzles: 2, unique: 2, none: 0, multiple: 0");
 }
+
+#[test]
+fn solve_file_takes_every_size() {
+    let six = Puzzle::generate(
+        Layout::new(6).unwrap(),
+        Alphabet::Standard,
+        Symmetry::None,
+        Clues::Minimal,
+        8,
+        0,
+    )
+    .unwrap()
+    .0
+    .to_line();
+    let nine = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let many = ".".repeat(256);
+    let path = temp_file("sizes", "solve.txt", format!("{six}\n{nine}\n{many}\n"));
+    let (_, out, err) = run_lapiz(&["solve", "--file", path.to_str().unwrap()]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with(&format!("{six}\t")), "{out}{err}");
+    assert!(
+        lines[0].ends_with("\tsingles") && !lines[0].contains("invalid"),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with(nine) && lines[1].contains("\tsolved\t"),
+        "{out}"
+    );
+    assert!(
+        lines[2].contains("\tinvalid\t0\t") && lines[2].contains("more than one solution"),
+        "{out}"
+    );
+    // RON is 9x9 only for now: the line says so, the others go on
+    let (_, out, err) = run_lapiz(&["solve", "--file", path.to_str().unwrap(), "--format", "ron"]);
+    assert!(err.contains("RON traces are 9x9 only"), "{err}");
+    assert_eq!(out.matches("outcome").count(), 3, "{out}");
+}

@@ -218,6 +218,44 @@ enum Status {
     Invalid(String),
 }
 
+/// The record of a puzzle of another size than 9x9 in `solve --file`: singles only, for now
+/// (see [`solve_text`]); text only.
+fn sized_record(p: &Puzzle, format: Format) -> SolveRecord {
+    if format != Format::Text {
+        return SolveRecord::Unreadable(format!(
+            "a {} puzzle: RON traces are 9x9 only for now (use --format text)",
+            p.layout()
+        ));
+    }
+    let (status, steps, detail) = match p.solution() {
+        Err(e) => (Status::Invalid(e.to_string()), 0, e.to_string()),
+        Ok(_) => {
+            let (steps, after) = p.solve_by_singles();
+            let status = if after.is_solved() {
+                Status::Solved
+            } else {
+                Status::Stuck
+            };
+            (status, steps.len(), "singles".to_string())
+        }
+    };
+    let word = match status {
+        Status::Solved => "solved",
+        Status::Stuck => "stuck",
+        _ => "invalid",
+    };
+    SolveRecord::Solved {
+        text: format!(
+            "{}\t{word}\t{steps}\t{}\n",
+            printable(&p.to_line()),
+            printable(&detail)
+        ),
+        status,
+        rejected: 0,
+        troubles: Vec::new(),
+    }
+}
+
 /// `solve --file`: one line (text) or trace (RON) per puzzle, then the counts.
 fn solve_file(
     path: &Path,
@@ -233,14 +271,10 @@ fn solve_file(
         let grid = match parse_puzzle(text) {
             Ok(g) => g,
             Err(e) => {
-                return SolveRecord::Unreadable(match Puzzle::parse(text) {
-                    Ok(p) if p.layout().n() != 9 => format!(
-                        "a {} puzzle: `solve --file` solves 9x9 only for now (`lapiz solve \
-                         PUZZLE` solves it by singles, `lapiz count --file` counts it)",
-                        p.layout()
-                    ),
-                    _ => e.to_string(),
-                });
+                return match Puzzle::parse(text) {
+                    Ok(p) if p.layout().n() != 9 => sized_record(&p, format),
+                    _ => SolveRecord::Unreadable(e.to_string()),
+                };
             }
         };
         let t = solve_grid(&grid, pipeline);

@@ -187,6 +187,11 @@ pub(crate) trait ShapeFn {
     fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Self::Out;
 }
 
+/// What the per-cell, per-house and per-digit arrays hold: plain values.
+pub(crate) trait Plain: Copy + Send + Sync + fmt::Debug + 'static {}
+
+impl<T: Copy + Send + Sync + fmt::Debug + 'static> Plain for T {}
+
 /// One board size, as types: the widths of its sets and the lengths of its arrays (see the
 /// module's table). Implemented by `S4` .. `S25`.
 pub(crate) trait Shape: Copy + Send + Sync + fmt::Debug + 'static {
@@ -199,32 +204,17 @@ pub(crate) trait Shape: Copy + Send + Sync + fmt::Debug + 'static {
     /// A set of digits (bit `d - 1` for digit `d`), or of places in a house.
     type Mask: Bits;
     /// One `T` per cell.
-    type PerCell<T: Copy + Send + Sync + fmt::Debug + 'static>: Copy
-        + Send
-        + Sync
-        + fmt::Debug
-        + AsRef<[T]>
-        + AsMut<[T]>;
+    type PerCell<T: Plain>: Plain + AsRef<[T]> + AsMut<[T]>;
     /// One `T` per house (rows, then columns, then boxes).
-    type PerHouse<T: Copy + Send + Sync + fmt::Debug + 'static>: Copy
-        + Send
-        + Sync
-        + fmt::Debug
-        + AsRef<[T]>
-        + AsMut<[T]>;
+    type PerHouse<T: Plain>: Plain + AsRef<[T]> + AsMut<[T]>;
     /// One `T` per digit.
-    type PerDigit<T: Copy + Send + Sync + fmt::Debug + 'static>: Copy
-        + Send
-        + Sync
-        + fmt::Debug
-        + AsRef<[T]>
-        + AsMut<[T]>;
+    type PerDigit<T: Plain>: Plain + AsRef<[T]> + AsMut<[T]>;
     /// Every cell holding `v`.
-    fn per_cell<T: Copy + Send + Sync + fmt::Debug + 'static>(v: T) -> Self::PerCell<T>;
+    fn per_cell<T: Plain>(v: T) -> Self::PerCell<T>;
     /// Every house holding `v`.
-    fn per_house<T: Copy + Send + Sync + fmt::Debug + 'static>(v: T) -> Self::PerHouse<T>;
+    fn per_house<T: Plain>(v: T) -> Self::PerHouse<T>;
     /// Every digit holding `v`.
-    fn per_digit<T: Copy + Send + Sync + fmt::Debug + 'static>(v: T) -> Self::PerDigit<T>;
+    fn per_digit<T: Plain>(v: T) -> Self::PerDigit<T>;
     /// The geometry of `layout` (of this size), built on first use and kept.
     fn geometry(layout: Layout) -> &'static Geometry<Self>;
 }
@@ -239,19 +229,19 @@ macro_rules! shape {
             const N: usize = $n;
             type Cells = $cells;
             type Mask = $mask;
-            type PerCell<T: Copy + Send + Sync + fmt::Debug + 'static> = [T; $n * $n];
-            type PerHouse<T: Copy + Send + Sync + fmt::Debug + 'static> = [T; 3 * $n];
-            type PerDigit<T: Copy + Send + Sync + fmt::Debug + 'static> = [T; $n];
+            type PerCell<T: Plain> = [T; $n * $n];
+            type PerHouse<T: Plain> = [T; 3 * $n];
+            type PerDigit<T: Plain> = [T; $n];
             #[inline]
-            fn per_cell<T: Copy + Send + Sync + fmt::Debug + 'static>(v: T) -> [T; $n * $n] {
+            fn per_cell<T: Plain>(v: T) -> [T; $n * $n] {
                 [v; $n * $n]
             }
             #[inline]
-            fn per_house<T: Copy + Send + Sync + fmt::Debug + 'static>(v: T) -> [T; 3 * $n] {
+            fn per_house<T: Plain>(v: T) -> [T; 3 * $n] {
                 [v; 3 * $n]
             }
             #[inline]
-            fn per_digit<T: Copy + Send + Sync + fmt::Debug + 'static>(v: T) -> [T; $n] {
+            fn per_digit<T: Plain>(v: T) -> [T; $n] {
                 [v; $n]
             }
             fn geometry(layout: Layout) -> &'static Geometry<Self> {
