@@ -338,9 +338,6 @@ fn fill(grid: &mut [u8; 81], used: &mut [u16; 27], rng: &mut impl Rng) -> bool {
 /// Removes clues from a solved grid (or a puzzle) while it keeps exactly one solution: clue
 /// groups of the symmetry in random order, each removed when the puzzle stays unique. Returns
 /// `None` when `clues` asks for a count this removal cannot reach.
-///
-/// With [`Clues::Minimal`] one pass is enough for minimality: a group whose removal gave
-/// several solutions still does with fewer clues left.
 pub(crate) fn remove_clues(
     solution: &[u8; 81],
     symmetry: Symmetry,
@@ -348,31 +345,47 @@ pub(crate) fn remove_clues(
     rng: &mut impl Rng,
 ) -> Option<[u8; 81]> {
     let mut puzzle = *solution;
-    let mut groups = symmetry.groups();
+    let reached = remove_clue_groups(&mut puzzle, symmetry.groups(), clues, rng, |p, _, _| {
+        <&[u8; 81]>::try_from(p).is_ok_and(|p| count_solutions(p, 2) == 1)
+    });
+    reached.then_some(puzzle)
+}
+
+/// The removal every generator shares (9x9 here, every size in `shape`): the clue `groups` in
+/// random order, each taken out of `puzzle` when `stays_unique(puzzle without it, group, its
+/// values)` says one solution remains, else put back, until `clues` is met. Returns whether
+/// `clues` was met.
+///
+/// With [`Clues::Minimal`] one pass is enough for minimality: a group whose removal gave
+/// several solutions still does with fewer clues left.
+pub(crate) fn remove_clue_groups(
+    puzzle: &mut [u8],
+    mut groups: Vec<Vec<usize>>,
+    clues: Clues,
+    rng: &mut impl Rng,
+    mut stays_unique: impl FnMut(&[u8], &[usize], &[u8]) -> bool,
+) -> bool {
     groups.shuffle(rng);
     let mut count = puzzle.iter().filter(|&&v| v != 0).count();
-    let done = |count: usize| match clues {
+    let reached = |count: usize| match clues {
         Clues::Minimal => false,
         Clues::Exactly(n) | Clues::AtMost(n) => count <= n,
     };
+    let mut saved = Vec::new();
     for group in groups {
-        if done(count) {
+        if reached(count) {
             break;
         }
         let filled = group.iter().filter(|&&c| puzzle[c] != 0).count();
-        if filled == 0 {
+        if filled == 0 || matches!(clues, Clues::Exactly(n) if count - filled < n) {
             continue;
         }
-        if let Clues::Exactly(n) = clues
-            && count - filled < n
-        {
-            continue;
-        }
-        let saved: Vec<u8> = group.iter().map(|&c| puzzle[c]).collect();
+        saved.clear();
+        saved.extend(group.iter().map(|&c| puzzle[c]));
         for &c in &group {
             puzzle[c] = 0;
         }
-        if count_solutions(&puzzle, 2) == 1 {
+        if stays_unique(puzzle, &group, &saved) {
             count -= filled;
         } else {
             for (&c, &v) in group.iter().zip(&saved) {
@@ -381,9 +394,9 @@ pub(crate) fn remove_clues(
         }
     }
     match clues {
-        Clues::Minimal => Some(puzzle),
-        Clues::Exactly(n) => (count == n).then_some(puzzle),
-        Clues::AtMost(n) => (count <= n).then_some(puzzle),
+        Clues::Minimal => true,
+        Clues::Exactly(n) => count == n,
+        Clues::AtMost(n) => count <= n,
     }
 }
 

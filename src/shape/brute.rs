@@ -33,7 +33,28 @@ struct Search<'r, S: Shape, R: Rng> {
     _shape: std::marker::PhantomData<S>,
 }
 
-impl<S: Shape, R: Rng> Search<'_, S, R> {
+impl<'r, S: Shape, R: Rng> Search<'r, S, R> {
+    /// A search that stops at `limit` solutions or after `guess_limit` guesses.
+    fn new(
+        limit: u32,
+        guess_limit: u64,
+        look_ahead: bool,
+        rng: Option<&'r mut R>,
+        pending: Vec<Pending>,
+    ) -> Self {
+        Search {
+            limit,
+            found: 0,
+            first: None,
+            guesses: 0,
+            guess_limit,
+            rng,
+            look_ahead,
+            pending,
+            _shape: std::marker::PhantomData,
+        }
+    }
+
     /// [`Search::run`] one guess deeper, on a new stack segment when this one runs low (a
     /// board of 25x25 takes 11 KB of it per guess).
     fn descend(&mut self, board: Board<S>) {
@@ -126,17 +147,8 @@ pub(crate) fn count<S: Shape>(geo: &'static Geometry<S>, values: &[u8], limit: u
             first: None,
         };
     };
-    let mut search = Search::<S, rand_chacha::ChaCha8Rng> {
-        limit,
-        found: 0,
-        first: None,
-        guesses: 0,
-        guess_limit: u64::MAX,
-        rng: None,
-        look_ahead: true,
-        pending,
-        _shape: std::marker::PhantomData,
-    };
+    let mut search =
+        Search::<S, rand_chacha::ChaCha8Rng>::new(limit, u64::MAX, true, None, pending);
     search.run(board);
     Counted {
         solutions: search.found,
@@ -186,17 +198,13 @@ fn finds_one<S: Shape>(board: Board<S>, pending: &[Pending]) -> bool {
     /// Guesses the plain search may make before the looking-ahead one takes over.
     const QUICK: u64 = 64;
     for (look_ahead, guess_limit) in [(false, QUICK), (true, u64::MAX)] {
-        let mut search = Search::<S, rand_chacha::ChaCha8Rng> {
-            limit: 1,
-            found: 0,
-            first: None,
-            guesses: 0,
+        let mut search = Search::<S, rand_chacha::ChaCha8Rng>::new(
+            1,
             guess_limit,
-            rng: None,
             look_ahead,
-            pending: pending.to_vec(),
-            _shape: std::marker::PhantomData,
-        };
+            None,
+            pending.to_vec(),
+        );
         search.run(board);
         if search.found > 0 {
             return true;
@@ -225,17 +233,7 @@ pub(crate) fn random_solution<S: Shape>(
             return None;
         }
     }
-    let mut search = Search::<S, _> {
-        limit: 1,
-        found: 0,
-        first: None,
-        guesses: 0,
-        guess_limit: 50 * S::CELLS as u64,
-        rng: Some(rng),
-        look_ahead: false,
-        pending,
-        _shape: std::marker::PhantomData,
-    };
+    let mut search = Search::<S, _>::new(1, 50 * S::CELLS as u64, false, Some(rng), pending);
     search.run(board);
     search.first
 }

@@ -5,14 +5,14 @@
 //! once fewer clues are left, so it never needs a second look.
 
 use rand::Rng;
-use rand::seq::SliceRandom;
 
-use crate::generate::{Clues, Symmetry};
+use crate::generate::{Clues, Symmetry, remove_clue_groups};
 
 use super::{Geometry, Shape, brute};
 
 /// Clues taken from `solution` (see the module's doc): `None` when `clues` asks for a count
-/// this removal did not reach.
+/// this removal did not reach. Uniqueness is asked of [`brute::has_another`]: the removed
+/// clues' values are the known solution's.
 pub(crate) fn remove_clues<S: Shape>(
     geo: &'static Geometry<S>,
     solution: &[u8],
@@ -21,46 +21,11 @@ pub(crate) fn remove_clues<S: Shape>(
     rng: &mut impl Rng,
 ) -> Option<Vec<u8>> {
     let mut puzzle = solution.to_vec();
-    let mut groups = symmetry.groups_of_size(S::N);
-    groups.shuffle(rng);
-    let mut count = puzzle.iter().filter(|&&v| v != 0).count();
-    let reached = |count: usize| match clues {
-        Clues::Minimal => false,
-        Clues::Exactly(n) | Clues::AtMost(n) => count <= n,
-    };
-    let mut saved = Vec::new();
-    for group in groups {
-        if reached(count) {
-            break;
-        }
-        let filled = group.iter().filter(|&&c| puzzle[c] != 0).count();
-        if filled == 0 || matches!(clues, Clues::Exactly(n) if count - filled < n) {
-            continue;
-        }
-        saved.clear();
-        saved.extend(group.iter().map(|&c| puzzle[c]));
-        for &c in &group {
-            puzzle[c] = 0;
-        }
-        let removed: Vec<usize> = group
-            .iter()
-            .copied()
-            .filter(|&c| solution[c] != 0)
-            .collect();
-        let values: Vec<u8> = removed.iter().map(|&c| solution[c]).collect();
-        if !brute::has_another(geo, &puzzle, &removed, &values) {
-            count -= filled;
-        } else {
-            for (&c, &v) in group.iter().zip(&saved) {
-                puzzle[c] = v;
-            }
-        }
-    }
-    match clues {
-        Clues::Minimal => Some(puzzle),
-        Clues::Exactly(n) => (count == n).then_some(puzzle),
-        Clues::AtMost(n) => (count <= n).then_some(puzzle),
-    }
+    let groups = symmetry.groups_of_size(S::N);
+    let reached = remove_clue_groups(&mut puzzle, groups, clues, rng, |p, group, values| {
+        !brute::has_another(geo, p, group, values)
+    });
+    reached.then_some(puzzle)
 }
 
 /// A puzzle and its solution: solved boards and removals until one meets `clues`, at most
