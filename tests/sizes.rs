@@ -552,3 +552,74 @@ fn solve_file_takes_every_size() {
     assert!(err.contains("RON traces are 9x9 only"), "{err}");
     assert_eq!(out.matches("outcome").count(), 3, "{out}");
 }
+
+#[test]
+fn canonical_takes_every_size_and_ignores_the_transforms() {
+    // A generated puzzle of each layout, and the same puzzle with bands swapped, its rows
+    // and columns mirrored inside bands and stacks and its digits shifted: one form for both,
+    // another form for the puzzle with a clue taken away.
+    for (n, r, c) in [
+        (4, 2, 2),
+        (6, 3, 2),
+        (8, 2, 4),
+        (12, 3, 4),
+        (16, 4, 4),
+        (25, 5, 5),
+    ] {
+        let layout = Layout::with_box(n, r, c).unwrap();
+        let clues = if n == 25 {
+            Clues::AtMost(400)
+        } else {
+            Clues::Minimal
+        };
+        let (p, _) =
+            Puzzle::generate(layout, Alphabet::Standard, Symmetry::None, clues, 3, 0).unwrap();
+        let (n, r, c) = (usize::from(n), usize::from(r), usize::from(c));
+        let v = p.values();
+        let moved: Vec<u8> = (0..n * n)
+            .map(|i| {
+                let (row, col) = (i / n, i % n);
+                let row = ((row / r + 1) % (n / r)) * r + (r - 1 - row % r);
+                let col = (col / c) * c + (c - 1 - col % c);
+                match v[row * n + col] {
+                    0 => 0,
+                    d => d % n as u8 + 1,
+                }
+            })
+            .collect();
+        let q = Puzzle::from_values(layout, Alphabet::Standard, moved).unwrap();
+        assert_ne!(p, q);
+        let mut fewer = v.to_vec();
+        *fewer.iter_mut().find(|d| **d != 0).unwrap() = 0;
+        let fewer = Puzzle::from_values(layout, Alphabet::Standard, fewer).unwrap();
+        let boxes = format!("{r}x{c}");
+        let form = |text: &str| {
+            let (ok, out, err) = run_lapiz(&["canonical", "--box", &boxes, text]);
+            assert!(ok, "{err}");
+            out
+        };
+        let a = form(&p.to_line());
+        assert_eq!(a.trim().len(), n * n);
+        assert_eq!(a, form(&q.to_line()), "{layout}");
+        assert_ne!(a, form(&fewer.to_line()), "{layout}");
+        // the form is a puzzle of the same layout with one solution
+        let back = Puzzle::parse_with(a.trim(), None, Some((r as u8, c as u8))).unwrap();
+        assert_eq!((back.clues(), back.count_solutions(2)), (p.clues(), 1));
+    }
+    // a file of every form: the 16x16 grid file is the first of tarek's puzzles, and the
+    // third of them is the first again, transformed
+    let (Some(grid), Some(tough)) = (
+        common::data_file("puzzles/16x16/grid-b-1g.txt"),
+        common::read_data("puzzles/16x16/tough-206.txt"),
+    ) else {
+        return;
+    };
+    let (ok, from_grid, err) = run_lapiz(&["canonical", "--file", grid.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = tough.lines().filter(|l| !l.starts_with('#')).collect();
+    let first = run_lapiz(&["canonical", lines[0]]).1;
+    assert_eq!(from_grid, first);
+    assert_ne!(lines[0], lines[2]);
+    assert_eq!(run_lapiz(&["canonical", lines[2]]).1, first);
+    assert_ne!(run_lapiz(&["canonical", lines[1]]).1, first);
+}

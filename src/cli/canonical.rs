@@ -1,4 +1,4 @@
-//! `lapiz canonical`: the canonical form of a puzzle, equal for equivalent puzzles.
+//! `lapiz canonical`: the canonical form of a puzzle of any size, equal for equivalent puzzles.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -6,12 +6,12 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
-use lapiz::parse::parse_puzzle;
 use lapiz::printable::printable;
 use lapiz::transform::canonical_line;
 
 use super::args::InputArgs;
 use super::batch::{for_each_puzzle, line_ref};
+use super::sized::{Input, SizeArgs};
 use super::{diag, exit, exit_status, file_hint, invalid_input};
 
 /// Arguments of `lapiz canonical`.
@@ -20,19 +20,24 @@ pub struct CanonicalArgs {
     /// The puzzle, or the file of puzzles (one canonical form per puzzle line).
     #[command(flatten)]
     pub input: InputArgs,
+    /// Puzzles of other sizes.
+    #[command(flatten)]
+    pub sizes: SizeArgs,
 }
 
-/// The canonical line of a puzzle text (givens only).
-fn canonical_of(text: &str) -> Result<String, String> {
-    let grid = parse_puzzle(text).map_err(|e| e.to_string())?;
-    Ok(canonical_line(&grid.given_values()))
+/// The canonical line of a puzzle text of any size (givens only), in the puzzle's symbols.
+fn canonical_of(sizes: &SizeArgs, text: &str) -> Result<String, String> {
+    match sizes.read(text).map_err(|e| e.to_string())? {
+        Input::Nine(grid) => Ok(canonical_line(&grid.given_values())),
+        Input::Sized(puzzle) => Ok(puzzle.canonical().to_line()),
+    }
 }
 
 /// Runs `lapiz canonical`.
 pub fn run(args: CanonicalArgs, out: &mut impl Write) -> Result<ExitCode> {
     let Some(path) = args.input.file else {
         let text = args.input.puzzle.unwrap_or_default();
-        return Ok(match canonical_of(&text) {
+        return Ok(match canonical_of(&args.sizes, &text) {
             Ok(c) => {
                 writeln!(out, "{c}")?;
                 out.flush()?;
@@ -43,7 +48,8 @@ pub fn run(args: CanonicalArgs, out: &mut impl Write) -> Result<ExitCode> {
     };
     let mut bad = 0usize;
     let unreadable = |_: &str, why: &str| Err(why.to_string());
-    for_each_puzzle(&path, out, canonical_of, unreadable, |out, item, r, bar| {
+    let work = |text: &str| canonical_of(&args.sizes, text);
+    for_each_puzzle(&path, out, work, unreadable, |out, item, r, bar| {
         match r {
             Ok(c) => writeln!(out, "{c}")?,
             Err(e) => {

@@ -36,6 +36,7 @@
 pub(crate) mod bits;
 pub(crate) mod board;
 pub(crate) mod brute;
+mod canonical;
 pub(crate) mod generate;
 pub(crate) mod geometry;
 mod text;
