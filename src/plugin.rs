@@ -7,7 +7,7 @@
 //! each is kept for the life of the process, and loading the same file again returns the same
 //! [`Plugin`]. Plugins built for ABI versions 1 to `LP_ABI_VERSION` load.
 //! Every step a plugin emits is checked (lengths within capacities; cells, digits and houses
-//! in range; known roles; UTF-8 text) before it becomes a [`Step`](crate::step::Step); anything wrong becomes a
+//! in range; known roles; UTF-8 text) before it becomes a [`Step`]; anything wrong becomes a
 //! [`TechniqueError`], and the engine disables the technique and carries on.
 //!
 //! [`load_as`] with [`PluginMode::Host`] (the default of pipelines and of the CLI) loads the

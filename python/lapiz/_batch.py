@@ -145,8 +145,9 @@ def count_many(
     progress: Progress = False,
     chunk_size: int = CHUNK_SIZE,
 ) -> List[Union[int, ErrorRecord]]:
-    """Brute-force solution counts (capped at ``limit``), as ``lapiz count --file``: an ``int``
-    or an ``ErrorRecord`` per input, in input order."""
+    """Brute-force solution counts (capped at ``limit``) of puzzles of any size (4x4 to 25x25,
+    one per input), as ``lapiz count --file``: an ``int`` or an ``ErrorRecord`` per input, in
+    input order."""
     return _batch(_lapiz._count_batch, puzzles, "count", progress, chunk_size,
                   limit=limit, threads=threads)
 

@@ -229,8 +229,8 @@ pub fn _solve_batch(
         .collect()
 }
 
-/// Counts the solutions of a chunk of puzzles (up to `limit`): an `int` or an `ErrorRecord`
-/// per item, in order.
+/// Counts the solutions of a chunk of puzzles of any size (up to `limit`): an `int` or an
+/// `ErrorRecord` per item, in order.
 #[pyfunction]
 #[pyo3(signature = (items, limit = 2, threads = None, start = 0, progress = None))]
 pub fn _count_batch(
@@ -244,9 +244,7 @@ pub fn _count_batch(
     check_limit(limit)?;
     let items = inputs(items)?;
     let results = run(py, items, threads, progress, |input| {
-        input
-            .grid()
-            .map(|g| lapiz::solver::count_solutions(g.values(), limit))
+        input.any().map(|p| p.count_solutions(limit))
     })?;
     results
         .into_iter()

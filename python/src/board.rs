@@ -7,6 +7,7 @@ use pyo3::types::{PyBytes, PyString, PyTuple};
 use lapiz::geometry::{Cell, digits};
 use lapiz::grid::Grid;
 use lapiz::parse::{format_grid_library_line, format_pencil_marks, parse_puzzle};
+use lapiz::shape::AnyPuzzle;
 
 use crate::errors::{Kind, error};
 
@@ -62,6 +63,18 @@ impl Input {
         )
     }
 
+    /// The puzzle of any size (text of another size than 9x9 is read by the reader of every
+    /// size), or the error record's text and reason (the command line's wording).
+    pub fn any(self) -> Result<AnyPuzzle, (String, String, Kind)> {
+        match self {
+            Input::Text(t) => {
+                AnyPuzzle::read(&t, None, None).map_err(|e| (t, e.to_string(), Kind::Parse))
+            }
+            Input::Grid(g) => Ok(AnyPuzzle::Nine(g)),
+            Input::Bad(t, why, kind) => Err((t, why, kind)),
+        }
+    }
+
     /// The grid, or the error record's text and reason (the command line's wording).
     pub fn grid(self) -> Result<Grid, (String, String, Kind)> {
         match self {
@@ -74,11 +87,16 @@ impl Input {
 
 /// The grid of a single puzzle argument, or the exception the command line's error becomes.
 pub fn grid_arg(obj: &Bound<'_, PyAny>) -> PyResult<Grid> {
-    Input::of(obj).grid().map_err(|(_, why, kind)| match kind {
+    Input::of(obj).grid().map_err(arg_error)
+}
+
+/// The exception for a puzzle argument that is none: the command line's wording.
+fn arg_error((_, why, kind): (String, String, Kind)) -> PyErr {
+    match kind {
         Kind::Parse => error(kind, format!("cannot read the puzzle: {why}")),
         Kind::Other => pyo3::exceptions::PyTypeError::new_err(why),
         _ => error(kind, why),
-    })
+    }
 }
 
 /// The shortest text that reads back as `grid`: its 81-character line, or a HoDoKu library
@@ -277,18 +295,26 @@ pub fn check_limit(limit: u32) -> PyResult<()> {
     Ok(())
 }
 
-/// Brute-force solution count of a puzzle, stopping at `limit` (at least 2): 0 (no
-/// solution), 1 (unique) or more.
+/// The puzzle of any size of a single puzzle argument, or the exception the command line's
+/// error becomes.
+fn any_arg(obj: &Bound<'_, PyAny>) -> PyResult<AnyPuzzle> {
+    Input::of(obj).any().map_err(arg_error)
+}
+
+/// Brute-force solution count of a puzzle of any size (4x4 to 25x25), stopping at `limit` (at
+/// least 2): 0 (no solution), 1 (unique) or more.
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit = 2))]
 pub fn count(py: Python<'_>, puzzle: &Bound<'_, PyAny>, limit: u32) -> PyResult<u32> {
     check_limit(limit)?;
-    let values = *grid_arg(puzzle)?.values();
-    Ok(py.detach(|| lapiz::solver::count_solutions(&values, limit)))
+    let puzzle = any_arg(puzzle)?;
+    Ok(py.detach(|| puzzle.count_solutions(limit)))
 }
 
-/// The canonical form of a puzzle (equal for equivalent puzzles), as `lapiz canonical`.
+/// The canonical form of a puzzle of any size (equal for equivalent puzzles), as `lapiz
+/// canonical`.
 #[pyfunction]
-pub fn canonical(puzzle: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(lapiz::transform::canonical_line(grid_arg(puzzle)?.values()))
+pub fn canonical(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<String> {
+    let puzzle = any_arg(puzzle)?;
+    Ok(py.detach(|| puzzle.canonical_line()))
 }

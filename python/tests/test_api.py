@@ -140,6 +140,23 @@ def test_count_and_canonical(lapiz_bin) -> None:
     assert lapiz.Board(EASY).solution().line() == lapiz.solve(EASY).solution
 
 
+def test_count_and_canonical_take_every_size(lapiz_bin) -> None:
+    four = "3.1...2.2....4.."
+    assert lapiz.count(four) == 1
+    assert lapiz.count("3.1...2.2.......", limit=5) == 5
+    # the same puzzle with its bands swapped and the digits 1 and 4 exchanged
+    assert lapiz.canonical(four) == lapiz.canonical("2....1..3.4...2.")
+    sixteen = run_cli(lapiz_bin, "generate", "--size", "16", "--seed", "3").stdout.decode().split()[0]
+    assert len(sixteen) == 256 and lapiz.count(sixteen) == 1
+    assert lapiz.canonical(sixteen) + "\n" == run_cli(lapiz_bin, "canonical", sixteen).stdout.decode()
+    # a batch mixes sizes, and a bad line is a record, not an exception
+    counts = lapiz.count_many([four, EASY, "3.1...2.2.......", "3.1.."])
+    assert counts[:3] == [1, 1, 2]
+    assert isinstance(counts[3], lapiz.ErrorRecord) and "16 (4x4)" in counts[3].reason
+    with pytest.raises(lapiz.ParseError, match="cells"):
+        lapiz.count("1" * 100)
+
+
 def test_generate_takes_the_command_lines_options(lapiz_bin) -> None:
     g = lapiz.generate(4, seed=7, symmetry="rot180", rate=True)
     cli = run_cli(lapiz_bin, "generate", "--count", "4", "--seed", "7", "--symmetry", "rot180",

@@ -7,11 +7,10 @@ use anyhow::Result;
 use clap::Args;
 
 use lapiz::printable::printable;
-use lapiz::transform::canonical_line;
 
 use super::args::InputArgs;
 use super::batch::{for_each_puzzle, line_ref};
-use super::sized::{Input, SizeArgs};
+use super::sized::SizeArgs;
 use super::{diag, exit, exit_status, file_hint, invalid_input};
 
 /// Arguments of `lapiz canonical`.
@@ -27,10 +26,10 @@ pub struct CanonicalArgs {
 
 /// The canonical line of a puzzle text of any size (givens only), in the puzzle's symbols.
 fn canonical_of(sizes: &SizeArgs, text: &str) -> Result<String, String> {
-    match sizes.read(text).map_err(|e| e.to_string())? {
-        Input::Nine(grid) => Ok(canonical_line(&grid.given_values())),
-        Input::Sized(puzzle) => Ok(puzzle.canonical().to_line()),
-    }
+    Ok(sizes
+        .read(text)
+        .map_err(|e| e.to_string())?
+        .canonical_line())
 }
 
 /// Runs `lapiz canonical`.

@@ -6,9 +6,8 @@ use clap::Args;
 
 use std::fmt::Write as _;
 
-use lapiz::Grid;
 use lapiz::engine::PuzzleError;
-use lapiz::parse::{ParseError, parse_puzzle};
+use lapiz::parse::ParseError;
 use lapiz::shape::{Alphabet, Puzzle};
 
 /// How to read puzzles of other sizes than 9x9.
@@ -36,43 +35,12 @@ fn parse_box(text: &str) -> Result<(u8, u8), String> {
 }
 
 /// A puzzle as read: 9x9 for the full engine, or another size.
-pub enum Input {
-    /// A 9x9 puzzle (also a pencil-mark grid or a library line).
-    Nine(Box<Grid>),
-    /// A puzzle of another size.
-    Sized(Puzzle),
-}
+pub use lapiz::shape::AnyPuzzle as Input;
 
 impl SizeArgs {
-    /// Reads a puzzle of any size. Without `--symbols` and `--box`, what the 9x9 reader takes
-    /// is 9x9, as it always was; other texts go to the reader of every size, whose error is
-    /// reported when it saw another size (or no size at all).
+    /// Reads a puzzle of any size with these options ([`Input::read`]).
     pub fn read(&self, text: &str) -> Result<Input, ParseError> {
-        let plain = self.symbols.is_none() && self.boxes.is_none();
-        let nine = if plain {
-            match parse_puzzle(text) {
-                Ok(grid) => return Ok(Input::Nine(Box::new(grid))),
-                Err(e) => Some(e),
-            }
-        } else {
-            None
-        };
-        match Puzzle::parse_with(text, self.symbols, self.boxes) {
-            Ok(p) if p.layout().n() != 9 => Ok(Input::Sized(p)),
-            Ok(p) => match nine {
-                Some(e) => Err(e),
-                None => {
-                    let values: [u8; 81] = p.values().try_into().expect("81 values");
-                    Ok(Input::Nine(Box::new(Grid::from_values(&values))))
-                }
-            },
-            Err(e) => Err(match (nine, &e) {
-                (Some(nine), ParseError::BadSymbol { size: 9, .. }) => nine,
-                (Some(ParseError::WrongCellCount { .. }), _) | (None, _) => e,
-                (Some(nine), ParseError::BadSize { .. }) => nine,
-                _ => e,
-            }),
-        }
+        Input::read(text, self.symbols, self.boxes)
     }
 }
 

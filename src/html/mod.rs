@@ -1,5 +1,5 @@
 //! A solve (or a hint) as one self-contained HTML page: the grid at every step drawn as SVG, the
-//! step's candidates coloured by [`Role`](crate::step::Role), chains as arrows, houses shaded, a step list to click
+//! step's candidates coloured by [`Role`], chains as arrows, houses shaded, a step list to click
 //! or walk with the arrow keys, and the explanation in words below the grid.
 //!
 //! Everything is built from the [`Trace`] alone (steps, highlights, houses, chains, nets), so it

@@ -286,7 +286,7 @@ impl Puzzle {
     /// use lapiz::shape::Puzzle;
     /// let a = Puzzle::parse("3.1...2.2....4..").unwrap();
     /// // The same puzzle with the two bands swapped and the digits 1 and 4 exchanged.
-    /// let b = Puzzle::parse("1....1..3.4...2.").unwrap();
+    /// let b = Puzzle::parse("2....1..3.4...2.").unwrap();
     /// assert_eq!(a.canonical(), b.canonical());
     /// assert_ne!(a.canonical(), Puzzle::parse("3.1...2.2....3..").unwrap().canonical());
     /// ```

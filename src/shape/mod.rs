@@ -52,6 +52,79 @@ use bits::{Bits, Words};
 use board::{Board, SingleKind};
 pub(crate) use geometry::Geometry;
 
+/// A puzzle as read from text of any size: 9x9 for the full engine (every technique, traces,
+/// rating), or another size for the size-generic core ([`Puzzle`]).
+///
+/// ```
+/// use lapiz::shape::AnyPuzzle;
+/// let nine = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+/// assert!(matches!(AnyPuzzle::read(nine, None, None), Ok(AnyPuzzle::Nine(_))));
+/// let four = AnyPuzzle::read("3.1...2.2....4..", None, None).unwrap();
+/// assert!(matches!(four, AnyPuzzle::Sized(p) if p.layout().n() == 4));
+/// ```
+#[derive(Clone, Debug)]
+pub enum AnyPuzzle {
+    /// A 9x9 puzzle (also a pencil-mark grid or a library line).
+    Nine(Box<crate::Grid>),
+    /// A puzzle of another size.
+    Sized(Puzzle),
+}
+
+impl AnyPuzzle {
+    /// Reads a puzzle of any size. Without `alphabet` and `boxes`, what the 9x9 reader
+    /// ([`crate::parse::parse_puzzle`]) takes is 9x9, as it always was; other texts go to the
+    /// reader of every size, whose error is reported when it saw another size (or no size at
+    /// all), the 9x9 reader's otherwise.
+    pub fn read(
+        text: &str,
+        alphabet: Option<Alphabet>,
+        boxes: Option<(u8, u8)>,
+    ) -> Result<AnyPuzzle, ParseError> {
+        let plain = alphabet.is_none() && boxes.is_none();
+        let nine = if plain {
+            match crate::parse::parse_puzzle(text) {
+                Ok(grid) => return Ok(AnyPuzzle::Nine(Box::new(grid))),
+                Err(e) => Some(e),
+            }
+        } else {
+            None
+        };
+        match Puzzle::parse_with(text, alphabet, boxes) {
+            Ok(p) if p.layout().n() != 9 => Ok(AnyPuzzle::Sized(p)),
+            Ok(p) => match nine {
+                Some(e) => Err(e),
+                None => {
+                    let values: [u8; 81] = p.values().try_into().expect("81 values");
+                    Ok(AnyPuzzle::Nine(Box::new(crate::Grid::from_values(&values))))
+                }
+            },
+            Err(e) => Err(match (nine, &e) {
+                (Some(nine), ParseError::BadSymbol { size: 9, .. }) => nine,
+                (Some(ParseError::WrongCellCount { .. }), _) | (None, _) => e,
+                (Some(nine), ParseError::BadSize { .. }) => nine,
+                _ => e,
+            }),
+        }
+    }
+
+    /// The brute-force solution count, stopping at `limit`.
+    pub fn count_solutions(&self, limit: u32) -> u32 {
+        match self {
+            AnyPuzzle::Nine(grid) => crate::solver::count_solutions(grid.values(), limit),
+            AnyPuzzle::Sized(p) => p.count_solutions(limit),
+        }
+    }
+
+    /// The canonical form of the clues as a line, in the puzzle's symbols (9x9:
+    /// [`crate::transform::canonical_line`]; other sizes: [`Puzzle::canonical`]).
+    pub fn canonical_line(&self) -> String {
+        match self {
+            AnyPuzzle::Nine(grid) => crate::transform::canonical_line(&grid.given_values()),
+            AnyPuzzle::Sized(p) => p.canonical().to_line(),
+        }
+    }
+}
+
 /// A board's size and box shape: `n x n` cells, boxes of `box_rows x box_cols` (`box_rows *
 /// box_cols = n`).
 ///
