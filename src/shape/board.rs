@@ -229,13 +229,21 @@ impl<S: Shape> Board<S> {
 
     /// Looks ahead on every binary choice: a cell with two candidates, a digit with two places
     /// in a house. Each option is made on a copy of the board and its singles followed; one
-    /// that ends in a contradiction is taken out (so the other is made), until none does.
-    /// Returns `None` on a contradiction, else the choice whose two trials placed the most
-    /// (the product of their counts): the best one to guess on.
+    /// that ends in a contradiction is taken out (so the other is made). Passes over the
+    /// choices repeat until one takes nothing out. Returns `None` on a contradiction, else the
+    /// choice whose two trials placed the most (the product of their counts): the best one to
+    /// guess on.
     pub fn look_ahead(&mut self, pending: &mut Vec<Pending>) -> Option<Option<Choice>> {
-        'again: loop {
+        // A placement is an option of up to four binary choices (its cell, its three houses),
+        // so trials are kept until the board changes: `tried[cell * n + d - 1]` is the number
+        // of cells the trial left empty, or one of these two.
+        const UNTRIED: u16 = u16::MAX;
+        const FAILED: u16 = u16::MAX - 1;
+        let n = S::N;
+        let mut tried: Vec<u16> = vec![UNTRIED; S::CELLS * n];
+        loop {
             let mut best = (0usize, None);
-            let n = S::N;
+            let mut changed = false;
             let me = &*self;
             let choices = (0..S::CELLS)
                 .filter(|&c| me.cands.as_ref()[c].count() == 2)
@@ -252,26 +260,36 @@ impl<S: Shape> Board<S> {
                     continue;
                 }
                 let mut score = 1usize;
-                for &(cell, d) in &options {
-                    let mut trial = *self;
-                    let ok = trial.place(cell, d, pending) && trial.propagate(pending);
-                    pending.clear();
-                    if !ok {
+                'options: for &(cell, d) in &options {
+                    let slot = cell * n + d as usize - 1;
+                    if tried[slot] == UNTRIED {
+                        let mut trial = *self;
+                        let ok = trial.place(cell, d, pending) && trial.propagate(pending);
+                        pending.clear();
+                        tried[slot] = if ok { trial.empty as u16 } else { FAILED };
+                    }
+                    let left = tried[slot];
+                    if left == FAILED {
                         if !self.eliminate(cell, d, pending) || !self.propagate(pending) {
                             return None;
                         }
                         if self.empty == 0 {
                             return Some(None);
                         }
-                        continue 'again;
+                        tried.fill(UNTRIED);
+                        changed = true;
+                        score = 0;
+                        break 'options;
                     }
-                    score *= self.empty - trial.empty;
+                    score *= self.empty - left as usize;
                 }
                 if score > best.0 {
                     best = (score, Some(choice));
                 }
             }
-            return Some(best.1);
+            if !changed {
+                return Some(best.1);
+            }
         }
     }
 
