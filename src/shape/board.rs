@@ -229,12 +229,15 @@ impl<S: Shape> Board<S> {
 
     /// Looks ahead on every binary choice: a cell with two candidates, a digit with two places
     /// in a house. Each option is made on a copy of the board and its singles followed; one
-    /// that ends in a contradiction is taken out (so the other is made), until none does.
-    /// Returns `None` on a contradiction, else the choice whose two trials placed the most
-    /// (the product of their counts): the best one to guess on.
+    /// that ends in a contradiction is taken out (so the other is made), and when both hold,
+    /// what neither leaves possible is taken out too ([`Board::keep_either`]). Passes repeat
+    /// until one changes nothing. Returns `None` on a contradiction, else the choice whose two
+    /// trials placed the most (the product of their counts) in that last pass: the best one to
+    /// guess on.
     pub fn look_ahead(&mut self, pending: &mut Vec<Pending>) -> Option<Option<Choice>> {
-        'again: loop {
+        loop {
             let mut best = (0usize, None);
+            let mut changed = false;
             let n = S::N;
             let me = &*self;
             let choices = (0..S::CELLS)
@@ -251,27 +254,80 @@ impl<S: Shape> Board<S> {
                 if options.len() != 2 {
                     continue;
                 }
-                let mut score = 1usize;
-                for &(cell, d) in &options {
-                    let mut trial = *self;
+                let mut trials = [*self, *self];
+                let mut failed = None;
+                for (trial, &(cell, d)) in trials.iter_mut().zip(&options) {
                     let ok = trial.place(cell, d, pending) && trial.propagate(pending);
                     pending.clear();
                     if !ok {
-                        if !self.eliminate(cell, d, pending) || !self.propagate(pending) {
+                        failed = Some((cell, d));
+                        break;
+                    }
+                }
+                let progress = match failed {
+                    Some((cell, d)) => self.eliminate(cell, d, pending).then_some(true),
+                    None => self.keep_either(&trials[0], &trials[1], pending),
+                };
+                match progress {
+                    None => {
+                        pending.clear();
+                        return None;
+                    }
+                    Some(true) => {
+                        if !self.propagate(pending) {
                             return None;
                         }
                         if self.empty == 0 {
                             return Some(None);
                         }
-                        continue 'again;
+                        changed = true;
                     }
-                    score *= self.empty - trial.empty;
-                }
-                if score > best.0 {
-                    best = (score, Some(choice));
+                    Some(false) => {
+                        let score = (self.empty - trials[0].empty) * (self.empty - trials[1].empty);
+                        if score > best.0 {
+                            best = (score, Some(choice));
+                        }
+                    }
                 }
             }
-            return Some(best.1);
+            if !changed {
+                return Some(best.1);
+            }
+        }
+    }
+
+    /// Takes out of every empty cell the candidates that neither `a` nor `b` leaves possible,
+    /// where `a` and `b` are this board with one side each of a choice made and followed:
+    /// whichever side holds, those candidates go. Returns `None` on a contradiction, else
+    /// whether a candidate went; the singles this leaves are pushed on `pending`.
+    fn keep_either(
+        &mut self,
+        a: &Board<S>,
+        b: &Board<S>,
+        pending: &mut Vec<Pending>,
+    ) -> Option<bool> {
+        let mut changed = false;
+        for cell in 0..S::CELLS {
+            if self.values.as_ref()[cell] != 0 {
+                continue;
+            }
+            let keep = a.possible(cell).or(b.possible(cell));
+            for d in self.cands.as_ref()[cell].and_not(keep).ones() {
+                changed = true;
+                if !self.eliminate(cell, d as u8 + 1, pending) {
+                    return None;
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// The digits `cell` may hold: its value alone, or its candidates when empty.
+    #[inline]
+    fn possible(&self, cell: usize) -> S::Mask {
+        match self.values.as_ref()[cell] {
+            0 => self.cands.as_ref()[cell],
+            v => S::Mask::bit(v as usize - 1),
         }
     }
 
