@@ -229,14 +229,18 @@ impl<S: Shape> Board<S> {
 
     /// Looks ahead on every binary choice: a cell with two candidates, a digit with two places
     /// in a house. Each option is made on a copy of the board and its singles followed; one
-    /// that ends in a contradiction is taken out (so the other is made). Passes over the
-    /// choices repeat until one takes nothing out. Returns `None` on a contradiction, else the
-    /// choice whose two trials placed the most (the product of their counts): the best one to
+    /// that ends in a contradiction is taken out (so the other is made), and when both hold,
+    /// what neither leaves possible is taken out too ([`Board::keep_either`]). Passes repeat
+    /// until one changes nothing. Returns `None` on a contradiction, else the choice whose two
+    /// trials placed the most (the product of their counts) in that last pass: the best one to
     /// guess on.
+    ///
+    /// A placement is an option of up to four choices (its cell, its three houses), so its
+    /// trial is kept until the board changes; a choice whose two trials are both kept ones is
+    /// not compared again (its boards are gone), which the pass's other choices make up for.
     pub fn look_ahead(&mut self, pending: &mut Vec<Pending>) -> Option<Option<Choice>> {
-        // A placement is an option of up to four binary choices (its cell, its three houses),
-        // so trials are kept until the board changes: `tried[cell * n + d - 1]` is the number
-        // of cells the trial left empty, or one of these two.
+        // `tried[cell * n + d - 1]`: the number of cells the placement's trial left empty, or
+        // one of these two.
         const UNTRIED: u16 = u16::MAX;
         const FAILED: u16 = u16::MAX - 1;
         let n = S::N;
@@ -259,18 +263,35 @@ impl<S: Shape> Board<S> {
                 if options.len() != 2 {
                     continue;
                 }
-                let mut score = 1usize;
-                'options: for &(cell, d) in &options {
-                    let slot = cell * n + d as usize - 1;
-                    if tried[slot] == UNTRIED {
+                let slot = |(cell, d): (usize, u8)| cell * n + d as usize - 1;
+                let slots = [slot(options[0]), slot(options[1])];
+                let mut trials = [None, None];
+                let mut failed = None;
+                for (k, &(cell, d)) in options.iter().enumerate() {
+                    if tried[slots[k]] == UNTRIED {
                         let mut trial = *self;
                         let ok = trial.place(cell, d, pending) && trial.propagate(pending);
                         pending.clear();
-                        tried[slot] = if ok { trial.empty as u16 } else { FAILED };
+                        tried[slots[k]] = if ok { trial.empty as u16 } else { FAILED };
+                        trials[k] = Some(trial);
                     }
-                    let left = tried[slot];
-                    if left == FAILED {
-                        if !self.eliminate(cell, d, pending) || !self.propagate(pending) {
+                    if tried[slots[k]] == FAILED {
+                        failed = Some((cell, d));
+                        break;
+                    }
+                }
+                let progress = match (failed, &trials) {
+                    (Some((cell, d)), _) => self.eliminate(cell, d, pending).then_some(true),
+                    (None, [Some(a), Some(b)]) => self.keep_either(a, b, pending),
+                    _ => Some(false),
+                };
+                match progress {
+                    None => {
+                        pending.clear();
+                        return None;
+                    }
+                    Some(true) => {
+                        if !self.propagate(pending) {
                             return None;
                         }
                         if self.empty == 0 {
@@ -278,18 +299,54 @@ impl<S: Shape> Board<S> {
                         }
                         tried.fill(UNTRIED);
                         changed = true;
-                        score = 0;
-                        break 'options;
                     }
-                    score *= self.empty - left as usize;
-                }
-                if score > best.0 {
-                    best = (score, Some(choice));
+                    Some(false) => {
+                        let placed = |k: usize| self.empty - usize::from(tried[slots[k]]);
+                        let score = placed(0) * placed(1);
+                        if score > best.0 {
+                            best = (score, Some(choice));
+                        }
+                    }
                 }
             }
             if !changed {
                 return Some(best.1);
             }
+        }
+    }
+
+    /// Takes out of every empty cell the candidates that neither `a` nor `b` leaves possible,
+    /// where `a` and `b` are this board with one side each of a choice made and followed:
+    /// whichever side holds, those candidates go. Returns `None` on a contradiction, else
+    /// whether a candidate went; the singles this leaves are pushed on `pending`.
+    fn keep_either(
+        &mut self,
+        a: &Board<S>,
+        b: &Board<S>,
+        pending: &mut Vec<Pending>,
+    ) -> Option<bool> {
+        let mut changed = false;
+        for cell in 0..S::CELLS {
+            if self.values.as_ref()[cell] != 0 {
+                continue;
+            }
+            let keep = a.possible(cell).or(b.possible(cell));
+            for d in self.cands.as_ref()[cell].and_not(keep).ones() {
+                changed = true;
+                if !self.eliminate(cell, d as u8 + 1, pending) {
+                    return None;
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// The digits `cell` may hold: its value alone, or its candidates when empty.
+    #[inline]
+    fn possible(&self, cell: usize) -> S::Mask {
+        match self.values.as_ref()[cell] {
+            0 => self.cands.as_ref()[cell],
+            v => S::Mask::bit(v as usize - 1),
         }
     }
 

@@ -23,7 +23,7 @@ pub(crate) fn remove_clues<S: Shape>(
     let mut puzzle = solution.to_vec();
     let groups = symmetry.groups_of_size(S::N);
     let reached = remove_clue_groups(&mut puzzle, groups, clues, rng, |p, group, values| {
-        !brute::has_another(geo, p, group, values)
+        !brute::has_another(geo, p, group, values, solution)
     });
     reached.then_some(puzzle)
 }
