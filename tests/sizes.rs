@@ -371,6 +371,13 @@ fn every_size_is_counted_from_a_file_with_grids_and_lines_mixed() {
         .map(|l| l.split('\t').next().unwrap().len())
         .collect();
     assert_eq!(lengths, [16, 36, 64, 81, 144, 256, 625]);
+    // its own output reads back: a puzzle line of any size followed by more fields (the
+    // count) is the puzzle
+    let counted: String = out.lines().take(7).map(|l| format!("{l}\n")).collect();
+    let again = temp_file("sizes", "counted.txt", &counted);
+    let (ok, back, err) = run_lapiz(&["count", "--file", again.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(back, out);
 }
 
 #[test]

@@ -154,8 +154,8 @@ def count_many(
 
 def read_puzzles(source: Union[str, "os.PathLike[str]", IO[bytes]]) -> Iterator[Union[str, UnreadableLine]]:
     """The puzzles of a puzzle file as ``lapiz … --file`` reads it (``-`` for stdin): blank
-    lines and ``#`` comments skipped, the first field of a line when it is 81 characters
-    long, a byte-order mark at the start dropped; a line that is not UTF-8 or longer than
+    lines and ``#`` comments skipped, the first field of a line when it is a whole board long
+    (81 characters, or 16 to 625 for other sizes), a byte-order mark at the start dropped; a line that is not UTF-8 or longer than
     8 KiB comes as an ``UnreadableLine``, which a batch turns into that line's
     ``ErrorRecord``."""
     if isinstance(source, (str, os.PathLike)):

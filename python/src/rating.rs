@@ -402,7 +402,8 @@ pub fn excerpt(bytes: &[u8]) -> String {
 
 /// The puzzle of one line of a puzzle file (bytes, with or without its line end) as
 /// `lapiz … --file` reads it: `None` for a blank line or a `#` comment; the first field when
-/// it is 81 characters long (a line may carry a rating or a name after it); a HoDoKu library
+/// it is a whole board long (81 characters, 16 ... 625 for other sizes; a line may carry a
+/// rating or a name after it); a HoDoKu library
 /// line whole; an `UnreadableLine` for a line that is not UTF-8 or longer than 8 KiB.
 #[pyfunction]
 #[pyo3(signature = (line, number = 0))]
@@ -442,7 +443,7 @@ pub fn puzzle_of_line(py: Python<'_>, line: &[u8], number: usize) -> PyResult<Op
         t
     } else {
         match t.split_whitespace().next() {
-            Some(first) if first.len() == 81 => first,
+            Some(first) if lapiz::shape::Layout::is_board_length(first.len()) => first,
             _ => t,
         }
     };

@@ -149,6 +149,8 @@ def test_count_and_canonical_take_every_size(lapiz_bin) -> None:
     sixteen = run_cli(lapiz_bin, "generate", "--size", "16", "--seed", "3").stdout.decode().split()[0]
     assert len(sixteen) == 256 and lapiz.count(sixteen) == 1
     assert lapiz.canonical(sixteen) + "\n" == run_cli(lapiz_bin, "canonical", sixteen).stdout.decode()
+    # a puzzle line of any size may carry more fields, as `lapiz count`'s output does
+    assert lapiz.puzzle_of_line((sixteen + "\t1\n").encode()) == sixteen
     # a batch mixes sizes, and a bad line is a record, not an exception
     counts = lapiz.count_many([four, EASY, "3.1...2.2.......", "3.1.."])
     assert counts[:3] == [1, 1, 2]

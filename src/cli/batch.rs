@@ -180,8 +180,9 @@ fn stdin_is_regular() -> bool {
 }
 
 /// The puzzle text of a line of a puzzle file, or `None` for blanks and comments.
-/// A line may carry more after the puzzle (a rating, a name): the first field is used when it
-/// is 81 characters long. A HoDoKu library line (starting with `:`) is kept whole.
+/// A line may carry more after the puzzle (a rating, a name, a count): the first field is used
+/// when it is a whole board long (81 characters, or 16 ... 625 for other sizes). A HoDoKu
+/// library line (starting with `:`) is kept whole.
 pub fn puzzle_of_line(line: &str) -> Option<&str> {
     // The common case first: exactly 81 characters before the line end, nothing to trim or
     // split.
@@ -209,7 +210,7 @@ pub fn puzzle_of_line(line: &str) -> Option<&str> {
         return Some(t);
     }
     match t.split_whitespace().next() {
-        Some(first) if first.len() == 81 => Some(first),
+        Some(first) if lapiz::shape::Layout::is_board_length(first.len()) => Some(first),
         _ => Some(t),
     }
 }

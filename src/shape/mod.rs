@@ -147,6 +147,20 @@ impl Layout {
     /// The sizes lapiz reads: `n` for an `n x n` board.
     pub const SIZES: [u8; 7] = [4, 6, 8, 9, 12, 16, 25];
 
+    /// Whether `len` symbols are a whole board of some size (16, 36, 64, 81, 144, 256 or 625):
+    /// the length of a one-line puzzle.
+    ///
+    /// ```
+    /// use lapiz::shape::Layout;
+    /// assert!(Layout::is_board_length(81) && Layout::is_board_length(256));
+    /// assert!(!Layout::is_board_length(80));
+    /// ```
+    pub fn is_board_length(len: usize) -> bool {
+        Layout::SIZES
+            .iter()
+            .any(|&n| usize::from(n) * usize::from(n) == len)
+    }
+
     /// The 9x9 board.
     pub const NINE: Layout = Layout {
         n: 9,
