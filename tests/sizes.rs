@@ -8,6 +8,13 @@ use common::cli::{run_lapiz, run_lapiz_stdin, temp_file, text};
 use lapiz::generate::{Clues, Symmetry};
 use lapiz::shape::{Alphabet, Layout, Puzzle};
 
+/// The puzzle `lapiz generate` makes of `seed` (first index, 1-9A-Z symbols, no symmetry).
+fn made(layout: Layout, clues: Clues, seed: u64) -> Puzzle {
+    Puzzle::generate(layout, Alphabet::Standard, Symmetry::None, clues, seed, 0)
+        .unwrap()
+        .0
+}
+
 /// A minimal exact-cover solver (Knuth's Algorithm X on plain vectors, no dancing links), as
 /// independent of lapiz's brute force as can be: counts the solutions of a puzzle, up to
 /// `limit`. Columns: each cell filled, each digit once in each row, column and box.
@@ -387,17 +394,7 @@ fn solve_and_candidates_take_every_size() {
     let line = if p.count_solutions(2) == 1 {
         six.to_string()
     } else {
-        Puzzle::generate(
-            p.layout(),
-            Alphabet::Standard,
-            Symmetry::None,
-            Clues::Minimal,
-            1,
-            0,
-        )
-        .unwrap()
-        .0
-        .to_line()
+        made(p.layout(), Clues::Minimal, 1).to_line()
     };
     let (ok, out, err) = run_lapiz(&["solve", &line]);
     assert!(ok, "{err}");
@@ -448,16 +445,7 @@ fn bad_input_is_named() {
     // a batch keeps every line: a grid cut short is reported, the next puzzle still counted
     let file = format!(
         "{}\n.A729.BC.....3.1\n6..B3....D..A.2.\n",
-        Puzzle::generate(
-            Layout::new(4).unwrap(),
-            Alphabet::Standard,
-            Symmetry::None,
-            Clues::Minimal,
-            1,
-            0
-        )
-        .unwrap()
-        .0
+        made(Layout::new(4).unwrap(), Clues::Minimal, 1)
     );
     let path = temp_file("sizes", "cut.txt", &file);
     let (ok, out, err) = run_lapiz(&["count", "--file", path.to_str().unwrap()]);
@@ -493,17 +481,7 @@ fn a_grid_cut_short_by_another_puzzle_loses_neither() {
     // two rows of a 16x16 grid, then a whole 6x6 puzzle line, then a line of six junk
     // characters (six is a size, but these are no 6x6 row). A 4x4 line of 1-4 would read as the
     // grid's next row (docs/sizes.md).
-    let six = Puzzle::generate(
-        Layout::new(6).unwrap(),
-        Alphabet::Standard,
-        Symmetry::None,
-        Clues::Minimal,
-        2,
-        0,
-    )
-    .unwrap()
-    .0
-    .to_line();
+    let six = made(Layout::new(6).unwrap(), Clues::Minimal, 2).to_line();
     let file = format!(".A729.BC.....3.1\n6..B3....D..A.2.\n{six}\nbad500\n{six}\n");
     let path = temp_file("sizes", "interrupted.txt", &file);
     let (ok, out, _) = run_lapiz(&["count", "--file", path.to_str().unwrap()]);
@@ -525,17 +503,7 @@ fn a_grid_cut_short_by_another_puzzle_loses_neither() {
 
 #[test]
 fn solve_file_takes_every_size() {
-    let six = Puzzle::generate(
-        Layout::new(6).unwrap(),
-        Alphabet::Standard,
-        Symmetry::None,
-        Clues::Minimal,
-        8,
-        0,
-    )
-    .unwrap()
-    .0
-    .to_line();
+    let six = made(Layout::new(6).unwrap(), Clues::Minimal, 8).to_line();
     let nine = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
     let many = ".".repeat(256);
     let path = temp_file("sizes", "solve.txt", format!("{six}\n{nine}\n{many}\n"));
@@ -579,8 +547,7 @@ fn canonical_takes_every_size_and_ignores_the_transforms() {
         } else {
             Clues::Minimal
         };
-        let (p, _) =
-            Puzzle::generate(layout, Alphabet::Standard, Symmetry::None, clues, 3, 0).unwrap();
+        let p = made(layout, clues, 3);
         let (n, r, c) = (usize::from(n), usize::from(r), usize::from(c));
         let v = p.values();
         let moved: Vec<u8> = (0..n * n)
