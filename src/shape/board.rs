@@ -238,13 +238,20 @@ impl<S: Shape> Board<S> {
     /// A placement is an option of up to four choices (its cell, its three houses), so its
     /// trial is kept until the board changes; a choice whose two trials are both kept ones is
     /// not compared again (its boards are gone), which the pass's other choices make up for.
-    pub fn look_ahead(&mut self, pending: &mut Vec<Pending>) -> Option<Option<Choice>> {
+    ///
+    /// `tried` is scratch space the caller keeps between calls.
+    pub fn look_ahead(
+        &mut self,
+        pending: &mut Vec<Pending>,
+        tried: &mut Vec<u16>,
+    ) -> Option<Option<Choice>> {
         // `tried[cell * n + d - 1]`: the number of cells the placement's trial left empty, or
         // one of these two.
         const UNTRIED: u16 = u16::MAX;
         const FAILED: u16 = u16::MAX - 1;
         let n = S::N;
-        let mut tried: Vec<u16> = vec![UNTRIED; S::CELLS * n];
+        tried.clear();
+        tried.resize(S::CELLS * n, UNTRIED);
         loop {
             let mut best = (0usize, None);
             let mut changed = false;

@@ -33,6 +33,8 @@ struct Search<'r, S: Shape, R: Rng> {
     /// A solution to stay near, when given: at each guess its value is tried first.
     prefer: Option<&'r [u8]>,
     pending: Vec<Pending>,
+    /// The look-ahead's record of trials, kept from guess to guess to save an allocation.
+    tried: Vec<u16>,
     _shape: std::marker::PhantomData<S>,
 }
 
@@ -55,6 +57,7 @@ impl<'r, S: Shape, R: Rng> Search<'r, S, R> {
             look_ahead,
             prefer: None,
             pending,
+            tried: Vec::new(),
             _shape: std::marker::PhantomData,
         }
     }
@@ -70,7 +73,7 @@ impl<'r, S: Shape, R: Rng> Search<'r, S, R> {
             return;
         }
         let ahead = if self.look_ahead && board.empty_count() > 0 {
-            match board.look_ahead(&mut self.pending) {
+            match board.look_ahead(&mut self.pending, &mut self.tried) {
                 None => return,
                 Some(best) => best,
             }
