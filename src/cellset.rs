@@ -1,107 +1,70 @@
-//! [`CellSet`]: a set of the 81 cells as one 128-bit mask.
+//! [`CellSet`]: a set of cells of one board size as one bitset (a `u128` on 9x9).
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub, SubAssign};
 
 use crate::geometry::Cell;
+use crate::shape::{Bits, S9, Shape};
 
 const ALL_BITS: u128 = (1u128 << 81) - 1;
 
-/// A set of cells, one bit per cell (bit `i` is cell `i`, `r1c1` = 0 … `r9c9` = 80).
+/// A set of cells of a board of shape `S` (9x9 unless named), one bit per cell: bit
+/// `n * row + col` (on 9x9, `r1c1` = 0 … `r9c9` = 80).
 ///
-/// Set algebra is a single integer operation and iteration visits cells in index order.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
-pub struct CellSet(u128);
+/// Set algebra is one integer operation on 9x9 (a few words on the largest boards) and
+/// iteration visits cells row by row.
+pub struct CellSet<S: Shape = S9>(S::Cells);
+
+impl<S: Shape> Clone for CellSet<S> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S: Shape> Copy for CellSet<S> {}
+impl<S: Shape> PartialEq for CellSet<S> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+impl<S: Shape> Eq for CellSet<S> {}
+impl<S: Shape> Hash for CellSet<S> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+impl<S: Shape> PartialOrd for CellSet<S> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<S: Shape> Ord for CellSet<S> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.cmp(&other.0)
+    }
+}
+impl<S: Shape> Default for CellSet<S> {
+    fn default() -> Self {
+        CellSet::EMPTY
+    }
+}
 
 impl CellSet {
-    /// The empty set.
-    pub const EMPTY: CellSet = CellSet(0);
-    /// All 81 cells.
-    pub const ALL: CellSet = CellSet(ALL_BITS);
-
-    /// A set from its raw bits; bits above 80 are dropped.
+    /// A 9x9 set from its raw bits; bits above 80 are dropped.
     #[inline]
     pub const fn from_bits(bits: u128) -> CellSet {
         CellSet(bits & ALL_BITS)
     }
 
-    /// The raw bits.
+    /// The raw bits of a 9x9 set.
     #[inline]
     pub const fn bits(self) -> u128 {
         self.0
     }
 
-    /// The set holding only `cell`.
-    #[inline]
-    pub const fn single(cell: Cell) -> CellSet {
-        CellSet(1u128 << cell.index())
-    }
-
-    /// Whether `cell` is in the set.
-    #[inline]
-    pub const fn contains(self, cell: Cell) -> bool {
-        self.0 >> cell.index() & 1 != 0
-    }
-
-    /// Adds `cell`.
-    #[inline]
-    pub fn insert(&mut self, cell: Cell) {
-        self.0 |= 1u128 << cell.index();
-    }
-
-    /// Removes `cell`.
-    #[inline]
-    pub fn remove(&mut self, cell: Cell) {
-        self.0 &= !(1u128 << cell.index());
-    }
-
-    /// Number of cells.
-    #[inline]
-    pub const fn len(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The lowest-numbered cell, if any.
-    #[inline]
-    pub fn first(self) -> Option<Cell> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(Cell::new(self.0.trailing_zeros() as u8))
-        }
-    }
-
-    /// The only cell when the set has exactly one.
-    #[inline]
-    pub fn single_cell(self) -> Option<Cell> {
-        if self.len() == 1 { self.first() } else { None }
-    }
-
-    /// Whether every cell of `self` is in `other`.
-    #[inline]
-    pub const fn is_subset(self, other: CellSet) -> bool {
-        self.0 & !other.0 == 0
-    }
-
-    /// Whether the two sets share a cell.
-    #[inline]
-    pub const fn intersects(self, other: CellSet) -> bool {
-        self.0 & other.0 != 0
-    }
-
-    /// The cells in index order.
-    #[inline]
-    pub fn iter(self) -> CellSetIter {
-        CellSetIter(self.0)
-    }
-
-    /// The cells that see every cell of this set (the intersection of their peers);
+    /// The 9x9 cells that see every cell of this set (the intersection of their peers);
     /// all cells for the empty set. Cells of the set itself are never included.
     pub fn common_peers(self) -> CellSet {
         let mut out = CellSet::ALL;
@@ -112,41 +75,128 @@ impl CellSet {
     }
 }
 
-/// Iterator over a [`CellSet`] in index order.
-#[derive(Clone)]
-pub struct CellSetIter(u128);
+impl<S: Shape> CellSet<S> {
+    /// The empty set.
+    pub const EMPTY: Self = CellSet(S::Cells::ZERO);
+    /// Every cell of the board.
+    pub const ALL: Self = CellSet(S::ALL_CELLS);
 
-impl Iterator for CellSetIter {
+    /// The raw bitset.
+    #[inline]
+    pub(crate) fn raw(self) -> S::Cells {
+        self.0
+    }
+
+    /// A set from its raw bitset (bits beyond the board must be clear).
+    #[inline]
+    pub(crate) fn from_raw(raw: S::Cells) -> Self {
+        CellSet(raw)
+    }
+
+    /// The set holding only `cell`.
+    #[inline]
+    pub fn single(cell: Cell) -> Self {
+        CellSet(S::Cells::bit(S::bit_of(cell)))
+    }
+
+    /// Whether `cell` is in the set.
+    #[inline]
+    pub fn contains(self, cell: Cell) -> bool {
+        self.0.has(S::bit_of(cell))
+    }
+
+    /// Adds `cell`.
+    #[inline]
+    pub fn insert(&mut self, cell: Cell) {
+        self.0.set(S::bit_of(cell));
+    }
+
+    /// Removes `cell`.
+    #[inline]
+    pub fn remove(&mut self, cell: Cell) {
+        self.0.clear(S::bit_of(cell));
+    }
+
+    /// Number of cells.
+    #[inline]
+    pub fn len(self) -> u32 {
+        self.0.count()
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0.is_zero()
+    }
+
+    /// The first cell (row by row), if any.
+    #[inline]
+    pub fn first(self) -> Option<Cell> {
+        self.0.first().map(S::cell)
+    }
+
+    /// The only cell when the set has exactly one.
+    #[inline]
+    pub fn single_cell(self) -> Option<Cell> {
+        if self.len() == 1 { self.first() } else { None }
+    }
+
+    /// Whether every cell of `self` is in `other`.
+    #[inline]
+    pub fn is_subset(self, other: Self) -> bool {
+        self.0.and_not(other.0).is_zero()
+    }
+
+    /// Whether the two sets share a cell.
+    #[inline]
+    pub fn intersects(self, other: Self) -> bool {
+        !self.0.and(other.0).is_zero()
+    }
+
+    /// The cells row by row.
+    #[inline]
+    pub fn iter(self) -> CellSetIter<S> {
+        CellSetIter(self.0)
+    }
+}
+
+/// Iterator over a [`CellSet`], row by row.
+pub struct CellSetIter<S: Shape = S9>(S::Cells);
+
+impl<S: Shape> Clone for CellSetIter<S> {
+    fn clone(&self) -> Self {
+        CellSetIter(self.0)
+    }
+}
+
+impl<S: Shape> Iterator for CellSetIter<S> {
     type Item = Cell;
 
     #[inline]
     fn next(&mut self) -> Option<Cell> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(Cell::new(i as u8))
+        let i = self.0.first()?;
+        self.0.clear(i);
+        Some(S::cell(i))
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
+        let n = self.0.count() as usize;
         (n, Some(n))
     }
 }
 
-impl ExactSizeIterator for CellSetIter {}
+impl<S: Shape> ExactSizeIterator for CellSetIter<S> {}
 
-impl IntoIterator for CellSet {
+impl<S: Shape> IntoIterator for CellSet<S> {
     type Item = Cell;
-    type IntoIter = CellSetIter;
-    fn into_iter(self) -> CellSetIter {
+    type IntoIter = CellSetIter<S>;
+    fn into_iter(self) -> CellSetIter<S> {
         self.iter()
     }
 }
 
-impl FromIterator<Cell> for CellSet {
+impl<S: Shape> FromIterator<Cell> for CellSet<S> {
     fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Self {
         let mut set = CellSet::EMPTY;
         for cell in iter {
@@ -157,60 +207,45 @@ impl FromIterator<Cell> for CellSet {
 }
 
 macro_rules! binop {
-    ($tr:ident, $f:ident, $op:tt) => {
-        impl $tr for CellSet {
-            type Output = CellSet;
+    ($tr:ident, $f:ident, $op:ident) => {
+        impl<S: Shape> $tr for CellSet<S> {
+            type Output = Self;
             #[inline]
-            fn $f(self, rhs: CellSet) -> CellSet {
-                CellSet(self.0 $op rhs.0)
+            fn $f(self, rhs: Self) -> Self {
+                CellSet(self.0.$op(rhs.0))
             }
         }
     };
 }
-binop!(BitAnd, bitand, &);
-binop!(BitOr, bitor, |);
-binop!(BitXor, bitxor, ^);
+binop!(BitAnd, bitand, and);
+binop!(BitOr, bitor, or);
+binop!(BitXor, bitxor, xor);
+binop!(Sub, sub, and_not);
 
-impl Sub for CellSet {
-    type Output = CellSet;
-    /// Set difference.
+impl<S: Shape> Not for CellSet<S> {
+    type Output = Self;
+    /// Complement within the board.
     #[inline]
-    fn sub(self, rhs: CellSet) -> CellSet {
-        CellSet(self.0 & !rhs.0)
+    fn not(self) -> Self {
+        CellSet(S::ALL_CELLS.and_not(self.0))
     }
 }
 
-impl Not for CellSet {
-    type Output = CellSet;
-    /// Complement within the 81 cells.
-    #[inline]
-    fn not(self) -> CellSet {
-        CellSet(!self.0 & ALL_BITS)
-    }
+macro_rules! assignop {
+    ($tr:ident, $f:ident, $op:ident) => {
+        impl<S: Shape> $tr for CellSet<S> {
+            #[inline]
+            fn $f(&mut self, rhs: Self) {
+                self.0 = self.0.$op(rhs.0);
+            }
+        }
+    };
 }
+assignop!(BitAndAssign, bitand_assign, and);
+assignop!(BitOrAssign, bitor_assign, or);
+assignop!(SubAssign, sub_assign, and_not);
 
-impl BitAndAssign for CellSet {
-    #[inline]
-    fn bitand_assign(&mut self, rhs: CellSet) {
-        self.0 &= rhs.0;
-    }
-}
-
-impl BitOrAssign for CellSet {
-    #[inline]
-    fn bitor_assign(&mut self, rhs: CellSet) {
-        self.0 |= rhs.0;
-    }
-}
-
-impl SubAssign for CellSet {
-    #[inline]
-    fn sub_assign(&mut self, rhs: CellSet) {
-        self.0 &= !rhs.0;
-    }
-}
-
-impl fmt::Display for CellSet {
+impl<S: Shape> fmt::Display for CellSet<S> {
     /// Cells joined by commas, e.g. `r1c2,r1c9`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, cell) in self.iter().enumerate() {
@@ -223,7 +258,7 @@ impl fmt::Display for CellSet {
     }
 }
 
-impl fmt::Debug for CellSet {
+impl<S: Shape> fmt::Debug for CellSet<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{{{self}}}")
     }
@@ -243,7 +278,18 @@ mod tests {
         assert_eq!((!a).len(), 78);
         assert_eq!(a.to_string(), "r1c1,r1c6,r9c9");
         assert!(CellSet::single(Cell::new(5)).is_subset(b));
-        assert_eq!(CellSet::EMPTY.first(), None);
+        assert_eq!(CellSet::<S9>::EMPTY.first(), None);
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_sets_name_their_cells() {
+        use crate::shape::S16;
+        let cells = [Cell::at(0, 9), Cell::at(11, 15), Cell::at(15, 15)];
+        let a: CellSet<S16> = cells.into_iter().collect();
+        assert_eq!(a.to_string(), "r1c10,r12c16,r16c16");
+        assert_eq!((!a).len(), 253);
+        assert!(a.contains(Cell::at(11, 15)) && !a.contains(Cell::at(11, 14)));
+        assert_eq!(CellSet::<S16>::ALL.len(), 256);
     }
 
     #[test]

@@ -9,54 +9,109 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::cellset::CellSet;
 
-/// One of the 81 cells, `r1c1` (index 0) to `r9c9` (index 80), row by row.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct Cell(u8);
+/// A cell of a board of any size, named `r1c1` … `r25c25` by its row and column.
+///
+/// The encoding lets a cell name itself without knowing its board's size, and keeps 9x9 code
+/// indexing its tables directly:
+///
+/// ```text
+///   row < 9 and col < 9   9 * row + col          0 .. 81   (the 9x9 index)
+///   any other cell        81 + 25 * row + col    up to 705 (boards up to 25x25)
+/// ```
+///
+/// Cells order by row, then column, on every size.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Cell(u16);
+
+/// Cells of the 9x9 corner of any board.
+const CORNER: u16 = 81;
+/// The row stride of cells beyond the corner (the widest board).
+const WIDE: u16 = 25;
 
 impl Cell {
-    /// The cell with this index. Panics in debug builds when `index >= 81`.
+    /// The 9x9 cell with this index (0..81). Panics in debug builds when `index >= 81`.
     #[inline]
     pub const fn new(index: u8) -> Cell {
         debug_assert!(index < 81);
-        Cell(index)
+        Cell(index as u16)
     }
 
-    /// The cell at `row`, `col` (both 0-based).
+    /// The cell at `row`, `col` (both 0-based, below 25).
     #[inline]
     pub const fn at(row: u8, col: u8) -> Cell {
-        Cell::new(row * 9 + col)
+        debug_assert!(row < 25 && col < 25);
+        if row < 9 && col < 9 {
+            Cell(row as u16 * 9 + col as u16)
+        } else {
+            Cell(CORNER + WIDE * row as u16 + col as u16)
+        }
     }
 
-    /// All 81 cells in index order.
+    /// The cell of index `i` on a board `n` wide (`n * row + col`).
+    #[inline]
+    pub const fn from_index_in(i: usize, n: usize) -> Cell {
+        if n == 9 {
+            Cell::new(i as u8)
+        } else {
+            Cell::at((i / n) as u8, (i % n) as u8)
+        }
+    }
+
+    /// All 81 cells of the 9x9 board in index order.
     pub fn all() -> impl Iterator<Item = Cell> {
         (0..81).map(Cell)
     }
 
-    /// The index, 0..81.
+    /// The 9x9 index, 0..81 (for cells of the 9x9 board).
     #[inline]
     pub const fn index(self) -> usize {
+        debug_assert!(self.0 < CORNER);
         self.0 as usize
+    }
+
+    /// The index on a board `n` cells wide: `n * row + col`.
+    #[inline]
+    pub const fn index_in(self, n: usize) -> usize {
+        if self.0 < CORNER && n == 9 {
+            self.0 as usize
+        } else {
+            self.row() as usize * n + self.col() as usize
+        }
+    }
+
+    /// Whether the cell lies in the 9x9 corner (row and column below 9).
+    #[inline]
+    pub const fn is_nine_by_nine(self) -> bool {
+        self.0 < CORNER
     }
 
     /// Row, 0-based.
     #[inline]
     pub const fn row(self) -> u8 {
-        self.0 / 9
+        if self.0 < CORNER {
+            (self.0 / 9) as u8
+        } else {
+            ((self.0 - CORNER) / WIDE) as u8
+        }
     }
 
     /// Column, 0-based.
     #[inline]
     pub const fn col(self) -> u8 {
-        self.0 % 9
+        if self.0 < CORNER {
+            (self.0 % 9) as u8
+        } else {
+            ((self.0 - CORNER) % WIDE) as u8
+        }
     }
 
-    /// Box, 0-based, numbered left to right, top to bottom.
+    /// Box of the 9x9 board, 0-based, numbered left to right, top to bottom.
     #[inline]
     pub const fn box_index(self) -> u8 {
         self.row() / 3 * 3 + self.col() / 3
     }
 
-    /// The row, column and box that hold this cell.
+    /// The row, column and box of the 9x9 board that hold this cell.
     #[inline]
     pub const fn houses(self) -> [House; 3] {
         [
@@ -66,16 +121,35 @@ impl Cell {
         ]
     }
 
-    /// The 20 cells sharing a house with this one.
+    /// The 20 cells of the 9x9 board sharing a house with this one.
     #[inline]
     pub const fn peers(self) -> CellSet {
-        PEERS[self.0 as usize]
+        PEERS[self.index()]
     }
 
-    /// Whether the two cells are different and share a house.
+    /// Whether the two cells of the 9x9 board are different and share a house.
     #[inline]
-    pub const fn sees(self, other: Cell) -> bool {
+    pub fn sees(self, other: Cell) -> bool {
         self.peers().contains(other)
+    }
+}
+
+impl PartialOrd for Cell {
+    #[inline]
+    fn partial_cmp(&self, other: &Cell) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Cell {
+    /// Row, then column.
+    #[inline]
+    fn cmp(&self, other: &Cell) -> std::cmp::Ordering {
+        if self.0 < CORNER && other.0 < CORNER {
+            self.0.cmp(&other.0)
+        } else {
+            (self.row(), self.col()).cmp(&(other.row(), other.col()))
+        }
     }
 }
 
@@ -93,18 +167,23 @@ impl fmt::Debug for Cell {
 
 impl FromStr for Cell {
     type Err = String;
-    /// Parses `r1c1` … `r9c9` (case-insensitive).
+    /// Parses `r1c1` … `r25c25` (case-insensitive).
     fn from_str(s: &str) -> Result<Cell, String> {
-        let b = s.as_bytes();
-        let ok = b.len() == 4
-            && b[0].eq_ignore_ascii_case(&b'r')
-            && b[2].eq_ignore_ascii_case(&b'c')
-            && (b'1'..=b'9').contains(&b[1])
-            && (b'1'..=b'9').contains(&b[3]);
-        if ok {
-            Ok(Cell::at(b[1] - b'1', b[3] - b'1'))
-        } else {
-            Err(format!("`{s}` is not a cell name (r1c1 … r9c9)"))
+        let bad = || format!("`{s}` is not a cell name (r1c1 … r9c9, up to r25c25)");
+        let lower = s.to_ascii_lowercase();
+        let (row, col) = lower
+            .strip_prefix('r')
+            .and_then(|rest| rest.split_once('c'))
+            .ok_or_else(bad)?;
+        let number = |t: &str| -> Option<u8> {
+            let ok = !t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit());
+            ok.then(|| t.parse().ok())
+                .flatten()
+                .filter(|v| (1..=25).contains(v))
+        };
+        match (number(row), number(col)) {
+            (Some(r), Some(c)) => Ok(Cell::at(r - 1, c - 1)),
+            _ => Err(bad()),
         }
     }
 }
@@ -133,72 +212,115 @@ pub enum HouseKind {
     Box,
 }
 
-/// One of the 27 houses: rows 0..9, columns 9..18, boxes 18..27.
+/// A row, column or box of a board of any size, named `r1` … `r25`, `c1` …, `b1` ….
+///
+/// Encoded as [`Cell`] is, so that it names itself without its board's size: a house numbered
+/// below 9 is its 9x9 index (rows 0..9, columns 9..18, boxes 18..27); any other is
+/// `27 + 25 * kind + number` (kind 0 for rows, 1 for columns, 2 for boxes).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct House(u8);
+
+/// Houses of the 9x9 board (and houses numbered below 9 on any board).
+const NINE_HOUSES: u8 = 27;
 
 impl House {
     /// Row `r` (0-based).
     #[inline]
     pub const fn row(r: u8) -> House {
-        House(r)
+        House::of_kind(0, r)
     }
     /// Column `c` (0-based).
     #[inline]
     pub const fn col(c: u8) -> House {
-        House(9 + c)
+        House::of_kind(1, c)
     }
     /// Box `b` (0-based).
     #[inline]
     pub const fn boxed(b: u8) -> House {
-        House(18 + b)
+        House::of_kind(2, b)
     }
-    /// The house with this index (0..27).
+    /// House `number` (0-based) of a kind: 0 rows, 1 columns, 2 boxes.
+    #[inline]
+    const fn of_kind(kind: u8, number: u8) -> House {
+        debug_assert!(kind < 3 && number < 25);
+        if number < 9 {
+            House(9 * kind + number)
+        } else {
+            House(NINE_HOUSES + 25 * kind + number)
+        }
+    }
+    /// The house with this 9x9 index (0..27).
     #[inline]
     pub const fn from_index(i: u8) -> House {
         debug_assert!(i < 27);
         House(i)
     }
-    /// All 27 houses: rows, then columns, then boxes.
+    /// The house with index `i` on a board `n` wide (rows `0..n`, columns `n..2n`, boxes
+    /// `2n..3n`).
+    #[inline]
+    pub const fn from_index_in(i: usize, n: usize) -> House {
+        House::of_kind((i / n) as u8, (i % n) as u8)
+    }
+    /// All 27 houses of the 9x9 board: rows, then columns, then boxes.
     pub fn all() -> impl Iterator<Item = House> {
         (0..27).map(House)
     }
-    /// The nine rows then the nine columns.
+    /// The nine rows then the nine columns of the 9x9 board.
     pub fn lines() -> impl Iterator<Item = House> {
         (0..18).map(House)
     }
-    /// The nine boxes.
+    /// The nine boxes of the 9x9 board.
     pub fn boxes() -> impl Iterator<Item = House> {
         (18..27).map(House)
     }
-    /// Index 0..27.
+    /// The 9x9 index, 0..27.
     #[inline]
     pub const fn index(self) -> usize {
+        debug_assert!(self.0 < NINE_HOUSES);
         self.0 as usize
+    }
+    /// The index on a board `n` wide: `n * kind + number`.
+    #[inline]
+    pub const fn index_in(self, n: usize) -> usize {
+        self.kind_code() as usize * n + self.number() as usize - 1
+    }
+    /// 0 for rows, 1 for columns, 2 for boxes.
+    #[inline]
+    const fn kind_code(self) -> u8 {
+        if self.0 < NINE_HOUSES {
+            self.0 / 9
+        } else {
+            (self.0 - NINE_HOUSES) / 25
+        }
     }
     /// Row, column or box.
     #[inline]
     pub const fn kind(self) -> HouseKind {
-        match self.0 / 9 {
+        match self.kind_code() {
             0 => HouseKind::Row,
             1 => HouseKind::Column,
             _ => HouseKind::Box,
         }
     }
-    /// Number within its kind, 1..=9 as people count.
+    /// Number within its kind, 1-based as people count.
     #[inline]
     pub const fn number(self) -> u8 {
-        self.0 % 9 + 1
+        if self.0 < NINE_HOUSES {
+            self.0 % 9 + 1
+        } else {
+            (self.0 - NINE_HOUSES) % 25 + 1
+        }
     }
-    /// The nine cells of the house.
+    /// The nine cells of the 9x9 house.
     #[inline]
     pub const fn cells(self) -> CellSet {
-        HOUSES[self.0 as usize]
+        HOUSES[self.index()]
     }
-    /// The nine cells in order (row order for rows and boxes, top to bottom for columns).
+    /// The nine cells of the 9x9 house in order (row order for rows and boxes, top to bottom
+    /// for columns).
     #[inline]
     pub const fn cell_list(self) -> &'static [Cell; 9] {
-        &HOUSE_CELLS[self.0 as usize]
+        &HOUSE_CELLS[self.index()]
     }
 }
 
@@ -222,21 +344,22 @@ impl fmt::Debug for House {
 
 impl FromStr for House {
     type Err = String;
-    /// Parses `r3`, `c7` or `b5`.
+    /// Parses `r3`, `c7` or `b5` (up to 25).
     fn from_str(s: &str) -> Result<House, String> {
+        let bad = || format!("`{s}` is not a house name (r1 … r9, c1 … c9, b1 … b9, up to 25)");
         let b = s.as_bytes();
-        if b.len() == 2 && (b'1'..=b'9').contains(&b[1]) {
-            let n = b[1] - b'1';
-            match b[0].to_ascii_lowercase() {
-                b'r' => return Ok(House::row(n)),
-                b'c' => return Ok(House::col(n)),
-                b'b' => return Ok(House::boxed(n)),
-                _ => {}
-            }
+        let number = s
+            .get(1..)
+            .filter(|t| !t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|t| t.parse::<u8>().ok())
+            .filter(|v| (1..=25).contains(v))
+            .ok_or_else(bad)?;
+        match b[0].to_ascii_lowercase() {
+            b'r' => Ok(House::row(number - 1)),
+            b'c' => Ok(House::col(number - 1)),
+            b'b' => Ok(House::boxed(number - 1)),
+            _ => Err(bad()),
         }
-        Err(format!(
-            "`{s}` is not a house name (r1 … r9, c1 … c9, b1 … b9)"
-        ))
     }
 }
 
@@ -308,13 +431,13 @@ const fn build_houses() -> [CellSet; 27] {
 }
 
 const fn build_house_cells() -> [[Cell; 9]; 27] {
-    let mut out = [[Cell(0); 9]; 27];
+    let mut out = [[Cell::new(0); 9]; 27];
     let mut h = 0;
     while h < 27 {
         let mut bits = HOUSES[h].bits();
         let mut k = 0;
         while bits != 0 {
-            out[h][k] = Cell(bits.trailing_zeros() as u8);
+            out[h][k] = Cell::new(bits.trailing_zeros() as u8);
             bits &= bits - 1;
             k += 1;
         }
@@ -380,6 +503,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn cells_order_by_row_then_column_on_every_size() {
+        let mut cells: Vec<Cell> = (0..16)
+            .flat_map(|r| (0..16).map(move |c| Cell::at(r, c)))
+            .rev()
+            .collect();
+        cells.sort();
+        let names: Vec<String> = cells.iter().take(11).map(|c| c.to_string()).collect();
+        assert_eq!(names[8..], ["r1c9", "r1c10", "r1c11"]);
+        assert!(
+            cells
+                .windows(2)
+                .all(|w| w[0].index_in(16) + 1 == w[1].index_in(16))
+        );
+    }
+
+    #[test]
     fn house_masks_agree_with_houses() {
         for c in Cell::all() {
             let mask = c.houses().iter().fold(0, |m, h| m | 1 << h.index());
@@ -415,6 +554,25 @@ mod tests {
         assert_eq!(Cell::at(2, 6).to_string(), "r3c7");
         assert_eq!("r3c7".parse::<Cell>().unwrap(), Cell::at(2, 6));
         assert!("r0c7".parse::<Cell>().is_err());
+        for (name, row, col) in [("r12c16", 11, 15), ("r1c10", 0, 9), ("R25C3", 24, 2)] {
+            let cell: Cell = name.parse().unwrap();
+            assert_eq!((cell.row(), cell.col()), (row, col), "{name}");
+            assert_eq!(cell.to_string(), name.to_lowercase());
+            assert!(!cell.is_nine_by_nine());
+            assert_eq!(cell.index_in(25), 25 * row as usize + col as usize);
+        }
+        for bad in ["r26c1", "r1c0", "r1c", "rc1", "r1c1x", "r001c1"] {
+            assert!(bad.parse::<Cell>().is_err(), "{bad}");
+        }
+        assert_eq!(Cell::at(4, 7).index_in(16), 4 * 16 + 7);
+        assert_eq!(Cell::at(4, 7).index_in(9), 4 * 9 + 7);
+        for (name, i16) in [("r12", 11), ("c16", 31), ("b10", 41), ("c3", 18)] {
+            let house: House = name.parse().unwrap();
+            assert_eq!(house.to_string(), name);
+            assert_eq!(house.index_in(16), i16, "{name}");
+            assert_eq!(House::from_index_in(i16, 16), house);
+        }
+        assert!("r26".parse::<House>().is_err() && "x1".parse::<House>().is_err());
         assert_eq!(digits_text(0b100001, "/"), "1/6");
     }
 }

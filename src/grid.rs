@@ -3,7 +3,8 @@
 use std::fmt;
 
 use crate::cellset::CellSet;
-use crate::geometry::{ALL_DIGITS, Cell, DigitMask, House, digit_bit};
+use crate::geometry::{Cell, House};
+use crate::shape::{Bits, Geometry, Layout, S9, Shape};
 
 /// A candidate: a digit that may still go in a cell. Written `5r3c7` (Eureka notation).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -97,14 +98,31 @@ impl<'de> serde::Deserialize<'de> for Candidate {
 /// # Ok(())
 /// # }
 /// ```
-#[derive(Clone, PartialEq, Eq)]
-pub struct Grid {
-    values: [u8; 81],
-    cands: [DigitMask; 81],
-    givens: CellSet,
-    filled: CellSet,
-    digit_cells: [CellSet; 9],
+pub struct Grid<S: Shape = S9> {
+    geo: &'static Geometry<S>,
+    values: S::PerCell<u8>,
+    cands: S::PerCell<S::Mask>,
+    givens: CellSet<S>,
+    filled: CellSet<S>,
+    digit_cells: S::PerDigit<CellSet<S>>,
 }
+
+impl<S: Shape> Clone for Grid<S> {
+    #[inline]
+    fn clone(&self) -> Self {
+        Grid { ..*self }
+    }
+}
+
+impl<S: Shape> PartialEq for Grid<S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.values.as_ref() == other.values.as_ref()
+            && self.cands.as_ref() == other.cands.as_ref()
+            && self.givens == other.givens
+    }
+}
+
+impl<S: Shape> Eq for Grid<S> {}
 
 impl Default for Grid {
     fn default() -> Self {
@@ -113,188 +131,21 @@ impl Default for Grid {
 }
 
 impl Grid {
-    /// An empty grid: no values, every candidate present.
+    /// An empty 9x9 grid: no values, every candidate present.
     pub fn empty() -> Grid {
-        Grid {
-            values: [0; 81],
-            cands: [ALL_DIGITS; 81],
-            givens: CellSet::EMPTY,
-            filled: CellSet::EMPTY,
-            digit_cells: [CellSet::ALL; 9],
-        }
+        Grid::blank(S9::geometry(Layout::NINE))
     }
 
-    /// A grid from 81 values (0 = empty), all non-zero values given, candidates computed from
-    /// the values. Values are not checked for clashes: see [`Grid::conflict`].
+    /// A 9x9 grid from 81 values (0 = empty), all non-zero values given, candidates computed
+    /// from the values. Values are not checked for clashes: see [`Grid::conflict`].
     pub fn from_values(values: &[u8; 81]) -> Grid {
-        let mut grid = Grid::empty();
-        for cell in Cell::all() {
-            let v = values[cell.index()];
-            if (1..=9).contains(&v) {
-                grid.set_value(cell, v);
-                grid.givens.insert(cell);
-            }
-        }
-        grid
-    }
-
-    /// The value of `cell`, 0 when empty.
-    #[inline]
-    pub fn value(&self, cell: Cell) -> u8 {
-        self.values[cell.index()]
+        Grid::from_value_slice(S9::geometry(Layout::NINE), values)
     }
 
     /// All 81 values (0 = empty).
     #[inline]
     pub fn values(&self) -> &[u8; 81] {
         &self.values
-    }
-
-    /// The candidate mask of `cell` (empty for a cell with a value).
-    #[inline]
-    pub fn candidates(&self, cell: Cell) -> DigitMask {
-        self.cands[cell.index()]
-    }
-
-    /// Whether `digit` is a candidate of `cell`.
-    #[inline]
-    pub fn has_candidate(&self, cell: Cell, digit: u8) -> bool {
-        self.cands[cell.index()] & digit_bit(digit) != 0
-    }
-
-    /// The cells where `digit` (1..=9) is still a candidate.
-    #[inline]
-    pub fn digit_cells(&self, digit: u8) -> CellSet {
-        self.digit_cells[digit as usize - 1]
-    }
-
-    /// The cells of `house` where `digit` is still a candidate.
-    #[inline]
-    pub fn digit_cells_in(&self, digit: u8, house: House) -> CellSet {
-        self.digit_cells[digit as usize - 1] & house.cells()
-    }
-
-    /// The given cells.
-    #[inline]
-    pub fn givens(&self) -> CellSet {
-        self.givens
-    }
-
-    /// Whether `cell` holds a given.
-    #[inline]
-    pub fn is_given(&self, cell: Cell) -> bool {
-        self.givens.contains(cell)
-    }
-
-    /// The cells with no value yet.
-    #[inline]
-    pub fn empty_cells(&self) -> CellSet {
-        !self.filled
-    }
-
-    /// The cells with a value (given or placed).
-    #[inline]
-    pub fn filled_cells(&self) -> CellSet {
-        self.filled
-    }
-
-    /// Whether every cell has a value.
-    #[inline]
-    pub fn is_solved(&self) -> bool {
-        self.filled == CellSet::ALL
-    }
-
-    /// The digits placed in `house`.
-    pub fn placed_in(&self, house: House) -> DigitMask {
-        house
-            .cell_list()
-            .iter()
-            .map(|&c| self.values[c.index()])
-            .filter(|&v| v != 0)
-            .fold(0, |m, v| m | digit_bit(v))
-    }
-
-    /// The mask of the candidates of all cells in `cells`.
-    pub fn candidates_of(&self, cells: CellSet) -> DigitMask {
-        cells.iter().fold(0, |m, c| m | self.cands[c.index()])
-    }
-
-    /// Number of candidates left in empty cells.
-    pub fn candidate_count(&self) -> u32 {
-        self.cands.iter().map(|m| m.count_ones()).sum()
-    }
-
-    /// Places `digit` in `cell` (not as a given): clears the cell's candidates and removes
-    /// `digit` from its peers.
-    pub fn set_value(&mut self, cell: Cell, digit: u8) {
-        debug_assert!((1..=9).contains(&digit));
-        let i = cell.index();
-        for d in crate::geometry::digits(self.cands[i]) {
-            self.digit_cells[d as usize - 1].remove(cell);
-        }
-        self.cands[i] = 0;
-        self.values[i] = digit;
-        self.filled.insert(cell);
-        let di = digit as usize - 1;
-        let peers = cell.peers() & self.digit_cells[di];
-        for p in peers {
-            self.cands[p.index()] &= !digit_bit(digit);
-        }
-        self.digit_cells[di] -= peers;
-    }
-
-    /// Marks `cell` as a given (its value must already be set).
-    pub fn mark_given(&mut self, cell: Cell) {
-        self.givens.insert(cell);
-    }
-
-    /// Removes candidate `digit` from `cell`; returns whether it was there.
-    #[inline]
-    pub fn eliminate(&mut self, cell: Cell, digit: u8) -> bool {
-        let bit = digit_bit(digit);
-        let i = cell.index();
-        if self.cands[i] & bit == 0 {
-            return false;
-        }
-        self.cands[i] &= !bit;
-        self.digit_cells[digit as usize - 1].remove(cell);
-        true
-    }
-
-    /// Sets the candidate mask of an empty cell outright (used by parsers of pencil-mark grids).
-    pub fn set_candidates(&mut self, cell: Cell, mask: DigitMask) {
-        let i = cell.index();
-        debug_assert_eq!(self.values[i], 0);
-        for d in 1..=9u8 {
-            if mask & digit_bit(d) != 0 {
-                self.digit_cells[d as usize - 1].insert(cell);
-            } else {
-                self.digit_cells[d as usize - 1].remove(cell);
-            }
-        }
-        self.cands[i] = mask & ALL_DIGITS;
-    }
-
-    /// The first pair of cells in one house holding the same value, if any.
-    pub fn conflict(&self) -> Option<(Cell, Cell, u8)> {
-        for house in House::all() {
-            let mut seen: [Option<Cell>; 10] = [None; 10];
-            for &cell in house.cell_list() {
-                let v = self.values[cell.index()];
-                if v != 0 {
-                    if let Some(first) = seen[v as usize] {
-                        return Some((first, cell, v));
-                    }
-                    seen[v as usize] = Some(cell);
-                }
-            }
-        }
-        None
-    }
-
-    /// The first empty cell without any candidate, if any.
-    pub fn dead_cell(&self) -> Option<Cell> {
-        Cell::all().find(|&c| self.values[c.index()] == 0 && self.cands[c.index()] == 0)
     }
 
     /// The values as an 81-character line, `.` for empty cells.
@@ -314,6 +165,214 @@ impl Grid {
     /// The givens alone as an 81-character line.
     pub fn givens_line(&self) -> String {
         values_line(&self.given_values())
+    }
+}
+
+impl<S: Shape> Grid<S> {
+    /// An empty grid of `geo`'s layout: no values, every candidate present.
+    pub fn blank(geo: &'static Geometry<S>) -> Grid<S> {
+        Grid {
+            geo,
+            values: S::per_cell(0),
+            cands: S::per_cell(S::Mask::low(S::N)),
+            givens: CellSet::EMPTY,
+            filled: CellSet::EMPTY,
+            digit_cells: S::per_digit(CellSet::ALL),
+        }
+    }
+
+    /// A grid of `geo`'s layout from its `n * n` values row by row (0 = empty), all non-zero
+    /// values given, candidates computed from the values. Values above `n` are ignored; clashes
+    /// are not checked: see [`Grid::conflict`].
+    pub fn from_value_slice(geo: &'static Geometry<S>, values: &[u8]) -> Grid<S> {
+        debug_assert_eq!(values.len(), S::CELLS);
+        let mut grid = Grid::blank(geo);
+        for (i, &v) in values.iter().enumerate().take(S::CELLS) {
+            if (1..=S::N).contains(&usize::from(v)) {
+                let cell = S::cell(i);
+                grid.set_value(cell, v);
+                grid.givens.insert(cell);
+            }
+        }
+        grid
+    }
+
+    /// The layout's tables: houses and peers.
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry<S> {
+        self.geo
+    }
+
+    /// The size `n`: digits run `1..=n`.
+    #[inline]
+    pub const fn n(&self) -> usize {
+        S::N
+    }
+
+    /// Every digit, `1..=n`.
+    #[inline]
+    pub fn all_digits(&self) -> std::ops::RangeInclusive<u8> {
+        1..=S::N as u8
+    }
+
+    /// The values row by row (0 = empty).
+    #[inline]
+    pub fn value_slice(&self) -> &[u8] {
+        self.values.as_ref()
+    }
+
+    /// The value of `cell`, 0 when empty.
+    #[inline]
+    pub fn value(&self, cell: Cell) -> u8 {
+        self.values.as_ref()[S::bit_of(cell)]
+    }
+
+    /// The candidate mask of `cell` (empty for a cell with a value).
+    #[inline]
+    pub fn candidates(&self, cell: Cell) -> S::Mask {
+        self.cands.as_ref()[S::bit_of(cell)]
+    }
+
+    /// Whether `digit` is a candidate of `cell`.
+    #[inline]
+    pub fn has_candidate(&self, cell: Cell, digit: u8) -> bool {
+        self.candidates(cell).has(usize::from(digit) - 1)
+    }
+
+    /// The cells where `digit` (1..=n) is still a candidate.
+    #[inline]
+    pub fn digit_cells(&self, digit: u8) -> CellSet<S> {
+        self.digit_cells.as_ref()[digit as usize - 1]
+    }
+
+    /// The cells of `house` where `digit` is still a candidate.
+    #[inline]
+    pub fn digit_cells_in(&self, digit: u8, house: House) -> CellSet<S> {
+        self.digit_cells(digit) & self.geo.house(house)
+    }
+
+    /// The given cells.
+    #[inline]
+    pub fn givens(&self) -> CellSet<S> {
+        self.givens
+    }
+
+    /// Whether `cell` holds a given.
+    #[inline]
+    pub fn is_given(&self, cell: Cell) -> bool {
+        self.givens.contains(cell)
+    }
+
+    /// The cells with no value yet.
+    #[inline]
+    pub fn empty_cells(&self) -> CellSet<S> {
+        !self.filled
+    }
+
+    /// The cells with a value (given or placed).
+    #[inline]
+    pub fn filled_cells(&self) -> CellSet<S> {
+        self.filled
+    }
+
+    /// Whether every cell has a value.
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.filled == CellSet::ALL
+    }
+
+    /// The digits placed in `house`.
+    pub fn placed_in(&self, house: House) -> S::Mask {
+        let mut m = S::Mask::ZERO;
+        for c in self.geo.house(house) & self.filled {
+            m.set(usize::from(self.value(c)) - 1);
+        }
+        m
+    }
+
+    /// The mask of the candidates of all cells in `cells`.
+    pub fn candidates_of(&self, cells: CellSet<S>) -> S::Mask {
+        cells
+            .iter()
+            .fold(S::Mask::ZERO, |m, c| m.or(self.candidates(c)))
+    }
+
+    /// Number of candidates left in empty cells.
+    pub fn candidate_count(&self) -> u32 {
+        self.cands.as_ref().iter().map(|m| m.count()).sum()
+    }
+
+    /// Places `digit` in `cell` (not as a given): clears the cell's candidates and removes
+    /// `digit` from its peers.
+    pub fn set_value(&mut self, cell: Cell, digit: u8) {
+        debug_assert!((1..=S::N).contains(&usize::from(digit)));
+        let i = S::bit_of(cell);
+        for d in self.cands.as_ref()[i].ones() {
+            self.digit_cells.as_mut()[d].remove(cell);
+        }
+        self.cands.as_mut()[i] = S::Mask::ZERO;
+        self.values.as_mut()[i] = digit;
+        self.filled.insert(cell);
+        let di = digit as usize - 1;
+        let peers = self.geo.peers(cell) & self.digit_cells.as_ref()[di];
+        for p in peers {
+            self.cands.as_mut()[S::bit_of(p)].clear(di);
+        }
+        self.digit_cells.as_mut()[di] -= peers;
+    }
+
+    /// Marks `cell` as a given (its value must already be set).
+    pub fn mark_given(&mut self, cell: Cell) {
+        self.givens.insert(cell);
+    }
+
+    /// Removes candidate `digit` from `cell`; returns whether it was there.
+    #[inline]
+    pub fn eliminate(&mut self, cell: Cell, digit: u8) -> bool {
+        let (i, d) = (S::bit_of(cell), usize::from(digit) - 1);
+        if !self.cands.as_ref()[i].has(d) {
+            return false;
+        }
+        self.cands.as_mut()[i].clear(d);
+        self.digit_cells.as_mut()[d].remove(cell);
+        true
+    }
+
+    /// Sets the candidate mask of an empty cell outright (used by parsers of pencil-mark grids).
+    pub fn set_candidates(&mut self, cell: Cell, mask: S::Mask) {
+        let i = S::bit_of(cell);
+        debug_assert_eq!(self.values.as_ref()[i], 0);
+        let mask = mask.and(S::Mask::low(S::N));
+        for d in 0..S::N {
+            if mask.has(d) {
+                self.digit_cells.as_mut()[d].insert(cell);
+            } else {
+                self.digit_cells.as_mut()[d].remove(cell);
+            }
+        }
+        self.cands.as_mut()[i] = mask;
+    }
+
+    /// The first pair of cells in one house holding the same value, if any.
+    pub fn conflict(&self) -> Option<(Cell, Cell, u8)> {
+        for house in self.geo.houses() {
+            let mut seen: [Option<Cell>; 26] = [None; 26];
+            for cell in self.geo.house(house) & self.filled {
+                let v = self.value(cell);
+                if let Some(first) = seen[v as usize] {
+                    return Some((first, cell, v));
+                }
+                seen[v as usize] = Some(cell);
+            }
+        }
+        None
+    }
+
+    /// The first empty cell without any candidate, if any.
+    pub fn dead_cell(&self) -> Option<Cell> {
+        self.empty_cells()
+            .iter()
+            .find(|&c| self.candidates(c).is_zero())
     }
 }
 

@@ -166,7 +166,7 @@ pub(super) fn write_svg(out: &mut String, k: usize, frame: &Frame<'_>) {
 
 /// Shading under the step: its houses, and the cells of its ALS nodes.
 fn write_step_background(out: &mut String, step: &Step) {
-    let mut shaded = crate::cellset::CellSet::default();
+    let mut shaded = crate::cellset::CellSet::<crate::shape::S9>::default();
     for h in &step.houses {
         for cell in h.cells().iter() {
             shaded.insert(cell);
@@ -196,7 +196,7 @@ fn write_step_background(out: &mut String, step: &Step) {
             }
         }
     }
-    let mut als = crate::cellset::CellSet::default();
+    let mut als = crate::cellset::CellSet::<crate::shape::S9>::default();
     for chain in &step.chains {
         for node in &chain.nodes {
             for &cell in &node.als {

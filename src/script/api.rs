@@ -11,7 +11,8 @@ use std::ops::ControlFlow;
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
-use crate::cellset::CellSet;
+/// Scripts see the 9x9 board.
+type CellSet = crate::cellset::CellSet<crate::shape::S9>;
 use crate::geometry::{Cell, DigitMask, House, HouseKind, digit_bit, digits};
 use crate::grid::{Candidate, Grid};
 use crate::step::{Highlight, Role};
@@ -401,7 +402,7 @@ fn register_grid(engine: &mut Engine) {
             let d = digit(d)?;
             Ok(kind_range(kind)?
                 .filter_map(|i| strong_link(g, d, House::from_index(i)))
-                .map(|l| Dynamic::from(l.cells()))
+                .map(|l| Dynamic::from(l.cells::<crate::shape::S9>()))
                 .collect())
         },
     );

@@ -74,7 +74,7 @@ pub(crate) fn register(engine: &mut Engine) {
         Ok(with_context(g, |ctx| {
             ctx.strong_links_of(d)
                 .iter()
-                .map(|l| Dynamic::from(l.cells()))
+                .map(|l| Dynamic::from(l.cells::<crate::shape::S9>()))
                 .collect()
         }))
     });

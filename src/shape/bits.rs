@@ -5,9 +5,11 @@
 //! masks (at least `n` bits); code over [`Bits`] never sees the words.
 
 use std::fmt::Debug;
+use std::hash::Hash;
 
-/// A fixed-width set of small numbers (bit positions).
-pub(crate) trait Bits: Copy + Eq + Default + Send + Sync + Debug + 'static {
+/// A fixed-width set of small numbers (bit positions): the storage of a shape's cell sets and
+/// digit masks.
+pub trait Bits: Copy + Eq + Ord + Hash + Default + Send + Sync + Debug + 'static {
     /// How many positions the set can hold.
     const WIDTH: usize;
     /// No position.
@@ -26,6 +28,12 @@ pub(crate) trait Bits: Copy + Eq + Default + Send + Sync + Debug + 'static {
     fn or(self, other: Self) -> Self;
     /// The positions of `self` not in `other`.
     fn and_not(self, other: Self) -> Self;
+    /// The positions in both.
+    fn and(self, other: Self) -> Self;
+    /// The positions in exactly one.
+    fn xor(self, other: Self) -> Self;
+    /// Whether no position is set.
+    fn is_zero(self) -> bool;
     /// How many positions.
     fn count(self) -> u32;
     /// The lowest position, if any.
@@ -39,7 +47,7 @@ pub(crate) trait Bits: Copy + Eq + Default + Send + Sync + Debug + 'static {
 
 /// The positions of a [`Bits`], lowest first.
 #[derive(Clone, Copy)]
-pub(crate) struct Ones<B>(B);
+pub struct Ones<B>(B);
 
 impl<B: Bits> Iterator for Ones<B> {
     type Item = usize;
@@ -73,6 +81,12 @@ macro_rules! word_bits {
             #[inline]
             fn and_not(self, other: Self) -> Self { self & !other }
             #[inline]
+            fn and(self, other: Self) -> Self { self & other }
+            #[inline]
+            fn xor(self, other: Self) -> Self { self ^ other }
+            #[inline]
+            fn is_zero(self) -> bool { self == 0 }
+            #[inline]
             fn count(self) -> u32 { self.count_ones() }
             #[inline]
             fn first(self) -> Option<usize> {
@@ -84,8 +98,28 @@ macro_rules! word_bits {
 word_bits!(u16, u32, u64, u128);
 
 /// `K` words of 64 bits: the cell sets of grids above 128 cells (12x12, 16x16, 25x25).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct Words<const K: usize>([u64; K]);
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Words<const K: usize>([u64; K]);
+
+impl<const K: usize> Words<K> {
+    /// Positions `0..n`, in a constant.
+    pub const fn lowest(n: usize) -> Words<K> {
+        let mut w = [0u64; K];
+        let mut k = 0;
+        while k < K {
+            let from = 64 * k;
+            w[k] = if n <= from {
+                0
+            } else if n - from >= 64 {
+                u64::MAX
+            } else {
+                (1 << (n - from)) - 1
+            };
+            k += 1;
+        }
+        Words(w)
+    }
+}
 
 impl<const K: usize> Default for Words<K> {
     fn default() -> Self {
@@ -97,16 +131,7 @@ impl<const K: usize> Bits for Words<K> {
     const WIDTH: usize = 64 * K;
     const ZERO: Self = Words([0; K]);
     fn low(n: usize) -> Self {
-        let mut w = [0u64; K];
-        for (k, word) in w.iter_mut().enumerate() {
-            let from = 64 * k;
-            *word = match n.saturating_sub(from) {
-                0 => 0,
-                m if m >= 64 => u64::MAX,
-                m => (1 << m) - 1,
-            };
-        }
-        Words(w)
+        Words::lowest(n)
     }
     #[inline]
     fn bit(i: usize) -> Self {
@@ -133,6 +158,18 @@ impl<const K: usize> Bits for Words<K> {
     #[inline]
     fn and_not(self, other: Self) -> Self {
         Words(std::array::from_fn(|k| self.0[k] & !other.0[k]))
+    }
+    #[inline]
+    fn and(self, other: Self) -> Self {
+        Words(std::array::from_fn(|k| self.0[k] & other.0[k]))
+    }
+    #[inline]
+    fn xor(self, other: Self) -> Self {
+        Words(std::array::from_fn(|k| self.0[k] ^ other.0[k]))
+    }
+    #[inline]
+    fn is_zero(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
     }
     #[inline]
     fn count(self) -> u32 {
@@ -168,7 +205,9 @@ mod tests {
         assert_eq!(s.first(), Some(0));
         assert_eq!(all.and_not(s).count() as usize, n - 2);
         assert_eq!(s.or(B::bit(1)).and_not(s), B::bit(1));
-        assert!(B::ZERO.first().is_none());
+        assert!(B::ZERO.first().is_none() && B::ZERO.is_zero() && !s.is_zero());
+        assert_eq!(s.and(B::bit(0)), B::bit(0));
+        assert_eq!(s.xor(s), B::ZERO);
     }
 
     #[test]

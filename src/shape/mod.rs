@@ -48,9 +48,9 @@ use std::sync::OnceLock;
 use crate::engine::PuzzleError;
 use crate::generate::{Clues, GenerateError, GenerateOptions, Symmetry, rng_for};
 use crate::parse::ParseError;
-use bits::{Bits, Words};
+pub use bits::{Bits, Words};
 use board::{Board, SingleKind};
-pub(crate) use geometry::Geometry;
+pub use geometry::Geometry;
 
 /// A puzzle as read from text of any size: 9x9 for the full engine (every technique, traces,
 /// rating), or another size for the size-generic core ([`Puzzle`]).
@@ -276,19 +276,21 @@ pub(crate) trait ShapeFn {
 }
 
 /// What the per-cell, per-house and per-digit arrays hold: plain values.
-pub(crate) trait Plain: Copy + Send + Sync + fmt::Debug + 'static {}
+pub trait Plain: Copy + Send + Sync + fmt::Debug + 'static {}
 
 impl<T: Copy + Send + Sync + fmt::Debug + 'static> Plain for T {}
 
 /// One board size, as types: the widths of its sets and the lengths of its arrays (see the
 /// module's table). Implemented by `S4` .. `S25`.
-pub(crate) trait Shape: Copy + Send + Sync + fmt::Debug + 'static {
+pub trait Shape: Copy + Eq + Default + Send + Sync + fmt::Debug + 'static {
     /// Digits, rows, columns, boxes.
     const N: usize;
     /// Cells.
     const CELLS: usize = Self::N * Self::N;
     /// A set of cells (bit `i` for cell `i`, row by row).
     type Cells: Bits;
+    /// Every cell.
+    const ALL_CELLS: Self::Cells;
     /// A set of digits (bit `d - 1` for digit `d`), or of places in a house.
     type Mask: Bits;
     /// One `T` per cell.
@@ -305,17 +307,32 @@ pub(crate) trait Shape: Copy + Send + Sync + fmt::Debug + 'static {
     fn per_digit<T: Plain>(v: T) -> Self::PerDigit<T>;
     /// The geometry of `layout` (of this size), built on first use and kept.
     fn geometry(layout: Layout) -> &'static Geometry<Self>;
+    /// `ctx` named by its size.
+    fn context<'c, 'g>(
+        ctx: &'c crate::technique::Context<'g, Self>,
+    ) -> crate::technique::SizedContext<'c, 'g>;
+    /// The cell of bit `i` of a cell set.
+    #[inline]
+    fn cell(i: usize) -> crate::geometry::Cell {
+        crate::geometry::Cell::from_index_in(i, Self::N)
+    }
+    /// The bit of `cell` in a cell set.
+    #[inline]
+    fn bit_of(cell: crate::geometry::Cell) -> usize {
+        cell.index_in(Self::N)
+    }
 }
 
 macro_rules! shape {
-    ($name:ident, $n:literal, $cells:ty, $mask:ty) => {
+    ($name:ident, $n:literal, $cells:ty, $mask:ty, $all:expr) => {
         #[doc = concat!("The ", stringify!($n), "x", stringify!($n), " board.")]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-        pub(crate) struct $name;
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name;
 
         impl Shape for $name {
             const N: usize = $n;
             type Cells = $cells;
+            const ALL_CELLS: $cells = $all;
             type Mask = $mask;
             type PerCell<T: Plain> = [T; $n * $n];
             type PerHouse<T: Plain> = [T; 3 * $n];
@@ -332,6 +349,12 @@ macro_rules! shape {
             fn per_digit<T: Plain>(v: T) -> [T; $n] {
                 [v; $n]
             }
+            #[inline]
+            fn context<'c, 'g>(
+                ctx: &'c crate::technique::Context<'g, Self>,
+            ) -> crate::technique::SizedContext<'c, 'g> {
+                crate::technique::SizedContext::$name(ctx)
+            }
             fn geometry(layout: Layout) -> &'static Geometry<Self> {
                 // One slot per box height: the few layouts of a size each built once.
                 static KEPT: [OnceLock<Geometry<$name>>; $n + 1] =
@@ -343,13 +366,13 @@ macro_rules! shape {
     };
 }
 
-shape!(S4, 4, u64, u16);
-shape!(S6, 6, u64, u16);
-shape!(S8, 8, u64, u16);
-shape!(S9, 9, u128, u16);
-shape!(S12, 12, Words<3>, u16);
-shape!(S16, 16, Words<4>, u16);
-shape!(S25, 25, Words<10>, u32);
+shape!(S4, 4, u64, u16, u64::MAX >> (64 - 16));
+shape!(S6, 6, u64, u16, u64::MAX >> (64 - 36));
+shape!(S8, 8, u64, u16, u64::MAX);
+shape!(S9, 9, u128, u16, u128::MAX >> (128 - 81));
+shape!(S12, 12, Words<3>, u16, Words::lowest(144));
+shape!(S16, 16, Words<4>, u16, Words::lowest(256));
+shape!(S25, 25, Words<10>, u32, Words::lowest(625));
 
 /// The symbols a puzzle is written in. Output uses the input's alphabet.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

@@ -10,6 +10,7 @@ use std::cell::OnceCell;
 use crate::cellset::CellSet;
 use crate::geometry::{Cell, DigitMask, House, digit_bit, digits};
 use crate::grid::Grid;
+use crate::shape::{Bits, S4, S6, S8, S9, S12, S16, S25, Shape};
 use crate::technique::als::Adjacency;
 use crate::technique::chains::graph::{GraphKind, LinkGraph};
 
@@ -29,7 +30,7 @@ pub(crate) struct StrongLink {
 impl StrongLink {
     /// The two cells.
     #[inline]
-    pub fn cells(&self) -> CellSet {
+    pub fn cells<S: Shape>(&self) -> CellSet<S> {
         CellSet::single(self.a) | CellSet::single(self.b)
     }
 
@@ -48,7 +49,7 @@ impl StrongLink {
 
 /// The strong link of `digit` in `house`, when the digit has exactly two places there.
 #[inline]
-pub(crate) fn strong_link(grid: &Grid, digit: u8, house: House) -> Option<StrongLink> {
+pub(crate) fn strong_link<S: Shape>(grid: &Grid<S>, digit: u8, house: House) -> Option<StrongLink> {
     let cells = grid.digit_cells_in(digit, house);
     if cells.len() != 2 {
         return None;
@@ -113,6 +114,50 @@ impl Als {
     }
 }
 
+/// A [`Context`] of any size, named by its size: what a technique that runs on every size is
+/// handed ([`Technique::find_sized`](crate::Technique::find_sized)).
+#[allow(missing_docs)]
+pub enum SizedContext<'c, 'g> {
+    S4(&'c Context<'g, S4>),
+    S6(&'c Context<'g, S6>),
+    S8(&'c Context<'g, S8>),
+    S9(&'c Context<'g, S9>),
+    S12(&'c Context<'g, S12>),
+    S16(&'c Context<'g, S16>),
+    S25(&'c Context<'g, S25>),
+}
+
+impl SizedContext<'_, '_> {
+    /// The board's size `n`.
+    pub fn n(&self) -> usize {
+        match self {
+            SizedContext::S4(_) => 4,
+            SizedContext::S6(_) => 6,
+            SizedContext::S8(_) => 8,
+            SizedContext::S9(_) => 9,
+            SizedContext::S12(_) => 12,
+            SizedContext::S16(_) => 16,
+            SizedContext::S25(_) => 25,
+        }
+    }
+}
+
+/// Runs one generic expression on whichever context a [`SizedContext`] holds.
+macro_rules! on_sized {
+    ($sized:expr, $ctx:ident => $body:expr) => {
+        match $sized {
+            $crate::technique::context::SizedContext::S4($ctx) => $body,
+            $crate::technique::context::SizedContext::S6($ctx) => $body,
+            $crate::technique::context::SizedContext::S8($ctx) => $body,
+            $crate::technique::context::SizedContext::S9($ctx) => $body,
+            $crate::technique::context::SizedContext::S12($ctx) => $body,
+            $crate::technique::context::SizedContext::S16($ctx) => $body,
+            $crate::technique::context::SizedContext::S25($ctx) => $body,
+        }
+    };
+}
+pub(crate) use on_sized;
+
 /// The largest almost locked set collected, in cells.
 pub(crate) const MAX_ALS_CELLS: u32 = 8;
 
@@ -123,9 +168,12 @@ pub(crate) const MAX_ALS_CELLS: u32 = 8;
 /// links, the group nodes, the almost locked sets and the chain link graph are each built at
 /// most once per position, and only when a technique asks for them (the singles solve most
 /// easy puzzles without building any of it).
-pub struct Context<'g> {
-    grid: &'g Grid,
-    bivalue: OnceCell<CellSet>,
+///
+/// The grid may be of any size; the parts marked 9x9 are built for 9x9 grids only until their
+/// techniques run on every size.
+pub struct Context<'g, S: Shape = S9> {
+    grid: &'g Grid<S>,
+    bivalue: OnceCell<CellSet<S>>,
     strong_links: OnceCell<Vec<StrongLink>>,
     groups: OnceCell<Vec<GroupNode>>,
     als: OnceCell<Vec<Als>>,
@@ -133,9 +181,9 @@ pub struct Context<'g> {
     graphs: [OnceCell<LinkGraph>; 3],
 }
 
-impl<'g> Context<'g> {
+impl<'g, S: Shape> Context<'g, S> {
     /// A context for `grid`; nothing is computed yet.
-    pub fn new(grid: &'g Grid) -> Context<'g> {
+    pub fn new(grid: &'g Grid<S>) -> Context<'g, S> {
         Context {
             grid,
             bivalue: OnceCell::new(),
@@ -149,12 +197,18 @@ impl<'g> Context<'g> {
 
     /// The position.
     #[inline]
-    pub fn grid(&self) -> &'g Grid {
+    pub fn grid(&self) -> &'g Grid<S> {
         self.grid
     }
 
+    /// The same context, by size: how a technique of every size is handed a position.
+    #[inline]
+    pub fn sized(&self) -> SizedContext<'_, 'g> {
+        S::context(self)
+    }
+
     /// The empty cells with exactly two candidates.
-    pub(crate) fn bivalue_cells(&self) -> CellSet {
+    pub(crate) fn bivalue_cells(&self) -> CellSet<S> {
         *self.bivalue.get_or_init(|| cells_with_count(self.grid, 2))
     }
 
@@ -163,8 +217,12 @@ impl<'g> Context<'g> {
     pub(crate) fn strong_links(&self) -> &[StrongLink] {
         self.strong_links.get_or_init(|| {
             let mut out = Vec::new();
-            for digit in 1..=9u8 {
-                out.extend(House::all().filter_map(|house| strong_link(self.grid, digit, house)));
+            let geo = self.grid.geometry();
+            for digit in self.grid.all_digits() {
+                out.extend(
+                    geo.houses()
+                        .filter_map(|house| strong_link(self.grid, digit, house)),
+                );
             }
             out
         })
@@ -177,7 +235,9 @@ impl<'g> Context<'g> {
         let end = start + all[start..].partition_point(|l| l.digit == digit);
         &all[start..end]
     }
+}
 
+impl<'g> Context<'g> {
     /// Every group node: for each digit, box and line through it, the digit's cells in their
     /// intersection when there are at least two.
     pub(crate) fn group_nodes(&self) -> &[GroupNode] {
@@ -239,17 +299,19 @@ impl<'g> Context<'g> {
 
 /// The empty cells of `grid` with exactly `n` candidates.
 ///
-/// Counts every cell at once: the nine digit sets are added bit-sliced into four sets holding
-/// bit 0, 1, 2 and 3 of each cell's count (a few dozen whole-board operations instead of a
-/// loop over the cells).
-pub(crate) fn cells_with_count(grid: &Grid, n: u32) -> CellSet {
-    if n > 9 {
+/// Counts every cell at once: the digit sets are added bit-sliced into sets holding bit 0, 1,
+/// 2 … of each cell's count (a few dozen whole-board operations instead of a loop over the
+/// cells): four planes count to 15 (9x9 and smaller), five to 31.
+pub(crate) fn cells_with_count<S: Shape>(grid: &Grid<S>, n: u32) -> CellSet<S> {
+    if n as usize > S::N {
         return CellSet::EMPTY;
     }
-    let mut bits = [CellSet::EMPTY; 4];
-    for digit in 1..=9 {
+    let planes = if S::N < 16 { 4 } else { 5 };
+    let mut all_bits = [CellSet::EMPTY; 5];
+    let bits = &mut all_bits[..planes];
+    for digit in grid.all_digits() {
         let mut carry = grid.digit_cells(digit);
-        for plane in &mut bits {
+        for plane in bits.iter_mut() {
             let next = *plane & carry;
             *plane = *plane ^ carry;
             carry = next;
@@ -271,9 +333,9 @@ pub(crate) fn cells_with_count(grid: &Grid, n: u32) -> CellSet {
 
 /// The empty cells of `grid` whose candidates are exactly `mask`: in the set of each digit
 /// of the mask and of no other.
-pub(crate) fn cells_with_candidates(grid: &Grid, mask: DigitMask) -> CellSet {
-    (1..=9u8).fold(grid.empty_cells(), |cells, digit| {
-        if mask & digit_bit(digit) != 0 {
+pub(crate) fn cells_with_candidates<S: Shape>(grid: &Grid<S>, mask: S::Mask) -> CellSet<S> {
+    grid.all_digits().fold(grid.empty_cells(), |cells, digit| {
+        if mask.has(usize::from(digit) - 1) {
             cells & grid.digit_cells(digit)
         } else {
             cells - grid.digit_cells(digit)

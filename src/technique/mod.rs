@@ -45,7 +45,7 @@ use serde::{Deserialize, Serialize};
 use crate::cellset::CellSet;
 use crate::grid::{Candidate, Grid};
 use crate::step::Step;
-pub use context::Context;
+pub use context::{Context, SizedContext};
 
 pub use catalogue::{CATALOGUE, TechniqueInfo};
 

@@ -253,7 +253,7 @@ impl Builtin for WWing {
 /// The first house (rows, then columns, then boxes) where `x` has exactly two places,
 /// neither `a` nor `b`, one seeing `a` and the other `b`: the house and the two places.
 fn strong_link_between(ctx: &Context<'_>, x: u8, a: Cell, b: Cell) -> Option<(House, CellSet)> {
-    let ends = CellSet::single(a) | CellSet::single(b);
+    let ends: CellSet = CellSet::single(a) | CellSet::single(b);
     ctx.strong_links_of(x).iter().find_map(|l| {
         let (p, q) = (l.a, l.b);
         let joins = (p.sees(a) && q.sees(b)) || (p.sees(b) && q.sees(a));
