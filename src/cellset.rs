@@ -81,12 +81,6 @@ impl<S: Shape> CellSet<S> {
     /// Every cell of the board.
     pub const ALL: Self = CellSet(S::ALL_CELLS);
 
-    /// The raw bitset.
-    #[inline]
-    pub(crate) fn raw(self) -> S::Cells {
-        self.0
-    }
-
     /// A set from its raw bitset (bits beyond the board must be clear).
     #[inline]
     pub(crate) fn from_raw(raw: S::Cells) -> Self {

@@ -45,6 +45,7 @@ use crate::geometry::Cell;
 use crate::grid::Grid;
 use crate::parse::{format_grid_library_line, format_pencil_marks, parse_puzzle};
 use crate::pipeline::Pipeline;
+use crate::shape::{Alphabet, Bits, Geometry, Layout, Puzzle, Shape, ShapeFn};
 use crate::solver::{self, Solutions};
 use crate::step::Step;
 use crate::trace::{
@@ -208,7 +209,8 @@ pub fn solve_grid(grid: &Grid, pipeline: &Pipeline) -> Trace {
         .map(|t| uniqueness_skipped.is_some() && t.needs_uniqueness())
         .collect();
     let mut entries = Vec::new();
-    let outcome = run(grid.clone(), pipeline, &solution, skip, &mut entries);
+    let stuck = |g: &Grid| format_pencil_marks(g).lines().map(str::to_string).collect();
+    let outcome = run(grid.clone(), pipeline, &solution, skip, stuck, &mut entries);
     Trace {
         start: has_extra_state(grid).then(|| format_grid_library_line(grid)),
         solution: Some(solution.iter().map(|&v| (b'0' + v) as char).collect()),
@@ -216,6 +218,107 @@ pub fn solve_grid(grid: &Grid, pipeline: &Pipeline) -> Trace {
         summary: summarize(&entries, pipeline),
         entries,
         ..Trace::empty(puzzle, pipeline, outcome)
+    }
+}
+
+/// Solves a puzzle of any size with `pipeline` and records everything in a [`Trace`]: a 9x9
+/// puzzle as [`solve_grid`] does, another size with the pipeline's techniques that run on it
+/// (the others are left out, see [`Technique::runs_on`](crate::Technique::runs_on)), every
+/// step checked against the solution. The trace's puzzle, solution and pencil marks are
+/// written in the puzzle's alphabet.
+///
+/// ```
+/// use lapiz::Pipeline;
+/// use lapiz::engine::solve_sized;
+/// use lapiz::shape::Puzzle;
+/// use lapiz::trace::Outcome;
+///
+/// let puzzle = Puzzle::parse("3.1...2.2....4..").unwrap();
+/// let trace = solve_sized(&puzzle, &Pipeline::default_pipeline());
+/// assert_eq!(trace.outcome, Outcome::Solved);
+/// assert_eq!(trace.solution.as_deref(), Some("3214412323411432"));
+/// assert_eq!(trace.summary.rejected, 0);
+/// ```
+pub fn solve_sized(puzzle: &Puzzle, pipeline: &Pipeline) -> Trace {
+    let line = puzzle.to_line();
+    if puzzle.layout() == Layout::NINE && puzzle.alphabet() == Alphabet::Standard {
+        return match parse_puzzle(&line) {
+            Ok(grid) => solve_grid(&puzzle.apply_marks(grid), pipeline),
+            Err(e) => Trace::invalid(line, pipeline, e.to_string()),
+        };
+    }
+    let solution = match puzzle.solution() {
+        Ok(s) => s,
+        Err(e) => return Trace::invalid(line, pipeline, e.to_string()),
+    };
+    let n = puzzle.layout().n();
+    let disabled = pipeline
+        .techniques()
+        .iter()
+        .map(|t| !t.runs_on(n))
+        .collect();
+    let mut entries = Vec::new();
+    let outcome = puzzle.layout().dispatch(SolveSized {
+        puzzle,
+        pipeline,
+        solution: solution.values(),
+        disabled,
+        entries: &mut entries,
+    });
+    Trace {
+        solution: Some(solution.to_line()),
+        summary: summarize(&entries, pipeline),
+        entries,
+        ..Trace::empty(line, pipeline, outcome)
+    }
+}
+
+/// [`solve_sized`]'s loop on the puzzle's shape.
+struct SolveSized<'a> {
+    puzzle: &'a Puzzle,
+    pipeline: &'a Pipeline,
+    solution: &'a [u8],
+    disabled: Vec<bool>,
+    entries: &'a mut Vec<Entry>,
+}
+
+impl ShapeFn for SolveSized<'_> {
+    type Out = Outcome;
+    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Outcome {
+        let p = self.puzzle;
+        let mut grid = Grid::from_value_slice(geo, p.values());
+        if let Some(marks) = p.marks() {
+            for (i, &m) in marks.iter().enumerate() {
+                let cell = S::cell(i);
+                for d in grid.all_digits() {
+                    if m >> (d - 1) & 1 == 0 {
+                        grid.eliminate(cell, d);
+                    }
+                }
+            }
+        }
+        let stuck = |g: &Grid<S>| {
+            let marks = (0..S::CELLS)
+                .map(|i| {
+                    let m = g.candidates(S::cell(i));
+                    m.ones().fold(0u32, |acc, d| acc | 1 << d)
+                })
+                .collect();
+            let values = g.value_slice().to_vec();
+            p.with_values_and_marks(values, marks)
+                .pencil_marks()
+                .lines()
+                .map(str::to_string)
+                .collect()
+        };
+        run(
+            grid,
+            self.pipeline,
+            self.solution,
+            self.disabled,
+            stuck,
+            self.entries,
+        )
     }
 }
 
@@ -242,7 +345,13 @@ fn uniqueness_skipped(grid: &Grid, pipeline: &Pipeline) -> Option<UniquenessSkip
 }
 
 /// Why a step cannot be applied to `grid`, if it cannot.
-fn rejection(step: &Step, grid: &Grid, solution: Option<&[u8; 81]>) -> Option<Rejection> {
+fn rejection<S: Shape>(step: &Step, grid: &Grid<S>, solution: Option<&[u8]>) -> Option<Rejection> {
+    let off_board = |c: &Cell| usize::from(c.row().max(c.col())) >= S::N;
+    if let Some(p) = step.placements.iter().find(|p| off_board(&p.cell)) {
+        return Some(Rejection::Malformed {
+            message: format!("places {p}, off the {n}x{n} board", n = S::N),
+        });
+    }
     for p in &step.placements {
         if grid.value(p.cell) != 0 {
             return Some(Rejection::Malformed {
@@ -254,16 +363,21 @@ fn rejection(step: &Step, grid: &Grid, solution: Option<&[u8; 81]>) -> Option<Re
                 ),
             });
         }
-        if !(1..=9).contains(&p.digit) {
+        if !(1..=S::N).contains(&usize::from(p.digit)) {
             return Some(Rejection::Malformed {
                 message: format!("places digit {} in {}", p.digit, p.cell),
             });
         }
     }
     if let Some(solution) = solution
-        && let Some(candidate) = step.contradiction(solution)
+        && let Some(candidate) = step.contradiction_in(solution, S::N)
     {
         return Some(Rejection::Unsound { candidate });
+    }
+    if let Some(e) = step.eliminations.iter().find(|e| off_board(&e.cell)) {
+        return Some(Rejection::Malformed {
+            message: format!("eliminates {e}, off the {n}x{n} board", n = S::N),
+        });
     }
     let changes = !step.placements.is_empty()
         || step
@@ -276,14 +390,17 @@ fn rejection(step: &Step, grid: &Grid, solution: Option<&[u8; 81]>) -> Option<Re
     None
 }
 
-/// The solve loop. `disabled` says which techniques are off from the start (uniqueness
-/// techniques when the givens are not unique); a technique that fails or makes a rejected step
-/// is turned off too. Scripts are charged to a per-solve budget for the length of the loop.
-fn run(
-    mut grid: Grid,
+/// The solve loop, on a grid of any size. `disabled` says which techniques are off from the
+/// start (uniqueness techniques when the givens are not unique, techniques that do not run on
+/// the grid's size); a technique that fails or makes a rejected step is turned off too.
+/// Scripts are charged to a per-solve budget for the length of the loop. `stuck` writes the
+/// pencil marks where it stops.
+pub(crate) fn run<S: Shape>(
+    mut grid: Grid<S>,
     pipeline: &Pipeline,
-    solution: &[u8; 81],
+    solution: &[u8],
     mut disabled: Vec<bool>,
+    stuck: impl Fn(&Grid<S>) -> Vec<String>,
     entries: &mut Vec<Entry>,
 ) -> Outcome {
     let _scripts = crate::script::SolveScope::begin(pipeline.script_budget());
@@ -304,7 +421,7 @@ fn run(
                 continue;
             }
             let mut found = None;
-            let result = technique.find_in(&ctx, &mut |step| {
+            let result = technique.find_sized(ctx.sized(), &mut |step| {
                 found = Some(step);
                 ControlFlow::Break(())
             });
@@ -329,10 +446,7 @@ fn run(
             continue 'solve;
         }
         return Outcome::Stuck {
-            pencil_marks: format_pencil_marks(&grid)
-                .lines()
-                .map(str::to_string)
-                .collect(),
+            pencil_marks: stuck(&grid),
         };
     }
 }

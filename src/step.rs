@@ -289,14 +289,24 @@ impl Step {
     /// The first placement or elimination that contradicts `solution` (81 values), if any:
     /// a placement of a wrong digit, or the elimination of the solution's digit.
     pub fn contradiction(&self, solution: &[u8; 81]) -> Option<Candidate> {
+        self.contradiction_in(solution, 9)
+    }
+
+    /// [`Step::contradiction`] on a board `n` wide: `solution` holds its `n * n` values row by
+    /// row. A placement or elimination off the board counts as a contradiction.
+    pub fn contradiction_in(&self, solution: &[u8], n: usize) -> Option<Candidate> {
+        let value = |c: Cell| {
+            let on_board = usize::from(c.row().max(c.col())) < n;
+            on_board.then(|| solution[c.index_in(n)])
+        };
         let wrong_place = self
             .placements
             .iter()
-            .find(|p| solution[p.cell.index()] != p.digit);
+            .find(|p| value(p.cell) != Some(p.digit));
         let wrong_elim = || {
             self.eliminations
                 .iter()
-                .find(|e| solution[e.cell.index()] == e.digit)
+                .find(|e| value(e.cell).is_none_or(|v| v == e.digit))
         };
         wrong_place.or_else(wrong_elim).copied()
     }
@@ -316,7 +326,7 @@ impl Step {
     }
 
     /// Applies the step to `grid`: places, then eliminates.
-    pub fn apply(&self, grid: &mut Grid) {
+    pub fn apply<S: crate::shape::Shape>(&self, grid: &mut Grid<S>) {
         for p in &self.placements {
             if grid.value(p.cell) == 0 {
                 grid.set_value(p.cell, p.digit);

@@ -34,6 +34,7 @@ use crate::grid::{Candidate, Grid};
 use crate::parse::{format_pencil_marks, format_pencil_marks_marked, has_one_candidate_cell};
 use crate::pipeline::Pipeline;
 use crate::printable::printable;
+use crate::shape::Puzzle;
 use crate::step::Step;
 
 /// Why a step was not applied.
@@ -376,6 +377,10 @@ impl Trace {
                 if let Some(solution) = self.solution.as_deref().and_then(solution_grid) {
                     let _ = writeln!(out, "Solution:");
                     out.push_str(&format_pencil_marks(&solution));
+                } else if let Some(Ok(solution)) = self.solution.as_deref().map(Puzzle::parse) {
+                    // another size: the solution's line reads back in its own alphabet
+                    let _ = writeln!(out, "Solution:");
+                    out.push_str(&solution.to_grid());
                 }
             }
             Outcome::Stuck { pencil_marks } => {

@@ -4,11 +4,8 @@
 
 use clap::Args;
 
-use std::fmt::Write as _;
-
-use lapiz::engine::PuzzleError;
 use lapiz::parse::ParseError;
-use lapiz::shape::{Alphabet, Puzzle};
+use lapiz::shape::Alphabet;
 
 /// How to read puzzles of other sizes than 9x9.
 #[derive(Args, Clone, Default)]
@@ -42,54 +39,4 @@ impl SizeArgs {
     pub fn read(&self, text: &str) -> Result<Input, ParseError> {
         Input::read(text, self.symbols, self.boxes)
     }
-}
-
-/// The explained solve of a puzzle of another size than 9x9: singles only, for now, each
-/// placement checked against the brute force's solution; where they stop, the pencil marks and
-/// the solution. An error for a puzzle without exactly one solution.
-pub fn solve_text(p: &Puzzle) -> Result<String, PuzzleError> {
-    let solution = p.solution()?;
-    let (steps, after) = p.solve_by_singles();
-    for (cell, (&placed, &right)) in after.values().iter().zip(solution.values()).enumerate() {
-        // a single is sound on a puzzle with one solution: a wrong one is a bug, said loudly
-        assert!(
-            placed == 0 || placed == right,
-            "unsound single at {}: placed {placed}, the solution has {right}",
-            p.cell_name(cell)
-        );
-    }
-    let mut out = String::new();
-    let _ = writeln!(out, "Puzzle: {}", p.to_line());
-    let _ = writeln!(
-        out,
-        "{}, symbols {}, {} clues",
-        p.layout(),
-        p.alphabet(),
-        p.clues()
-    );
-    out.push('\n');
-    for (i, step) in steps.iter().enumerate() {
-        let _ = writeln!(out, "{:>4}. {step}", i + 1);
-    }
-    out.push('\n');
-    let n = p.layout().n();
-    if after.is_solved() {
-        let _ = writeln!(out, "Solved by singles in {} steps.", steps.len());
-        out.push('\n');
-        out.push_str(&after.to_grid());
-    } else {
-        let _ = writeln!(
-            out,
-            "Stuck after {} steps: on {n}x{n} boards lapiz solves by singles only for now (the \
-             other techniques come to every size next). The pencil marks where they stop:",
-            steps.len(),
-        );
-        out.push('\n');
-        out.push_str(&after.pencil_marks());
-        out.push('\n');
-        let _ = writeln!(out, "The solution (brute force):");
-        out.push('\n');
-        out.push_str(&solution.to_grid());
-    }
-    Ok(out)
 }

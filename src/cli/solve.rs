@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
-use lapiz::engine::solve_grid;
+use lapiz::engine::{solve_grid, solve_sized};
 use lapiz::html::{PageKind, trace_page};
 use lapiz::parse::parse_puzzle;
 use lapiz::pipeline::Pipeline;
@@ -19,7 +19,7 @@ use lapiz::trace::{Entry, GridDisplay, Outcome};
 use super::args::{InputArgs, PipelineArgs};
 use super::batch::{for_each_puzzle, line_ref};
 use super::diag;
-use super::sized::{Input, SizeArgs, solve_text};
+use super::sized::{Input, SizeArgs};
 use lapiz::shape::Puzzle;
 
 /// Output format of `lapiz solve`.
@@ -93,24 +93,18 @@ pub fn run(args: SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
     let text = args
         .input
         .puzzle
+        .clone()
         .expect("clap requires a puzzle without --file");
     let read = args.sizes.read(&text);
     if let Ok(Input::Sized(p)) = &read {
-        if format != Format::Text || args.trace.is_some() || args.html.is_some() {
+        if format == Format::Html || args.html.is_some() {
             bail!(
-                "a {} puzzle: its solve is text only for now (RON traces and HTML pages of \
-                 every size come with the techniques)",
+                "a {} puzzle: HTML pages are 9x9 only for now (use --format text or ron)",
                 p.layout()
             );
         }
-        return Ok(match solve_text(p) {
-            Ok(text) => {
-                write!(out, "{text}")?;
-                out.flush()?;
-                ExitCode::SUCCESS
-            }
-            Err(e) => super::invalid_input(&format!("invalid puzzle: {e}")),
-        });
+        let t = solve_sized(p, &pipeline);
+        return finish(&t, None, &args, out);
     }
     let grid = match read {
         Ok(Input::Nine(g)) => *g,
@@ -134,30 +128,42 @@ pub fn run(args: SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
         }
     };
     let t = solve_grid(&grid, &pipeline);
+    finish(&t, Some(&grid), &args, out)
+}
+
+/// Writes one puzzle's solve as `args` ask (trace file, page, output), then its warnings; the
+/// exit code says whether the puzzle was invalid or, with `--strict`, whether a technique
+/// failed or had a step rejected. `grid` is the 9x9 start (none for other sizes).
+fn finish(
+    t: &Trace,
+    grid: Option<&lapiz::Grid>,
+    args: &SolveArgs,
+    out: &mut impl Write,
+) -> Result<ExitCode> {
     if let Some(path) = &args.trace {
         std::fs::write(path, t.to_ron())
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     if let Some(path) = &args.html {
-        std::fs::write(path, trace_page(&t, Some(&grid), PageKind::Solve))
+        std::fs::write(path, trace_page(t, grid, PageKind::Solve))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
-    match format {
+    match args.format {
         Format::Text => {
             let grids = match args.grid {
                 GridWhen::Every => GridDisplay::Every,
                 GridWhen::Stuck => GridDisplay::Stuck,
             };
-            write!(out, "{}", t.to_text_with(Some(&grid), grids, args.ids))?
+            write!(out, "{}", t.to_text_with(grid, grids, args.ids))?
         }
         Format::Ron => write!(out, "{}", t.to_ron())?,
-        Format::Html => write!(out, "{}", trace_page(&t, Some(&grid), PageKind::Solve))?,
+        Format::Html => write!(out, "{}", trace_page(t, grid, PageKind::Solve))?,
     }
     out.flush()?;
     if let Outcome::Invalid { reason } = &t.outcome {
         return Ok(super::invalid_input(&format!("invalid puzzle: {reason}")));
     }
-    let troubles = troubles(&t);
+    let troubles = troubles(t);
     for line in &troubles {
         diag(&format!("warning: {line}"));
     }
@@ -218,44 +224,6 @@ enum Status {
     Invalid(String),
 }
 
-/// The record of a puzzle of another size than 9x9 in `solve --file`: singles only, for now
-/// (see [`solve_text`]); text only.
-fn sized_record(p: &Puzzle, format: Format) -> SolveRecord {
-    if format != Format::Text {
-        return SolveRecord::Unreadable(format!(
-            "a {} puzzle: RON traces are 9x9 only for now (use --format text)",
-            p.layout()
-        ));
-    }
-    let (status, steps, detail) = match p.solution() {
-        Err(e) => (Status::Invalid(e.to_string()), 0, e.to_string()),
-        Ok(_) => {
-            let (steps, after) = p.solve_by_singles();
-            let status = if after.is_solved() {
-                Status::Solved
-            } else {
-                Status::Stuck
-            };
-            (status, steps.len(), "singles".to_string())
-        }
-    };
-    let word = match status {
-        Status::Solved => "solved",
-        Status::Stuck => "stuck",
-        _ => "invalid",
-    };
-    SolveRecord::Solved {
-        text: format!(
-            "{}\t{word}\t{steps}\t{}\n",
-            printable(&p.to_line()),
-            printable(&detail)
-        ),
-        status,
-        rejected: 0,
-        troubles: Vec::new(),
-    }
-}
-
 /// `solve --file`: one line (text) or trace (RON) per puzzle, then the counts.
 fn solve_file(
     path: &Path,
@@ -268,16 +236,13 @@ fn solve_file(
     let mut troubled = 0usize;
     let (mut invalid, mut rejected) = (0usize, 0usize);
     let work = |text: &str| {
-        let grid = match parse_puzzle(text) {
-            Ok(g) => g,
-            Err(e) => {
-                return match Puzzle::parse(text) {
-                    Ok(p) if p.layout().n() != 9 => sized_record(&p, format),
-                    _ => SolveRecord::Unreadable(e.to_string()),
-                };
-            }
+        let t = match parse_puzzle(text) {
+            Ok(grid) => solve_grid(&grid, pipeline),
+            Err(e) => match Puzzle::parse(text) {
+                Ok(p) if p.layout().n() != 9 => solve_sized(&p, pipeline),
+                _ => return SolveRecord::Unreadable(e.to_string()),
+            },
         };
-        let t = solve_grid(&grid, pipeline);
         let status = match &t.outcome {
             Outcome::Solved if t.summary.guesses > 0 => Status::Guessed,
             Outcome::Solved => Status::Solved,

@@ -221,7 +221,7 @@ mod tests {
             let links: Vec<String> = ctx
                 .strong_links_of(d)
                 .iter()
-                .map(|l| l.cells().to_string())
+                .map(|l| l.cells::<crate::shape::S9>().to_string())
                 .collect();
             let script = eval(&format!("grid.strong_links({d}).map(|l| `${{l}}`)"));
             assert_eq!(script, format!("{links:?}"), "strong links of {d}");

@@ -268,7 +268,7 @@ impl fmt::Display for Layout {
 
 /// A function over the generic core, called with the geometry of one shape
 /// ([`Layout::dispatch`]).
-pub(crate) trait ShapeFn {
+pub trait ShapeFn {
     /// What it returns.
     type Out;
     /// Runs it on shape `S`.
@@ -532,6 +532,36 @@ impl Puzzle {
             values,
             marks: None,
         })
+    }
+
+    /// The same puzzle with other values and pencil marks (bit `d - 1` of a cell's mark for
+    /// digit `d`).
+    pub(crate) fn with_values_and_marks(&self, values: Vec<u8>, marks: Vec<u32>) -> Puzzle {
+        Puzzle {
+            values,
+            marks: Some(marks),
+            ..self.clone()
+        }
+    }
+
+    /// The pencil marks read with the puzzle, if it was a pencil-mark grid (bit `d - 1` of a
+    /// cell's mark for digit `d`).
+    pub(crate) fn marks(&self) -> Option<&[u32]> {
+        self.marks.as_deref()
+    }
+
+    /// A 9x9 grid with this puzzle's pencil marks applied (the grid unchanged without marks).
+    pub(crate) fn apply_marks(&self, mut grid: crate::grid::Grid) -> crate::grid::Grid {
+        if let Some(marks) = &self.marks {
+            for (cell, &m) in crate::geometry::Cell::all().zip(marks) {
+                for d in 1..=9u8 {
+                    if m >> (d - 1) & 1 == 0 {
+                        grid.eliminate(cell, d);
+                    }
+                }
+            }
+        }
+        grid
     }
 
     /// The layout: size and boxes.

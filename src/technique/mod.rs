@@ -44,6 +44,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cellset::CellSet;
 use crate::grid::{Candidate, Grid};
+use crate::shape::Shape;
 use crate::step::Step;
 pub use context::{Context, SizedContext};
 
@@ -145,15 +146,93 @@ pub trait Technique: Send + Sync {
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         self.find(ctx.grid(), sink)
     }
+    /// Whether the technique runs on boards of size `n` (the default: 9x9 only).
+    fn runs_on(&self, n: usize) -> bool {
+        n == 9
+    }
+    /// Like [`Technique::find_in`] on a position of any size. The default searches 9x9
+    /// positions with `find_in` and fails on other sizes (see [`Technique::runs_on`]).
+    fn find_sized(
+        &self,
+        ctx: SizedContext<'_, '_>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
+        match ctx {
+            SizedContext::S9(ctx) => self.find_in(ctx, sink),
+            other => Err(not_on_this_size(self.id(), other.n())),
+        }
+    }
+}
+
+/// The error of a technique asked to search a size it does not run on.
+fn not_on_this_size(technique: &str, n: usize) -> TechniqueError {
+    TechniqueError::Failed {
+        technique: technique.to_string(),
+        message: format!("runs on 9x9 boards only, not {n}x{n}"),
+    }
 }
 
 /// A built-in technique: its [`CATALOGUE`] entry and its search. Every built-in is a
-/// [`Technique`] through this trait, its metadata read from the entry.
+/// [`Technique`] through this trait, its metadata read from the entry. A built-in of every
+/// size implements [`SizedBuiltin`] instead, and is a `Builtin` through it.
 pub(crate) trait Builtin: Send + Sync {
     /// The entry (looked up by id at compile time with [`catalogue::entry`]).
     fn info(&self) -> &'static TechniqueInfo;
     /// Searches the position, handing every step found to `sink` until it breaks.
     fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError>;
+    /// Whether it runs on boards of size `n` (the default: 9x9 only).
+    fn runs_on(&self, n: usize) -> bool {
+        n == 9
+    }
+    /// Searches a position of any size (the default: 9x9 only).
+    fn search_sized(
+        &self,
+        ctx: SizedContext<'_, '_>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
+        match ctx {
+            SizedContext::S9(ctx) => self.search(ctx, sink),
+            other => Err(not_on_this_size(self.info().id, other.n())),
+        }
+    }
+}
+
+/// A built-in written once for every size: one generic search, compiled per shape.
+pub(crate) trait SizedBuiltin: Send + Sync {
+    /// The entry (looked up by id at compile time with [`catalogue::entry`]).
+    fn info(&self) -> &'static TechniqueInfo;
+    /// Whether it runs on boards of size `n` (the default: every size).
+    fn runs_on(&self, _n: usize) -> bool {
+        true
+    }
+    /// Searches a position of shape `S`, handing every step found to `sink` until it breaks.
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError>;
+}
+
+impl<T: SizedBuiltin> Builtin for T {
+    fn info(&self) -> &'static TechniqueInfo {
+        SizedBuiltin::info(self)
+    }
+    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        SizedBuiltin::search(self, ctx, sink)
+    }
+    fn runs_on(&self, n: usize) -> bool {
+        SizedBuiltin::runs_on(self, n)
+    }
+    fn search_sized(
+        &self,
+        ctx: SizedContext<'_, '_>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
+        if !SizedBuiltin::runs_on(self, ctx.n()) {
+            return Err(not_on_this_size(SizedBuiltin::info(self).id, ctx.n()));
+        }
+        context::on_sized!(ctx, c => SizedBuiltin::search(self, c, sink))
+    }
 }
 
 impl<T: Builtin> Technique for T {
@@ -181,6 +260,16 @@ impl<T: Builtin> Technique for T {
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
         self.search(ctx, sink)
     }
+    fn runs_on(&self, n: usize) -> bool {
+        Builtin::runs_on(self, n)
+    }
+    fn find_sized(
+        &self,
+        ctx: SizedContext<'_, '_>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
+        self.search_sized(ctx, sink)
+    }
 }
 
 /// Every step `technique` finds on `grid`.
@@ -204,7 +293,11 @@ pub fn find_first(technique: &dyn Technique, grid: &Grid) -> Result<Option<Step>
 }
 
 /// The eliminations of `digit` from `targets` (the cells of `targets` holding it), sorted.
-pub(crate) fn eliminations_of(grid: &Grid, digit: u8, targets: CellSet) -> Vec<Candidate> {
+pub(crate) fn eliminations_of<S: Shape>(
+    grid: &Grid<S>,
+    digit: u8,
+    targets: CellSet<S>,
+) -> Vec<Candidate> {
     (grid.digit_cells(digit) & targets)
         .iter()
         .map(|c| Candidate::new(c, digit))

@@ -1,12 +1,16 @@
 //! Singles: full house, hidden single, naked single.
 
-use crate::technique::Builtin;
+//!
+//! Written once for every size.
+
+use crate::technique::SizedBuiltin;
 use crate::technique::context::Context;
 use crate::technique::round_tenth;
 use std::ops::ControlFlow;
 
-use crate::geometry::{House, HouseKind, digit_bit};
+use crate::geometry::{House, HouseKind};
 use crate::grid::Candidate;
+use crate::shape::{Bits, Shape};
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
@@ -14,22 +18,29 @@ use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stopp
 /// The last empty cell of a house takes the missing digit.
 pub struct FullHouse;
 
-impl Builtin for FullHouse {
+impl SizedBuiltin for FullHouse {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("full-house") }
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
+        let geo = grid.geometry();
         stoppable(|| {
-            for house in House::all() {
-                let Some(cell) = (house.cells() & grid.empty_cells()).single_cell() else {
+            for house in geo.houses() {
+                let Some(cell) = (geo.house(house) & grid.empty_cells()).single_cell() else {
                     continue;
                 };
-                let missing = !grid.placed_in(house) & crate::geometry::ALL_DIGITS;
-                if missing.count_ones() != 1 || grid.candidates(cell) & missing == 0 {
+                let missing = S::Mask::low(S::N).and_not(grid.placed_in(house));
+                if missing.count() != 1 || missing.and(grid.candidates(cell)).is_zero() {
                     continue;
                 }
-                let digit = missing.trailing_zeros() as u8 + 1;
+                let Some(digit) = missing.first().map(|d| d as u8 + 1) else {
+                    continue;
+                };
                 sink(
                     Step::new(self.id(), self.difficulty())
                         .place(cell, digit)
@@ -49,18 +60,24 @@ const IN_A_LINE: f32 = 0.3;
 /// A digit with one place left in a house goes there. Rated 1.2 in a box, 1.5 in a line.
 pub struct HiddenSingle;
 
-impl Builtin for HiddenSingle {
+impl SizedBuiltin for HiddenSingle {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("hidden-single") }
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
         stoppable(|| {
             // boxes first: they are the easier singles to see
-            for house in House::boxes().chain(House::lines()) {
+            let n = S::N;
+            let boxes_then_lines = (2 * n..3 * n).chain(0..2 * n);
+            for house in boxes_then_lines.map(|h| House::from_index_in(h, n)) {
                 let placed = grid.placed_in(house);
-                for digit in 1..=9u8 {
-                    if placed & digit_bit(digit) != 0 {
+                for digit in grid.all_digits() {
+                    if placed.has(usize::from(digit) - 1) {
                         continue;
                     }
                     let Some(cell) = grid.digit_cells_in(digit, house).single_cell() else {
@@ -90,19 +107,25 @@ impl Builtin for HiddenSingle {
 /// A cell with one candidate left takes it.
 pub struct NakedSingle;
 
-impl Builtin for NakedSingle {
+impl SizedBuiltin for NakedSingle {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("naked-single") }
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
         stoppable(|| {
             for cell in grid.empty_cells() {
                 let m = grid.candidates(cell);
-                if m.count_ones() != 1 {
+                if m.count() != 1 {
                     continue;
                 }
-                let digit = m.trailing_zeros() as u8 + 1;
+                let Some(digit) = m.first().map(|d| d as u8 + 1) else {
+                    continue;
+                };
                 sink(
                     Step::new(self.id(), self.difficulty())
                         .place(cell, digit)
