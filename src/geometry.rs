@@ -3,11 +3,13 @@
 //! Every table here is computed at compile time.
 
 use std::fmt;
+use std::fmt::Write as _;
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::cellset::CellSet;
+use crate::shape::Bits;
 
 /// A cell of a board of any size, named `r1c1` … `r25c25` by its row and column.
 ///
@@ -388,29 +390,20 @@ pub const fn digit_bit(digit: u8) -> DigitMask {
     1 << (digit - 1)
 }
 
-/// The digits of a mask, smallest first.
+/// The digits of a mask (of any size: bit `d - 1` for digit `d`), smallest first.
 #[inline]
-pub fn digits(mask: DigitMask) -> impl Iterator<Item = u8> {
-    let mut m = mask;
-    std::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let d = m.trailing_zeros() as u8 + 1;
-            m &= m - 1;
-            Some(d)
-        }
-    })
+pub fn digits<M: Bits>(mask: M) -> impl Iterator<Item = u8> {
+    mask.ones().map(|d| d as u8 + 1)
 }
 
 /// Digits of a mask as text, e.g. `16` or (with `sep`) `1/6`.
-pub(crate) fn digits_text(mask: DigitMask, sep: &str) -> String {
+pub(crate) fn digits_text<M: Bits>(mask: M, sep: &str) -> String {
     let mut s = String::new();
     for (i, d) in digits(mask).enumerate() {
         if i > 0 {
             s.push_str(sep);
         }
-        s.push((b'0' + d) as char);
+        let _ = write!(s, "{d}");
     }
     s
 }
@@ -573,6 +566,6 @@ mod tests {
             assert_eq!(House::from_index_in(i16, 16), house);
         }
         assert!("r26".parse::<House>().is_err() && "x1".parse::<House>().is_err());
-        assert_eq!(digits_text(0b100001, "/"), "1/6");
+        assert_eq!(digits_text(0b100001u16, "/"), "1/6");
     }
 }

@@ -104,6 +104,10 @@ pub fn run(args: SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
             );
         }
         let t = solve_sized(p, &pipeline);
+        if format == Format::Text {
+            let (layout, symbols) = (p.layout(), p.alphabet());
+            writeln!(out, "{layout}, symbols {symbols}, {} clues", p.clues())?;
+        }
         return finish(&t, None, &args, out);
     }
     let grid = match read {

@@ -267,7 +267,7 @@ impl fmt::Display for Layout {
 }
 
 /// A function over the generic core, called with the geometry of one shape
-/// ([`Layout::dispatch`]).
+/// (`Layout::dispatch` picks the shape).
 pub trait ShapeFn {
     /// What it returns.
     type Out;

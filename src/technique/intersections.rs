@@ -1,11 +1,14 @@
 //! Intersections: locked candidates (pointing, claiming) and locked pairs and triples.
+//!
+//! Written once for every size.
 
-use crate::technique::Builtin;
+use crate::shape::{Bits, Geometry, Shape};
+use crate::technique::SizedBuiltin;
 use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, DigitMask, House, digits, digits_text};
+use crate::geometry::{Cell, House, digits, digits_text};
 use crate::grid::Candidate;
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
@@ -33,45 +36,58 @@ impl LockedCandidates {
 }
 
 /// The row or column holding all of `cells`, if one does.
-fn common_line(cells: CellSet) -> Option<House> {
-    let first = cells.first()?;
-    [House::row(first.row()), House::col(first.col())]
+fn common_line<S: Shape>(geo: &Geometry<S>, cells: CellSet<S>) -> Option<House> {
+    let [row, col, _] = geo.houses_of(cells.first()?);
+    [row, col]
         .into_iter()
-        .find(|h| cells.is_subset(h.cells()))
+        .find(|&h| cells.is_subset(geo.house(h)))
 }
 
-impl Builtin for LockedCandidates {
+/// The rows, then the columns, crossing box `boxed`.
+fn lines_through<S: Shape>(geo: &Geometry<S>, boxed: House) -> impl Iterator<Item = House> {
+    let corner = geo.house(boxed).first().expect("a box has cells");
+    let (rows, cols) = (geo.layout().box_rows() as u8, geo.layout().box_cols() as u8);
+    let rows = (0..rows).map(move |i| House::row(corner.row() + i));
+    rows.chain((0..cols).map(move |i| House::col(corner.col() + i)))
+}
+
+impl SizedBuiltin for LockedCandidates {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
+        let geo = grid.geometry();
         stoppable(|| {
-            let bases: &mut dyn Iterator<Item = House> = if self.pointing {
-                &mut House::boxes()
+            let n = S::N;
+            let bases = if self.pointing {
+                2 * n..3 * n
             } else {
-                &mut House::lines()
+                0..2 * n
             };
-            for base in bases {
-                for digit in 1..=9u8 {
+            for base in bases.map(|h| House::from_index_in(h, n)) {
+                for digit in grid.all_digits() {
                     let cells = grid.digit_cells_in(digit, base);
-                    if cells.is_empty() {
+                    let Some(first) = cells.first() else {
                         continue;
-                    }
+                    };
                     let cover = if self.pointing {
-                        match common_line(cells) {
+                        match common_line(geo, cells) {
                             Some(line) => line,
                             None => continue,
                         }
                     } else {
-                        let b = cells.first().expect("not empty").box_index();
-                        let boxed = House::boxed(b);
-                        if !cells.is_subset(boxed.cells()) {
+                        let boxed = geo.houses_of(first)[2];
+                        if !cells.is_subset(geo.house(boxed)) {
                             continue;
                         }
                         boxed
                     };
-                    let targets = grid.digit_cells_in(digit, cover) - base.cells();
+                    let targets = grid.digit_cells_in(digit, cover) - geo.house(base);
                     if targets.is_empty() {
                         continue;
                     }
@@ -117,33 +133,37 @@ impl LockedSet {
     };
 }
 
-impl Builtin for LockedSet {
+impl SizedBuiltin for LockedSet {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
+        let geo = grid.geometry();
         stoppable(|| {
-            for boxed in House::boxes() {
-                let b = boxed.number() - 1;
-                let lines = (0..3).map(|i| House::row(b / 3 * 3 + i));
-                let lines = lines.chain((0..3).map(|i| House::col(b % 3 * 3 + i)));
-                for line in lines {
-                    let segment = boxed.cells() & line.cells() & grid.empty_cells();
+            for boxed in (2 * S::N..3 * S::N).map(|h| House::from_index_in(h, S::N)) {
+                for line in lines_through(geo, boxed) {
+                    let segment = geo.house(boxed) & geo.house(line) & grid.empty_cells();
                     let cells: Vec<Cell> = segment
                         .iter()
                         .filter(|&c| {
-                            let n = grid.candidates(c).count_ones() as usize;
+                            let n = grid.candidates(c).count() as usize;
                             (2..=self.size).contains(&n)
                         })
                         .collect();
                     for_each_combination(&cells, self.size, &mut |chosen| {
-                        let mask: DigitMask = chosen.iter().fold(0, |m, &c| m | grid.candidates(c));
-                        if mask.count_ones() as usize != self.size {
+                        let mask = chosen
+                            .iter()
+                            .fold(S::Mask::ZERO, |m, &c| m.or(grid.candidates(c)));
+                        if mask.count() as usize != self.size {
                             return ControlFlow::Continue(());
                         }
-                        let set: CellSet = chosen.iter().copied().collect();
-                        let area = (boxed.cells() | line.cells()) - set;
+                        let set: CellSet<S> = chosen.iter().copied().collect();
+                        let area = (geo.house(boxed) | geo.house(line)) - set;
                         let mut elims = Vec::new();
                         for d in digits(mask) {
                             for c in grid.digit_cells(d) & area {

@@ -1,11 +1,14 @@
 //! Subsets: naked and hidden pairs, triples and quadruples.
+//!
+//! Written once for every size.
 
-use crate::technique::Builtin;
+use crate::shape::{Bits, Shape};
+use crate::technique::SizedBuiltin;
 use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
+use crate::geometry::{Cell, digits, digits_text};
 use crate::grid::Candidate;
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
@@ -76,30 +79,37 @@ impl NakedSubset {
     };
 }
 
-impl Builtin for NakedSubset {
+impl SizedBuiltin for NakedSubset {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
+        let geo = grid.geometry();
         stoppable(|| {
-            for house in House::all() {
-                let mut cells = [Cell::default(); 9];
+            for house in geo.houses() {
+                let mut cells = [Cell::default(); 25];
                 let mut n = 0;
-                for c in house.cells() & grid.empty_cells() {
-                    let k = grid.candidates(c).count_ones() as usize;
+                for c in geo.house(house) & grid.empty_cells() {
+                    let k = grid.candidates(c).count() as usize;
                     if (2..=self.size).contains(&k) {
                         cells[n] = c;
                         n += 1;
                     }
                 }
                 for_each_combination(&cells[..n], self.size, &mut |chosen| {
-                    let mask: DigitMask = chosen.iter().fold(0, |m, &c| m | grid.candidates(c));
-                    if mask.count_ones() as usize != self.size {
+                    let mask = chosen
+                        .iter()
+                        .fold(S::Mask::ZERO, |m, &c| m.or(grid.candidates(c)));
+                    if mask.count() as usize != self.size {
                         return ControlFlow::Continue(());
                     }
-                    let set: CellSet = chosen.iter().copied().collect();
-                    let rest = house.cells() - set;
+                    let set: CellSet<S> = chosen.iter().copied().collect();
+                    let rest = geo.house(house) - set;
                     let mut elims = Vec::new();
                     for d in digits(mask) {
                         for c in grid.digit_cells(d) & rest {
@@ -157,17 +167,22 @@ impl HiddenSubset {
     };
 }
 
-impl Builtin for HiddenSubset {
+impl SizedBuiltin for HiddenSubset {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
+        let geo = grid.geometry();
         stoppable(|| {
-            for house in House::all() {
-                let mut ds = [0u8; 9];
+            for house in geo.houses() {
+                let mut ds = [0u8; 25];
                 let mut n = 0;
-                for d in 1..=9u8 {
+                for d in grid.all_digits() {
                     let k = grid.digit_cells_in(d, house).len() as usize;
                     if (2..=self.size).contains(&k) {
                         ds[n] = d;
@@ -181,10 +196,12 @@ impl Builtin for HiddenSubset {
                     if cells.len() as usize != self.size {
                         return ControlFlow::Continue(());
                     }
-                    let mask: DigitMask = chosen.iter().fold(0, |m, &d| m | digit_bit(d));
+                    let mask = chosen.iter().fold(S::Mask::ZERO, |m, &d| {
+                        m.or(S::Mask::bit(usize::from(d) - 1))
+                    });
                     let mut elims = Vec::new();
                     for c in cells {
-                        for d in digits(grid.candidates(c) & !mask) {
+                        for d in digits(grid.candidates(c).and_not(mask)) {
                             elims.push(Candidate::new(c, d));
                         }
                     }
@@ -199,7 +216,7 @@ impl Builtin for HiddenSubset {
                         eliminations_text(&elims)
                     );
                     let pattern = cells.iter().flat_map(|c| {
-                        digits(grid.candidates(c) & mask).map(move |d| Candidate::new(c, d))
+                        digits(grid.candidates(c).and(mask)).map(move |d| Candidate::new(c, d))
                     });
                     let step = Step::new(self.info.id, self.info.difficulty)
                         .house(house)

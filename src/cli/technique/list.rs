@@ -17,6 +17,20 @@ pub struct TechniquesArgs {
     /// The pipeline to list, with the scripts and plugins `solve` would add.
     #[command(flatten)]
     pub pipeline: PipelineArgs,
+    /// List the pipeline as it runs on N x N boards (4, 6, 8, 9, 12, 16 or 25): the techniques
+    /// that run there, then those left out of that size.
+    #[arg(long, value_name = "N", value_parser = parse_size)]
+    pub size: Option<u8>,
+}
+
+/// Reads `--size`: one of the sizes lapiz reads.
+fn parse_size(text: &str) -> Result<u8, String> {
+    let n: u8 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size (4, 6, 8, 9, 12, 16 or 25)"))?;
+    lapiz::shape::Layout::new(n).map_err(|e| e.to_string())?;
+    Ok(n)
 }
 
 /// One technique's row: id, name, difficulty, source (escaped).
@@ -25,8 +39,9 @@ type Row = (String, String, f32, String);
 /// Runs `lapiz techniques`.
 pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
     let p = args.pipeline.load("default")?;
-    let rows: Vec<Row> = p
-        .techniques()
+    let n = usize::from(args.size.unwrap_or(9));
+    let (runs, left_out): (Vec<_>, Vec<_>) = p.techniques().iter().partition(|t| t.runs_on(n));
+    let rows: Vec<Row> = runs
         .iter()
         .map(|t| {
             (
@@ -52,6 +67,17 @@ pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
             out,
             "{:<3} {id:<id_w$} {name:<name_w$} {difficulty:>10.1}  {origin}",
             i + 1,
+        )?;
+    }
+    if args.size.is_some() && !left_out.is_empty() {
+        writeln!(
+            out,
+            "Left out on {n}x{n} boards (they run on 9x9 only for now): {}",
+            left_out
+                .iter()
+                .map(|t| printable(t.id()).into_owned())
+                .collect::<Vec<_>>()
+                .join(", ")
         )?;
     }
     for way in lapiz::plugin::Way::loaded() {
