@@ -602,8 +602,7 @@ mod tests {
         assert!(b.propagate(&mut pending));
         let mut scratch = LookAhead::default();
         assert!(b.look_ahead(&mut pending, &mut scratch).is_some());
-        for cell in 0..S16::CELLS {
-            let s = solution[cell];
+        for (cell, &s) in solution.iter().enumerate() {
             assert!(b.value(cell) == s || b.candidates(cell).has(s as usize - 1));
         }
         for h in 0..48 {
