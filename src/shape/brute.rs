@@ -10,7 +10,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 
 use super::bits::Bits;
-use super::board::{Board, Choice, Pending};
+use super::board::{Board, Choice, LookAhead, Pending};
 use super::{Geometry, Shape};
 
 /// What to do with each solution found.
@@ -34,7 +34,7 @@ struct Search<'r, S: Shape, R: Rng> {
     prefer: Option<&'r [u8]>,
     pending: Vec<Pending>,
     /// The look-ahead's record of trials, kept from guess to guess to save an allocation.
-    tried: Vec<u16>,
+    scratch: LookAhead,
     _shape: std::marker::PhantomData<S>,
 }
 
@@ -57,7 +57,7 @@ impl<'r, S: Shape, R: Rng> Search<'r, S, R> {
             look_ahead,
             prefer: None,
             pending,
-            tried: Vec::new(),
+            scratch: LookAhead::default(),
             _shape: std::marker::PhantomData,
         }
     }
@@ -73,7 +73,7 @@ impl<'r, S: Shape, R: Rng> Search<'r, S, R> {
             return;
         }
         let ahead = if self.look_ahead && board.empty_count() > 0 {
-            match board.look_ahead(&mut self.pending, &mut self.tried) {
+            match board.look_ahead(&mut self.pending, &mut self.scratch) {
                 None => return,
                 Some(best) => best,
             }
@@ -92,7 +92,9 @@ impl<'r, S: Shape, R: Rng> Search<'r, S, R> {
         }
         self.guesses += 1;
         let choice = ahead.unwrap_or_else(|| Self::split(&board));
-        let mut options = board.options(choice);
+        let mut all = S::per_digit((0usize, 0u8));
+        let len = board.options(choice, all.as_mut());
+        let options = &mut all.as_mut()[..len];
         if let Some(rng) = self.rng.as_deref_mut() {
             options.shuffle(rng);
         }
@@ -101,7 +103,7 @@ impl<'r, S: Shape, R: Rng> Search<'r, S, R> {
         {
             options[..=i].rotate_right(1);
         }
-        for (cell, d) in options {
+        for &(cell, d) in options.iter() {
             let mut next = board;
             if next.place(cell, d, &mut self.pending) {
                 self.descend(next);
