@@ -346,7 +346,7 @@ pub(crate) fn remove_clues(
 ) -> Option<[u8; 81]> {
     let mut puzzle = *solution;
     let reached = remove_clue_groups(&mut puzzle, symmetry.groups(), clues, rng, |p, _, _| {
-        <&[u8; 81]>::try_from(p).is_ok_and(|p| count_solutions(p, 2) == 1)
+        Some(<&[u8; 81]>::try_from(p).is_ok_and(|p| count_solutions(p, 2) == 1))
     });
     reached.then_some(puzzle)
 }
@@ -358,12 +358,15 @@ pub(crate) fn remove_clues(
 ///
 /// With [`Clues::Minimal`] one pass is enough for minimality: a group whose removal gave
 /// several solutions still does with fewer clues left.
+///
+/// `stays_unique` may answer `None`, "give this puzzle up": the removal stops there and
+/// returns false.
 pub(crate) fn remove_clue_groups(
     puzzle: &mut [u8],
     mut groups: Vec<Vec<usize>>,
     clues: Clues,
     rng: &mut impl Rng,
-    mut stays_unique: impl FnMut(&[u8], &[usize], &[u8]) -> bool,
+    mut stays_unique: impl FnMut(&[u8], &[usize], &[u8]) -> Option<bool>,
 ) -> bool {
     groups.shuffle(rng);
     let mut count = puzzle.iter().filter(|&&v| v != 0).count();
@@ -385,7 +388,10 @@ pub(crate) fn remove_clue_groups(
         for &c in &group {
             puzzle[c] = 0;
         }
-        if stays_unique(puzzle, &group, &saved) {
+        let Some(unique) = stays_unique(puzzle, &group, &saved) else {
+            return false;
+        };
+        if unique {
             count -= filled;
         } else {
             for (&c, &v) in group.iter().zip(&saved) {

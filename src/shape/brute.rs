@@ -177,12 +177,14 @@ pub(crate) fn count<S: Shape>(geo: &'static Geometry<S>, values: &[u8], limit: u
 /// so another solution must differ from `known` in some cell of the group: the first such
 /// cell is tried in turn, the cells before it kept. Each search stops at its first solution,
 /// and none has to go through the known solution's part of the tree, as counting to 2 would.
+/// The guesses its searches made are added to `effort`.
 pub(crate) fn has_another<S: Shape>(
     geo: &'static Geometry<S>,
     values: &[u8],
     group: &[usize],
     saved: &[u8],
     known: &[u8],
+    effort: &mut u64,
 ) -> bool {
     let mut values = values.to_vec();
     let mut pending = Vec::with_capacity(4 * S::CELLS);
@@ -200,7 +202,7 @@ pub(crate) fn has_another<S: Shape>(
         if board.value(cell) == 0 && !board.eliminate(cell, v, &mut pending) {
             continue;
         }
-        if finds_one(board, &pending, known) {
+        if finds_one(board, &pending, known, effort) {
             return true;
         }
     }
@@ -212,7 +214,12 @@ pub(crate) fn has_another<S: Shape>(
 /// when that runs out does the search that looks ahead take over, for the proofs. Both try
 /// `known`'s value first at each guess: the other solution mostly agrees with it, and a guess
 /// that follows it is the one most likely to end in a contradiction soon when none exists.
-fn finds_one<S: Shape>(board: Board<S>, pending: &[Pending], known: &[u8]) -> bool {
+fn finds_one<S: Shape>(
+    board: Board<S>,
+    pending: &[Pending],
+    known: &[u8],
+    effort: &mut u64,
+) -> bool {
     /// Guesses the plain search may make before the looking-ahead one takes over.
     const QUICK: u64 = 64;
     for (look_ahead, guess_limit) in [(false, QUICK), (true, u64::MAX)] {
@@ -225,6 +232,7 @@ fn finds_one<S: Shape>(board: Board<S>, pending: &[Pending], known: &[u8]) -> bo
         );
         search.prefer = Some(known);
         search.run(board);
+        *effort += search.guesses;
         if search.found > 0 {
             return true;
         }
@@ -332,7 +340,7 @@ mod tests {
                 let group = [cell];
                 let saved = [solution[cell]];
                 assert_eq!(
-                    has_another(geo, &fewer, &group, &saved, &solution),
+                    has_another(geo, &fewer, &group, &saved, &solution, &mut 0),
                     several,
                     "{values:?} without {cell}"
                 );

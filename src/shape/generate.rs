@@ -10,26 +10,42 @@ use crate::generate::{Clues, Symmetry, remove_clue_groups};
 
 use super::{Geometry, Shape, brute};
 
+/// Guesses per cell of the board that the uniqueness questions of one removal may take in
+/// all on the first solved board (see [`generate`]).
+const EFFORT_PER_CELL: u64 = 100;
+
 /// Clues taken from `solution` (see the module's doc): `None` when `clues` asks for a count
-/// this removal did not reach. Uniqueness is asked of [`brute::has_another`]: the removed
-/// clues' values are the known solution's.
+/// this removal did not reach, or when its uniqueness questions took more than `effort`
+/// guesses in all. Uniqueness is asked of [`brute::has_another`]: the removed clues' values
+/// are the known solution's.
 pub(crate) fn remove_clues<S: Shape>(
     geo: &'static Geometry<S>,
     solution: &[u8],
     symmetry: Symmetry,
     clues: Clues,
+    effort: u64,
     rng: &mut impl Rng,
 ) -> Option<Vec<u8>> {
     let mut puzzle = solution.to_vec();
     let groups = symmetry.groups_of_size(S::N);
+    let mut spent = 0;
     let reached = remove_clue_groups(&mut puzzle, groups, clues, rng, |p, group, values| {
-        !brute::has_another(geo, p, group, values, solution)
+        let another = brute::has_another(geo, p, group, values, solution, &mut spent);
+        (spent <= effort).then_some(!another)
     });
     reached.then_some(puzzle)
 }
 
 /// A puzzle and its solution: solved boards and removals until one meets `clues`, at most
 /// `attempts` of them.
+///
+/// Some solved boards (and orders of removal) make every uniqueness question near the end
+/// slow: at 25x25, three of the first twelve seeds took 2-15 times the median's guesses. So a removal
+/// whose questions take more than [`EFFORT_PER_CELL`] guesses per cell in all is given up for
+/// a new board, and each later board may take twice the one before: the effort thrown away is
+/// less than the allowance of the board kept. Guesses, not time, so a seed gives the same
+/// puzzle on every machine; the puzzles lean slightly to the ones whose uniqueness is quicker
+/// to prove.
 pub(crate) fn generate<S: Shape>(
     geo: &'static Geometry<S>,
     symmetry: Symmetry,
@@ -37,11 +53,14 @@ pub(crate) fn generate<S: Shape>(
     attempts: u32,
     rng: &mut impl Rng,
 ) -> Option<(Vec<u8>, Vec<u8>)> {
+    let mut effort = EFFORT_PER_CELL * S::CELLS as u64;
     for _ in 0..attempts {
         let Some(solution) = brute::random_solution(geo, rng) else {
             continue;
         };
-        if let Some(puzzle) = remove_clues(geo, &solution, symmetry, clues, rng) {
+        let removed = remove_clues(geo, &solution, symmetry, clues, effort, rng);
+        effort = effort.saturating_mul(2);
+        if let Some(puzzle) = removed {
             return Some((puzzle, solution));
         }
     }
