@@ -28,6 +28,8 @@ pub struct Geometry<S: Shape> {
     house_sets: S::PerHouse<CellSet<S>>,
     /// Each cell's peers (bit order).
     peer_sets: S::PerCell<CellSet<S>>,
+    /// Each cell's three houses as a house mask.
+    house_masks: S::PerCell<S::Houses>,
     /// Each house's cells in order (`n` per house, flat: house `h` at `h * n ..`).
     pub(crate) house_cells: Vec<u16>,
     /// Each cell's row, column and box house.
@@ -84,8 +86,15 @@ impl<S: Shape> Geometry<S> {
             debug_assert_eq!(set.count() as usize, peers);
             peer_list.extend(set.ones().map(|c| c as u16));
         }
+        let mut house_masks = S::per_cell(S::Houses::ZERO);
+        for (mask, houses) in house_masks.as_mut().iter_mut().zip(cell_houses.as_ref()) {
+            for &h in houses {
+                mask.set(h as usize);
+            }
+        }
         Geometry {
             layout,
+            house_masks,
             house_sets,
             peer_sets,
             house_cells,
@@ -142,6 +151,12 @@ impl<S: Shape> Geometry<S> {
     #[inline]
     pub fn houses_of(&self, cell: Cell) -> [House; 3] {
         self.cell_houses.as_ref()[S::bit_of(cell)].map(|h| House::from_index_in(h as usize, S::N))
+    }
+
+    /// The row, column and box of `cell` as a house mask.
+    #[inline]
+    pub fn house_mask_of(&self, cell: Cell) -> S::Houses {
+        self.house_masks.as_ref()[S::bit_of(cell)]
     }
 
     /// The cells that see every cell of `cells` (and are not in it); every cell for the empty

@@ -291,6 +291,8 @@ pub trait Shape: Copy + Eq + Default + Send + Sync + fmt::Debug + 'static {
     type Cells: Bits;
     /// Every cell.
     const ALL_CELLS: Self::Cells;
+    /// A set of houses (bit `h` for house `h`: rows, then columns, then boxes).
+    type Houses: Bits;
     /// A set of digits (bit `d - 1` for digit `d`), or of places in a house.
     type Mask: Bits;
     /// One `T` per cell.
@@ -324,7 +326,7 @@ pub trait Shape: Copy + Eq + Default + Send + Sync + fmt::Debug + 'static {
 }
 
 macro_rules! shape {
-    ($name:ident, $n:literal, $cells:ty, $mask:ty, $all:expr) => {
+    ($name:ident, $n:literal, $cells:ty, $mask:ty, $houses:ty, $all:expr) => {
         #[doc = concat!("The ", stringify!($n), "x", stringify!($n), " board.")]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub struct $name;
@@ -333,6 +335,7 @@ macro_rules! shape {
             const N: usize = $n;
             type Cells = $cells;
             const ALL_CELLS: $cells = $all;
+            type Houses = $houses;
             type Mask = $mask;
             type PerCell<T: Plain> = [T; $n * $n];
             type PerHouse<T: Plain> = [T; 3 * $n];
@@ -366,13 +369,13 @@ macro_rules! shape {
     };
 }
 
-shape!(S4, 4, u64, u16, u64::MAX >> (64 - 16));
-shape!(S6, 6, u64, u16, u64::MAX >> (64 - 36));
-shape!(S8, 8, u64, u16, u64::MAX);
-shape!(S9, 9, u128, u16, u128::MAX >> (128 - 81));
-shape!(S12, 12, Words<3>, u16, Words::lowest(144));
-shape!(S16, 16, Words<4>, u16, Words::lowest(256));
-shape!(S25, 25, Words<10>, u32, Words::lowest(625));
+shape!(S4, 4, u64, u16, u32, u64::MAX >> (64 - 16));
+shape!(S6, 6, u64, u16, u32, u64::MAX >> (64 - 36));
+shape!(S8, 8, u64, u16, u32, u64::MAX);
+shape!(S9, 9, u128, u16, u32, u128::MAX >> (128 - 81));
+shape!(S12, 12, Words<3>, u16, u64, Words::lowest(144));
+shape!(S16, 16, Words<4>, u16, u64, Words::lowest(256));
+shape!(S25, 25, Words<10>, u32, u128, Words::lowest(625));
 
 /// The symbols a puzzle is written in. Output uses the input's alphabet.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

@@ -10,22 +10,33 @@
 //! is true or the fish holds, so only cover candidates that see every fin go. A base candidate
 //! in two cover houses cannot be true either (cannibalism).
 
-use crate::technique::Builtin;
+//!
+//! Written once for every size: house sets are masks of the shape's `Houses` width (bit `h` for
+//! house `h`: rows, then columns, then boxes). A fish of `k` houses runs on boards of size `n`
+//! with `k <= n / 2` (a larger one is the complement of a smaller one), and on 9x9 up to 7.
+
+use crate::technique::SizedBuiltin;
 use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
 use crate::geometry::{Cell, House};
 use crate::grid::{Candidate, Grid};
+use crate::shape::{Bits, Geometry, S9, Shape};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
-use crate::geometry::{BOX_HOUSES as BOXES, CELL_HOUSES, COL_HOUSES as COLS, ROW_HOUSES as ROWS};
+/// The rows, the columns and the boxes of shape `S` as house masks.
+#[inline]
+fn kinds<S: Shape>() -> [S::Houses; 3] {
+    let low = |k: usize| S::Houses::low(k * S::N);
+    [low(1), low(2).and_not(low(1)), low(3).and_not(low(2))]
+}
 
 /// Which houses a fish draws its base and cover sets from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
+pub enum FishShape {
     /// Rows for base and columns for cover, or the other way round.
     Basic,
     /// Rows and boxes for base, columns and boxes for cover (or transposed), not basic.
@@ -34,33 +45,47 @@ pub enum Shape {
     Mutant,
 }
 
-impl Shape {
+impl FishShape {
     /// The shape of a fish with these base and cover house masks.
-    pub fn of(base: u32, cover: u32) -> Shape {
-        let within = |m: u32, allowed: u32| m & !allowed == 0;
-        if (within(base, ROWS) && within(cover, COLS))
-            || (within(base, COLS) && within(cover, ROWS))
+    pub fn of<S: Shape>(base: S::Houses, cover: S::Houses) -> FishShape {
+        let [rows, cols, boxes] = kinds::<S>();
+        let within = |m: S::Houses, allowed: S::Houses| m.and_not(allowed).is_zero();
+        if (within(base, rows) && within(cover, cols))
+            || (within(base, cols) && within(cover, rows))
         {
-            Shape::Basic
-        } else if (within(base, ROWS | BOXES) && within(cover, COLS | BOXES))
-            || (within(base, COLS | BOXES) && within(cover, ROWS | BOXES))
+            FishShape::Basic
+        } else if (within(base, rows.or(boxes)) && within(cover, cols.or(boxes)))
+            || (within(base, cols.or(boxes)) && within(cover, rows.or(boxes)))
         {
-            Shape::Franken
+            FishShape::Franken
         } else {
-            Shape::Mutant
+            FishShape::Mutant
         }
     }
 
     /// The (base, cover) house masks to search for fish of this shape (a superset: the
-    /// caller checks [`Shape::of`]).
-    fn spaces(self) -> &'static [(u32, u32)] {
+    /// caller checks [`FishShape::of`]), and how many there are.
+    fn spaces<S: Shape>(self) -> ([Space<S>; 2], usize) {
+        let [rows, cols, boxes] = kinds::<S>();
         match self {
-            Shape::Basic => &[(ROWS, COLS), (COLS, ROWS)],
-            Shape::Franken => &[(ROWS | BOXES, COLS | BOXES), (COLS | BOXES, ROWS | BOXES)],
-            Shape::Mutant => &[(ROWS | COLS | BOXES, ROWS | COLS | BOXES)],
+            FishShape::Basic => ([(rows, cols), (cols, rows)], 2),
+            FishShape::Franken => (
+                [
+                    (rows.or(boxes), cols.or(boxes)),
+                    (cols.or(boxes), rows.or(boxes)),
+                ],
+                2,
+            ),
+            FishShape::Mutant => {
+                let all = rows.or(cols).or(boxes);
+                ([(all, all); 2], 1)
+            }
         }
     }
 }
+
+/// The houses a fish may take its base from, and those it may take its cover from.
+type Space<S> = (<S as Shape>::Houses, <S as Shape>::Houses);
 
 /// What a fish does with fins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,47 +100,50 @@ pub enum Fins {
     Any,
 }
 
-/// One fish found by [`find_fish`].
+/// One fish found by [`find_fish`], on a board of shape `S`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FoundFish {
+pub struct FoundFish<S: Shape = S9> {
     /// The digit.
     pub digit: u8,
     /// Number of base (and cover) houses.
     pub size: usize,
     /// Base houses as a mask of house indices.
-    pub base: u32,
+    pub base: S::Houses,
     /// Cover houses as a mask of house indices.
-    pub cover: u32,
+    pub cover: S::Houses,
     /// Cells of the base houses holding the digit.
-    pub base_cells: CellSet,
+    pub base_cells: CellSet<S>,
     /// Cells of the cover houses holding the digit.
-    pub cover_cells: CellSet,
+    pub cover_cells: CellSet<S>,
     /// Fins: base candidates outside every cover, plus the endo fins.
-    pub fins: CellSet,
+    pub fins: CellSet<S>,
     /// Endo fins: base candidates in two base houses.
-    pub endo_fins: CellSet,
+    pub endo_fins: CellSet<S>,
     /// Cells losing the digit.
-    pub eliminations: CellSet,
+    pub eliminations: CellSet<S>,
 }
 
-impl FoundFish {
+impl<S: Shape> FoundFish<S> {
     /// The shape of the fish by its houses.
-    pub fn shape(&self) -> Shape {
-        Shape::of(self.base, self.cover)
+    pub fn shape(&self) -> FishShape {
+        FishShape::of::<S>(self.base, self.cover)
     }
 
     /// Whether, without the fins, some base house would keep at most one candidate (the
     /// fish without its fins is degenerate): HoDoKu's sashimi.
-    pub fn is_sashimi(&self) -> bool {
+    pub fn is_sashimi(&self, geo: &Geometry<S>) -> bool {
         !self.fins.is_empty()
-            && houses_of(self.base).any(|h| ((self.base_cells & h.cells()) - self.fins).len() <= 1)
+            && self
+                .base
+                .ones()
+                .any(|h| ((self.base_cells & geo.house_at(h)) - self.fins).len() <= 1)
     }
 
     /// The kind of fins: `None`, `Finned` or `Sashimi`.
-    pub fn fin_kind(&self) -> Fins {
+    pub fn fin_kind(&self, geo: &Geometry<S>) -> Fins {
         if self.fins.is_empty() {
             Fins::None
-        } else if self.is_sashimi() {
+        } else if self.is_sashimi(geo) {
             Fins::Sashimi
         } else {
             Fins::Finned
@@ -124,21 +152,22 @@ impl FoundFish {
 }
 
 /// The houses of a mask, rows then columns then boxes.
-fn houses_of(mask: u32) -> impl Iterator<Item = House> {
-    (0..27u8)
-        .filter(move |i| mask >> i & 1 != 0)
-        .map(House::from_index)
+fn houses_of<S: Shape>(mask: S::Houses) -> impl Iterator<Item = House> {
+    mask.ones().map(|h| House::from_index_in(h, S::N))
 }
 
 /// Houses of a mask in words, grouped by kind: `rows r2,r8 and box b7`, `column c4`.
-pub(crate) fn houses_words(mask: u32) -> String {
+pub(crate) fn houses_words<S: Shape>(mask: S::Houses) -> String {
     let mut parts = Vec::new();
+    let [rows, cols, boxes] = kinds::<S>();
     for (kind, one, many) in [
-        (ROWS, "row", "rows"),
-        (COLS, "column", "columns"),
-        (BOXES, "box", "boxes"),
+        (rows, "row", "rows"),
+        (cols, "column", "columns"),
+        (boxes, "box", "boxes"),
     ] {
-        let names: Vec<String> = houses_of(mask & kind).map(|h| h.to_string()).collect();
+        let names: Vec<String> = houses_of::<S>(mask.and(kind))
+            .map(|h| h.to_string())
+            .collect();
         match names.len() {
             0 => {}
             1 => parts.push(format!("{one} {}", names[0])),
@@ -150,8 +179,8 @@ pub(crate) fn houses_words(mask: u32) -> String {
 
 /// The fins of a fish in words, led by ` except`: ` except fin r5c4`, ` except fins
 /// r4c1,r4c2 and endo fin r5c5`; empty without fins.
-fn fins_words(fins: CellSet, endo: CellSet) -> String {
-    let list = |set: CellSet, one: &str, many: &str| {
+fn fins_words<S: Shape>(fins: CellSet<S>, endo: CellSet<S>) -> String {
+    let list = |set: CellSet<S>, one: &str, many: &str| {
         let cells: Vec<String> = set.iter().map(|c| c.to_string()).collect();
         match cells.len() {
             0 => None,
@@ -175,57 +204,46 @@ fn fins_words(fins: CellSet, endo: CellSet) -> String {
 
 /// A fish in words, its base and cover sets named as houses and its fins named:
 /// `4 in rows r2,r5 lies in columns c6,c9 except fin r5c4`.
-pub(crate) fn fish_words(f: &FoundFish) -> String {
+pub(crate) fn fish_words<S: Shape>(f: &FoundFish<S>) -> String {
     format!(
         "{} in {} lies in {}{}",
         f.digit,
-        houses_words(f.base),
-        houses_words(f.cover),
+        houses_words::<S>(f.base),
+        houses_words::<S>(f.cover),
         fins_words(f.fins, f.endo_fins)
     )
 }
 
-/// The three houses of a cell as indices.
-#[inline]
-fn house_indices(cell: Cell) -> [usize; 3] {
-    cell.houses().map(House::index)
-}
-
-/// The three houses of a cell as a house mask.
-#[inline]
-fn house_bits(cell: Cell) -> u32 {
-    CELL_HOUSES[cell.index()]
-}
-
 /// The search state shared by one base set.
-struct Search<'a> {
+struct Search<'a, S: Shape> {
+    geo: &'static Geometry<S>,
     digit: u8,
     size: usize,
     /// Cells holding the digit.
-    cands: CellSet,
+    cands: CellSet<S>,
     /// Houses allowed as covers (base houses removed).
-    cover_allowed: u32,
+    cover_allowed: S::Houses,
     /// Whether fins are allowed.
     fins_allowed: bool,
     /// Kraken mode: fins anywhere, at most this many (endo fins included), and every fish
     /// reported with all its cover candidates outside the base as targets, whatever the fins
     /// see (the caller proves each target).
     kraken_fins: Option<usize>,
-    base: u32,
-    base_cells: CellSet,
+    base: S::Houses,
+    base_cells: CellSet<S>,
     /// Base candidates in exactly one base house.
-    single: CellSet,
-    endo: CellSet,
-    found: &'a mut dyn FnMut(&FoundFish) -> ControlFlow<()>,
+    single: CellSet<S>,
+    endo: CellSet<S>,
+    found: &'a mut dyn FnMut(&FoundFish<S>) -> ControlFlow<()>,
 }
 
-impl Search<'_> {
+impl<S: Shape> Search<'_, S> {
     /// Whether a fish may have these fins (endo fins included): fins that some candidate of
     /// the digit sees all of, or in kraken mode at most the allowed number.
-    fn fins_ok(&self, fins: CellSet) -> bool {
+    fn fins_ok(&self, fins: CellSet<S>) -> bool {
         match self.kraken_fins {
             Some(max) => fins.len() as usize <= max,
-            None => fins.common_peers().intersects(self.cands),
+            None => self.geo.common_peers(fins).intersects(self.cands),
         }
     }
 
@@ -236,11 +254,11 @@ impl Search<'_> {
     fn covers(
         &mut self,
         k: usize,
-        cover: u32,
-        covered: CellSet,
-        twice: CellSet,
-        forbidden: u32,
-        fins: CellSet,
+        cover: S::Houses,
+        covered: CellSet<S>,
+        twice: CellSet<S>,
+        forbidden: S::Houses,
+        fins: CellSet<S>,
     ) -> ControlFlow<()> {
         let uncovered = self.single - covered - fins;
         if k == self.size {
@@ -249,16 +267,16 @@ impl Search<'_> {
         if uncovered.is_empty() {
             // Every base candidate is covered or a fin with fewer covers: the other covers
             // may be any houses still allowed that hold a base candidate.
-            let extra = self.cover_allowed & !forbidden & !cover;
+            let extra = self.cover_allowed.and_not(forbidden).and_not(cover);
             return self.extra_covers(k, extra, cover, covered, twice, fins);
         }
         // Cells no remaining house can cover are fins; otherwise branch on the cell with the
         // fewest houses left to cover it.
-        let avail = self.cover_allowed & !forbidden;
+        let avail = self.cover_allowed.and_not(forbidden);
         let mut forced = CellSet::EMPTY;
         let mut best: Option<(Cell, u32)> = None;
         for c in uncovered {
-            let n = (house_bits(c) & avail).count_ones();
+            let n = self.geo.house_mask_of(c).and(avail).count();
             if n == 0 {
                 forced.insert(c);
             } else if best.is_none() {
@@ -274,21 +292,20 @@ impl Search<'_> {
         }
         let (x, _) = best.expect("not empty");
         let mut forb = forbidden;
-        for h in house_indices(x) {
-            let bit = 1u32 << h;
-            if self.cover_allowed & !forb & bit == 0 {
+        for h in self.geo.houses_of(x).map(|h| h.index_in(S::N)) {
+            if !self.cover_allowed.and_not(forb).has(h) {
                 continue;
             }
-            let hc = House::from_index(h as u8).cells() & self.cands;
+            let hc = self.geo.house_at(h) & self.cands;
             self.covers(
                 k + 1,
-                cover | bit,
+                cover.or(S::Houses::bit(h)),
                 covered | hc,
                 twice | (covered & hc),
                 forb,
                 fins,
             )?;
-            forb |= bit;
+            forb.set(h);
         }
         if self.fins_allowed {
             let nf = fins | CellSet::single(x);
@@ -303,30 +320,29 @@ impl Search<'_> {
     fn extra_covers(
         &mut self,
         k: usize,
-        extra: u32,
-        cover: u32,
-        covered: CellSet,
-        twice: CellSet,
-        fins: CellSet,
+        extra: S::Houses,
+        cover: S::Houses,
+        covered: CellSet<S>,
+        twice: CellSet<S>,
+        fins: CellSet<S>,
     ) -> ControlFlow<()> {
         if k == self.size {
             return self.report(cover, covered, twice, fins);
         }
         let mut rest = extra;
-        while rest != 0 {
-            let h = rest.trailing_zeros();
-            rest &= rest - 1;
-            if (rest.count_ones() as usize) < self.size - k - 1 {
+        while let Some(h) = rest.first() {
+            rest.clear(h);
+            if (rest.count() as usize) < self.size - k - 1 {
                 break;
             }
-            let hc = House::from_index(h as u8).cells() & self.cands;
+            let hc = self.geo.house_at(h) & self.cands;
             if !hc.intersects(self.base_cells) {
                 continue;
             }
             self.extra_covers(
                 k + 1,
                 rest,
-                cover | 1 << h,
+                cover.or(S::Houses::bit(h)),
                 covered | hc,
                 twice | (covered & hc),
                 fins,
@@ -339,10 +355,10 @@ impl Search<'_> {
     /// eliminates something.
     fn report(
         &mut self,
-        cover: u32,
-        covered: CellSet,
-        twice: CellSet,
-        fins: CellSet,
+        cover: S::Houses,
+        covered: CellSet<S>,
+        twice: CellSet<S>,
+        fins: CellSet<S>,
     ) -> ControlFlow<()> {
         let all_fins = fins | self.endo;
         if !all_fins.is_empty() && !self.fins_allowed {
@@ -352,7 +368,7 @@ impl Search<'_> {
         if self.kraken_fins.is_some() {
             // the caller proves each target
         } else if !all_fins.is_empty() {
-            targets &= all_fins.common_peers();
+            targets &= self.geo.common_peers(all_fins);
         }
         if targets.is_empty() && self.kraken_fins.is_none() {
             return ControlFlow::Continue(());
@@ -378,13 +394,13 @@ impl Search<'_> {
 ///
 /// Every cover house covers at least one base candidate that no cover chosen before it
 /// covers; every fish is reported once.
-pub fn find_fish(
-    grid: &Grid,
+pub fn find_fish<S: Shape>(
+    grid: &Grid<S>,
     digit: u8,
     size: usize,
-    shape: Shape,
+    shape: FishShape,
     fins_allowed: bool,
-    found: &mut dyn FnMut(&FoundFish) -> ControlFlow<()>,
+    found: &mut dyn FnMut(&FoundFish<S>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     search_fish(grid, digit, size, shape, fins_allowed, None, found)
 }
@@ -398,40 +414,43 @@ pub(crate) fn find_fish_with_any_fins(
     grid: &Grid,
     digit: u8,
     size: usize,
-    shape: Shape,
+    shape: FishShape,
     max_fins: usize,
     found: &mut dyn FnMut(&FoundFish) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     search_fish(grid, digit, size, shape, true, Some(max_fins), found)
 }
 
-fn search_fish(
-    grid: &Grid,
+fn search_fish<S: Shape>(
+    grid: &Grid<S>,
     digit: u8,
     size: usize,
-    shape: Shape,
+    shape: FishShape,
     fins_allowed: bool,
     kraken_fins: Option<usize>,
-    found: &mut dyn FnMut(&FoundFish) -> ControlFlow<()>,
+    found: &mut dyn FnMut(&FoundFish<S>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let cands = grid.digit_cells(digit);
-    for &(base_allowed, cover_allowed) in shape.spaces() {
-        let mut houses = [0u8; 27];
+    let geo = grid.geometry();
+    let (spaces, count) = shape.spaces::<S>();
+    for &(base_allowed, cover_allowed) in &spaces[..count] {
+        let mut houses = [0u8; 75];
         let mut n = 0;
-        for h in houses_of(base_allowed) {
-            if h.cells().intersects(cands) {
-                houses[n] = h.index() as u8;
+        for h in base_allowed.ones() {
+            if geo.house_at(h).intersects(cands) {
+                houses[n] = h as u8;
                 n += 1;
             }
         }
         let mut search = Search {
+            geo,
             digit,
             size,
             cands,
             cover_allowed,
             fins_allowed,
             kraken_fins,
-            base: 0,
+            base: S::Houses::ZERO,
             base_cells: CellSet::EMPTY,
             single: CellSet::EMPTY,
             endo: CellSet::EMPTY,
@@ -441,7 +460,7 @@ fn search_fish(
             &mut search,
             &houses[..n],
             0,
-            0,
+            S::Houses::ZERO,
             CellSet::EMPTY,
             CellSet::EMPTY,
         )?;
@@ -456,27 +475,21 @@ fn search_fish(
 /// one box, and every base cell outside that box must be covered: some box holds a candidate
 /// outside the base and leaves the other base cells in at most `size` lines. Other shapes
 /// always search.
-fn basic_fish_possible(s: &Search<'_>, cells: CellSet) -> bool {
+fn basic_fish_possible<S: Shape>(s: &Search<'_, S>, cells: CellSet<S>) -> bool {
     if s.kraken_fins.is_some() {
         return true;
     }
-    let by_col = s.cover_allowed == COLS;
-    if !by_col && s.cover_allowed != ROWS {
+    let [rows, cols, _] = kinds::<S>();
+    let by_col = s.cover_allowed == cols;
+    if !by_col && s.cover_allowed != rows {
         return true;
     }
-    // The number of columns (or rows) holding a cell of `set`, from its nine 9-bit row slices.
-    let lines = |set: CellSet| -> u32 {
-        let bits = set.bits();
-        let mut m = 0u32;
-        for r in 0..9 {
-            let row = (bits >> (9 * r)) as u32 & 0x1ff;
-            if by_col {
-                m |= row;
-            } else if row != 0 {
-                m |= 1 << r;
-            }
-        }
-        m.count_ones()
+    // The number of columns (or rows) holding a cell of `set`.
+    let first = if by_col { S::N } else { 0 };
+    let lines = |set: CellSet<S>| -> u32 {
+        (first..first + S::N)
+            .filter(|&h| s.geo.house_at(h).intersects(set))
+            .count() as u32
     };
     let n = s.size as u32;
     if lines(cells) <= n {
@@ -485,26 +498,26 @@ fn basic_fish_possible(s: &Search<'_>, cells: CellSet) -> bool {
     if !s.fins_allowed {
         return false;
     }
-    (0..9).any(|b| {
-        let bc = House::boxed(b).cells();
+    (2 * S::N..3 * S::N).any(|b| {
+        let bc = s.geo.house_at(b);
         bc.intersects(cells) && !(s.cands & (bc - cells)).is_empty() && lines(cells - bc) <= n
     })
 }
 
 /// Chooses base houses from `houses[from..]`, then the covers.
-fn bases(
-    s: &mut Search<'_>,
+fn bases<S: Shape>(
+    s: &mut Search<'_, S>,
     houses: &[u8],
     from: usize,
-    base: u32,
-    cells: CellSet,
-    endo: CellSet,
+    base: S::Houses,
+    cells: CellSet<S>,
+    endo: CellSet<S>,
 ) -> ControlFlow<()> {
-    let k = base.count_ones() as usize;
+    let k = base.count() as usize;
     if k == s.size {
         // every base house needs a candidate of its own
         let single = cells - endo;
-        if houses_of(base).any(|h| !h.cells().intersects(single)) {
+        if base.ones().any(|h| !s.geo.house_at(h).intersects(single)) {
             return ControlFlow::Continue(());
         }
         if !basic_fish_possible(s, cells) {
@@ -515,8 +528,16 @@ fn bases(
         s.single = single;
         s.endo = endo;
         let allowed = s.cover_allowed;
-        s.cover_allowed &= !base;
-        let flow = s.covers(0, 0, CellSet::EMPTY, CellSet::EMPTY, 0, CellSet::EMPTY);
+        s.cover_allowed = allowed.and_not(base);
+        let none = S::Houses::ZERO;
+        let flow = s.covers(
+            0,
+            none,
+            CellSet::EMPTY,
+            CellSet::EMPTY,
+            none,
+            CellSet::EMPTY,
+        );
         s.cover_allowed = allowed;
         return flow;
     }
@@ -524,7 +545,7 @@ fn bases(
         if houses.len() - i < s.size - k {
             break;
         }
-        let hc = House::from_index(houses[i]).cells() & s.cands;
+        let hc = s.geo.house_at(usize::from(houses[i])) & s.cands;
         let new_endo = endo | (cells & hc);
         if !new_endo.is_empty() && (!s.fins_allowed || !s.fins_ok(new_endo)) {
             continue;
@@ -533,7 +554,7 @@ fn bases(
             s,
             houses,
             i + 1,
-            base | 1 << houses[i],
+            base.or(S::Houses::bit(usize::from(houses[i]))),
             cells | hc,
             new_endo,
         )?;
@@ -544,7 +565,7 @@ fn bases(
 /// A named fish: a configuration of [`find_fish`].
 pub struct Fish {
     size: usize,
-    shape: Shape,
+    shape: FishShape,
     fins: Fins,
     allow_siamese: bool,
     info: &'static TechniqueInfo,
@@ -553,10 +574,10 @@ pub struct Fish {
 impl Fish {
     /// The fish of catalogue id `id`: `size` (2..=7) houses, `shape` and `fins` (Franken and
     /// mutant fish do not tell finned from sashimi: either means [`Fins::Any`]).
-    pub const fn new(id: &str, size: usize, shape: Shape, fins: Fins) -> Fish {
+    pub const fn new(id: &str, size: usize, shape: FishShape, fins: Fins) -> Fish {
         assert!(matches!(size, 2..=7), "fish of 2 to 7 houses");
         let fins = match (shape, fins) {
-            (Shape::Franken | Shape::Mutant, Fins::Finned | Fins::Sashimi) => Fins::Any,
+            (FishShape::Franken | FishShape::Mutant, Fins::Finned | Fins::Sashimi) => Fins::Any,
             _ => fins,
         };
         Fish {
@@ -576,33 +597,33 @@ impl Fish {
     }
 
     /// Whether a found fish is one of this technique's.
-    fn accepts(&self, f: &FoundFish) -> bool {
+    fn accepts<S: Shape>(&self, f: &FoundFish<S>, geo: &Geometry<S>) -> bool {
         if f.shape() != self.shape {
             return false;
         }
         match self.fins {
             Fins::None => f.fins.is_empty(),
             Fins::Any => !f.fins.is_empty(),
-            Fins::Finned | Fins::Sashimi => f.fin_kind() == self.fins,
+            Fins::Finned | Fins::Sashimi => f.fin_kind(geo) == self.fins,
         }
     }
 
     /// The step for a fish (or a siamese pair when `other` is given).
-    fn step(&self, f: &FoundFish, other: Option<&FoundFish>) -> Step {
+    fn step<S: Shape>(&self, f: &FoundFish<S>, other: Option<&FoundFish<S>>) -> Step {
         let d = f.digit;
         let mut elims = f.eliminations;
         let mut fins = f.fins;
         let mut base_cells = f.base_cells;
         let mut cover_cells = f.cover_cells;
-        let mut houses = f.base | f.cover;
+        let mut houses = f.base.or(f.cover);
         if let Some(o) = other {
             elims |= o.eliminations;
             fins |= o.fins;
             base_cells |= o.base_cells;
             cover_cells |= o.cover_cells;
-            houses |= o.base | o.cover;
+            houses = houses.or(o.base).or(o.cover);
         }
-        let cands = |s: CellSet| s.iter().map(move |c| Candidate::new(c, d));
+        let cands = |s: CellSet<S>| s.iter().map(move |c| Candidate::new(c, d));
         let elim_list: Vec<Candidate> = cands(elims).collect();
         let text = match other {
             None => format!(
@@ -616,13 +637,13 @@ impl Fish {
                 "Siamese {}: {}, or in {}{} => {}",
                 self.info.name,
                 fish_words(f),
-                houses_words(o.cover),
+                houses_words::<S>(o.cover),
                 fins_words(o.fins, o.endo_fins),
                 eliminations_text(&elim_list)
             ),
         };
         let mut step = Step::new(self.info.id, self.info.difficulty)
-            .houses(houses_of(houses))
+            .houses(houses_of::<S>(houses))
             .highlight(Role::Base, cands(base_cells - fins))
             .highlight(Role::Cover, cands(cover_cells - base_cells));
         if !fins.is_empty() {
@@ -632,23 +653,31 @@ impl Fish {
     }
 }
 
-impl Builtin for Fish {
+impl SizedBuiltin for Fish {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn runs_on(&self, n: usize) -> bool {
+        n == 9 || self.size <= n / 2
+    }
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
+        let geo = grid.geometry();
         stoppable(|| {
             let with_fins = self.fins != Fins::None;
-            for digit in 1..=9u8 {
-                let mut finned: Vec<FoundFish> = Vec::new();
+            for digit in grid.all_digits() {
+                let mut finned: Vec<FoundFish<S>> = Vec::new();
                 // elimination sets already reported: another fish with the same ones adds nothing
-                let mut seen: Vec<CellSet> = Vec::new();
+                let mut seen: Vec<CellSet<S>> = Vec::new();
                 find_fish(grid, digit, self.size, self.shape, with_fins, &mut |f| {
                     if self.allow_siamese && !f.fins.is_empty() && f.shape() == self.shape {
                         finned.push(f.clone());
                     }
-                    if !self.accepts(f) || seen.contains(&f.eliminations) {
+                    if !self.accepts(f, geo) || seen.contains(&f.eliminations) {
                         return ControlFlow::Continue(());
                     }
                     seen.push(f.eliminations);
@@ -664,7 +693,7 @@ impl Builtin for Fish {
                         let both = a.eliminations | b.eliminations;
                         if both == a.eliminations
                             || both == b.eliminations
-                            || !(self.accepts(a) || self.accepts(b))
+                            || !(self.accepts(a, geo) || self.accepts(b, geo))
                             || seen.contains(&both)
                         {
                             continue;
@@ -695,7 +724,7 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
 /// The built-in fish, in [`techniques`] order.
 const FISH: [Fish; 42] = {
     use Fins::{Any, Finned, Sashimi};
-    use Shape::{Basic, Franken, Mutant};
+    use FishShape::{Basic, Franken, Mutant};
     [
         Fish::new("x-wing", 2, Basic, Fins::None),
         Fish::new("swordfish", 3, Basic, Fins::None),
@@ -753,17 +782,17 @@ mod tests {
 
     #[test]
     fn houses_are_named_in_words_grouped_by_kind() {
-        assert_eq!(houses_words(1 << 1 | 1 << 4), "rows r2,r5");
-        assert_eq!(houses_words(1 << 9), "column c1");
+        assert_eq!(houses_words::<S9>(1 << 1 | 1 << 4), "rows r2,r5");
+        assert_eq!(houses_words::<S9>(1 << 9), "column c1");
         assert_eq!(
-            houses_words(1 << 1 | 1 << 7 | 1 << 24),
+            houses_words::<S9>(1 << 1 | 1 << 7 | 1 << 24),
             "rows r2,r8 and box b7"
         );
     }
 
     #[test]
     fn a_fish_is_spelled_out_with_its_fins() {
-        let fish = |fins: CellSet, endo: CellSet| FoundFish {
+        let fish = |fins: CellSet, endo: CellSet| FoundFish::<S9> {
             digit: 4,
             size: 2,
             base: 1 << 1 | 1 << 4,

@@ -26,7 +26,7 @@ use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
 use crate::technique::context::Context;
-use crate::technique::fish::{FoundFish, Shape, find_fish_with_any_fins, fish_words};
+use crate::technique::fish::{FishShape, FoundFish, find_fish_with_any_fins, fish_words};
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 use super::propagate::{Level, NoRecord, State, index, record_branch};
@@ -84,9 +84,14 @@ impl Builtin for KrakenFish {
             };
             for digit in 1..=9u8 {
                 for size in 2..=MAX_SIZE {
-                    find_fish_with_any_fins(grid, digit, size, Shape::Basic, MAX_FINS, &mut |f| {
-                        search.fish(f, sink)
-                    })?;
+                    find_fish_with_any_fins(
+                        grid,
+                        digit,
+                        size,
+                        FishShape::Basic,
+                        MAX_FINS,
+                        &mut |f| search.fish(f, sink),
+                    )?;
                 }
             }
             ControlFlow::Continue(())
