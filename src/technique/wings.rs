@@ -3,13 +3,14 @@
 //! Every wing is a small set of cells that must hold some digit `z` in at least one of its
 //! "pincer" cells; `z` then leaves every cell that sees all of them.
 
-use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
+use crate::geometry::{Cell, House, digits, digits_text};
 use crate::grid::{Candidate, Grid};
+use crate::shape::{Bits, Shape};
 use crate::step::{Role, Step, eliminations_text};
+use crate::technique::SizedBuiltin;
 use crate::technique::catalogue::entry;
 use crate::technique::context::{Context, cells_with_count};
 use crate::technique::{
@@ -27,7 +28,7 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
 }
 
 /// Every candidate of `cells`.
-fn all_candidates(grid: &Grid, cells: CellSet) -> Vec<Candidate> {
+fn all_candidates<S: Shape>(grid: &Grid<S>, cells: CellSet<S>) -> Vec<Candidate> {
     cells
         .iter()
         .flat_map(|c| digits(grid.candidates(c)).map(move |d| Candidate::new(c, d)))
@@ -36,11 +37,11 @@ fn all_candidates(grid: &Grid, cells: CellSet) -> Vec<Candidate> {
 
 /// The cells of `bivalue` (the grid's bivalue cells) that see `pivot` and share exactly one
 /// digit with it: the pincers an XY-Wing on a bivalue `pivot` can use.
-pub(crate) fn xy_pincers(grid: &Grid, bivalue: CellSet, pivot: Cell) -> CellSet {
+pub(crate) fn xy_pincers<S: Shape>(grid: &Grid<S>, bivalue: CellSet<S>, pivot: Cell) -> CellSet<S> {
     let pm = grid.candidates(pivot);
-    (pivot.peers() & bivalue)
+    (grid.geometry().peers(pivot) & bivalue)
         .iter()
-        .filter(|&c| (grid.candidates(c) & pm).count_ones() == 1)
+        .filter(|&c| grid.candidates(c).and(pm).count() == 1)
         .collect()
 }
 
@@ -49,38 +50,39 @@ pub(crate) fn xy_pincers(grid: &Grid, bivalue: CellSet, pivot: Cell) -> CellSet 
 /// two bivalue peers `xz` and `yz`; for a pivot `xyz`, two different bivalue peers within its
 /// digits (sharing `z`). `targets` are the cells seeing both pincers, and the pivot too for
 /// an XYZ-Wing; `z` leaves those that hold it. Other pivots have no wings.
-pub(crate) fn for_each_wing(
-    grid: &Grid,
-    bivalue: CellSet,
+pub(crate) fn for_each_wing<S: Shape>(
+    grid: &Grid<S>,
+    bivalue: CellSet<S>,
     pivot: Cell,
-    f: &mut impl FnMut(Cell, Cell, u8, CellSet) -> ControlFlow<()>,
+    f: &mut impl FnMut(Cell, Cell, u8, CellSet<S>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
+    let geo = grid.geometry();
     let pm = grid.candidates(pivot);
-    match pm.count_ones() {
+    match pm.count() {
         2 => {
             let wings = xy_pincers(grid, bivalue, pivot);
             for a in wings {
                 let am = grid.candidates(a);
-                let z_bit = am & !pm;
+                let z_bit = am.and_not(pm);
                 for b in wings {
                     if b <= a {
                         continue;
                     }
                     let bm = grid.candidates(b);
                     // b holds z and the pivot digit a does not
-                    if bm & z_bit == 0 || bm & am & pm != 0 {
+                    if bm.and(z_bit).is_zero() || !bm.and(am).and(pm).is_zero() {
                         continue;
                     }
-                    let z = z_bit.trailing_zeros() as u8 + 1;
-                    let targets = (CellSet::single(a) | CellSet::single(b)).common_peers();
+                    let z = first_digit(z_bit);
+                    let targets = geo.common_peers(CellSet::single(a) | CellSet::single(b));
                     f(a, b, z, targets)?;
                 }
             }
         }
         3 => {
-            let wings: CellSet = (pivot.peers() & bivalue)
+            let wings: CellSet<S> = (geo.peers(pivot) & bivalue)
                 .iter()
-                .filter(|&c| grid.candidates(c) & !pm == 0)
+                .filter(|&c| grid.candidates(c).and_not(pm).is_zero())
                 .collect();
             for a in wings {
                 let am = grid.candidates(a);
@@ -93,9 +95,9 @@ pub(crate) fn for_each_wing(
                     if bm == am {
                         continue;
                     }
-                    let z = (am & bm).trailing_zeros() as u8 + 1;
+                    let z = first_digit(am.and(bm));
                     let pincers = CellSet::single(a) | CellSet::single(b);
-                    let targets = (pincers | CellSet::single(pivot)).common_peers();
+                    let targets = geo.common_peers(pincers | CellSet::single(pivot));
                     f(a, b, z, targets)?;
                 }
             }
@@ -105,13 +107,18 @@ pub(crate) fn for_each_wing(
     ControlFlow::Continue(())
 }
 
+/// The lowest digit of a mask that holds one.
+fn first_digit<M: Bits>(mask: M) -> u8 {
+    digits(mask).next().expect("a digit")
+}
+
 /// A wing step: `pivot` cells (may be empty), `pincers`, digit `z` removed from `elims`.
-fn wing_step(
+fn wing_step<S: Shape>(
     technique: &dyn Technique,
-    grid: &Grid,
-    mask: DigitMask,
-    pivot: CellSet,
-    pincers: CellSet,
+    grid: &Grid<S>,
+    mask: S::Mask,
+    pivot: CellSet<S>,
+    pincers: CellSet<S>,
     elims: Vec<Candidate>,
 ) -> Step {
     let cells = pivot | pincers;
@@ -134,11 +141,15 @@ fn wing_step(
 /// cell seeing both pincers.
 pub struct XyWing;
 
-impl Builtin for XyWing {
+impl SizedBuiltin for XyWing {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("xy-wing") }
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         stoppable(|| {
             let (grid, bivalue) = (ctx.grid(), ctx.bivalue_cells());
             for pivot in bivalue {
@@ -149,7 +160,7 @@ impl Builtin for XyWing {
                         return ControlFlow::Continue(());
                     }
                     let pincers = CellSet::single(a) | CellSet::single(b);
-                    let mask = pm | digit_bit(z);
+                    let mask = pm.or(S::Mask::bit(usize::from(z) - 1));
                     sink(wing_step(
                         self,
                         grid,
@@ -169,11 +180,15 @@ impl Builtin for XyWing {
 /// seeing the pivot and both pincers.
 pub struct XyzWing;
 
-impl Builtin for XyzWing {
+impl SizedBuiltin for XyzWing {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("xyz-wing") }
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         stoppable(|| {
             let (grid, bivalue) = (ctx.grid(), ctx.bivalue_cells());
             for pivot in cells_with_count(grid, 3) {
@@ -204,23 +219,28 @@ impl Builtin for XyzWing {
 /// seeing both.
 pub struct WWing;
 
-impl Builtin for WWing {
+impl SizedBuiltin for WWing {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("w-wing") }
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         stoppable(|| {
             let (grid, bivalue) = (ctx.grid(), ctx.bivalue_cells());
+            let geo = grid.geometry();
             for a in bivalue {
                 let mask = grid.candidates(a);
                 for b in bivalue {
-                    if b <= a || grid.candidates(b) != mask || a.sees(b) {
+                    if b <= a || grid.candidates(b) != mask || geo.sees(a, b) {
                         continue;
                     }
                     let pair = CellSet::single(a) | CellSet::single(b);
-                    let targets = pair.common_peers();
+                    let targets = geo.common_peers(pair);
                     for x in digits(mask) {
-                        let y = digits(mask & !digit_bit(x)).next().expect("bivalue");
+                        let y = first_digit(mask.and_not(S::Mask::bit(usize::from(x) - 1)));
                         let elims = eliminations_of(grid, y, targets);
                         if elims.is_empty() {
                             continue;
@@ -252,12 +272,19 @@ impl Builtin for WWing {
 
 /// The first house (rows, then columns, then boxes) where `x` has exactly two places,
 /// neither `a` nor `b`, one seeing `a` and the other `b`: the house and the two places.
-fn strong_link_between(ctx: &Context<'_>, x: u8, a: Cell, b: Cell) -> Option<(House, CellSet)> {
-    let ends: CellSet = CellSet::single(a) | CellSet::single(b);
+fn strong_link_between<S: Shape>(
+    ctx: &Context<'_, S>,
+    x: u8,
+    a: Cell,
+    b: Cell,
+) -> Option<(House, CellSet<S>)> {
+    let geo = ctx.grid().geometry();
+    let ends: CellSet<S> = CellSet::single(a) | CellSet::single(b);
     ctx.strong_links_of(x).iter().find_map(|l| {
         let (p, q) = (l.a, l.b);
-        let joins = (p.sees(a) && q.sees(b)) || (p.sees(b) && q.sees(a));
-        (joins && !l.cells().intersects(ends)).then(|| (l.house, l.cells()))
+        let joins = (geo.sees(p, a) && geo.sees(q, b)) || (geo.sees(p, b) && geo.sees(q, a));
+        let cells = CellSet::single(p) | CellSet::single(q);
+        (joins && !cells.intersects(ends)).then_some((l.house, cells))
     })
 }
 
@@ -269,37 +296,38 @@ pub struct WxyzWing;
 
 /// The digits shared by `cell` and some cell of `chosen` it does not see: the digits that
 /// adding `cell` makes unrestricted.
-fn unrestricted_with(grid: &Grid, chosen: &[Cell], cell: Cell) -> DigitMask {
+fn unrestricted_with<S: Shape>(grid: &Grid<S>, chosen: &[Cell], cell: Cell) -> S::Mask {
     let m = grid.candidates(cell);
+    let geo = grid.geometry();
     chosen
         .iter()
-        .filter(|&&p| !p.sees(cell))
-        .fold(0, |acc, &p| acc | (m & grid.candidates(p)))
+        .filter(|&&p| !geo.sees(p, cell))
+        .fold(S::Mask::ZERO, |acc, &p| acc.or(m.and(grid.candidates(p))))
 }
 
 impl WxyzWing {
     /// Extends `chosen` (cells before `from` in `cells`) to four cells, pruning as soon as two
     /// digits are unrestricted, and reports every bent set found.
     #[allow(clippy::too_many_arguments)]
-    fn extend(
+    fn extend<S: Shape>(
         &self,
-        grid: &Grid,
-        mask: DigitMask,
+        grid: &Grid<S>,
+        mask: S::Mask,
         cells: &[Cell],
         from: usize,
         chosen: &mut [Cell; 4],
         n: usize,
-        free: DigitMask,
+        free: S::Mask,
         sink: &mut StepSink<'_>,
     ) -> ControlFlow<()> {
         if n == 4 {
-            let set: CellSet = chosen.iter().copied().collect();
-            if free.count_ones() != 1 || grid.candidates_of(set) != mask {
+            let set: CellSet<S> = chosen.iter().copied().collect();
+            if free.count() != 1 || grid.candidates_of(set) != mask {
                 return ControlFlow::Continue(());
             }
-            let z = free.trailing_zeros() as u8 + 1;
+            let z = first_digit(free);
             let zs = grid.digit_cells(z) & set;
-            let elims = eliminations_of(grid, z, zs.common_peers() - set);
+            let elims = eliminations_of(grid, z, grid.geometry().common_peers(zs) - set);
             if elims.is_empty() {
                 return ControlFlow::Continue(());
             }
@@ -308,8 +336,8 @@ impl WxyzWing {
         }
         for i in from..cells.len() {
             let c = cells[i];
-            let f = free | unrestricted_with(grid, &chosen[..n], c);
-            if f.count_ones() > 1 {
+            let f = free.or(unrestricted_with(grid, &chosen[..n], c));
+            if f.count() > 1 {
                 continue;
             }
             chosen[n] = c;
@@ -319,23 +347,31 @@ impl WxyzWing {
     }
 }
 
-impl Builtin for WxyzWing {
+impl SizedBuiltin for WxyzWing {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("wxyz-wing") }
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
         stoppable(|| {
-            let mut list = [Cell::default(); 81];
-            // cells with two to four candidates, by the set of four digits holding them
-            for mask in 0u16..512 {
-                if mask.count_ones() != 4 {
-                    continue;
-                }
+            let mut list = [Cell::default(); 625];
+            // cells with two to four candidates, by the set of four digits holding them (the
+            // sets in increasing order as numbers: the next with four bits, Gosper's way)
+            let mut four: u32 = 0b1111;
+            while four < 1 << S::N {
+                let mask =
+                    digits(four).fold(S::Mask::ZERO, |m, d| m.or(S::Mask::bit(usize::from(d) - 1)));
+                let low = four & four.wrapping_neg();
+                let carry = four + low;
+                four = carry | (((four ^ carry) >> 2) / low);
                 let mut n = 0;
                 for c in grid.empty_cells() {
                     let m = grid.candidates(c);
-                    if m & !mask == 0 && m.count_ones() >= 2 {
+                    if m.and_not(mask).is_zero() && m.count() >= 2 {
                         list[n] = c;
                         n += 1;
                     }
@@ -344,7 +380,8 @@ impl Builtin for WxyzWing {
                     continue;
                 }
                 let mut chosen = [Cell::default(); 4];
-                self.extend(grid, mask, &list[..n], 0, &mut chosen, 0, 0, sink)?;
+                let free = S::Mask::ZERO;
+                self.extend(grid, mask, &list[..n], 0, &mut chosen, 0, free, sink)?;
             }
             ControlFlow::Continue(())
         })
