@@ -6,13 +6,14 @@
 //! every cell seeing both loses it. The Empty Rectangle replaces one strong link by a box whose
 //! candidates lie on one row and one column of the box (a grouped strong link).
 
-use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
 use crate::geometry::{Cell, House, HouseKind};
 use crate::grid::{Candidate, Grid};
+use crate::shape::{Layout, Shape};
 use crate::step::{Role, Step, eliminations_text};
+use crate::technique::SizedBuiltin;
 use crate::technique::catalogue::entry;
 use crate::technique::context::{Context, StrongLink};
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
@@ -78,16 +79,20 @@ impl SingleDigitPattern {
     };
 }
 
-impl Builtin for SingleDigitPattern {
+impl SizedBuiltin for SingleDigitPattern {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         if self.kind == Kind::DualKite {
             return stoppable(|| self.find_dual_kites(ctx, sink));
         }
         stoppable(|| {
-            for digit in 1..=9u8 {
+            for digit in ctx.grid().all_digits() {
                 match self.kind {
                     Kind::Skyscraper | Kind::Kite | Kind::Turbot => {
                         self.find_chains(ctx, digit, sink)?
@@ -132,8 +137,8 @@ impl Link {
 }
 
 /// The strong links of one digit (the context's, by house), one per pair of cells (a pair in
-/// a line and a box is one link), in `out`; returns how many.
-fn merge_links(links: &[StrongLink], out: &mut [Link; 27]) -> usize {
+/// a line and a box is one link), in `out` (room for the 75 houses of 25x25); returns how many.
+fn merge_links(links: &[StrongLink], out: &mut [Link; 75]) -> usize {
     let mut n = 0;
     for &StrongLink { house, a, b, .. } in links {
         let slot = match out[..n].iter().position(|l| l.a == a && l.b == b) {
@@ -157,8 +162,14 @@ fn merge_links(links: &[StrongLink], out: &mut [Link; 27]) -> usize {
     n
 }
 
-/// What a chain `a = b - c = d` of two strong links is called.
-fn classify(l1: &Link, l2: &Link, b: Cell, c: Cell, a: Cell, d: Cell) -> Option<Kind> {
+/// The box of `cell` on a board of `layout`.
+fn box_of(layout: Layout, cell: Cell) -> usize {
+    layout.box_of(usize::from(cell.row()), usize::from(cell.col()))
+}
+
+/// What a chain `a = b - c = d` of two strong links is called (on a board of `layout`).
+fn classify(layout: Layout, l1: &Link, l2: &Link, [a, b, c, d]: [Cell; 4]) -> Option<Kind> {
+    let box_index = |cell| box_of(layout, cell);
     if let (Some(h1), Some(h2)) = (l1.line, l2.line) {
         match (h1.kind(), h2.kind()) {
             (HouseKind::Row, HouseKind::Row) if b.col() == c.col() => {
@@ -169,9 +180,9 @@ fn classify(l1: &Link, l2: &Link, b: Cell, c: Cell, a: Cell, d: Cell) -> Option<
                 return (a.row() != d.row()).then_some(Kind::Skyscraper);
             }
             (HouseKind::Row, HouseKind::Column) | (HouseKind::Column, HouseKind::Row)
-                if b.box_index() == c.box_index()
-                    && a.box_index() != b.box_index()
-                    && d.box_index() != c.box_index() =>
+                if box_index(b) == box_index(c)
+                    && box_index(a) != box_index(b)
+                    && box_index(d) != box_index(c) =>
             {
                 return Some(Kind::Kite);
             }
@@ -183,38 +194,39 @@ fn classify(l1: &Link, l2: &Link, b: Cell, c: Cell, a: Cell, d: Cell) -> Option<
 
 /// A chain `a = b - c = d` found on one digit, with what it eliminates.
 #[derive(Clone, Copy)]
-struct Chain {
+struct Chain<S: Shape> {
     a: Cell,
     b: Cell,
     c: Cell,
     d: Cell,
     h1: House,
     h2: House,
-    elims: CellSet,
+    elims: CellSet<S>,
 }
 
 /// Calls `f` with every chain of two strong links of `digit` and its kind.
-fn for_each_chain(
-    ctx: &Context<'_>,
+fn for_each_chain<S: Shape>(
+    ctx: &Context<'_, S>,
     digit: u8,
-    f: &mut dyn FnMut(Kind, &Chain) -> ControlFlow<()>,
+    f: &mut dyn FnMut(Kind, &Chain<S>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let mut links = [Link::default(); 27];
+    let mut links = [Link::default(); 75];
     let n = merge_links(ctx.strong_links_of(digit), &mut links);
     let cells = ctx.grid().digit_cells(digit);
+    let geo = ctx.grid().geometry();
     for i in 0..n {
         for j in i + 1..n {
             let (l1, l2) = (&links[i], &links[j]);
             for (a, b) in [(l1.a, l1.b), (l1.b, l1.a)] {
                 for (c, d) in [(l2.a, l2.b), (l2.b, l2.a)] {
-                    if a == c || a == d || b == c || b == d || !b.sees(c) {
+                    if a == c || a == d || b == c || b == d || !geo.sees(b, c) {
                         continue;
                     }
-                    let Some(kind) = classify(l1, l2, b, c, a, d) else {
+                    let Some(kind) = classify(geo.layout(), l1, l2, [a, b, c, d]) else {
                         continue;
                     };
-                    let pattern: CellSet = [a, b, c, d].into_iter().collect();
-                    let elims = (cells & a.peers() & d.peers()) - pattern;
+                    let pattern: CellSet<S> = [a, b, c, d].into_iter().collect();
+                    let elims = (cells & geo.peers(a) & geo.peers(d)) - pattern;
                     if elims.is_empty() {
                         continue;
                     }
@@ -252,9 +264,9 @@ fn candidates(cells: impl IntoIterator<Item = Cell>, digit: u8) -> Vec<Candidate
 }
 
 impl SingleDigitPattern {
-    fn find_chains(
+    fn find_chains<S: Shape>(
         &self,
-        ctx: &Context<'_>,
+        ctx: &Context<'_, S>,
         digit: u8,
         sink: &mut StepSink<'_>,
     ) -> ControlFlow<()> {
@@ -286,9 +298,13 @@ impl SingleDigitPattern {
     /// Pairs of kites whose weak link joins the same two box cells. Usually one digit with the
     /// two strings of each kite swapped; HoDoKu also pairs kites of two digits that run
     /// through the same two (bivalue) box cells, so those are reported too.
-    fn find_dual_kites(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-        let mut kites: Vec<(u8, Chain)> = Vec::new();
-        for digit in 1..=9u8 {
+    fn find_dual_kites<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> ControlFlow<()> {
+        let mut kites: Vec<(u8, Chain<S>)> = Vec::new();
+        for digit in ctx.grid().all_digits() {
             let _ = for_each_chain(ctx, digit, &mut |kind, ch| {
                 if kind == Kind::Kite {
                     kites.push((digit, *ch));
@@ -340,9 +356,9 @@ impl SingleDigitPattern {
         ControlFlow::Continue(())
     }
 
-    fn find_empty_rectangles(
+    fn find_empty_rectangles<S: Shape>(
         &self,
-        ctx: &Context<'_>,
+        ctx: &Context<'_, S>,
         digit: u8,
         sink: &mut StepSink<'_>,
     ) -> ControlFlow<()> {
@@ -353,9 +369,9 @@ impl SingleDigitPattern {
         })
     }
 
-    fn find_dual_empty_rectangles(
+    fn find_dual_empty_rectangles<S: Shape>(
         &self,
-        ctx: &Context<'_>,
+        ctx: &Context<'_, S>,
         digit: u8,
         sink: &mut StepSink<'_>,
     ) -> ControlFlow<()> {
@@ -377,9 +393,9 @@ impl SingleDigitPattern {
         ControlFlow::Continue(())
     }
 
-    fn er_step(
+    fn er_step<S: Shape>(
         &self,
-        grid: &Grid,
+        grid: &Grid<S>,
         digit: u8,
         ers: &[EmptyRectangle],
         elims: Vec<Candidate>,
@@ -420,11 +436,15 @@ struct EmptyRectangle {
 }
 
 /// Calls `f` with every empty rectangle of `digit` that eliminates something.
-fn for_each_empty_rectangle(
-    ctx: &Context<'_>,
+fn for_each_empty_rectangle<S: Shape>(
+    ctx: &Context<'_, S>,
     digit: u8,
     f: &mut dyn FnMut(&EmptyRectangle) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
+    let geo = ctx.grid().geometry();
+    let layout = geo.layout();
+    let (box_rows, box_cols) = (layout.box_rows() as u8, layout.box_cols() as u8);
+    let stacks = S::N as u8 / box_cols;
     let all = ctx.grid().digit_cells(digit);
     // the digit's strong links are by house: rows, then columns (each in index order), then boxes
     let links = ctx.strong_links_of(digit);
@@ -432,16 +452,16 @@ fn for_each_empty_rectangle(
     let boxes_start =
         cols_start + links[cols_start..].partition_point(|l| l.house.kind() == HouseKind::Column);
     let (row_links, col_links) = (&links[..cols_start], &links[cols_start..boxes_start]);
-    for boxed in House::boxes() {
-        let in_box = all & boxed.cells();
+    for b in 0..S::N as u8 {
+        let boxed = House::boxed(b);
+        let in_box = all & geo.house(boxed);
         if in_box.len() < 2 {
             continue;
         }
-        let b = boxed.number() - 1;
-        let (band, stack) = (b / 3 * 3, b % 3 * 3);
-        for row in band..band + 3 {
-            for col in stack..stack + 3 {
-                let (r_cells, c_cells) = (House::row(row).cells(), House::col(col).cells());
+        let (band, stack) = (b / stacks * box_rows, b % stacks * box_cols);
+        for row in band..band + box_rows {
+            for col in stack..stack + box_cols {
+                let (r_cells, c_cells) = (geo.house(House::row(row)), geo.house(House::col(col)));
                 if !in_box.is_subset(r_cells | c_cells)
                     || (in_box & (r_cells - c_cells)).is_empty()
                     || (in_box & (c_cells - r_cells)).is_empty()
@@ -451,14 +471,14 @@ fn for_each_empty_rectangle(
                 // a strong link in a column that starts on the box's row, outside the box
                 for link in col_links {
                     let x = link.a.col();
-                    if (stack..stack + 3).contains(&x) {
+                    if (stack..stack + box_cols).contains(&x) {
                         continue;
                     }
                     let (line, p) = (link.house, Cell::at(row, x));
                     let Some(q) = link.other(p) else {
                         continue;
                     };
-                    if (band..band + 3).contains(&q.row()) {
+                    if (band..band + box_rows).contains(&q.row()) {
                         continue;
                     }
                     let target = Cell::at(q.row(), col);
@@ -476,14 +496,14 @@ fn for_each_empty_rectangle(
                 // a strong link in a row that starts on the box's column, outside the box
                 for link in row_links {
                     let y = link.a.row();
-                    if (band..band + 3).contains(&y) {
+                    if (band..band + box_rows).contains(&y) {
                         continue;
                     }
                     let (line, p) = (link.house, Cell::at(y, col));
                     let Some(q) = link.other(p) else {
                         continue;
                     };
-                    if (stack..stack + 3).contains(&q.col()) {
+                    if (stack..stack + box_cols).contains(&q.col()) {
                         continue;
                     }
                     let target = Cell::at(row, q.col());
