@@ -307,6 +307,8 @@ pub trait Shape: Copy + Eq + Default + Send + Sync + fmt::Debug + 'static {
     fn per_house<T: Plain>(v: T) -> Self::PerHouse<T>;
     /// Every digit holding `v`.
     fn per_digit<T: Plain>(v: T) -> Self::PerDigit<T>;
+    /// An empty cell set per digit (the empty [`crate::CandSet`]).
+    const NO_DIGIT_CELLS: Self::PerDigit<crate::cellset::CellSet<Self>>;
     /// The geometry of `layout` (of this size), built on first use and kept.
     fn geometry(layout: Layout) -> &'static Geometry<Self>;
     /// `ctx` named by its size.
@@ -340,6 +342,8 @@ macro_rules! shape {
             type PerCell<T: Plain> = [T; $n * $n];
             type PerHouse<T: Plain> = [T; 3 * $n];
             type PerDigit<T: Plain> = [T; $n];
+            const NO_DIGIT_CELLS: [crate::cellset::CellSet<$name>; $n] =
+                [crate::cellset::CellSet::EMPTY; $n];
             #[inline]
             fn per_cell<T: Plain>(v: T) -> [T; $n * $n] {
                 [v; $n * $n]

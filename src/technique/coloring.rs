@@ -4,12 +4,13 @@
 //! candidates into clusters; each cluster is coloured in two colours so that the two ends of a
 //! strong link differ. In every cluster exactly one colour is true.
 
-use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
 use crate::geometry::Cell;
 use crate::grid::{Candidate, Grid};
+use crate::shape::{Geometry, Shape};
+use crate::technique::SizedBuiltin;
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::context::{Context, StrongLink};
@@ -65,40 +66,46 @@ impl Coloring {
 
 /// A cluster of one digit: its two colours.
 #[derive(Clone, Copy, Debug)]
-struct Cluster {
-    colors: [CellSet; 2],
+struct Cluster<S: Shape> {
+    colors: [CellSet<S>; 2],
 }
 
-impl Cluster {
-    fn cells(&self) -> CellSet {
+impl<S: Shape> Cluster<S> {
+    const EMPTY: Cluster<S> = Cluster {
+        colors: [CellSet::EMPTY; 2],
+    };
+
+    fn cells(&self) -> CellSet<S> {
         self.colors[0] | self.colors[1]
     }
 }
 
 /// Every cell that sees some cell of `set`.
-fn seen_by_any(set: CellSet) -> CellSet {
+fn seen_by_any<S: Shape>(geo: &Geometry<S>, set: CellSet<S>) -> CellSet<S> {
     let mut out = CellSet::EMPTY;
     for c in set {
-        out |= c.peers();
+        out |= geo.peers(c);
     }
     out
 }
 
 /// Two cells of `set` that share a house, if any.
-fn mutual_peers(set: CellSet) -> Option<(Cell, Cell)> {
+fn mutual_peers<S: Shape>(geo: &Geometry<S>, set: CellSet<S>) -> Option<(Cell, Cell)> {
     set.iter()
-        .find_map(|c| (c.peers() & set).first().map(|other| (c, other)))
+        .find_map(|c| (geo.peers(c) & set).first().map(|other| (c, other)))
 }
 
 /// The clusters of one digit (two or more candidates each) joined by its strong `links`,
-/// written to `out`; returns how many.
-fn clusters(links: &[StrongLink], out: &mut [Cluster; 41]) -> usize {
+/// written to `out` (room for one per cell); returns how many.
+fn clusters<S: Shape>(links: &[StrongLink], out: &mut S::PerCell<Cluster<S>>) -> usize {
+    let out = out.as_mut();
     // strong-link neighbours of every cell
-    let mut partners = [CellSet::EMPTY; 81];
-    let mut linked = CellSet::EMPTY;
+    let mut partners = S::per_cell(CellSet::<S>::EMPTY);
+    let partners = partners.as_mut();
+    let mut linked = CellSet::<S>::EMPTY;
     for &StrongLink { a, b, .. } in links {
-        partners[a.index()].insert(b);
-        partners[b.index()].insert(a);
+        partners[S::bit_of(a)].insert(b);
+        partners[S::bit_of(b)].insert(a);
         linked.insert(a);
         linked.insert(b);
     }
@@ -111,7 +118,7 @@ fn clusters(links: &[StrongLink], out: &mut [Cluster; 41]) -> usize {
             let mut next = [CellSet::EMPTY; 2];
             for (side, cells) in frontier.iter().enumerate() {
                 for c in *cells {
-                    next[1 - side] |= partners[c.index()];
+                    next[1 - side] |= partners[S::bit_of(c)];
                 }
             }
             for side in 0..2 {
@@ -127,25 +134,28 @@ fn clusters(links: &[StrongLink], out: &mut [Cluster; 41]) -> usize {
     n
 }
 
-fn candidates(cells: CellSet, digit: u8) -> Vec<Candidate> {
+fn candidates<S: Shape>(cells: CellSet<S>, digit: u8) -> Vec<Candidate> {
     cells.iter().map(|c| Candidate::new(c, digit)).collect()
 }
 
-impl Builtin for Coloring {
+impl SizedBuiltin for Coloring {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         stoppable(|| {
             let grid = ctx.grid();
-            let mut found = [Cluster {
-                colors: [CellSet::EMPTY; 2],
-            }; 41];
-            for digit in 1..=9u8 {
-                let n = clusters(ctx.strong_links_of(digit), &mut found);
+            let mut found = S::per_cell(Cluster::<S>::EMPTY);
+            for digit in grid.all_digits() {
+                let n = clusters::<S>(ctx.strong_links_of(digit), &mut found);
+                let found = &found.as_ref()[..n];
                 match self.kind {
-                    Kind::Trap | Kind::Wrap => self.simple(grid, digit, &found[..n], sink)?,
-                    Kind::Multi1 | Kind::Multi2 => self.multi(grid, digit, &found[..n], sink)?,
+                    Kind::Trap | Kind::Wrap => self.simple(grid, digit, found, sink)?,
+                    Kind::Multi1 | Kind::Multi2 => self.multi(grid, digit, found, sink)?,
                 }
             }
             ControlFlow::Continue(())
@@ -155,12 +165,12 @@ impl Builtin for Coloring {
 
 impl Coloring {
     /// A step of one cluster, or of two (`second`), eliminating `elims`.
-    fn step(
+    fn step<S: Shape>(
         &self,
         digit: u8,
-        first: &Cluster,
-        second: Option<&Cluster>,
-        elims: CellSet,
+        first: &Cluster<S>,
+        second: Option<&Cluster<S>>,
+        elims: CellSet<S>,
         detail: &str,
     ) -> Step {
         let elims = candidates(elims, digit);
@@ -180,26 +190,26 @@ impl Coloring {
         step.eliminations(elims).explain(text)
     }
 
-    fn simple(
+    fn simple<S: Shape>(
         &self,
-        grid: &Grid,
+        grid: &Grid<S>,
         digit: u8,
-        clusters: &[Cluster],
+        clusters: &[Cluster<S>],
         sink: &mut StepSink<'_>,
     ) -> ControlFlow<()> {
-        let all = grid.digit_cells(digit);
+        let (all, geo) = (grid.digit_cells(digit), grid.geometry());
         for cl in clusters {
             let [a, b] = cl.colors;
             match self.kind {
                 Kind::Trap => {
-                    let elims = (all & seen_by_any(a) & seen_by_any(b)) - cl.cells();
+                    let elims = (all & seen_by_any(geo, a) & seen_by_any(geo, b)) - cl.cells();
                     if !elims.is_empty() {
                         sink(self.step(digit, cl, None, elims, ""))?;
                     }
                 }
                 _ => {
                     for bad in [a, b] {
-                        if let Some((x, y)) = mutual_peers(bad) {
+                        if let Some((x, y)) = mutual_peers(geo, bad) {
                             let detail = format!(" ({x} and {y} share a house)");
                             sink(self.step(digit, cl, None, bad, &detail))?;
                         }
@@ -210,20 +220,20 @@ impl Coloring {
         ControlFlow::Continue(())
     }
 
-    fn multi(
+    fn multi<S: Shape>(
         &self,
-        grid: &Grid,
+        grid: &Grid<S>,
         digit: u8,
-        clusters: &[Cluster],
+        clusters: &[Cluster<S>],
         sink: &mut StepSink<'_>,
     ) -> ControlFlow<()> {
-        let all = grid.digit_cells(digit);
+        let (all, geo) = (grid.digit_cells(digit), grid.geometry());
         for (i, c1) in clusters.iter().enumerate() {
             for (j, c2) in clusters.iter().enumerate() {
                 if i == j || (self.kind == Kind::Multi1 && j < i) {
                     continue;
                 }
-                let seen = [seen_by_any(c1.colors[0]), seen_by_any(c1.colors[1])];
+                let seen = [seen_by_any(geo, c1.colors[0]), seen_by_any(geo, c1.colors[1])];
                 if self.kind == Kind::Multi1 {
                     // whenever a colour of one cluster sees a colour of the other, one of the
                     // two opposite colours is true: all such eliminations of the pair together
@@ -234,7 +244,7 @@ impl Coloring {
                                 continue;
                             }
                             let (ox, oy) = (c1.colors[1 - s1], c2.colors[1 - s2]);
-                            elims |= (all & seen_by_any(ox) & seen_by_any(oy)) - (ox | oy);
+                            elims |= (all & seen_by_any(geo, ox) & seen_by_any(geo, oy)) - (ox | oy);
                         }
                     }
                     if !elims.is_empty() {
@@ -258,16 +268,15 @@ impl Coloring {
 mod tests {
     use super::*;
     use crate::parse::parse_library_line;
+    use crate::shape::S9;
 
     #[test]
     fn clusters_alternate_colours() {
         let line = ":0500:1:+23.7.+68+955972+8...+6+6..+9+3+5.+7.+3.+6.9.5.7+7+5.+36...+9+4.+9+5+7.+683+872.+5396.+94+5+6.7..+8+1638.+9+7+5.:439:127 128 132 133::";
         let case = parse_library_line(line).unwrap();
         let ctx = Context::new(&case.grid);
-        let mut out = [Cluster {
-            colors: [CellSet::EMPTY; 2],
-        }; 41];
-        let n = clusters(ctx.strong_links_of(1), &mut out);
+        let mut out = S9::per_cell(Cluster::<S9>::EMPTY);
+        let n = clusters::<S9>(ctx.strong_links_of(1), &mut out);
         assert!(n > 0);
         for cl in &out[..n] {
             assert!(!cl.colors[0].intersects(cl.colors[1]));

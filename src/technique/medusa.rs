@@ -13,13 +13,14 @@
 //!
 //! Simple colours are the one-digit case; the pipeline tries them first.
 
-use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
 use crate::geometry::digits;
 use crate::grid::{Candidate, Grid};
+use crate::shape::Shape;
+use crate::technique::SizedBuiltin;
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::context::Context;
@@ -35,27 +36,27 @@ pub struct Medusa3d;
 
 /// The candidates of `set` seeing `c` (same digit in a peer cell).
 #[inline]
-fn digit_peers(set: &CandSet, c: Candidate) -> CellSet {
-    set.cells(c.digit) & c.cell.peers()
+fn digit_peers<S: Shape>(grid: &Grid<S>, set: &CandSet<S>, c: Candidate) -> CellSet<S> {
+    set.cells(c.digit) & grid.geometry().peers(c.cell)
 }
 
 /// One cluster's two colours.
-struct Cluster {
-    colors: [CandSet; 2],
+struct Cluster<S: Shape> {
+    colors: [CandSet<S>; 2],
 }
 
-impl Cluster {
+impl<S: Shape> Cluster<S> {
     fn size(&self) -> u32 {
         self.colors[0].len() + self.colors[1].len()
     }
 }
 
 /// Every cluster of two or more candidates.
-fn clusters(grid: &Grid, ctx: &Context<'_>) -> Vec<Cluster> {
+fn clusters<S: Shape>(grid: &Grid<S>, ctx: &Context<'_, S>) -> Vec<Cluster<S>> {
     let present = CandSet::of_grid(grid);
     // strong-link partners of each candidate: conjugates in houses, the other digit of a
     // bivalue cell
-    let mut done = CandSet::EMPTY;
+    let mut done = CandSet::<S>::EMPTY;
     let mut out = Vec::new();
     let mut stack: Vec<(Candidate, usize)> = Vec::new();
     let bivalue = ctx.bivalue_cells();
@@ -101,10 +102,15 @@ fn clusters(grid: &Grid, ctx: &Context<'_>) -> Vec<Cluster> {
 
 /// Why `color` is false, if it is (`other` is the cluster's other colour, false when `color`
 /// is true).
-fn contradiction(grid: &Grid, color: &CandSet, other: &CandSet) -> Option<String> {
+fn contradiction<S: Shape>(
+    grid: &Grid<S>,
+    color: &CandSet<S>,
+    other: &CandSet<S>,
+) -> Option<String> {
+    let geo = grid.geometry();
     // two candidates of the colour in one cell
-    let mut cells = CellSet::EMPTY;
-    for d in 1..=9u8 {
+    let mut cells = CellSet::<S>::EMPTY;
+    for d in grid.all_digits() {
         let dc = color.cells(d);
         if !(cells & dc).is_empty() {
             let cell = (cells & dc).first().unwrap();
@@ -113,7 +119,7 @@ fn contradiction(grid: &Grid, color: &CandSet, other: &CandSet) -> Option<String
         cells |= dc;
         // one digit twice in one house
         for c in dc {
-            if let Some(other) = (dc & c.peers()).first() {
+            if let Some(other) = (dc & geo.peers(c)).first() {
                 return Some(format!("{d} twice in one colour, in {c} and {other}"));
             }
         }
@@ -124,7 +130,7 @@ fn contradiction(grid: &Grid, color: &CandSet, other: &CandSet) -> Option<String
             continue;
         }
         let mask = grid.candidates(cell);
-        let gone = |d: u8| other.has(cell, d) || !(color.cells(d) & cell.peers()).is_empty();
+        let gone = |d: u8| other.has(cell, d) || !(color.cells(d) & geo.peers(cell)).is_empty();
         if digits(mask).all(gone) {
             return Some(format!("every candidate of {cell} would be false"));
         }
@@ -133,10 +139,10 @@ fn contradiction(grid: &Grid, color: &CandSet, other: &CandSet) -> Option<String
 }
 
 /// What the cluster eliminates with exactly one colour true.
-fn eliminations(grid: &Grid, cluster: &Cluster) -> CandSet {
+fn eliminations<S: Shape>(grid: &Grid<S>, cluster: &Cluster<S>) -> CandSet<S> {
     let [a, b] = &cluster.colors;
     let coloured = *a | *b;
-    let mut elims = CandSet::EMPTY;
+    let mut elims = CandSet::<S>::EMPTY;
     for cell in grid.empty_cells() {
         let mask = grid.candidates(cell);
         let in_a = digits(mask).any(|d| a.has(cell, d));
@@ -146,8 +152,8 @@ fn eliminations(grid: &Grid, cluster: &Cluster) -> CandSet {
             if coloured.contains(c) {
                 continue;
             }
-            let sees_a = !digit_peers(a, c).is_empty();
-            let sees_b = !digit_peers(b, c).is_empty();
+            let sees_a = !digit_peers(grid, a, c).is_empty();
+            let sees_b = !digit_peers(grid, b, c).is_empty();
             // false whichever colour is true: it sees or shares a cell with each colour
             let remove = (sees_a || in_a) && (sees_b || in_b);
             if remove {
@@ -158,7 +164,7 @@ fn eliminations(grid: &Grid, cluster: &Cluster) -> CandSet {
     elims
 }
 
-fn colour_text(set: &CandSet) -> String {
+fn colour_text<S: Shape>(set: &CandSet<S>) -> String {
     let list: Vec<String> = set
         .to_sorted_vec()
         .iter()
@@ -167,11 +173,15 @@ fn colour_text(set: &CandSet) -> String {
     list.join(" ")
 }
 
-impl Builtin for Medusa3d {
+impl SizedBuiltin for Medusa3d {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("3d-medusa") }
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         stoppable(|| {
             let grid = ctx.grid();
             let mut all = clusters(grid, ctx);
