@@ -11,19 +11,20 @@
 //! candidate of a restricted common lies in the overlap (HoDoKu's "allow overlap" option; the
 //! non-overlapping instances are among them, each its own step).
 
-use crate::technique::Builtin;
 use crate::technique::round_tenth;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
+use crate::geometry::{Cell, House, digits, digits_text};
 use crate::grid::Grid;
+use crate::shape::{Bits, Shape};
+use crate::technique::SizedBuiltin;
 use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
-use crate::technique::context::{Als, Context};
+use crate::technique::context::{Als, Context, digits_compact};
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family, easiest first.
@@ -39,47 +40,58 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
 /// The restricted commons of two sets: the digits `x` of both whose cells in `b` all see
 /// every cell of `a` holding `x` (none of them in the other set).
 #[inline]
-pub(crate) fn restricted_commons(a: &Als, b: &Als) -> DigitMask {
-    let mut rc = 0;
-    for d in digits(a.digits & b.digits) {
+pub(crate) fn restricted_commons<S: Shape>(a: &Als<S>, b: &Als<S>) -> S::Mask {
+    let mut rc = S::Mask::ZERO;
+    for d in digits(a.digits.and(b.digits)) {
         let (ac, bc) = (a.cells_of(d), b.cells_of(d));
         // `seen_by` leaves out the set's own cells, so an `x` cell in the overlap fails here
         if bc.is_subset(a.seen_by(d)) && !ac.intersects(b.cells) {
-            rc |= digit_bit(d);
+            rc.set(usize::from(d) - 1);
         }
     }
     rc
 }
 
+/// The mask of one digit.
+#[inline]
+fn bit<M: Bits>(digit: u8) -> M {
+    M::bit(usize::from(digit) - 1)
+}
+
+/// The digits of `from` that `keep` holds, as a mask.
+fn mask_of<M: Bits>(from: impl Iterator<Item = u8>, keep: impl Fn(u8) -> bool) -> M {
+    from.filter(|&d| keep(d)).fold(M::ZERO, |m, d| m.or(bit(d)))
+}
+
 /// One restricted-common link from a set to another.
 #[derive(Clone, Copy, Debug)]
-struct Link {
+struct Link<M> {
     to: u32,
-    rc: DigitMask,
+    rc: M,
 }
 
 /// Every restricted-common link between the position's sets, built once per position and
 /// shared through [`Context::als_adjacency`]: the links of set `i` are
 /// `links[start[i]..start[i + 1]]`.
-pub(crate) struct Adjacency {
+pub(crate) struct Adjacency<S: Shape> {
     start: Vec<u32>,
-    links: Vec<Link>,
+    links: Vec<Link<S::Mask>>,
 }
 
-impl Adjacency {
+impl<S: Shape> Adjacency<S> {
     /// The links between every two of `als` that have a restricted common.
-    pub(crate) fn build(als: &[Als]) -> Adjacency {
+    pub(crate) fn build(als: &[Als<S>]) -> Adjacency<S> {
         let n = als.len();
-        let mut pairs: Vec<(u32, u32, DigitMask)> = Vec::new();
+        let mut pairs: Vec<(u32, u32, S::Mask)> = Vec::new();
         let mut count = vec![0u32; n + 1];
         for i in 0..n {
             let a = &als[i];
             for (j, b) in als.iter().enumerate().skip(i + 1) {
-                if a.digits & b.digits == 0 {
+                if a.digits.and(b.digits).is_zero() {
                     continue;
                 }
                 let rc = restricted_commons(a, b);
-                if rc != 0 {
+                if !rc.is_zero() {
                     pairs.push((i as u32, j as u32, rc));
                     count[i] += 1;
                     count[j] += 1;
@@ -91,7 +103,13 @@ impl Adjacency {
             start[i + 1] = start[i] + count[i];
         }
         let mut fill = start.clone();
-        let mut links = vec![Link { to: 0, rc: 0 }; pairs.len() * 2];
+        let mut links = vec![
+            Link {
+                to: 0,
+                rc: S::Mask::ZERO
+            };
+            pairs.len() * 2
+        ];
         for &(i, j, rc) in &pairs {
             links[fill[i as usize] as usize] = Link { to: j, rc };
             fill[i as usize] += 1;
@@ -102,29 +120,26 @@ impl Adjacency {
     }
 
     #[inline]
-    fn of(&self, i: usize) -> &[Link] {
+    fn of(&self, i: usize) -> &[Link<S::Mask>] {
         &self.links[self.start[i] as usize..self.start[i + 1] as usize]
     }
 }
 
-/// Per digit (index `d - 1`), the cells where the digit is still a candidate.
-fn digit_cells(grid: &Grid) -> [CellSet; 9] {
-    let mut dc = [CellSet::EMPTY; 9];
-    for d in 1..=9u8 {
-        dc[d as usize - 1] = grid.digit_cells(d);
-    }
-    dc
-}
-
-/// The candidates of `z` in the cells that see every `z` of both sets.
+/// The candidates of `z` in the cells that see every `z` of both sets (`dc`: the grid's
+/// candidates).
 #[inline]
-fn common_targets(a: &Als, b: &Als, z: u8, dc: &[CellSet; 9]) -> CellSet {
-    a.seen_by(z) & b.seen_by(z) & dc[z as usize - 1]
+fn common_targets<S: Shape>(a: &Als<S>, b: &Als<S>, z: u8, dc: &CandSet<S>) -> CellSet<S> {
+    a.seen_by(z) & b.seen_by(z) & dc.cells(z)
 }
 
 /// The eliminations of every digit of `zs` from the cells seeing all its cells in `a` and `b`.
-fn xz_eliminations(a: &Als, b: &Als, zs: DigitMask, dc: &[CellSet; 9]) -> CandSet {
-    let mut elims = CandSet::EMPTY;
+fn xz_eliminations<S: Shape>(
+    a: &Als<S>,
+    b: &Als<S>,
+    zs: S::Mask,
+    dc: &CandSet<S>,
+) -> CandSet<S> {
+    let mut elims = CandSet::<S>::EMPTY;
     for z in digits(zs) {
         elims.add_cells(z, common_targets(a, b, z, dc));
     }
@@ -132,8 +147,8 @@ fn xz_eliminations(a: &Als, b: &Als, zs: DigitMask, dc: &[CellSet; 9]) -> CandSe
 }
 
 /// The restricted commons' candidates in the sets they link.
-fn link_candidates(pairs: &[(&Als, &Als, DigitMask)]) -> CandSet {
-    let mut s = CandSet::EMPTY;
+fn link_candidates<S: Shape>(pairs: &[(&Als<S>, &Als<S>, S::Mask)]) -> CandSet<S> {
+    let mut s = CandSet::<S>::EMPTY;
     for (a, b, rc) in pairs {
         for d in digits(*rc) {
             s.add_cells(d, a.cells_of(d) | b.cells_of(d));
@@ -144,12 +159,12 @@ fn link_candidates(pairs: &[(&Als, &Als, DigitMask)]) -> CandSet {
 
 /// What a step shows: the sets (each in its role: A and B apart), a Death Blossom's stem, the
 /// restricted commons' candidates, and the digits `z` the step eliminates.
-struct Drawn<'a> {
-    sets: &'a [&'a Als],
+struct Drawn<'a, S: Shape> {
+    sets: &'a [&'a Als<S>],
     roles: &'a [Role],
-    stem: CellSet,
-    links: CandSet,
-    zs: DigitMask,
+    stem: CellSet<S>,
+    links: CandSet<S>,
+    zs: S::Mask,
 }
 
 /// The roles of ALS-XZ's and ALS-XY-Wing's sets: A, B (and C).
@@ -161,12 +176,12 @@ const PETAL_ROLES: [Role; 4] = [Role::ColorA, Role::ColorB, Role::Cover, Role::B
 /// set B colour B), a stem as the pivot, then again the restricted commons (and a stem's links)
 /// as links and the `z` candidates of the sets as pincers (every cell seeing all of them loses
 /// `z`), the sets' houses, the eliminations and the explanation.
-fn als_step(
+fn als_step<S: Shape>(
     technique: &dyn Technique,
     difficulty: f32,
-    grid: &Grid,
-    drawn: Drawn<'_>,
-    elims: &CandSet,
+    grid: &Grid<S>,
+    drawn: Drawn<'_, S>,
+    elims: &CandSet<S>,
     text: String,
 ) -> Step {
     let Drawn {
@@ -176,24 +191,25 @@ fn als_step(
         links,
         zs,
     } = drawn;
-    let candidates_of = |cells: CellSet| {
-        let mut c = CandSet::EMPTY;
-        (1..=9u8).for_each(|d| c.add_cells(d, cells & grid.digit_cells(d)));
+    let candidates_of = |cells: CellSet<S>| {
+        let mut c = CandSet::<S>::EMPTY;
+        grid.all_digits()
+            .for_each(|d| c.add_cells(d, cells & grid.digit_cells(d)));
         c
     };
-    let mut pincers = CandSet::EMPTY;
+    let mut pincers = CandSet::<S>::EMPTY;
     for (a, z) in sets.iter().flat_map(|a| digits(zs).map(move |z| (a, z))) {
         pincers.add_cells(z, a.cells_of(z));
     }
     pincers -= links;
     // a role with no candidate is left out
-    let shown = |step: Step, role: Role, c: CandSet| match c.is_empty() {
+    let shown = |step: Step, role: Role, c: CandSet<S>| match c.is_empty() {
         true => step,
         false => step.highlight(role, c.to_sorted_vec()),
     };
     // every candidate of a set in its role (a cell of two sets in the first), then the
     // commons and z again in theirs, which the page draws over the sets' colours
-    let mut taken = CandSet::EMPTY;
+    let mut taken = CandSet::<S>::EMPTY;
     let mut step = Step::new(technique.id(), difficulty);
     for (i, a) in sets.iter().enumerate() {
         let mine = candidates_of(a.cells) - taken;
@@ -219,7 +235,7 @@ fn als_step(
 }
 
 /// `x` digits as written in an explanation, e.g. `2` or `2,8`.
-fn digit_list(mask: DigitMask) -> String {
+fn digit_list<M: Bits>(mask: M) -> String {
     digits_text(mask, ",")
 }
 
@@ -234,17 +250,21 @@ pub struct AlsXz;
 /// How much harder a doubly linked ALS-XZ is than a singly linked one.
 const DOUBLY_LINKED: f32 = 0.1;
 
-impl Builtin for AlsXz {
+impl SizedBuiltin for AlsXz {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("als-xz") }
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         stoppable(|| {
             let grid = ctx.grid();
             let als = ctx.als();
-            let dc = digit_cells(grid);
+            let dc = CandSet::of_grid(grid);
             let adj = ctx.als_adjacency();
-            let mut emitted: Vec<CandSet> = Vec::new();
+            let mut emitted: Vec<CandSet<S>> = Vec::new();
             for (i, a) in als.iter().enumerate() {
                 for link in adj.of(i) {
                     let j = link.to as usize;
@@ -252,33 +272,33 @@ impl Builtin for AlsXz {
                         continue;
                     }
                     let b = &als[j];
-                    let common = a.digits & b.digits;
-                    let doubly = link.rc.count_ones() >= 2;
+                    let common = a.digits.and(b.digits);
+                    let doubly = link.rc.count() >= 2;
                     let elims = if doubly {
                         let mut e = xz_eliminations(a, b, common, &dc);
                         for (s, o) in [(a, b), (b, a)] {
-                            for d in digits(s.digits & !link.rc) {
-                                e.add_cells(d, (s.seen_by(d) & dc[d as usize - 1]) - o.cells);
+                            for d in digits(s.digits.and_not(link.rc)) {
+                                e.add_cells(d, (s.seen_by(d) & dc.cells(d)) - o.cells);
                             }
                         }
                         e
                     } else {
-                        xz_eliminations(a, b, common & !link.rc, &dc)
+                        xz_eliminations(a, b, common.and_not(link.rc), &dc)
                     };
                     if elims.is_empty() || emitted.contains(&elims) {
                         continue;
                     }
                     emitted.push(elims);
-                    let zs: DigitMask = digits(common & !link.rc)
-                        .filter(|&z| !elims.cells(z).is_empty())
-                        .fold(0, |m, z| m | digit_bit(z));
+                    let zs: S::Mask = mask_of(digits(common.and_not(link.rc)), |z| {
+                        !elims.cells(z).is_empty()
+                    });
                     let mut text = format!(
                         "A={}, B={}, X={}",
                         a.describe(),
                         b.describe(),
                         digit_list(link.rc)
                     );
-                    if zs != 0 {
+                    if !zs.is_zero() {
                         text.push_str(&format!(", Z={}", digit_list(zs)));
                     }
                     let (difficulty, text) = if doubly {
@@ -300,7 +320,7 @@ impl Builtin for AlsXz {
                             stem: CellSet::EMPTY,
                             links,
                             // doubly linked, every other digit is a z: the sets show instead
-                            zs: if doubly { 0 } else { zs },
+                            zs: if doubly { S::Mask::ZERO } else { zs },
                         },
                         &elims,
                         text,
@@ -319,41 +339,41 @@ impl Builtin for AlsXz {
 /// `A` and `B` (cells of `C` included).
 pub struct AlsXyWing;
 
-impl Builtin for AlsXyWing {
+impl SizedBuiltin for AlsXyWing {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("als-xy-wing") }
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         stoppable(|| {
             let grid = ctx.grid();
             let als = ctx.als();
-            let dc = digit_cells(grid);
+            let dc = CandSet::of_grid(grid);
             let adj = ctx.als_adjacency();
             // for each set, the digits that have something to eliminate from cells it sees
-            let live: Vec<DigitMask> = als
+            let live: Vec<S::Mask> = als
                 .iter()
-                .map(|a| {
-                    digits(a.digits)
-                        .filter(|&d| a.seen_by(d).intersects(dc[d as usize - 1]))
-                        .fold(0, |m, d| m | digit_bit(d))
-                })
+                .map(|a| mask_of(digits(a.digits), |d| a.seen_by(d).intersects(dc.cells(d))))
                 .collect();
-            let mut emitted: Vec<CandSet> = Vec::new();
+            let mut emitted: Vec<CandSet<S>> = Vec::new();
             for (ci, c) in als.iter().enumerate() {
                 let links = adj.of(ci);
                 for (k, la) in links.iter().enumerate() {
                     let (ai, a) = (la.to as usize, &als[la.to as usize]);
-                    if live[ai] == 0 {
+                    if live[ai].is_zero() {
                         continue;
                     }
                     for lb in &links[k + 1..] {
                         let (bi, b) = (lb.to as usize, &als[lb.to as usize]);
                         // two different restricted commons
-                        if la.rc == lb.rc && la.rc.count_ones() == 1 {
+                        if la.rc == lb.rc && la.rc.count() == 1 {
                             continue;
                         }
-                        let zs = live[ai] & live[bi] & !(la.rc | lb.rc);
-                        if zs == 0 {
+                        let zs = live[ai].and(live[bi]).and_not(la.rc.or(lb.rc));
+                        if zs.is_zero() {
                             continue;
                         }
                         // neither flank inside the other
@@ -366,9 +386,9 @@ impl Builtin for AlsXyWing {
                             continue;
                         }
                         emitted.push(elims);
-                        let used: DigitMask = digits(zs)
-                            .filter(|&z| !common_targets(a, b, z, &dc).is_empty())
-                            .fold(0, |m, z| m | digit_bit(z));
+                        let used: S::Mask = mask_of(digits(zs), |z| {
+                            !common_targets(a, b, z, &dc).is_empty()
+                        });
                         let text = format!(
                             "A={}, B={}, C={}, X={}, Y={}, Z={}",
                             a.describe(),
@@ -417,91 +437,90 @@ pub struct AlsXyChain;
 
 /// One state of the chain search: a set reached through `arc`, the commons it lost.
 #[derive(Clone, Copy, Debug)]
-struct ChainState {
+struct ChainState<M> {
     als: u32,
-    arc: DigitMask,
+    arc: M,
     parent: u32,
     links: u8,
 }
 
 /// A chain found: the sets and the commons between them.
 #[derive(Clone, Copy, Debug)]
-struct FoundChain {
+struct FoundChain<M> {
     len: u8,
     sets: [u32; MAX_CHAIN_ALS],
     /// `rcs[i]` links `sets[i]` and `sets[i + 1]` (the actual commons).
-    rcs: [DigitMask; MAX_CHAIN_ALS],
+    rcs: [M; MAX_CHAIN_ALS],
 }
 
+/// An arc as a pair of digit indices: its lowest digit and its second lowest (the lowest
+/// again for a one-digit arc); the search tells arcs apart by it.
 #[inline]
-fn arc_key(arc: DigitMask) -> u32 {
-    let a = arc.trailing_zeros();
-    let rest = arc & (arc - 1);
-    if rest == 0 {
-        a * 9 + a
-    } else {
-        a * 9 + rest.trailing_zeros()
-    }
+fn arc_key<M: Bits>(arc: M) -> (usize, usize) {
+    let a = arc.first().unwrap_or(0);
+    let rest = arc.and_not(M::bit(a));
+    (a, rest.first().unwrap_or(a))
 }
 
 /// The commons a set that lost `arc` no longer excludes from the next link: an `arc` of two
 /// digits means the set lost two, a contradiction from which anything follows; like HoDoKu the
 /// search then only excludes the first.
 #[inline]
-fn arc_exclusion(arc: DigitMask) -> DigitMask {
-    arc & arc.wrapping_neg()
+fn arc_exclusion<M: Bits>(arc: M) -> M {
+    arc.first().map_or(M::ZERO, M::bit)
 }
 
-impl Builtin for AlsXyChain {
+impl SizedBuiltin for AlsXyChain {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("als-xy-chain") }
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         stoppable(|| {
             let grid = ctx.grid();
             let als = ctx.als();
-            let dc = digit_cells(grid);
+            let dc = CandSet::of_grid(grid);
             let adj = ctx.als_adjacency();
             let n = als.len();
             // per set and digit, the candidates seeing all the digit's cells in the set
-            let targets: Vec<[CellSet; 9]> = als
+            let targets: Vec<CandSet<S>> = als
                 .iter()
                 .map(|a| {
-                    let mut t = [CellSet::EMPTY; 9];
+                    let mut t = CandSet::<S>::EMPTY;
                     for d in digits(a.digits) {
-                        t[d as usize - 1] = a.seen_by(d) & dc[d as usize - 1];
+                        t.add_cells(d, a.seen_by(d) & dc.cells(d));
                     }
                     t
                 })
                 .collect();
-            let live: Vec<DigitMask> = targets
+            let live: Vec<S::Mask> = targets
                 .iter()
-                .map(|t| {
-                    (1..=9u8)
-                        .filter(|&d| !t[d as usize - 1].is_empty())
-                        .fold(0, |m, d| m | digit_bit(d))
-                })
+                .map(|t| mask_of(grid.all_digits(), |d| !t.cells(d).is_empty()))
                 .collect();
-            let mut found: HashMap<CandSet, FoundChain> = HashMap::new();
-            let mut queue: Vec<ChainState> = Vec::with_capacity(n * 2);
+            let mut found: HashMap<CandSet<S>, FoundChain<S::Mask>> = HashMap::new();
+            let mut queue: Vec<ChainState<S::Mask>> = Vec::with_capacity(n * 2);
             let mut seen_gen = vec![0u32; n];
-            let mut seen_bits = vec![0u128; n];
+            // per set, the arcs it was reached by: per lowest digit, the second ones
+            let mut seen_arcs = vec![S::per_digit(S::Mask::ZERO); n];
             let mut generation = 0u32;
             for s in 0..n {
-                if live[s] == 0 {
+                if live[s].is_zero() {
                     continue;
                 }
-                let firsts: DigitMask = adj.of(s).iter().fold(0, |m, l| m | l.rc);
+                let firsts: S::Mask = adj.of(s).iter().fold(S::Mask::ZERO, |m, l| m.or(l.rc));
                 for x1 in digits(firsts) {
-                    let zs_start = live[s] & !digit_bit(x1);
-                    if zs_start == 0 {
+                    let zs_start = live[s].and_not(bit(x1));
+                    if zs_start.is_zero() {
                         continue;
                     }
                     generation += 1;
                     queue.clear();
                     queue.push(ChainState {
                         als: s as u32,
-                        arc: 0,
+                        arc: S::Mask::ZERO,
                         parent: u32::MAX,
                         links: 0,
                     });
@@ -512,16 +531,16 @@ impl Builtin for AlsXyChain {
                         head += 1;
                         for link in adj.of(cur.als as usize) {
                             let next = if cur.links == 0 {
-                                link.rc & digit_bit(x1)
+                                link.rc.and(bit(x1))
                             } else {
-                                link.rc & !arc_exclusion(cur.arc)
+                                link.rc.and_not(arc_exclusion(cur.arc))
                             };
-                            if next == 0 {
+                            if next.is_zero() {
                                 continue;
                             }
                             let to = link.to as usize;
-                            let key = 1u128 << arc_key(next);
-                            if seen_gen[to] == generation && seen_bits[to] & key != 0 {
+                            let (ka, kb) = arc_key(next);
+                            if seen_gen[to] == generation && seen_arcs[to].as_ref()[ka].has(kb) {
                                 continue;
                             }
                             // a set appears once in a chain
@@ -540,9 +559,9 @@ impl Builtin for AlsXyChain {
                             }
                             if seen_gen[to] != generation {
                                 seen_gen[to] = generation;
-                                seen_bits[to] = 0;
+                                seen_arcs[to] = S::per_digit(S::Mask::ZERO);
                             }
-                            seen_bits[to] |= key;
+                            seen_arcs[to].as_mut()[ka].set(kb);
                             let links = cur.links + 1;
                             let state = ChainState {
                                 als: to as u32,
@@ -552,11 +571,10 @@ impl Builtin for AlsXyChain {
                             };
                             // like HoDoKu, the ends may overlap, even one inside the other
                             if links >= 3 {
-                                let zs = zs_start & live[to] & !next;
-                                let mut elims = CandSet::EMPTY;
+                                let zs = zs_start.and(live[to]).and_not(next);
+                                let mut elims = CandSet::<S>::EMPTY;
                                 for z in digits(zs) {
-                                    let zi = z as usize - 1;
-                                    elims.add_cells(z, targets[s][zi] & targets[to][zi]);
+                                    elims.add_cells(z, targets[s].cells(z) & targets[to].cells(z));
                                 }
                                 if !elims.is_empty() {
                                     let chain = chain_path(&queue, cur_index, state);
@@ -575,7 +593,7 @@ impl Builtin for AlsXyChain {
                     }
                 }
             }
-            let mut found: Vec<(CandSet, FoundChain)> = found.into_iter().collect();
+            let mut found: Vec<(CandSet<S>, FoundChain<S::Mask>)> = found.into_iter().collect();
             found.sort_by_key(|(e, f)| {
                 (f.len, std::cmp::Reverse(e.len()), f.sets, e.to_sorted_vec())
             });
@@ -589,9 +607,13 @@ impl Builtin for AlsXyChain {
 }
 
 /// The sets and commons of the chain ending in `last`, whose parent is `queue[parent]`.
-fn chain_path(queue: &[ChainState], parent: u32, last: ChainState) -> FoundChain {
+fn chain_path<M: Bits>(
+    queue: &[ChainState<M>],
+    parent: u32,
+    last: ChainState<M>,
+) -> FoundChain<M> {
     let mut sets = [0u32; MAX_CHAIN_ALS];
-    let mut arcs = [0 as DigitMask; MAX_CHAIN_ALS];
+    let mut arcs = [M::ZERO; MAX_CHAIN_ALS];
     let len = last.links as usize + 1;
     sets[len - 1] = last.als;
     arcs[len - 1] = last.arc;
@@ -604,7 +626,7 @@ fn chain_path(queue: &[ChainState], parent: u32, last: ChainState) -> FoundChain
         arcs[i] = st.arc;
         p = st.parent;
     }
-    let mut rcs = [0 as DigitMask; MAX_CHAIN_ALS];
+    let mut rcs = [M::ZERO; MAX_CHAIN_ALS];
     rcs[..len - 1].copy_from_slice(&arcs[1..len]);
     FoundChain {
         len: len as u8,
@@ -614,13 +636,17 @@ fn chain_path(queue: &[ChainState], parent: u32, last: ChainState) -> FoundChain
 }
 
 impl AlsXyChain {
-    fn step(&self, grid: &Grid, als: &[Als], elims: &CandSet, f: &FoundChain) -> Step {
+    fn step<S: Shape>(
+        &self,
+        grid: &Grid<S>,
+        als: &[Als<S>],
+        elims: &CandSet<S>,
+        f: &FoundChain<S::Mask>,
+    ) -> Step {
         let len = f.len as usize;
-        let sets: Vec<&Als> = f.sets[..len].iter().map(|&i| &als[i as usize]).collect();
+        let sets: Vec<&Als<S>> = f.sets[..len].iter().map(|&i| &als[i as usize]).collect();
         let (first, last) = (sets[0], sets[len - 1]);
-        let zs: DigitMask = (1..=9u8)
-            .filter(|&d| !elims.cells(d).is_empty())
-            .fold(0, |m, d| m | digit_bit(d));
+        let zs: S::Mask = mask_of(grid.all_digits(), |d| !elims.cells(d).is_empty());
         let mut text = String::new();
         for (i, a) in sets.iter().enumerate() {
             if i > 0 {
@@ -629,7 +655,7 @@ impl AlsXyChain {
             text.push_str(&a.describe());
         }
         text.push_str(&format!(", Z={}", digit_list(zs)));
-        let pairs: Vec<(&Als, &Als, DigitMask)> = (0..len - 1)
+        let pairs: Vec<(&Als<S>, &Als<S>, S::Mask)> = (0..len - 1)
             .map(|i| (sets[i], sets[i + 1], f.rcs[i]))
             .collect();
         let links = link_candidates(&pairs);
@@ -643,7 +669,7 @@ impl AlsXyChain {
                 roles: &[Role::Pattern],
                 stem: CellSet::EMPTY,
                 links,
-                zs: 0,
+                zs: S::Mask::ZERO,
             },
             elims,
             text,
@@ -651,7 +677,7 @@ impl AlsXyChain {
         // z off in the first set =x1= x1 on there -x1- x1 off in the next =x2= … =z= z on in
         // the last
         let z = digits(zs).next().unwrap_or(0);
-        let node = |a: &Als, digit: u8, on: bool| ChainNode {
+        let node = |a: &Als<S>, digit: u8, on: bool| ChainNode {
             digit,
             cells: a.cells_of(digit).iter().collect::<Vec<Cell>>(),
             on,
@@ -694,31 +720,36 @@ const MAX_BLOSSOM_NODES: u32 = 200_000;
 const NO_PETAL: u32 = u32::MAX;
 
 /// The search of one stem's petals.
-struct Blossom<'a> {
-    als: &'a [Als],
-    dc: [CellSet; 9],
-    stem_digits: [u8; 9],
+/// The most candidates of a stem (the largest board's digits).
+const MAX_STEM: usize = 25;
+
+/// The search of one stem's petals.
+struct Blossom<'a, S: Shape> {
+    als: &'a [Als<S>],
+    dc: CandSet<S>,
+    stem_digits: [u8; MAX_STEM],
     /// `petals[k]`: the sets that can be the petal of `stem_digits[k]`.
-    petals: [Vec<u32>; 9],
+    petals: [Vec<u32>; MAX_STEM],
     n: usize,
-    chosen: [u32; 9],
+    chosen: [u32; MAX_STEM],
     nodes: u32,
-    found: Vec<(CandSet, [u32; 9])>,
+    found: Vec<(CandSet<S>, [u32; MAX_STEM])>,
 }
 
-impl Blossom<'_> {
+impl<S: Shape> Blossom<'_, S> {
     /// Chooses the petal of stem digit `k`, with `common` the digits every petal so far holds
-    /// (stem candidates excluded) and `targets[z]` the `z` candidates seeing all their cells.
-    fn search(&mut self, k: usize, common: DigitMask, targets: &[CellSet; 9]) {
+    /// (stem candidates excluded) and `targets` per digit `z` the `z` candidates seeing all
+    /// their cells.
+    fn search(&mut self, k: usize, common: S::Mask, targets: &CandSet<S>) {
         if k < self.n && self.petals[k].is_empty() {
             // the stem's own `z`: no petal
             self.chosen[k] = NO_PETAL;
             return self.search(k + 1, common, targets);
         }
         if k == self.n {
-            let mut elims = CandSet::EMPTY;
+            let mut elims = CandSet::<S>::EMPTY;
             for z in digits(common) {
-                elims.add_cells(z, targets[z as usize - 1]);
+                elims.add_cells(z, targets.cells(z));
             }
             if !elims.is_empty() {
                 self.found.push((elims, self.chosen));
@@ -732,16 +763,16 @@ impl Blossom<'_> {
             self.nodes += 1;
             let p = self.petals[k][i];
             let a = &self.als[p as usize];
-            let mut live = 0;
+            let mut live = S::Mask::ZERO;
             let mut next = *targets;
-            for z in digits(common & a.digits) {
+            for z in digits(common.and(a.digits)) {
                 let zi = z as usize - 1;
-                next[zi] &= a.seen_by(z);
-                if !next[zi].is_empty() {
-                    live |= digit_bit(z);
+                next.0.as_mut()[zi] &= a.seen_by(z);
+                if !next.cells(z).is_empty() {
+                    live.set(zi);
                 }
             }
-            if live == 0 {
+            if live.is_zero() {
                 continue;
             }
             self.chosen[k] = p;
@@ -750,28 +781,32 @@ impl Blossom<'_> {
     }
 }
 
-impl Builtin for DeathBlossom {
+impl SizedBuiltin for DeathBlossom {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("death-blossom") }
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         stoppable(|| {
             let grid = ctx.grid();
             let als = ctx.als();
             let mut b = Blossom {
                 als,
-                dc: digit_cells(grid),
-                stem_digits: [0; 9],
+                dc: CandSet::of_grid(grid),
+                stem_digits: [0; MAX_STEM],
                 petals: Default::default(),
                 n: 0,
-                chosen: [0; 9],
+                chosen: [0; MAX_STEM],
                 nodes: 0,
                 found: Vec::new(),
             };
-            let mut emitted: Vec<CandSet> = Vec::new();
+            let mut emitted: Vec<CandSet<S>> = Vec::new();
             for stem in grid.empty_cells() {
                 let mask = grid.candidates(stem);
-                if mask.count_ones() < 2 {
+                if mask.count() < 2 {
                     continue;
                 }
                 b.n = 0;
@@ -800,10 +835,10 @@ impl Builtin for DeathBlossom {
                 if missing == 0 {
                     let mut targets = b.dc;
                     for d in digits(mask) {
-                        targets[d as usize - 1] = CellSet::EMPTY;
+                        targets.0.as_mut()[d as usize - 1] = CellSet::EMPTY;
                     }
                     b.nodes = 0;
-                    b.search(0, !mask & 0x1ff, &targets);
+                    b.search(0, S::Mask::low(S::N).and_not(mask), &targets);
                 }
                 // or `z` in the stem with no petal: the targets see the stem too
                 for k in 0..b.n {
@@ -811,14 +846,14 @@ impl Builtin for DeathBlossom {
                     if missing == 1 && !b.petals[k].is_empty() {
                         continue;
                     }
-                    let mut targets = [CellSet::EMPTY; 9];
-                    targets[z as usize - 1] = b.dc[z as usize - 1] & stem.peers();
-                    if targets[z as usize - 1].is_empty() {
+                    let mut targets = CandSet::<S>::EMPTY;
+                    targets.add_cells(z, b.dc.cells(z) & grid.geometry().peers(stem));
+                    if targets.is_empty() {
                         continue;
                     }
                     let saved = std::mem::take(&mut b.petals[k]);
                     b.nodes = 0;
-                    b.search(0, digit_bit(z), &targets);
+                    b.search(0, bit(z), &targets);
                     b.petals[k] = saved;
                 }
                 let mut found = std::mem::take(&mut b.found);
@@ -847,26 +882,24 @@ impl Builtin for DeathBlossom {
 }
 
 impl DeathBlossom {
-    fn step(
+    fn step<S: Shape>(
         &self,
-        grid: &Grid,
-        als: &[Als],
+        grid: &Grid<S>,
+        als: &[Als<S>],
         stem: Cell,
         stem_digits: &[u8],
-        chosen: &[u32; 9],
-        elims: &CandSet,
+        chosen: &[u32; MAX_STEM],
+        elims: &CandSet<S>,
     ) -> Step {
-        let petals: Vec<&Als> = chosen[..stem_digits.len()]
+        let petals: Vec<&Als<S>> = chosen[..stem_digits.len()]
             .iter()
             .filter(|&&p| p != NO_PETAL)
             .map(|&p| &als[p as usize])
             .collect();
-        let zs: DigitMask = (1..=9u8)
-            .filter(|&d| !elims.cells(d).is_empty())
-            .fold(0, |m, d| m | digit_bit(d));
+        let zs: S::Mask = mask_of(grid.all_digits(), |d| !elims.cells(d).is_empty());
         let mask = grid.candidates(stem);
-        let mut text = format!("stem {stem} {{{}}}", digits_text(mask, ""));
-        let mut links = CandSet::EMPTY;
+        let mut text = format!("stem {stem} {{{}}}", digits_compact(mask));
+        let mut links = CandSet::<S>::EMPTY;
         for (&d, &p) in stem_digits.iter().zip(chosen) {
             if p == NO_PETAL {
                 text.push_str(&format!(", -{d}- in the stem"));

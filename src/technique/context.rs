@@ -7,8 +7,9 @@
 
 use std::cell::OnceCell;
 
+use crate::candset::CandSet;
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, DigitMask, House, digit_bit, digits};
+use crate::geometry::{Cell, House, digits};
 use crate::grid::Grid;
 use crate::shape::{Bits, S4, S6, S8, S9, S12, S16, S25, Shape};
 use crate::technique::als::Adjacency;
@@ -59,14 +60,14 @@ pub(crate) fn strong_link<S: Shape>(grid: &Grid<S>, digit: u8, house: House) -> 
     Some(StrongLink { digit, house, a, b })
 }
 
-/// A group node: a digit in two or three cells of one box-line intersection, used as one
-/// node of a grouped chain.
+/// A group node: a digit in two or more cells of one box-line intersection (two or three on
+/// 9x9), used as one node of a grouped chain.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct GroupNode {
+pub(crate) struct GroupNode<S: Shape = S9> {
     /// The digit.
     pub digit: u8,
-    /// The cells (two or three, all in `line` and `boxed`).
-    pub cells: CellSet,
+    /// The cells (two or more, all in `line` and `boxed`).
+    pub cells: CellSet<S>,
     /// The row or column.
     pub line: House,
     /// The box.
@@ -74,44 +75,51 @@ pub(crate) struct GroupNode {
 }
 
 /// An almost locked set: `n` empty cells of one house holding `n + 1` digits between them.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct Als {
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Als<S: Shape = S9> {
     /// The cells.
-    pub cells: CellSet,
+    pub cells: CellSet<S>,
     /// The digits (one more than there are cells).
-    pub digits: DigitMask,
+    pub digits: S::Mask,
     /// A house holding every cell.
     pub house: House,
-    /// Per digit (index `d - 1`), the cells of the set holding it.
-    pub cells_of: [CellSet; 9],
+    /// Per digit, the cells of the set holding it.
+    pub cells_of: CandSet<S>,
     /// Per digit, the cells outside the set that see every cell of the set holding it.
-    pub seen_by: [CellSet; 9],
+    pub seen_by: CandSet<S>,
 }
 
-impl Als {
+impl<S: Shape> Als<S> {
     /// The cells of the set holding `digit`.
     #[inline]
-    pub(crate) fn cells_of(&self, digit: u8) -> CellSet {
-        self.cells_of[digit as usize - 1]
+    pub(crate) fn cells_of(&self, digit: u8) -> CellSet<S> {
+        self.cells_of.cells(digit)
     }
 
     /// The cells outside the set that see every cell of it holding `digit`.
     #[inline]
-    pub(crate) fn seen_by(&self, digit: u8) -> CellSet {
-        self.seen_by[digit as usize - 1]
+    pub(crate) fn seen_by(&self, digit: u8) -> CellSet<S> {
+        self.seen_by.cells(digit)
     }
 
     /// Whether `digit` is one of the set's digits.
     #[inline]
     pub fn has(&self, digit: u8) -> bool {
-        self.digits & digit_bit(digit) != 0
+        self.digits.has(usize::from(digit) - 1)
     }
 
-    /// `r1c23` style name of the cells with the digits, e.g. `r1c2,r1c3 {128}`.
+    /// The cells with the digits, e.g. `r1c2,r1c3 {128}` (digits of 10 and up separated by
+    /// commas: `{1,12,16}`).
     pub(crate) fn describe(&self) -> String {
-        let ds: String = digits(self.digits).map(|d| (b'0' + d) as char).collect();
-        format!("{} {{{ds}}}", self.cells)
+        format!("{} {{{}}}", self.cells, digits_compact(self.digits))
     }
+}
+
+/// The digits of a mask run together (`128`) when all are single figures, else separated by
+/// commas (`1,12,16`).
+pub(crate) fn digits_compact<M: Bits>(mask: M) -> String {
+    let wide = digits(mask).any(|d| d > 9);
+    crate::geometry::digits_text(mask, if wide { "," } else { "" })
 }
 
 /// A [`Context`] of any size, named by its size: what a technique that runs on every size is
@@ -169,16 +177,15 @@ pub(crate) const MAX_ALS_CELLS: u32 = 8;
 /// most once per position, and only when a technique asks for them (the singles solve most
 /// easy puzzles without building any of it).
 ///
-/// The grid may be of any size; the parts marked 9x9 are built for 9x9 grids only until their
-/// techniques run on every size.
+/// The grid may be of any size.
 pub struct Context<'g, S: Shape = S9> {
     grid: &'g Grid<S>,
     bivalue: OnceCell<CellSet<S>>,
     strong_links: OnceCell<Vec<StrongLink>>,
-    groups: OnceCell<Vec<GroupNode>>,
-    als: OnceCell<Vec<Als>>,
-    als_links: OnceCell<Adjacency>,
-    graphs: [OnceCell<LinkGraph>; 3],
+    groups: OnceCell<Vec<GroupNode<S>>>,
+    als: OnceCell<Vec<Als<S>>>,
+    als_links: OnceCell<Adjacency<S>>,
+    graphs: [OnceCell<LinkGraph<S>>; 3],
 }
 
 impl<'g, S: Shape> Context<'g, S> {
@@ -237,26 +244,30 @@ impl<'g, S: Shape> Context<'g, S> {
     }
 }
 
-impl<'g> Context<'g> {
-    /// Every group node: for each digit, box and line through it, the digit's cells in their
-    /// intersection when there are at least two.
-    pub(crate) fn group_nodes(&self) -> &[GroupNode] {
+impl<'g, S: Shape> Context<'g, S> {
+    /// Every group node: for each digit, box and line through it (rows, then columns), the
+    /// digit's cells in their intersection when there are at least two.
+    pub(crate) fn group_nodes(&self) -> &[GroupNode<S>] {
         self.groups.get_or_init(|| {
             let mut out = Vec::new();
-            for digit in 1..=9u8 {
+            let geo = self.grid.geometry();
+            let layout = geo.layout();
+            let (n, height, width) = (S::N, layout.box_rows(), layout.box_cols());
+            let per_band = n / width;
+            for digit in self.grid.all_digits() {
                 let dc = self.grid.digit_cells(digit);
-                for b in 0..9u8 {
-                    let boxed = House::boxed(b);
-                    let in_box = dc & boxed.cells();
+                for b in 0..n {
+                    let boxed = House::from_index_in(2 * n + b, n);
+                    let in_box = dc & geo.house(boxed);
                     if in_box.len() < 2 {
                         continue;
                     }
-                    let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
-                    let lines = (0..3)
-                        .map(|i| House::row(r0 + i))
-                        .chain((0..3).map(|i| House::col(c0 + i)));
+                    let (r0, c0) = ((b / per_band) * height, (b % per_band) * width);
+                    let lines = (0..height)
+                        .map(|i| House::from_index_in(r0 + i, n))
+                        .chain((0..width).map(|i| House::from_index_in(n + c0 + i, n)));
                     for line in lines {
-                        let cells = in_box & line.cells();
+                        let cells = in_box & geo.house(line);
                         if cells.len() >= 2 {
                             out.push(GroupNode {
                                 digit,
@@ -274,20 +285,20 @@ impl<'g> Context<'g> {
 
     /// Every almost locked set of up to [`MAX_ALS_CELLS`] cells (bivalue cells are the
     /// one-cell sets), each listed once, ordered by size then cells.
-    pub(crate) fn als(&self) -> &[Als] {
+    pub(crate) fn als(&self) -> &[Als<S>] {
         self.als.get_or_init(|| collect_als(self.grid))
     }
 
     /// The restricted-common links between the almost locked sets ([`Context::als`]), built
     /// once for the ALS techniques that search this position (ALS-XZ, ALS-XY-Wing, ALS-XY-Chain
     /// each built them before).
-    pub(crate) fn als_adjacency(&self) -> &Adjacency {
+    pub(crate) fn als_adjacency(&self) -> &Adjacency<S> {
         self.als_links.get_or_init(|| Adjacency::build(self.als()))
     }
 
     /// The chain link graph of this position holding the nodes `kind` says (candidates, and
     /// group nodes, and ALS nodes), with their strong and weak links.
-    pub(crate) fn link_graph(&self, kind: GraphKind) -> &LinkGraph {
+    pub(crate) fn link_graph(&self, kind: GraphKind) -> &LinkGraph<S> {
         let i = match kind {
             GraphKind::Plain => 0,
             GraphKind::Grouped => 1,
@@ -343,47 +354,62 @@ pub(crate) fn cells_with_candidates<S: Shape>(grid: &Grid<S>, mask: S::Mask) -> 
     })
 }
 
-fn collect_als(grid: &Grid) -> Vec<Als> {
-    let mut found: Vec<(CellSet, House)> = Vec::new();
-    for house in House::all() {
-        let empty: Vec<Cell> = (house.cells() & grid.empty_cells()).iter().collect();
-        let k = empty.len();
-        if k < 2 {
-            continue;
-        }
-        // every proper subset of the house's empty cells
-        for bits in 1u32..(1 << k) - 1 {
-            let n = bits.count_ones();
-            if n > MAX_ALS_CELLS {
+/// Every almost locked set of up to [`MAX_ALS_CELLS`] cells: proper subsets of a house's
+/// empty cells with one digit more than cells. The subsets are grown cell by cell, a branch
+/// dropped once it holds more than `MAX_ALS_CELLS + 1` digits (no set of at most
+/// `MAX_ALS_CELLS` cells grown from it can be almost locked), which keeps the large boards'
+/// houses of many candidates cheap.
+fn collect_als<S: Shape>(grid: &Grid<S>) -> Vec<Als<S>> {
+    /// Adds to `found` every almost locked set extending `cells` (holding `mask`) with cells
+    /// of `empty[from..]`.
+    fn grow<S: Shape>(
+        grid: &Grid<S>,
+        empty: &[Cell],
+        from: usize,
+        (cells, mask): (CellSet<S>, S::Mask),
+        house: House,
+        found: &mut Vec<(CellSet<S>, House)>,
+    ) {
+        for (i, &c) in empty.iter().enumerate().skip(from) {
+            let (cells, mask) = (cells | CellSet::single(c), mask.or(grid.candidates(c)));
+            let n = cells.len();
+            if mask.count() > MAX_ALS_CELLS + 1 {
                 continue;
             }
-            let mut mask: DigitMask = 0;
-            let mut cells = CellSet::EMPTY;
-            for (i, &c) in empty.iter().enumerate() {
-                if bits >> i & 1 != 0 {
-                    mask |= grid.candidates(c);
-                    cells.insert(c);
-                }
-            }
-            if mask.count_ones() == n + 1 {
+            if mask.count() == n + 1 && (n as usize) < empty.len() {
                 found.push((cells, house));
             }
+            if n < MAX_ALS_CELLS {
+                grow(grid, empty, i + 1, (cells, mask), house, found);
+            }
         }
+    }
+    let mut found: Vec<(CellSet<S>, House)> = Vec::new();
+    let geo = grid.geometry();
+    let mut empty: Vec<Cell> = Vec::with_capacity(S::N);
+    for house in geo.houses() {
+        empty.clear();
+        empty.extend((geo.house(house) & grid.empty_cells()).iter());
+        if empty.len() < 2 {
+            continue;
+        }
+        let none = (CellSet::EMPTY, S::Mask::ZERO);
+        grow(grid, &empty, 0, none, house, &mut found);
     }
     found.sort_by_key(|(cells, _)| (cells.len(), *cells));
     found.dedup_by_key(|(cells, _)| *cells);
     found
         .into_iter()
         .map(|(cells, house)| {
-            let mut cells_of = [CellSet::EMPTY; 9];
-            let mut seen_by = [CellSet::EMPTY; 9];
-            let mut mask = 0;
-            for d in 1..=9u8 {
+            let mut cells_of = CandSet::<S>::EMPTY;
+            let mut seen_by = CandSet::<S>::EMPTY;
+            let mut mask = S::Mask::ZERO;
+            for d in grid.all_digits() {
                 let dc = grid.digit_cells(d) & cells;
                 if !dc.is_empty() {
-                    mask |= digit_bit(d);
-                    cells_of[d as usize - 1] = dc;
-                    seen_by[d as usize - 1] = dc.common_peers() - cells;
+                    mask.set(usize::from(d) - 1);
+                    cells_of.add_cells(d, dc);
+                    seen_by.add_cells(d, geo.common_peers(dc) - cells);
                 }
             }
             Als {
@@ -438,7 +464,7 @@ mod tests {
         let als = ctx.als();
         assert!(!als.is_empty());
         for a in als {
-            assert_eq!(a.digits.count_ones(), a.cells.len() + 1);
+            assert_eq!(a.digits.count(), a.cells.len() + 1);
             assert_eq!(grid.candidates_of(a.cells), a.digits);
             for d in digits(a.digits) {
                 assert!(!a.cells_of(d).is_empty());

@@ -18,8 +18,9 @@ use std::collections::HashMap;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, DigitMask, House, digit_bit, digits};
+use crate::geometry::{Cell, House, digits};
 use crate::grid::{Candidate, Grid};
+use crate::shape::{Bits, Shape};
 use crate::technique::context::{Als, Context};
 
 /// Which nodes a graph holds besides candidates.
@@ -46,23 +47,23 @@ pub(crate) enum NodeKind {
 
 /// One node of the graph.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct Node {
+pub(crate) struct Node<S: Shape> {
     /// The digit.
     pub digit: u8,
     /// The cells where the digit may be (one for a candidate).
-    pub cells: CellSet,
+    pub cells: CellSet<S>,
     /// What the node stands for.
     pub kind: NodeKind,
 }
 
-impl Node {
+impl<S: Shape> Node<S> {
     /// The candidates this node being on rules out: for a candidate, its digit in peer cells
     /// and the other digits of its cell; for a group or ALS node, its digit in every cell
     /// seeing all of its cells.
     ///
     /// An ALS node whose digit is in one cell of the set is that candidate: the cell's other
     /// digits go too.
-    pub(crate) fn weak_set(&self, grid: &Grid) -> CandSet {
+    pub(crate) fn weak_set(&self, grid: &Grid<S>) -> CandSet<S> {
         match self.cells.single_cell() {
             Some(cell) => CandSet::weak_of(grid, Candidate::new(cell, self.digit)),
             None => CandSet::seeing_all(grid, self.digit, self.cells),
@@ -95,17 +96,17 @@ pub(crate) struct Edge {
 }
 
 /// The nodes and links of one position.
-pub(crate) struct LinkGraph {
-    als_cells: Vec<CellSet>,
-    nodes: Vec<Node>,
-    /// Node of candidate `(digit - 1) * 81 + cell`, or `u32::MAX`.
+pub(crate) struct LinkGraph<S: Shape> {
+    als_cells: Vec<CellSet<S>>,
+    nodes: Vec<Node<S>>,
+    /// Node of candidate `(digit - 1) * cells + cell`, or `u32::MAX`.
     cand_node: Vec<u32>,
     strong_start: Vec<u32>,
     strong: Vec<Edge>,
     weak_start: Vec<u32>,
     weak: Vec<Edge>,
     /// Per node, the candidates of the grid its being on rules out.
-    weak_sets: Vec<CandSet>,
+    weak_sets: Vec<CandSet<S>>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -113,15 +114,15 @@ const NONE: u32 = u32::MAX;
 /// The largest almost locked set used as a chain node, in cells.
 pub(crate) const MAX_ALS_NODE_CELLS: u32 = 8;
 
-impl LinkGraph {
+impl<S: Shape> LinkGraph<S> {
     /// Builds the graph of `kind` for the context's position.
-    pub fn build(ctx: &Context<'_>, kind: GraphKind) -> LinkGraph {
+    pub fn build(ctx: &Context<'_, S>, kind: GraphKind) -> LinkGraph<S> {
         let grid = ctx.grid();
         let mut nodes = Vec::new();
-        let mut cand_node = vec![NONE; 729];
-        for d in 1..=9u8 {
+        let mut cand_node = vec![NONE; S::N * S::CELLS];
+        for d in grid.all_digits() {
             for cell in grid.digit_cells(d) {
-                cand_node[(d as usize - 1) * 81 + cell.index()] = nodes.len() as u32;
+                cand_node[(d as usize - 1) * S::CELLS + S::bit_of(cell)] = nodes.len() as u32;
                 nodes.push(Node {
                     digit: d,
                     cells: CellSet::single(cell),
@@ -129,7 +130,7 @@ impl LinkGraph {
                 });
             }
         }
-        let mut group_of: HashMap<(u8, CellSet), u32> = HashMap::new();
+        let mut group_of: HashMap<(u8, CellSet<S>), u32> = HashMap::new();
         if kind != GraphKind::Plain {
             for g in ctx.group_nodes() {
                 if group_of.contains_key(&(g.digit, g.cells)) {
@@ -182,7 +183,7 @@ impl LinkGraph {
     }
 
     /// The cells of the almost locked set `index` of the context (for ALS nodes).
-    pub(crate) fn als_cells(&self, index: u32) -> CellSet {
+    pub(crate) fn als_cells(&self, index: u32) -> CellSet<S> {
         self.als_cells[index as usize]
     }
 
@@ -193,20 +194,20 @@ impl LinkGraph {
 
     /// The node with this id.
     #[inline]
-    pub(crate) fn node(&self, id: u32) -> &Node {
+    pub(crate) fn node(&self, id: u32) -> &Node<S> {
         &self.nodes[id as usize]
     }
 
     /// The node of a candidate, if the candidate is in the grid.
     #[inline]
     pub(crate) fn candidate_node(&self, c: Candidate) -> Option<u32> {
-        let id = self.cand_node[(c.digit as usize - 1) * 81 + c.cell.index()];
+        let id = self.cand_node[(c.digit as usize - 1) * S::CELLS + S::bit_of(c.cell)];
         (id != NONE).then_some(id)
     }
 
     /// The candidates of the grid that node `id` being on rules out ([`Node::weak_set`]).
     #[inline]
-    pub(crate) fn weak_set(&self, id: u32) -> &CandSet {
+    pub(crate) fn weak_set(&self, id: u32) -> &CandSet<S> {
         &self.weak_sets[id as usize]
     }
 
@@ -224,21 +225,22 @@ impl LinkGraph {
         &self.weak[self.weak_start[i] as usize..self.weak_start[i + 1] as usize]
     }
 
-    fn link(&mut self, ctx: &Context<'_>, group_of: &HashMap<(u8, CellSet), u32>) {
+    fn link(&mut self, ctx: &Context<'_, S>, group_of: &HashMap<(u8, CellSet<S>), u32>) {
         let grid = ctx.grid();
+        let geo = grid.geometry();
         let als = ctx.als();
         // group and ALS nodes by digit, for the weak links into and out of them
-        let mut als_nodes: [Vec<u32>; 9] = Default::default();
-        let mut groups: [Vec<u32>; 9] = Default::default();
+        let mut als_nodes: Vec<Vec<u32>> = vec![Vec::new(); S::N];
+        let mut groups: Vec<Vec<u32>> = vec![Vec::new(); S::N];
         // ALS nodes whose digit is in one cell of the set, by that cell: they are that
         // candidate, so the cell's other digits are weakly linked to them
-        let mut als_in_cell: Vec<Vec<u32>> = vec![Vec::new(); 81];
+        let mut als_in_cell: Vec<Vec<u32>> = vec![Vec::new(); S::CELLS];
         for (i, n) in self.nodes.iter().enumerate() {
             match n.kind {
                 NodeKind::Als(_) => {
                     als_nodes[n.digit as usize - 1].push(i as u32);
                     if let Some(cell) = n.cells.single_cell() {
-                        als_in_cell[cell.index()].push(i as u32);
+                        als_in_cell[S::bit_of(cell)].push(i as u32);
                     }
                 }
                 NodeKind::Group => groups[n.digit as usize - 1].push(i as u32),
@@ -258,12 +260,12 @@ impl LinkGraph {
             let first = als_node as u32;
             for (c, d, x) in als_takes_cell(grid, set) {
                 // the set's nodes are consecutive, one per digit in order
-                let from = first + (set.digits & (digit_bit(d) - 1)).count_ones();
+                let from = first + set.digits.and(S::Mask::low(usize::from(d) - 1)).count();
                 let to = self.candidate_node(Candidate::new(c, x)).unwrap();
                 als_cell.push((from, to));
                 als_cell.push((to, from));
             }
-            als_node += set.digits.count_ones() as usize;
+            als_node += set.digits.count() as usize;
         }
         als_cell.sort_unstable();
         let mut als_cell = als_cell.into_iter().peekable();
@@ -280,18 +282,18 @@ impl LinkGraph {
                     let cells = node.cells;
                     // strong: the rest of the digit in a house is one candidate or one group
                     let mut houses: Vec<House> = Vec::with_capacity(3);
-                    for h in House::all() {
-                        if cells.is_subset(h.cells()) {
+                    for h in geo.houses() {
+                        if cells.is_subset(geo.house(h)) {
                             houses.push(h);
                         }
                     }
                     let start = strong.len();
                     for h in houses {
-                        let rest = (dc & h.cells()) - cells;
+                        let rest = (dc & geo.house(h)) - cells;
                         let target = match rest.len() {
+                            0 => None,
                             1 => self.candidate_node(Candidate::new(rest.first().unwrap(), d)),
-                            2 | 3 => group_of.get(&(d, rest)).copied(),
-                            _ => None,
+                            _ => group_of.get(&(d, rest)).copied(),
                         };
                         if let Some(t) = target
                             && !strong[start..].iter().any(|e: &Edge| e.to == t)
@@ -304,7 +306,7 @@ impl LinkGraph {
                     }
                     if let Some(cell) = cells.single_cell() {
                         let mask = grid.candidates(cell);
-                        if mask.count_ones() == 2 {
+                        if mask.count() == 2 {
                             let other = digits(mask).find(|&x| x != d).unwrap();
                             strong.push(Edge {
                                 to: self.candidate_node(Candidate::new(cell, other)).unwrap(),
@@ -313,7 +315,7 @@ impl LinkGraph {
                         }
                     }
                     // weak: the digit in cells seeing every cell of this node
-                    let seeing = cells.common_peers();
+                    let seeing = geo.common_peers(cells);
                     for p in dc & seeing {
                         weak.push(Edge {
                             to: self.candidate_node(Candidate::new(p, d)).unwrap(),
@@ -332,7 +334,7 @@ impl LinkGraph {
                     }
                     if node.kind == NodeKind::Candidate {
                         let cell = cells.first().unwrap();
-                        for &a in &als_in_cell[cell.index()] {
+                        for &a in &als_in_cell[S::bit_of(cell)] {
                             if self.nodes[a as usize].digit != d {
                                 weak.push(Edge {
                                     to: a,
@@ -433,48 +435,60 @@ impl LinkGraph {
 /// `d` in the set and `x` in the cell are not both false: a strong link. (With one other digit
 /// the link is the chain `d = y` in the set, `y - y` to the cell, `y = x` in the cell, which the
 /// graph has already.)
-pub(crate) fn als_takes_cell(grid: &Grid, set: &Als) -> Vec<(Cell, u8, u8)> {
+pub(crate) fn als_takes_cell<S: Shape>(grid: &Grid<S>, set: &Als<S>) -> Vec<(Cell, u8, u8)> {
     let mut out = Vec::new();
-    let mut taken = [0 as DigitMask; 81];
-    let mut touched = CellSet::EMPTY;
+    let mut taken = S::per_cell(S::Mask::ZERO);
+    let taken = taken.as_mut();
+    let mut touched = CellSet::<S>::EMPTY;
     for y in digits(set.digits) {
         let cells = set.seen_by(y) & grid.digit_cells(y);
         touched |= cells;
         for c in cells {
-            taken[c.index()] |= digit_bit(y);
+            taken[S::bit_of(c)].set(usize::from(y) - 1);
         }
     }
     for c in touched {
         let cands = grid.candidates(c);
-        if taken[c.index()].count_ones() < 2 {
+        let t = taken[S::bit_of(c)];
+        if t.count() < 2 {
             continue;
         }
         for d in digits(set.digits) {
-            let others = taken[c.index()] & !digit_bit(d);
-            let rest = cands & !others;
-            if others.count_ones() >= 2 && rest.count_ones() == 1 {
-                out.push((c, d, rest.trailing_zeros() as u8 + 1));
+            let others = t.and_not(S::Mask::bit(usize::from(d) - 1));
+            let rest = cands.and_not(others);
+            if others.count() >= 2 && rest.count() == 1 {
+                out.push((c, d, rest.first().unwrap() as u8 + 1));
             }
         }
     }
     out
 }
 
-/// `r1c23`-style name of cells: one row or one column compressed, otherwise a list.
-pub(crate) fn cells_name(cells: CellSet) -> String {
-    let list: Vec<Cell> = cells.iter().collect();
+/// `r1c23`-style name of cells (in row, then column order): one row or one column compressed,
+/// otherwise a list (`r1c2,r3c4`). Rows and columns of 10 and up are not run together: cells
+/// beyond the ninth row or column are listed.
+pub(crate) fn cells_name(list: &[Cell]) -> String {
+    let list_text = || {
+        let names: Vec<String> = list.iter().map(|c| c.to_string()).collect();
+        names.join(",")
+    };
+    let Some(&first) = list.first() else {
+        return String::new();
+    };
     if list.len() == 1 {
-        return list[0].to_string();
+        return first.to_string();
     }
-    let first = list[0];
-    if list.iter().all(|c| c.row() == first.row()) {
-        let cols: String = list.iter().map(|c| (b'1' + c.col()) as char).collect();
+    let figure = |i: u8| (b'1' + i) as char;
+    if list.iter().any(|c| c.row() >= 9 || c.col() >= 9) {
+        list_text()
+    } else if list.iter().all(|c| c.row() == first.row()) {
+        let cols: String = list.iter().map(|c| figure(c.col())).collect();
         format!("r{}c{cols}", first.row() + 1)
     } else if list.iter().all(|c| c.col() == first.col()) {
-        let rows: String = list.iter().map(|c| (b'1' + c.row()) as char).collect();
+        let rows: String = list.iter().map(|c| figure(c.row())).collect();
         format!("r{rows}c{}", first.col() + 1)
     } else {
-        cells.to_string()
+        list_text()
     }
 }
 
@@ -511,9 +525,10 @@ mod tests {
 
     #[test]
     fn compact_cell_names() {
-        let s: CellSet = [Cell::at(0, 1), Cell::at(0, 2)].into_iter().collect();
-        assert_eq!(cells_name(s), "r1c23");
-        let s: CellSet = [Cell::at(3, 4), Cell::at(5, 4)].into_iter().collect();
-        assert_eq!(cells_name(s), "r46c5");
+        assert_eq!(cells_name(&[Cell::at(0, 1), Cell::at(0, 2)]), "r1c23");
+        assert_eq!(cells_name(&[Cell::at(3, 4), Cell::at(5, 4)]), "r46c5");
+        assert_eq!(cells_name(&[Cell::at(0, 1), Cell::at(2, 4)]), "r1c2,r3c5");
+        // beyond the ninth column the figures would run together
+        assert_eq!(cells_name(&[Cell::at(0, 8), Cell::at(0, 10)]), "r1c9,r1c11");
     }
 }

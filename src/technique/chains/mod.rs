@@ -16,13 +16,15 @@
 //!
 //! Remote Pairs ([`remote_pairs`]) are here too, as the chains they are.
 
-use crate::technique::Builtin;
 use crate::technique::round_tenth;
 use std::ops::ControlFlow;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
+use crate::geometry::digits;
 use crate::grid::{Candidate, Grid};
+use crate::shape::{Bits, Shape};
+use crate::technique::SizedBuiltin;
 use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::context::Context;
@@ -180,29 +182,33 @@ impl ChainTechnique {
 
 /// A chain found, before it becomes a step.
 #[derive(Clone, Debug)]
-struct Found {
+struct Found<S: Shape> {
     links: u16,
     /// The states of the chain, start first.
     path: Vec<u32>,
     /// A loop closing from `end` back to the start node with a weak link.
     closes: bool,
-    elims: CandSet,
+    elims: CandSet<S>,
     place: Option<Candidate>,
 }
 
-impl Builtin for ChainTechnique {
+impl SizedBuiltin for ChainTechnique {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         stoppable(|| {
             let graph = ctx.link_graph(self.graph);
-            let mut emitted: Vec<(CandSet, Option<Candidate>)> = Vec::new();
+            let mut emitted: Vec<(CandSet<S>, Option<Candidate>)> = Vec::new();
             // First the shortest chains, one path kept per state (the search stops deepening past
             // the shortest chain found so far: all a pipeline wants is the first step); then, if
             // there were some and the caller wants more, every chain, with more paths per state.
             for shortest_only in [true, false] {
-                let mut found = self.search(ctx, graph, shortest_only);
+                let mut found = self.chains(ctx, graph, shortest_only);
                 if found.is_empty() {
                     return ControlFlow::Continue(());
                 }
@@ -225,7 +231,12 @@ impl ChainTechnique {
     /// Every chain of this kind in the graph, unsorted; with `shortest_only`, the search keeps
     /// one path per state and each start's search goes no deeper than the shortest chain found
     /// so far.
-    fn search(&self, ctx: &Context<'_>, graph: &LinkGraph, shortest_only: bool) -> Vec<Found> {
+    fn chains<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        graph: &LinkGraph<S>,
+        shortest_only: bool,
+    ) -> Vec<Found<S>> {
         let grid = ctx.grid();
         let filter = self.filter();
         let paths = if shortest_only { 1 } else { PATHS_PER_STATE };
@@ -241,7 +252,7 @@ impl ChainTechnique {
                 // the shortest chain found so far bounds the next searches
                 max_links = found[bounded..]
                     .iter()
-                    .fold(max_links, |m, f: &Found| m.min(f.links));
+                    .fold(max_links, |m, f: &Found<S>| m.min(f.links));
                 bounded = found.len();
             }
             let sn = *graph.node(s);
@@ -304,8 +315,8 @@ impl ChainTechnique {
                                 ws & present
                             } else if tid == s {
                                 let cell = sn.cells.first().unwrap();
-                                let mut e = CandSet::EMPTY;
-                                for d in crate::geometry::digits(grid.candidates(cell)) {
+                                let mut e = CandSet::<S>::EMPTY;
+                                for d in digits(grid.candidates(cell)) {
                                     if d != sn.digit {
                                         e.insert(Candidate::new(cell, d));
                                     }
@@ -399,7 +410,7 @@ impl ChainTechnique {
     }
 
     /// The step for a found chain: rebuilds the path and writes it out.
-    fn step(&self, graph: &LinkGraph, f: &Found) -> Step {
+    fn step<S: Shape>(&self, graph: &LinkGraph<S>, f: &Found<S>) -> Step {
         let mut chain = chain_of(graph, &f.path);
         if f.closes {
             let first = chain.nodes[0].clone();
@@ -442,12 +453,16 @@ impl ChainTechnique {
 /// goes (in a house, outside the loop's cells; in a cell, the cell's other digits); an almost
 /// locked set entered and left by two digits holds exactly one of them, so its other digits
 /// are locked in it (and likewise for a set taking a cell, [`als_cell_elims`]).
-fn loop_elims(ctx: &Context<'_>, graph: &LinkGraph, links: &[(u32, u32)]) -> CandSet {
+fn loop_elims<S: Shape>(
+    ctx: &Context<'_, S>,
+    graph: &LinkGraph<S>,
+    links: &[(u32, u32)],
+) -> CandSet<S> {
     let grid = ctx.grid();
-    let mut house_elims = CandSet::EMPTY;
-    let mut cell_elims = CandSet::EMPTY;
-    let mut als_elims = CandSet::EMPTY;
-    let mut loop_cells = CellSet::EMPTY;
+    let mut house_elims = CandSet::<S>::EMPTY;
+    let mut cell_elims = CandSet::<S>::EMPTY;
+    let mut als_elims = CandSet::<S>::EMPTY;
+    let mut loop_cells = CellSet::<S>::EMPTY;
     for &(p, q) in links {
         let (pn, qn) = (graph.node(node_of(p)), graph.node(node_of(q)));
         loop_cells |= pn.cells;
@@ -465,7 +480,7 @@ fn loop_elims(ctx: &Context<'_>, graph: &LinkGraph, links: &[(u32, u32)]) -> Can
             match (pn.kind, qn.kind) {
                 (NodeKind::Als(i), NodeKind::Als(j)) if i == j => {
                     let set = &ctx.als()[i as usize];
-                    for z in crate::geometry::digits(set.digits) {
+                    for z in digits(set.digits) {
                         if z != pn.digit && z != qn.digit {
                             als_elims.add_cells(z, set.seen_by(z));
                         }
@@ -481,8 +496,8 @@ fn loop_elims(ctx: &Context<'_>, graph: &LinkGraph, links: &[(u32, u32)]) -> Can
             }
         }
     }
-    for d in 0..9 {
-        house_elims.0[d] -= loop_cells;
+    for cells in house_elims.0.as_mut() {
+        *cells -= loop_cells;
     }
     (house_elims | cell_elims | als_elims) & CandSet::of_grid(grid)
 }
@@ -492,17 +507,25 @@ fn loop_elims(ctx: &Context<'_>, graph: &LinkGraph, links: &[(u32, u32)]) -> Can
 /// node's digit and the cell holds the candidate, or the set has it and the cell holds one of
 /// its other digits `y`, which the set then lacks. Either way the set holds every other digit
 /// of its own (locked in it), and each `y` lies in the set or in the cell.
-fn als_cell_elims(ctx: &Context<'_>, index: u32, als: &graph::Node, cand: &graph::Node) -> CandSet {
+fn als_cell_elims<S: Shape>(
+    ctx: &Context<'_, S>,
+    index: u32,
+    als: &graph::Node<S>,
+    cand: &graph::Node<S>,
+) -> CandSet<S> {
     let set = &ctx.als()[index as usize];
     let cell = cand.cells.first().expect("a candidate node has a cell");
-    let others = ctx.grid().candidates(cell) & !crate::geometry::digit_bit(cand.digit);
-    let mut elims = CandSet::EMPTY;
-    for z in crate::geometry::digits(set.digits) {
+    let others = ctx
+        .grid()
+        .candidates(cell)
+        .and_not(S::Mask::bit(usize::from(cand.digit) - 1));
+    let mut elims = CandSet::<S>::EMPTY;
+    for z in digits(set.digits) {
         if z == als.digit {
             continue;
         }
-        if others & crate::geometry::digit_bit(z) != 0 {
-            elims.add_cells(z, set.seen_by(z) & cell.peers());
+        if others.has(usize::from(z) - 1) {
+            elims.add_cells(z, set.seen_by(z) & ctx.grid().geometry().peers(cell));
         } else {
             elims.add_cells(z, set.seen_by(z));
         }
@@ -511,14 +534,14 @@ fn als_cell_elims(ctx: &Context<'_>, index: u32, als: &graph::Node, cand: &graph
 }
 
 /// The candidates a node stands for.
-fn node_cands(grid: &Grid, n: &graph::Node) -> CandSet {
-    let mut s = CandSet::EMPTY;
+fn node_cands<S: Shape>(grid: &Grid<S>, n: &graph::Node<S>) -> CandSet<S> {
+    let mut s = CandSet::<S>::EMPTY;
     s.add_cells(n.digit, n.cells & grid.digit_cells(n.digit));
     s
 }
 
 /// The chain data of a path of states.
-fn chain_of(graph: &LinkGraph, path: &[u32]) -> Chain {
+fn chain_of<S: Shape>(graph: &LinkGraph<S>, path: &[u32]) -> Chain {
     let nodes = path
         .iter()
         .map(|&s| {
@@ -542,10 +565,16 @@ fn chain_of(graph: &LinkGraph, path: &[u32]) -> Chain {
 }
 
 fn node_name(n: &ChainNode) -> String {
+    let sorted = |cells: &[crate::geometry::Cell]| {
+        let mut v = cells.to_vec();
+        v.sort();
+        v.dedup();
+        v
+    };
     if !n.als.is_empty() {
-        format!("ALS:{}", cells_name(n.als.iter().copied().collect()))
+        format!("ALS:{}", cells_name(&sorted(&n.als)))
     } else {
-        cells_name(n.cells.iter().copied().collect())
+        cells_name(&sorted(&n.cells))
     }
 }
 

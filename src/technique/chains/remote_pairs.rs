@@ -4,14 +4,15 @@
 //! seeing the next. The cells alternate between the two digits, so two cells an odd number of
 //! steps apart hold both digits between them: any other cell seeing both loses both digits.
 
-use crate::technique::Builtin;
+use crate::technique::SizedBuiltin;
 use crate::technique::context::Context;
 use crate::technique::round_tenth;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, DigitMask, digits, digits_text};
+use crate::geometry::{Cell, digits, digits_text};
 use crate::grid::{Candidate, Grid};
+use crate::shape::Shape;
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::{StepSink, TechniqueError, TechniqueInfo, stoppable};
@@ -33,25 +34,25 @@ fn remote_pair_difficulty(cells: usize) -> f32 {
     round_tenth(shortest - length_bonus(2 * MIN_CELLS - 1) + length_bonus(2 * cells - 1))
 }
 
-impl Builtin for RemotePairs {
+impl SizedBuiltin for RemotePairs {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("remote-pairs") }
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
         stoppable(|| {
-            let bivalue: CellSet = grid
-                .empty_cells()
-                .iter()
-                .filter(|&c| grid.candidates(c).count_ones() == 2)
-                .collect();
-            let mut done = CellSet::EMPTY;
+            let bivalue = ctx.bivalue_cells();
+            let mut done = CellSet::<S>::EMPTY;
             for first in bivalue {
                 if done.contains(first) {
                     continue;
                 }
                 let mask = grid.candidates(first);
-                let group: CellSet = bivalue
+                let group: CellSet<S> = bivalue
                     .iter()
                     .filter(|&c| grid.candidates(c) == mask)
                     .collect();
@@ -77,17 +78,17 @@ impl Builtin for RemotePairs {
     }
 }
 
-struct Search<'a, 'b, 'c> {
-    grid: &'a Grid,
-    mask: DigitMask,
-    group: CellSet,
+struct Search<'a, 'b, 'c, S: Shape> {
+    grid: &'a Grid<S>,
+    mask: S::Mask,
+    group: CellSet<S>,
     path: [Cell; MAX_CELLS],
     len: usize,
-    on_path: CellSet,
+    on_path: CellSet<S>,
     sink: &'b mut StepSink<'c>,
 }
 
-impl Search<'_, '_, '_> {
+impl<S: Shape> Search<'_, '_, '_, S> {
     /// Pushes `cell` on the path, reports the chain when it is one, and goes deeper.
     fn extend(&mut self, cell: Cell) -> ControlFlow<()> {
         self.path[self.len] = cell;
@@ -99,7 +100,7 @@ impl Search<'_, '_, '_> {
             flow = self.report();
         }
         if flow.is_continue() && self.len < MAX_CELLS {
-            let next = cell.peers() & (self.group - self.on_path);
+            let next = self.grid.geometry().peers(cell) & (self.group - self.on_path);
             for n in next {
                 flow = self.extend(n);
                 if flow.is_break() {
@@ -114,7 +115,8 @@ impl Search<'_, '_, '_> {
 
     fn report(&mut self) -> ControlFlow<()> {
         let (start, end) = (self.path[0], self.path[self.len - 1]);
-        let seeing = (start.peers() & end.peers()) - self.on_path;
+        let geo = self.grid.geometry();
+        let seeing = (geo.peers(start) & geo.peers(end)) - self.on_path;
         let mut elims = Vec::new();
         for cell in seeing {
             for d in digits(self.mask) {

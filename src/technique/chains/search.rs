@@ -7,6 +7,7 @@
 //! once per search and reused from one start to the next.
 
 use super::graph::{Edge, LinkGraph, LinkVia};
+use crate::shape::Shape;
 
 /// Which links a search may use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -113,9 +114,9 @@ impl Bfs {
     /// `max_paths` different paths, and calls `reached(self, label, state, links)` for each
     /// arrival; stops early when `reached` returns true. The start's own node may be reached
     /// again (that closes a loop) but is not walked on from.
-    pub fn run(
+    pub fn run<S: Shape>(
         &mut self,
-        graph: &LinkGraph,
+        graph: &LinkGraph<S>,
         filter: LinkFilter,
         start: u32,
         max_links: u16,
