@@ -20,8 +20,8 @@ use crate::cellset::CellSet;
 use crate::geometry::{Cell, House, digits, digits_text};
 use crate::grid::Grid;
 use crate::shape::{Bits, Shape};
-use crate::technique::SizedBuiltin;
 use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
+use crate::technique::SizedBuiltin;
 use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
 use crate::technique::context::{Als, Context, digits_compact};
@@ -133,12 +133,7 @@ fn common_targets<S: Shape>(a: &Als<S>, b: &Als<S>, z: u8, dc: &CandSet<S>) -> C
 }
 
 /// The eliminations of every digit of `zs` from the cells seeing all its cells in `a` and `b`.
-fn xz_eliminations<S: Shape>(
-    a: &Als<S>,
-    b: &Als<S>,
-    zs: S::Mask,
-    dc: &CandSet<S>,
-) -> CandSet<S> {
+fn xz_eliminations<S: Shape>(a: &Als<S>, b: &Als<S>, zs: S::Mask, dc: &CandSet<S>) -> CandSet<S> {
     let mut elims = CandSet::<S>::EMPTY;
     for z in digits(zs) {
         elims.add_cells(z, common_targets(a, b, z, dc));
@@ -386,9 +381,8 @@ impl SizedBuiltin for AlsXyWing {
                             continue;
                         }
                         emitted.push(elims);
-                        let used: S::Mask = mask_of(digits(zs), |z| {
-                            !common_targets(a, b, z, &dc).is_empty()
-                        });
+                        let used: S::Mask =
+                            mask_of(digits(zs), |z| !common_targets(a, b, z, &dc).is_empty());
                         let text = format!(
                             "A={}, B={}, C={}, X={}, Y={}, Z={}",
                             a.describe(),
@@ -607,11 +601,7 @@ impl SizedBuiltin for AlsXyChain {
 }
 
 /// The sets and commons of the chain ending in `last`, whose parent is `queue[parent]`.
-fn chain_path<M: Bits>(
-    queue: &[ChainState<M>],
-    parent: u32,
-    last: ChainState<M>,
-) -> FoundChain<M> {
+fn chain_path<M: Bits>(queue: &[ChainState<M>], parent: u32, last: ChainState<M>) -> FoundChain<M> {
     let mut sets = [0u32; MAX_CHAIN_ALS];
     let mut arcs = [M::ZERO; MAX_CHAIN_ALS];
     let len = last.links as usize + 1;

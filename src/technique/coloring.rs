@@ -10,8 +10,8 @@ use crate::cellset::CellSet;
 use crate::geometry::Cell;
 use crate::grid::{Candidate, Grid};
 use crate::shape::{Geometry, Shape};
-use crate::technique::SizedBuiltin;
 use crate::step::{Role, Step, eliminations_text};
+use crate::technique::SizedBuiltin;
 use crate::technique::catalogue::entry;
 use crate::technique::context::{Context, StrongLink};
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
@@ -233,7 +233,10 @@ impl Coloring {
                 if i == j || (self.kind == Kind::Multi1 && j < i) {
                     continue;
                 }
-                let seen = [seen_by_any(geo, c1.colors[0]), seen_by_any(geo, c1.colors[1])];
+                let seen = [
+                    seen_by_any(geo, c1.colors[0]),
+                    seen_by_any(geo, c1.colors[1]),
+                ];
                 if self.kind == Kind::Multi1 {
                     // whenever a colour of one cluster sees a colour of the other, one of the
                     // two opposite colours is true: all such eliminations of the pair together
@@ -244,7 +247,8 @@ impl Coloring {
                                 continue;
                             }
                             let (ox, oy) = (c1.colors[1 - s1], c2.colors[1 - s2]);
-                            elims |= (all & seen_by_any(geo, ox) & seen_by_any(geo, oy)) - (ox | oy);
+                            elims |=
+                                (all & seen_by_any(geo, ox) & seen_by_any(geo, oy)) - (ox | oy);
                         }
                     }
                     if !elims.is_empty() {
