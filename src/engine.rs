@@ -206,7 +206,7 @@ pub fn solve_grid(grid: &Grid, pipeline: &Pipeline) -> Trace {
     let skip: Vec<bool> = pipeline
         .techniques()
         .iter()
-        .map(|t| uniqueness_skipped.is_some() && t.needs_uniqueness())
+        .map(|t| !t.runs_on(9) || (uniqueness_skipped.is_some() && t.needs_uniqueness()))
         .collect();
     let mut entries = Vec::new();
     let stuck = |g: &Grid| format_pencil_marks(g).lines().map(str::to_string).collect();
@@ -217,7 +217,7 @@ pub fn solve_grid(grid: &Grid, pipeline: &Pipeline) -> Trace {
         uniqueness_skipped,
         summary: summarize(&entries, pipeline),
         entries,
-        ..Trace::empty(puzzle, pipeline, outcome)
+        ..Trace::empty(puzzle, 9, pipeline, outcome)
     }
 }
 
@@ -269,7 +269,7 @@ pub fn solve_sized(puzzle: &Puzzle, pipeline: &Pipeline) -> Trace {
         solution: Some(solution.to_line()),
         summary: summarize(&entries, pipeline),
         entries,
-        ..Trace::empty(line, pipeline, outcome)
+        ..Trace::empty(line, n, pipeline, outcome)
     }
 }
 

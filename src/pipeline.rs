@@ -625,6 +625,15 @@ impl Pipeline {
     pub fn ids(&self) -> Vec<String> {
         self.techniques.iter().map(|t| t.id().to_string()).collect()
     }
+
+    /// Ids of the techniques that run on boards of size `n`, in order.
+    pub fn ids_on(&self, n: usize) -> Vec<String> {
+        self.techniques
+            .iter()
+            .filter(|t| t.runs_on(n))
+            .map(|t| t.id().to_string())
+            .collect()
+    }
 }
 
 /// Warnings for plugin technique ids that `Technique(id)` cannot reach: the same id as a

@@ -215,7 +215,8 @@ pub struct Trace {
     pub solution: Option<String>,
     /// Name of the pipeline.
     pub pipeline: String,
-    /// Technique ids of the pipeline, in order.
+    /// Technique ids of the pipeline that run on the puzzle's size, in order (the others are
+    /// left out of the solve; see [`crate::Technique::runs_on`]).
     pub techniques: Vec<String>,
     /// Whether steps were verified against the solution.
     pub verified: bool,
@@ -232,14 +233,14 @@ pub struct Trace {
 }
 
 impl Trace {
-    /// A trace of `puzzle` for `pipeline` with no steps, ending in `outcome`.
-    pub(crate) fn empty(puzzle: String, pipeline: &Pipeline, outcome: Outcome) -> Trace {
+    /// A trace of `puzzle` (of size `n`) for `pipeline` with no steps, ending in `outcome`.
+    pub(crate) fn empty(puzzle: String, n: usize, pipeline: &Pipeline, outcome: Outcome) -> Trace {
         Trace {
             puzzle,
             start: None,
             solution: None,
             pipeline: pipeline.name().to_string(),
-            techniques: pipeline.ids(),
+            techniques: pipeline.ids_on(n),
             verified: pipeline.verify(),
             entries: Vec::new(),
             outcome,
@@ -251,7 +252,8 @@ impl Trace {
     /// The trace of an input that could not be solved at all: `puzzle` as given, the `reason` as
     /// its [`Outcome::Invalid`], no steps.
     pub fn invalid(puzzle: String, pipeline: &Pipeline, reason: String) -> Trace {
-        Trace::empty(puzzle, pipeline, Outcome::Invalid { reason })
+        // the size is unknown: the techniques of the 9x9 board
+        Trace::empty(puzzle, 9, pipeline, Outcome::Invalid { reason })
     }
 
     /// Whether the puzzle was solved.

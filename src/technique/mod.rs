@@ -218,6 +218,10 @@ impl<T: SizedBuiltin> Builtin for T {
         SizedBuiltin::info(self)
     }
     fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        // a technique that does not run on 9x9 finds nothing there, whoever asks
+        if !SizedBuiltin::runs_on(self, 9) {
+            return Ok(());
+        }
         SizedBuiltin::search(self, ctx, sink)
     }
     fn runs_on(&self, n: usize) -> bool {
@@ -373,7 +377,7 @@ pub fn family(name: &str) -> Option<Vec<Box<dyn Technique>>> {
 
 /// Singles, intersections and subsets.
 fn basics() -> Vec<Box<dyn Technique>> {
-    vec![
+    let mut all: Vec<Box<dyn Technique>> = vec![
         Box::new(singles::FullHouse),
         Box::new(singles::HiddenSingle),
         Box::new(singles::NakedSingle),
@@ -387,7 +391,15 @@ fn basics() -> Vec<Box<dyn Technique>> {
         Box::new(subsets::HiddenSubset::TRIPLE),
         Box::new(subsets::NakedSubset::QUAD),
         Box::new(subsets::HiddenSubset::QUAD),
-    ]
+    ];
+    for (naked, hidden) in subsets::NakedSubset::LARGER
+        .into_iter()
+        .zip(subsets::HiddenSubset::LARGER)
+    {
+        all.push(Box::new(naked));
+        all.push(Box::new(hidden));
+    }
+    all
 }
 
 /// The built-in technique with this id.
