@@ -37,14 +37,17 @@ impl fmt::Debug for Candidate {
 
 impl std::str::FromStr for Candidate {
     type Err = String;
-    /// Parses `5r3c7`.
+    /// Parses `5r3c7` (and on larger boards `14r12c16`: digits 1 to 25).
     fn from_str(s: &str) -> Result<Candidate, String> {
-        let b = s.as_bytes();
-        if b.len() == 5
-            && (b'1'..=b'9').contains(&b[0])
-            && let Ok(cell) = s[1..].parse::<Cell>()
+        if let Some(at) = s.find('r')
+            && (1..=2).contains(&at)
+            && s[..at].bytes().all(|b| b.is_ascii_digit())
+            && !s.starts_with('0')
+            && let Ok(digit) = s[..at].parse::<u8>()
+            && (1..=25).contains(&digit)
+            && let Ok(cell) = s[at..].parse::<Cell>()
         {
-            return Ok(Candidate::new(cell, b[0] - b'0'));
+            return Ok(Candidate::new(cell, digit));
         }
         Err(format!(
             "`{s}` is not a candidate (digit then cell, e.g. 5r3c7)"
@@ -393,6 +396,25 @@ impl fmt::Debug for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn candidates_of_every_size_read_back() {
+        for (d, r, c) in [
+            (5u8, 2u8, 6u8),
+            (9, 8, 8),
+            (14, 3, 1),
+            (25, 24, 24),
+            (1, 11, 15),
+        ] {
+            let cand = Candidate::new(Cell::at(r, c), d);
+            assert_eq!(cand.to_string().parse::<Candidate>(), Ok(cand));
+        }
+        for bad in [
+            "0r1c1", "26r1c1", "05r1c1", "r1c1", "123r1c1", "5x1c1", "5r0c1", "x5r1c1",
+        ] {
+            assert!(bad.parse::<Candidate>().is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn placing_updates_peers_and_digit_sets() {

@@ -223,12 +223,13 @@ impl Rating {
     }
 }
 
-/// Rates a solve of `pipeline` (the pipeline that made the trace: its hardest technique bounds
-/// the rating of puzzles it cannot finish).
+/// Rates a solve of `pipeline` (the pipeline that made the trace: its hardest technique that
+/// ran on the puzzle's size bounds the rating of puzzles it cannot finish).
 pub fn rate(trace: &Trace, pipeline: &Pipeline) -> Result<Rating, RatingError> {
     let ceiling = pipeline
         .techniques()
         .iter()
+        .filter(|t| trace.techniques.iter().any(|id| id == t.id()))
         .map(|t| t.difficulty())
         .fold(0.0f32, f32::max);
     rate_with_ceiling(trace, ceiling)

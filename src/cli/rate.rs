@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
-use lapiz::engine::solve_grid;
+use lapiz::engine::{solve_grid, solve_sized};
 use lapiz::parse::parse_puzzle;
 use lapiz::pipeline::Pipeline;
 use lapiz::printable::printable;
@@ -14,6 +14,7 @@ use lapiz::rating::{Rating, RatingError, rate};
 
 use super::args::{InputArgs, PipelineArgs};
 use super::batch::{for_each_puzzle, line_ref};
+use super::sized::{Input, SizeArgs};
 use super::table::{TableArgs, header, rating_row, row};
 use super::{diag, exit, exit_status, invalid_input};
 
@@ -34,35 +35,70 @@ pub struct RateArgs {
     #[arg(long)]
     pub se_all: bool,
     /// The pipeline to rate with (default `se`: Sudoku Explainer's techniques, so the rating
-    /// is SE's ER), with scripts and plugins.
+    /// is SE's ER; on other sizes than 9x9, which SE does not rate, `default`: lapiz's own
+    /// scale), with scripts and plugins.
     #[command(flatten)]
     pub pipeline: PipelineArgs,
+    /// Puzzles of other sizes.
+    #[command(flatten)]
+    pub sizes: SizeArgs,
 }
 
-/// Parses, solves and rates one puzzle text: its 81-character line and the rating or the error.
-fn rate_text(text: &str, pipeline: &Pipeline) -> (String, Result<Rating, String>) {
-    match parse_puzzle(text) {
-        Err(e) => (text.to_string(), Err(e.to_string())),
-        Ok(grid) => {
-            let trace = solve_grid(&grid, pipeline);
-            let r = rate(&trace, pipeline).map_err(|e| match e {
-                RatingError::Invalid(reason) => format!("invalid puzzle: {reason}"),
-                other => other.to_string(),
-            });
-            (trace.puzzle, r)
+/// The pipelines a rating uses: one for 9x9 puzzles and one for the other sizes.
+struct Pipelines {
+    nine: Pipeline,
+    /// `None`: the 9x9 one.
+    other: Option<Pipeline>,
+}
+
+/// Parses, solves and rates one puzzle text of any size: its line and the rating or the error.
+fn rate_text(
+    text: &str,
+    pipelines: &Pipelines,
+    sizes: &SizeArgs,
+) -> (String, Result<Rating, String>) {
+    // what the 9x9 reader takes (or rejects, unless it is another size) is rated as before
+    let read = match parse_puzzle(text) {
+        Ok(grid) if sizes.symbols.is_none() && sizes.boxes.is_none() => {
+            Ok(Input::Nine(grid.into()))
         }
-    }
+        Ok(_) => sizes.read(text),
+        Err(nine) => match sizes.read(text) {
+            Ok(Input::Sized(p)) => Ok(Input::Sized(p)),
+            _ => Err(nine),
+        },
+    };
+    let (trace, pipeline) = match read {
+        Err(e) => return (text.to_string(), Err(e.to_string())),
+        Ok(Input::Nine(grid)) => (solve_grid(&grid, &pipelines.nine), &pipelines.nine),
+        Ok(Input::Sized(puzzle)) => {
+            let pipeline = pipelines.other.as_ref().unwrap_or(&pipelines.nine);
+            (solve_sized(&puzzle, pipeline), pipeline)
+        }
+    };
+    let r = rate(&trace, pipeline).map_err(|e| match e {
+        RatingError::Invalid(reason) => format!("invalid puzzle: {reason}"),
+        other => other.to_string(),
+    });
+    (trace.puzzle, r)
 }
 
 /// Runs `lapiz rate`.
 pub fn run(args: RateArgs, out: &mut impl Write) -> Result<ExitCode> {
-    let pipeline = &args.pipeline.load("se")?;
+    let pipelines = &Pipelines {
+        nine: args.pipeline.load("se")?,
+        other: match args.pipeline.pipeline {
+            None => Some(args.pipeline.load("default")?),
+            Some(_) => None,
+        },
+    };
+    let sizes = &args.sizes;
     if !args.no_header {
         writeln!(out, "{}", row(args.table.format, &header(args.se_all)))?;
     }
     let Some(path) = args.input.file else {
         let text = args.input.puzzle.unwrap_or_default();
-        let (puzzle, r) = rate_text(&text, pipeline);
+        let (puzzle, r) = rate_text(&text, pipelines, sizes);
         writeln!(
             out,
             "{}",
@@ -78,7 +114,7 @@ pub fn run(args: RateArgs, out: &mut impl Write) -> Result<ExitCode> {
     for_each_puzzle(
         &path,
         out,
-        |text| rate_text(text, pipeline),
+        |text| rate_text(text, pipelines, sizes),
         |text, why| (text.to_string(), Err(why.to_string())),
         |out, item, (puzzle, r), bar| {
             if let Err(e) = &r {

@@ -507,7 +507,8 @@ mod tests {
         .unwrap();
         let solution = crate::engine::check_puzzle(&grid).unwrap();
         let ctx = Context::new(&grid);
-        let truth = |n: &Node<crate::shape::S9>| n.cells.iter().any(|c| solution[c.index()] == n.digit);
+        let truth =
+            |n: &Node<crate::shape::S9>| n.cells.iter().any(|c| solution[c.index()] == n.digit);
         for kind in [GraphKind::Plain, GraphKind::Grouped, GraphKind::WithAls] {
             let g = LinkGraph::build(&ctx, kind);
             assert_ne!(g.len(), 0);
