@@ -1,0 +1,98 @@
+//! Unit tests of the ALS techniques on HoDoKu library cases.
+
+use super::*;
+use crate::parse::parse_library_line;
+use crate::technique::find_all;
+
+/// Runs `t` on a HoDoKu library line: some step has exactly the expected eliminations,
+/// and none removes the solution's digit.
+fn passes(t: &dyn Technique, line: &str) {
+    let case = parse_library_line(line).unwrap();
+    let steps = find_all(t, &case.grid).unwrap();
+    let mut want = case.eliminations.clone();
+    want.sort();
+    assert!(
+        steps.iter().any(|s| s.eliminations == want),
+        "{}: none of {:#?} has {want:?}",
+        t.id(),
+        steps.iter().map(|s| &s.explanation).collect::<Vec<_>>()
+    );
+    let solution = crate::solver::solve(case.grid.values()).expect("solvable");
+    for s in &steps {
+        assert_eq!(s.contradiction(&solution), None, "{}", s.explanation);
+    }
+}
+
+#[test]
+fn als_xz_singly_linked() {
+    passes(
+        &AlsXz,
+        ":0901-1:1:...2..6..67...8....853+6.......+4.6...5..19...2+1.4...79+6.....426....7..8.3.1.+6.29..:719 427 345 545 845 365 579:128::",
+    );
+}
+
+#[test]
+fn als_xz_doubly_linked() {
+    passes(
+        &AlsXz,
+        ":0901-2:13679:....8.......4..+8.....12564.72......6..431....9......8.25.....3869...712........+6.:767 769 495 496 497 499:113 123 313 323 662 713 723 913 923 939::",
+    );
+}
+
+#[test]
+fn als_xy_wing() {
+    passes(
+        &AlsXyWing,
+        ":0902-1:8:9....7.68+72....9+43..4....+7+52+7....4+8+9.6+9+78...28.39..71+6.....5.973.76....1+5...+7...+4:114 514 115 515 123 523 134 135 136 356 173 277 287 193 297:824::",
+    );
+}
+
+#[test]
+fn als_xy_chain_has_chain_data() {
+    let line = ":0903-1:7:..7..5..4+5......16+4.....5..3..9....+58.4+5......56378+1+4.+7+4+5+8+32+961+1+8346925+7..91+5+7+4..:212 612 215 318 225 232 235 636 338 339 145 357 258 259:758::";
+    passes(&AlsXyChain, line);
+    let case = parse_library_line(line).unwrap();
+    for s in find_all(&AlsXyChain, &case.grid).unwrap() {
+        let chain = &s.chains[0];
+        assert_eq!(chain.links.len(), chain.nodes.len() - 1);
+        assert!(chain.nodes.len() >= 8, "{}", s.explanation);
+        assert!(chain.nodes.iter().all(|n| !n.als.is_empty()));
+    }
+}
+
+#[test]
+fn death_blossom() {
+    passes(
+        &DeathBlossom,
+        ":0904-1:9:8+7+14..6..5+42...7..+93+6+8+57+42+1.28.7.+3.....3.6+2....+3+21.54..1.7..+93.+3.9...8+72.+87..3+1.4:915 919 924 929 641 946 948 958 959 669 475 675 476 584 694:966::",
+    );
+}
+
+#[test]
+fn restricted_commons_see_each_other() {
+    let case = parse_library_line(
+        ":0901-1:1:...2..6..67...8....853+6.......+4.6...5..19...2+1.4...79+6.....426....7..8.3.1.+6.29..:719 427 345 545 845 365 579:128::",
+    )
+    .unwrap();
+    let ctx = Context::new(&case.grid);
+    let als = ctx.als();
+    let adj = Adjacency::build(als);
+    for (i, a) in als.iter().enumerate() {
+        for l in adj.of(i) {
+            let b = &als[l.to as usize];
+            for x in digits(l.rc) {
+                for p in a.cells_of(x) {
+                    for q in b.cells_of(x) {
+                        assert!(p.sees(q), "{x} {p} {q}");
+                    }
+                }
+            }
+            // symmetric
+            assert!(
+                adj.of(l.to as usize)
+                    .iter()
+                    .any(|m| m.to as usize == i && m.rc == l.rc)
+            );
+        }
+    }
+}
