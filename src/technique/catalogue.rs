@@ -248,7 +248,7 @@ pub const CATALOGUE: &[TechniqueInfo] = &[
     TechniqueInfo::new("sue-de-coq", "Sue de Coq", 5.0, &["1101"]),
     TechniqueInfo::new("template-set", "Template Set", 8.0, &["1201"]).off(TEMPLATES),
     TechniqueInfo::new("template-delete", "Template Delete", 8.0, &["1202"]).off(TEMPLATES),
-    // als.rs
+    // als/
     TechniqueInfo::new("als-xz", "ALS-XZ", 7.0, &["0901"]),
     TechniqueInfo::new("als-xy-wing", "ALS-XY-Wing", 7.2, &["0902"]),
     TechniqueInfo::new("als-xy-chain", "ALS-XY-Chain", 7.4, &["0903"]),
