@@ -394,17 +394,19 @@ impl Step {
 /// Formats candidates grouped the usual way: `r1c4,r1c5<>1,6` when all cells lose the same
 /// digits, otherwise one group per digit, e.g. `r1c4<>1, r2c5<>6`.
 pub(crate) fn eliminations_text(elims: &[Candidate]) -> String {
-    use crate::geometry::{DigitMask, digit_bit, digits_text};
-    let mut cells: Vec<(Cell, DigitMask)> = Vec::new();
+    use crate::geometry::digits_text;
+    // digits 1 to 25: a mask wide enough for the largest board
+    let bit = |d: u8| 1u32 << (d - 1);
+    let mut cells: Vec<(Cell, u32)> = Vec::new();
     for e in elims {
         match cells.iter_mut().find(|(c, _)| *c == e.cell) {
-            Some((_, m)) => *m |= digit_bit(e.digit),
-            None => cells.push((e.cell, digit_bit(e.digit))),
+            Some((_, m)) => *m |= bit(e.digit),
+            None => cells.push((e.cell, bit(e.digit))),
         }
     }
     cells.sort_by_key(|(c, _)| *c);
     // group cells with identical digit masks, keeping first-appearance order of masks
-    let mut groups: Vec<(DigitMask, Vec<Cell>)> = Vec::new();
+    let mut groups: Vec<(u32, Vec<Cell>)> = Vec::new();
     for (c, m) in cells {
         match groups.iter_mut().find(|(gm, _)| *gm == m) {
             Some((_, cs)) => cs.push(c),
@@ -424,6 +426,20 @@ pub(crate) fn eliminations_text(elims: &[Candidate]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn eliminations_of_digits_up_to_twenty_five_are_written_as_they_are() {
+        let elims = [
+            Candidate::new(Cell::at(20, 18), 22),
+            Candidate::new(Cell::at(20, 18), 17),
+            Candidate::new(Cell::at(22, 18), 22),
+            Candidate::new(Cell::at(0, 0), 5),
+        ];
+        assert_eq!(
+            eliminations_text(&elims),
+            "r1c1<>5, r21c19<>17,22, r23c19<>22"
+        );
+    }
 
     #[test]
     fn elimination_text_groups_cells() {
