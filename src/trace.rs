@@ -324,6 +324,7 @@ impl Trace {
             );
         }
         let mut n = 0;
+        let nine = self.puzzle.chars().count() == 81;
         for entry in &self.entries {
             match entry {
                 Entry::Step(step) => {
@@ -335,7 +336,10 @@ impl Trace {
                     };
                     let _ = writeln!(out, "{n:>3}. {id}{}", printable(&step.explanation));
                     // a chain spelled out under its compact notation, in the grid it was found in
-                    crate::chain_words::write_text(step, grid.as_ref(), &mut out, 7);
+                    // (the words name 9x9 houses: other sizes keep the notation alone)
+                    if nine {
+                        crate::chain_words::write_text(step, grid.as_ref(), &mut out, 7);
+                    }
                     if let Some(net) = &step.net {
                         net.write_text(&mut out, 7);
                     }
