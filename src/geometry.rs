@@ -396,6 +396,19 @@ pub fn digits<M: Bits>(mask: M) -> impl Iterator<Item = u8> {
     mask.ones().map(|d| d as u8 + 1)
 }
 
+/// The mask of one digit (1..=25) in a mask of any width (bit `d - 1`).
+#[inline]
+pub(crate) fn digit_mask<M: Bits>(digit: u8) -> M {
+    M::bit(usize::from(digit) - 1)
+}
+
+/// The digits of a mask run together (`128`) when all are single figures, else separated by
+/// commas (`1,12,16`).
+pub(crate) fn digits_compact<M: Bits>(mask: M) -> String {
+    let wide = digits(mask).any(|d| d > 9);
+    digits_text(mask, if wide { "," } else { "" })
+}
+
 /// Digits of a mask as text, e.g. `16` or (with `sep`) `1/6`.
 pub(crate) fn digits_text<M: Bits>(mask: M, sep: &str) -> String {
     let mut s = String::new();

@@ -748,3 +748,52 @@ fn canonical_takes_every_size_and_ignores_the_transforms() {
     assert_eq!(run_lapiz(&["canonical", lines[2]]).1, first);
     assert_ne!(run_lapiz(&["canonical", lines[1]]).1, first);
 }
+
+#[test]
+fn techniques_lists_each_size_with_what_is_left_out_and_why() {
+    let rows = |out: &str| -> Vec<String> {
+        out.lines()
+            .skip(1)
+            .filter(|l| !l.starts_with("Left out"))
+            .map(|l| l.split_whitespace().nth(1).unwrap().to_string())
+            .collect()
+    };
+    let (ok, all, err) = run_lapiz(&["techniques"]);
+    assert!(ok, "{err}");
+    let all = rows(&all);
+    assert!(
+        all.iter().any(|id| id == "naked-quintuple") && all.iter().any(|id| id == "sue-de-coq")
+    );
+    // 9x9: everything but the subsets too large for a nine-cell house
+    let (ok, nine, err) = run_lapiz(&["techniques", "--size", "9"]);
+    assert!(ok, "{err}");
+    assert!(!nine.contains("9x9 only"), "{nine}");
+    let left = nine.lines().last().unwrap();
+    assert!(
+        left.starts_with(
+            "Left out on 9x9 boards (their pattern needs larger houses): naked-quintuple"
+        ),
+        "{left}"
+    );
+    assert!(!rows(&nine).iter().any(|id| id == "naked-quintuple"));
+    assert_eq!(
+        rows(&nine).len() + left.matches(", ").count() + 1,
+        all.len()
+    );
+    // 16x16: subsets up to octuples run, larger ones and the 9x9-only techniques are named
+    let (ok, sixteen, err) = run_lapiz(&["techniques", "--size", "16"]);
+    assert!(ok, "{err}");
+    assert!(rows(&sixteen).iter().any(|id| id == "hidden-octuple"));
+    assert!(
+        sixteen.contains(
+            "Left out on 16x16 boards (their pattern needs larger houses): naked-nonuple"
+        )
+    );
+    assert!(
+        sixteen
+            .lines()
+            .any(|l| l.starts_with("Left out on 16x16 boards (they run on 9x9 only for now):"))
+    );
+    let (ok, _, err) = run_lapiz(&["techniques", "--size", "10"]);
+    assert!(!ok && err.contains("10"), "{err}");
+}

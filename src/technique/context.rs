@@ -9,7 +9,7 @@ use std::cell::OnceCell;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, House, digits};
+use crate::geometry::{Cell, House, digits_compact};
 use crate::grid::Grid;
 use crate::shape::{Bits, S4, S6, S8, S9, S12, S16, S25, Shape};
 use crate::technique::als::Adjacency;
@@ -113,13 +113,6 @@ impl<S: Shape> Als<S> {
     pub(crate) fn describe(&self) -> String {
         format!("{} {{{}}}", self.cells, digits_compact(self.digits))
     }
-}
-
-/// The digits of a mask run together (`128`) when all are single figures, else separated by
-/// commas (`1,12,16`).
-pub(crate) fn digits_compact<M: Bits>(mask: M) -> String {
-    let wide = digits(mask).any(|d| d > 9);
-    crate::geometry::digits_text(mask, if wide { "," } else { "" })
 }
 
 /// A [`Context`] of any size, named by its size: what a technique that runs on every size is
@@ -426,6 +419,7 @@ fn collect_als<S: Shape>(grid: &Grid<S>) -> Vec<Als<S>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::digits;
     use crate::parse::parse_puzzle;
 
     const PUZZLE: &str =

@@ -10,7 +10,7 @@ use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, digits, digits_text};
+use crate::geometry::{Cell, digit_mask, digits, digits_text};
 use crate::grid::Candidate;
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
@@ -322,9 +322,9 @@ impl SizedBuiltin for HiddenSubset {
                         if cells.len() as usize != self.size {
                             return ControlFlow::Continue(());
                         }
-                        let mask = chosen.iter().fold(S::Mask::ZERO, |m, &d| {
-                            m.or(S::Mask::bit(usize::from(d) - 1))
-                        });
+                        let mask = chosen
+                            .iter()
+                            .fold(S::Mask::ZERO, |m, &d| m.or(digit_mask::<S::Mask>(d)));
                         let mut elims = Vec::new();
                         for c in cells {
                             for d in digits(grid.candidates(c).and_not(mask)) {

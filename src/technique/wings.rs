@@ -6,7 +6,7 @@
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, House, digits, digits_text};
+use crate::geometry::{Cell, House, digit_mask, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::shape::{Bits, Shape};
 use crate::step::{Role, Step, eliminations_text};
@@ -160,7 +160,7 @@ impl SizedBuiltin for XyWing {
                         return ControlFlow::Continue(());
                     }
                     let pincers = CellSet::single(a) | CellSet::single(b);
-                    let mask = pm.or(S::Mask::bit(usize::from(z) - 1));
+                    let mask = pm.or(digit_mask::<S::Mask>(z));
                     sink(wing_step(
                         self,
                         grid,
@@ -240,7 +240,7 @@ impl SizedBuiltin for WWing {
                     let pair = CellSet::single(a) | CellSet::single(b);
                     let targets = geo.common_peers(pair);
                     for x in digits(mask) {
-                        let y = first_digit(mask.and_not(S::Mask::bit(usize::from(x) - 1)));
+                        let y = first_digit(mask.and_not(digit_mask::<S::Mask>(x)));
                         let elims = eliminations_of(grid, y, targets);
                         if elims.is_empty() {
                             continue;
@@ -363,8 +363,7 @@ impl SizedBuiltin for WxyzWing {
             // sets in increasing order as numbers: the next with four bits, Gosper's way)
             let mut four: u32 = 0b1111;
             while four < 1 << S::N {
-                let mask =
-                    digits(four).fold(S::Mask::ZERO, |m, d| m.or(S::Mask::bit(usize::from(d) - 1)));
+                let mask = digits(four).fold(S::Mask::ZERO, |m, d| m.or(digit_mask::<S::Mask>(d)));
                 let low = four & four.wrapping_neg();
                 let carry = four + low;
                 four = carry | (((four ^ carry) >> 2) / low);

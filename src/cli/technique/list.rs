@@ -18,7 +18,8 @@ pub struct TechniquesArgs {
     #[command(flatten)]
     pub pipeline: PipelineArgs,
     /// List the pipeline as it runs on N x N boards (4, 6, 8, 9, 12, 16 or 25): the techniques
-    /// that run there, then those left out of that size.
+    /// that run there, then those left out of that size and why. Without it, every technique of
+    /// the pipeline is listed, whichever sizes it runs on.
     #[arg(long, value_name = "N", value_parser = parse_size)]
     pub size: Option<u8>,
 }
@@ -39,8 +40,11 @@ type Row = (String, String, f32, String);
 /// Runs `lapiz techniques`.
 pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
     let p = args.pipeline.load("default")?;
-    let n = usize::from(args.size.unwrap_or(9));
-    let (runs, left_out): (Vec<_>, Vec<_>) = p.techniques().iter().partition(|t| t.runs_on(n));
+    let n = args.size.map(usize::from);
+    let (runs, left_out): (Vec<_>, Vec<_>) = p
+        .techniques()
+        .iter()
+        .partition(|t| n.is_none_or(|n| t.runs_on(n)));
     let rows: Vec<Row> = runs
         .iter()
         .map(|t| {
@@ -69,16 +73,27 @@ pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
             i + 1,
         )?;
     }
-    if args.size.is_some() && !left_out.is_empty() {
-        writeln!(
-            out,
-            "Left out on {n}x{n} boards (they run on 9x9 only for now): {}",
-            left_out
-                .iter()
-                .map(|t| printable(t.id()).into_owned())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )?;
+    if let Some(n) = n {
+        // a technique left out of a size is either one not yet generic (it runs on 9x9) or one
+        // whose pattern needs more cells than a house of that size has (the larger subsets)
+        let (nine_only, larger): (Vec<&Box<dyn lapiz::Technique>>, Vec<_>) =
+            left_out.into_iter().partition(|t| t.runs_on(9));
+        for (group, why) in [
+            (nine_only, "they run on 9x9 only for now"),
+            (larger, "their pattern needs larger houses"),
+        ] {
+            if !group.is_empty() {
+                let ids: Vec<_> = group
+                    .iter()
+                    .map(|t| printable(t.id()).into_owned())
+                    .collect();
+                writeln!(
+                    out,
+                    "Left out on {n}x{n} boards ({why}): {}",
+                    ids.join(", ")
+                )?;
+            }
+        }
     }
     for way in lapiz::plugin::Way::loaded() {
         writeln!(out, "plugin sandbox: {}", way.sandbox_words())?;

@@ -17,14 +17,14 @@ use std::ops::ControlFlow;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, House, digits, digits_text};
+use crate::geometry::{Cell, House, digit_mask, digits, digits_compact, digits_text};
 use crate::grid::Grid;
 use crate::shape::{Bits, Shape};
 use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
 use crate::technique::SizedBuiltin;
 use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
-use crate::technique::context::{Als, Context, digits_compact};
+use crate::technique::context::{Als, Context};
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family, easiest first.
@@ -52,15 +52,10 @@ pub(crate) fn restricted_commons<S: Shape>(a: &Als<S>, b: &Als<S>) -> S::Mask {
     rc
 }
 
-/// The mask of one digit.
-#[inline]
-fn bit<M: Bits>(digit: u8) -> M {
-    M::bit(usize::from(digit) - 1)
-}
-
 /// The digits of `from` that `keep` holds, as a mask.
 fn mask_of<M: Bits>(from: impl Iterator<Item = u8>, keep: impl Fn(u8) -> bool) -> M {
-    from.filter(|&d| keep(d)).fold(M::ZERO, |m, d| m.or(bit(d)))
+    from.filter(|&d| keep(d))
+        .fold(M::ZERO, |m, d| m.or(digit_mask(d)))
 }
 
 /// One restricted-common link from a set to another.
@@ -506,7 +501,7 @@ impl SizedBuiltin for AlsXyChain {
                 }
                 let firsts: S::Mask = adj.of(s).iter().fold(S::Mask::ZERO, |m, l| m.or(l.rc));
                 for x1 in digits(firsts) {
-                    let zs_start = live[s].and_not(bit(x1));
+                    let zs_start = live[s].and_not(digit_mask(x1));
                     if zs_start.is_zero() {
                         continue;
                     }
@@ -525,7 +520,7 @@ impl SizedBuiltin for AlsXyChain {
                         head += 1;
                         for link in adj.of(cur.als as usize) {
                             let next = if cur.links == 0 {
-                                link.rc.and(bit(x1))
+                                link.rc.and(digit_mask(x1))
                             } else {
                                 link.rc.and_not(arc_exclusion(cur.arc))
                             };
@@ -843,7 +838,7 @@ impl SizedBuiltin for DeathBlossom {
                     }
                     let saved = std::mem::take(&mut b.petals[k]);
                     b.nodes = 0;
-                    b.search(0, bit(z), &targets);
+                    b.search(0, digit_mask(z), &targets);
                     b.petals[k] = saved;
                 }
                 let mut found = std::mem::take(&mut b.found);

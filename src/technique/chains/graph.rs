@@ -18,7 +18,7 @@ use std::collections::HashMap;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, House, digits};
+use crate::geometry::{Cell, House, digit_mask, digits};
 use crate::grid::{Candidate, Grid};
 use crate::shape::{Bits, Shape};
 use crate::technique::context::{Als, Context};
@@ -454,7 +454,7 @@ pub(crate) fn als_takes_cell<S: Shape>(grid: &Grid<S>, set: &Als<S>) -> Vec<(Cel
             continue;
         }
         for d in digits(set.digits) {
-            let others = t.and_not(S::Mask::bit(usize::from(d) - 1));
+            let others = t.and_not(digit_mask::<S::Mask>(d));
             let rest = cands.and_not(others);
             if others.count() >= 2 && rest.count() == 1 {
                 out.push((c, d, rest.first().unwrap() as u8 + 1));

@@ -21,7 +21,7 @@ use std::ops::ControlFlow;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
-use crate::geometry::digits;
+use crate::geometry::{digit_mask, digits};
 use crate::grid::{Candidate, Grid};
 use crate::shape::{Bits, Shape};
 use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
@@ -518,7 +518,7 @@ fn als_cell_elims<S: Shape>(
     let others = ctx
         .grid()
         .candidates(cell)
-        .and_not(S::Mask::bit(usize::from(cand.digit) - 1));
+        .and_not(digit_mask::<S::Mask>(cand.digit));
     let mut elims = CandSet::<S>::EMPTY;
     for z in digits(set.digits) {
         if z == als.digit {
