@@ -1,6 +1,6 @@
 //! Sue de Coq (two-sector disjoint subsets).
 //!
-//! Take two or three empty cells `C` where a box and a line cross, holding the digits `VC`,
+//! Take two or more empty cells `C` where a box and a line cross (two or three on 9x9), holding the digits `VC`,
 //! at least `|C| + 2` of them. Add a set `D` of empty cells of the line outside the box
 //! (digits `VD`) and a set `E` of empty cells of the box outside the line (digits `VE`), with
 //! no digit in both `VD` and `VE`, and `C ∪ D ∪ E` holding exactly as many digits as it has
@@ -11,17 +11,22 @@
 //! - the digits of `VE`, and those of `VC` in neither set, leave the rest of the box.
 //!
 //! The classic form has a bivalue cell on each side; `D` and `E` may be any number of cells
-//! (almost locked sets and more), with digits outside `VC` too, as HoDoKu accepts.
+//! (almost locked sets and more), with digits outside `VC` too, as HoDoKu accepts; up to six
+//! cells each ([`MAX_PARTNER`]: every set on 9x9, where no line has more than six cells
+//! outside a box).
+//!
+//! The search runs on every board size (4x4 to 25x25), boxes of any shape.
 
-use crate::technique::Builtin;
-use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::geometry::{DigitMask, House, digit_bit, digits, digits_text};
+use crate::geometry::{Cell, House, digits, digits_text};
 use crate::grid::{Candidate, Grid};
+use crate::shape::{Bits, Shape};
 use crate::step::{Role, Step, eliminations_text};
+use crate::technique::SizedBuiltin;
 use crate::technique::catalogue::entry;
+use crate::technique::context::Context;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
 /// The techniques of this family.
@@ -30,12 +35,16 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
 }
 
 /// Cells in short form: `r123c8` for cells of one column, else grouped by row, e.g.
-/// `r1c23,r2c1`.
-pub(crate) fn compact_cells(cells: CellSet) -> String {
+/// `r1c23,r2c1`. On boards wider than 9, where rows and columns take two digits, the cells
+/// are named in full (`r1c2,r1c10`).
+pub(crate) fn compact_cells<S: Shape>(cells: CellSet<S>) -> String {
+    if S::N > 9 {
+        return cells.to_string();
+    }
     let mut out = String::new();
     if let Some(first) = cells.first()
         && cells.len() > 1
-        && cells.is_subset(House::col(first.col()).cells())
+        && cells.iter().all(|c| c.col() == first.col())
     {
         out.push('r');
         for c in cells {
@@ -44,52 +53,104 @@ pub(crate) fn compact_cells(cells: CellSet) -> String {
         out.push_str(&format!("c{}", first.col() + 1));
         return out;
     }
-    for r in 0..9u8 {
-        let row = cells & House::row(r).cells();
-        if row.is_empty() {
-            continue;
+    let mut last_row = None;
+    for c in cells {
+        if last_row != Some(c.row()) {
+            if last_row.is_some() {
+                out.push(',');
+            }
+            out.push_str(&format!("r{}c", c.row() + 1));
+            last_row = Some(c.row());
         }
-        if !out.is_empty() {
-            out.push(',');
-        }
-        out.push_str(&format!("r{}c", r + 1));
-        for c in row {
-            out.push((b'1' + c.col()) as char);
-        }
+        out.push((b'1' + c.col()) as char);
     }
     out
 }
 
 /// Every candidate of `cells`.
-fn all_candidates(grid: &Grid, cells: CellSet) -> Vec<Candidate> {
+fn all_candidates<S: Shape>(grid: &Grid<S>, cells: CellSet<S>) -> Vec<Candidate> {
     cells
         .iter()
         .flat_map(|c| digits(grid.candidates(c)).map(move |d| Candidate::new(c, d)))
         .collect()
 }
 
-/// The non-empty subsets of `cells` (at most 6 of them) with their digits, in `out`; returns
-/// how many.
-fn subsets(grid: &Grid, cells: CellSet, out: &mut [(CellSet, DigitMask); 64]) -> usize {
-    let mut list = [CellSet::EMPTY; 6];
-    let k = cells.len().min(6) as usize;
-    for (slot, c) in list.iter_mut().zip(cells) {
-        *slot = CellSet::single(c);
+/// The most cells a partner set (`D` or `E`) may have. On 9x9 a line has at most six empty
+/// cells outside a box (and a box outside a line), so every partner set is tried there; on
+/// the larger boards the cap keeps the number of sets searched small (a line of 25x25 has
+/// twenty cells outside a box: a million sets).
+const MAX_PARTNER: u32 = 6;
+
+/// The empty cells of a house outside the intersection, in order, with their candidates
+/// (at most 24: a line of 25x25 has 20 outside a box).
+struct Partners<S: Shape> {
+    cells: [Cell; 24],
+    masks: [S::Mask; 24],
+    len: usize,
+}
+
+impl<S: Shape> Partners<S> {
+    fn new(grid: &Grid<S>, cells: CellSet<S>) -> Partners<S> {
+        let mut p = Partners {
+            cells: [Cell::default(); 24],
+            masks: [S::Mask::ZERO; 24],
+            len: 0,
+        };
+        for c in cells {
+            p.cells[p.len] = c;
+            p.masks[p.len] = grid.candidates(c);
+            p.len += 1;
+        }
+        p
     }
-    let mut n = 0;
-    for bits in 1u32..(1 << k) {
-        let mut set = CellSet::EMPTY;
-        let mut mask = 0;
-        for (i, &s) in list[..k].iter().enumerate() {
-            if bits >> i & 1 != 0 {
-                set |= s;
-                mask |= grid.candidates_of(s);
+
+    /// The cells of the subset `bits` (bit `i` for the `i`th cell).
+    fn cells_of(&self, bits: u32) -> CellSet<S> {
+        bits.ones().map(|i| self.cells[i]).collect()
+    }
+
+    /// Every partner set that can take part in a pattern whose intersection has at most
+    /// `slack` cells, with its digits, in `out`, by increasing `bits` (on 9x9 the order of
+    /// every subset, `1 .. 2^len`).
+    ///
+    /// A set of `k` cells with more than `k + slack` digits cannot: with `C` and the other
+    /// set (which holds at least as many digits as cells, in any position with a solution,
+    /// and none of these) there would be more digits than cells. Digits only grow as cells
+    /// are added, so a set already holding more than the largest set it can grow into allows
+    /// is not extended.
+    fn collect(&self, slack: u32, out: &mut Vec<(u32, S::Mask)>) {
+        out.clear();
+        self.collect_below(self.len, 0, S::Mask::ZERO, 0, slack, out);
+    }
+
+    /// The sets made of `bits` (`n` cells, digits `mask`) and cells below `hi`: each with its
+    /// highest new cell `top` in turn, `bits + top` first and then the sets below `top`, which
+    /// is increasing order.
+    fn collect_below(
+        &self,
+        hi: usize,
+        bits: u32,
+        mask: S::Mask,
+        n: u32,
+        slack: u32,
+        out: &mut Vec<(u32, S::Mask)>,
+    ) {
+        for top in 0..hi {
+            let m = mask.or(self.masks[top]);
+            let digits = m.count();
+            let most = MAX_PARTNER.min(n + 1 + top as u32);
+            if digits > most + slack {
+                continue;
+            }
+            let b = bits | 1 << top;
+            if digits <= n + 1 + slack {
+                out.push((b, m));
+            }
+            if n + 1 < MAX_PARTNER {
+                self.collect_below(top, b, m, n + 1, slack, out);
             }
         }
-        out[n] = (set, mask);
-        n += 1;
     }
-    n
 }
 
 /// Sue de Coq: an intersection of a box and a line with two partner sets, one in each house.
@@ -97,27 +158,28 @@ pub struct SueDeCoq;
 
 impl SueDeCoq {
     /// The step of one pattern, or `None` when it eliminates nothing.
-    fn step(
+    fn step<S: Shape>(
         &self,
-        grid: &Grid,
+        grid: &Grid<S>,
         line: House,
         block: House,
-        c: (CellSet, DigitMask),
-        d: (CellSet, DigitMask),
-        e: (CellSet, DigitMask),
+        c: (CellSet<S>, S::Mask),
+        d: (CellSet<S>, S::Mask),
+        e: (CellSet<S>, S::Mask),
     ) -> Option<Step> {
-        let line_digits = (c.1 | d.1) & !e.1;
-        let box_digits = (c.1 | e.1) & !d.1;
-        let line_rest = line.cells() - c.0 - d.0;
-        let box_rest = block.cells() - c.0 - e.0;
+        let geo = grid.geometry();
+        let line_digits = c.1.or(d.1).and_not(e.1);
+        let box_digits = c.1.or(e.1).and_not(d.1);
+        let line_rest = geo.house(line) - c.0 - d.0;
+        let box_rest = geo.house(block) - c.0 - e.0;
         let mut elims = Vec::new();
-        for digit in 1..=9u8 {
-            let bit = digit_bit(digit);
+        for digit in grid.all_digits() {
+            let i = usize::from(digit) - 1;
             let mut targets = CellSet::EMPTY;
-            if line_digits & bit != 0 {
+            if line_digits.has(i) {
                 targets |= line_rest;
             }
-            if box_digits & bit != 0 {
+            if box_digits.has(i) {
                 targets |= box_rest;
             }
             elims.extend(
@@ -130,8 +192,9 @@ impl SueDeCoq {
             return None;
         }
         elims.sort();
-        let part = |(cells, mask): (CellSet, DigitMask)| {
-            format!("{} - {{{}}}", compact_cells(cells), digits_text(mask, ""))
+        let sep = if S::N > 9 { "," } else { "" };
+        let part = |(cells, mask): (CellSet<S>, S::Mask)| {
+            format!("{} - {{{}}}", compact_cells(cells), digits_text(mask, sep))
         };
         let text = format!(
             "{}: {} ({}, {}) => {}",
@@ -153,60 +216,70 @@ impl SueDeCoq {
     }
 }
 
-impl Builtin for SueDeCoq {
+impl SizedBuiltin for SueDeCoq {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("sue-de-coq") }
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
+        let geo = grid.geometry();
+        let n = S::N;
         stoppable(|| {
             let empty = grid.empty_cells();
-            let mut line_sets = [(CellSet::EMPTY, 0); 64];
-            let mut box_sets = [(CellSet::EMPTY, 0); 64];
             // elimination sets already reported: several patterns can give the same
             let mut seen: Vec<Vec<Candidate>> = Vec::new();
-            for line in House::lines() {
-                for block in House::boxes() {
-                    let inter = line.cells() & block.cells() & empty;
+            let mut line_sets = Vec::new();
+            let mut box_sets = Vec::new();
+            // the rows and columns, then the boxes
+            for line in (0..2 * n).map(|h| House::from_index_in(h, n)) {
+                let line_cells = geo.house(line);
+                for block in (2 * n..3 * n).map(|h| House::from_index_in(h, n)) {
+                    let box_cells = geo.house(block);
+                    let inter = line_cells & box_cells & empty;
                     if inter.len() < 2 {
                         continue;
                     }
-                    let nl = subsets(grid, (line.cells() - block.cells()) & empty, &mut line_sets);
-                    let nb = subsets(grid, (block.cells() - line.cells()) & empty, &mut box_sets);
-                    let cells: Vec<_> = inter.iter().collect();
-                    let k = cells.len();
+                    let line_part = Partners::new(grid, (line_cells - box_cells) & empty);
+                    let box_part = Partners::new(grid, (box_cells - line_cells) & empty);
+                    line_part.collect(inter.len(), &mut line_sets);
+                    box_part.collect(inter.len(), &mut box_sets);
+                    // at most 8 (a line through a box of 2x8)
+                    let mut cells = [Cell::default(); 12];
+                    let k = inter.len() as usize;
+                    for (slot, c) in cells.iter_mut().zip(inter) {
+                        *slot = c;
+                    }
                     for bits in 1u32..(1 << k) {
                         if bits.count_ones() < 2 {
                             continue;
                         }
-                        let cset: CellSet = (0..k)
-                            .filter(|i| bits >> i & 1 != 0)
-                            .map(|i| cells[i])
-                            .collect();
+                        let cset: CellSet<S> = bits.ones().map(|i| cells[i]).collect();
                         let vc = grid.candidates_of(cset);
-                        if vc.count_ones() < cset.len() + 2 {
+                        let nc = cset.len();
+                        if vc.count() < nc + 2 {
                             continue;
                         }
-                        for &(dset, vd) in &line_sets[..nl] {
-                            if vd & vc == 0 {
+                        for &(dbits, vd) in &line_sets {
+                            let nd = dbits.count_ones();
+                            if vd.and(vc).is_zero() || vd.count() > nd + nc {
                                 continue;
                             }
-                            for &(eset, ve) in &box_sets[..nb] {
-                                if ve & vd != 0 || ve & vc == 0 {
+                            for &(ebits, ve) in &box_sets {
+                                if !ve.and(vd).is_zero() || ve.and(vc).is_zero() {
                                     continue;
                                 }
-                                let n = cset.len() + dset.len() + eset.len();
-                                if (vc | vd | ve).count_ones() != n {
+                                let total = nc + nd + ebits.count_ones();
+                                if vc.or(vd).or(ve).count() != total {
                                     continue;
                                 }
-                                let Some(step) = self.step(
-                                    grid,
-                                    line,
-                                    block,
-                                    (cset, vc),
-                                    (dset, vd),
-                                    (eset, ve),
-                                ) else {
+                                let d = (line_part.cells_of(dbits), vd);
+                                let e = (box_part.cells_of(ebits), ve);
+                                let Some(step) = self.step(grid, line, block, (cset, vc), d, e)
+                                else {
                                     continue;
                                 };
                                 if seen.contains(&step.eliminations) {
@@ -227,7 +300,7 @@ impl Builtin for SueDeCoq {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Cell;
+    use crate::geometry::{DigitMask, digit_bit};
     use crate::technique::find_all;
 
     /// A grid whose empty cells all hold `rest`, except the ones given.
@@ -289,6 +362,38 @@ mod tests {
     }
 
     #[test]
+    fn classic_pattern_on_16x16() {
+        use crate::shape::{Layout, S16};
+        // as on 9x9: r1c1,r1c2 hold {1,2,3,4}, r1c10 {1,4} in the row, r3c3 {2,3} in the box
+        let mut grid = Grid::<S16>::blank(S16::geometry(Layout::new(16).unwrap()));
+        for (r, c, ds) in [(0, 0, [1, 2, 3, 4]), (0, 1, [1, 2, 3, 4])] {
+            let mask = ds.iter().fold(0u16, |m, &d| m | 1 << (d - 1));
+            grid.set_candidates(Cell::at(r, c), mask);
+        }
+        grid.set_candidates(Cell::at(0, 9), 0b1001);
+        grid.set_candidates(Cell::at(2, 2), 0b0110);
+        let mut steps = Vec::new();
+        SizedBuiltin::search(&SueDeCoq, &Context::new(&grid), &mut |s| {
+            steps.push(s);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        let want = "Sue de Coq: r1c1,r1c2 - {1,2,3,4} (r1c10 - {1,4}, r3c3 - {2,3}) => ";
+        let step = steps
+            .iter()
+            .find(|s| s.explanation.starts_with(want))
+            .unwrap_or_else(|| panic!("{steps:#?}"));
+        let has = |r, c, d| {
+            step.eliminations
+                .contains(&Candidate::new(Cell::at(r, c), d))
+        };
+        // the rest of the row (13 cells) loses 1 and 4, the rest of the box (13 cells) 2 and 3
+        assert!(has(0, 15, 1) && has(0, 2, 4) && has(3, 3, 2) && has(1, 0, 3));
+        assert!(!has(0, 15, 2) && !has(3, 3, 1) && !has(0, 9, 1) && !has(2, 2, 2));
+        assert_eq!(step.eliminations.len(), 13 * 2 + 13 * 2);
+    }
+
+    #[test]
     fn compact_cell_names() {
         let cells: CellSet = [Cell::at(0, 1), Cell::at(0, 2), Cell::at(2, 0)]
             .into_iter()
@@ -296,5 +401,8 @@ mod tests {
         assert_eq!(compact_cells(cells), "r1c23,r3c1");
         let column: CellSet = [Cell::at(0, 7), Cell::at(2, 7)].into_iter().collect();
         assert_eq!(compact_cells(column), "r13c8");
+        let wide: CellSet<crate::shape::S16> =
+            [Cell::at(0, 1), Cell::at(0, 9)].into_iter().collect();
+        assert_eq!(compact_cells(wide), "r1c2,r1c10");
     }
 }

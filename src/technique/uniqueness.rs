@@ -10,17 +10,23 @@
 //!
 //! Rectangle corners are numbered `0 1 / 2 3`: corners `i` and `i ^ 1` share a row, `i` and
 //! `i ^ 2` a column, and `i` and `3 - i` are diagonal (they never share a house).
+//!
+//! Every technique here runs on every board size (4x4 to 25x25), with boxes of any shape, from
+//! one generic search: a rectangle in two boxes has its rows in one band and its columns in
+//! two stacks, or the other way round, and the BUG argument does not depend on the size (in a
+//! BUG, turning every unsolved cell of a solution to its other candidate gives another).
 
-use crate::technique::Builtin;
-use crate::technique::context::Context;
-use crate::technique::round_tenth;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, DigitMask, House, digit_bit, digits, digits_text};
+use crate::geometry::{Cell, House, digits, digits_text};
 use crate::grid::{Candidate, Grid};
+use crate::shape::{Bits, Geometry, Shape};
 use crate::step::{Role, Step, eliminations_text};
+use crate::technique::SizedBuiltin;
 use crate::technique::catalogue::entry;
+use crate::technique::context::Context;
+use crate::technique::round_tenth;
 use crate::technique::subsets::for_each_combination;
 use crate::technique::{
     StepSink, Technique, TechniqueError, TechniqueInfo, eliminations_of, stoppable,
@@ -42,15 +48,33 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
     ]
 }
 
-/// Every rectangle of four cells over two rows, two columns and exactly two boxes, corners in
-/// the order `r1c1, r1c2, r2c1, r2c2`.
-fn for_each_rectangle(f: &mut dyn FnMut([Cell; 4]) -> ControlFlow<()>) -> ControlFlow<()> {
-    for r1 in 0..9u8 {
-        for r2 in r1 + 1..9 {
-            let same_band = r1 / 3 == r2 / 3;
-            for c1 in 0..9u8 {
-                for c2 in c1 + 1..9 {
-                    if same_band == (c1 / 3 == c2 / 3) {
+/// The mask of one digit (1..=n).
+#[inline]
+fn bit<M: Bits>(digit: u8) -> M {
+    M::bit(usize::from(digit) - 1)
+}
+
+/// Every rectangle of four cells over two rows, two columns and exactly two boxes (two rows of
+/// one band and columns of two stacks, or the other way round), corners in the order
+/// `r1c1, r1c2, r2c1, r2c2`.
+fn for_each_rectangle<S: Shape>(
+    geo: &Geometry<S>,
+    f: &mut dyn FnMut([Cell; 4]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let n = S::N as u8;
+    let layout = geo.layout();
+    // the band of each row and the stack of each column (no division in the loops)
+    let (mut band, mut stack) = ([0u8; 25], [0u8; 25]);
+    for i in 0..S::N {
+        band[i] = (i / layout.box_rows()) as u8;
+        stack[i] = (i / layout.box_cols()) as u8;
+    }
+    for r1 in 0..n {
+        for r2 in r1 + 1..n {
+            let same_band = band[usize::from(r1)] == band[usize::from(r2)];
+            for c1 in 0..n {
+                for c2 in c1 + 1..n {
+                    if same_band == (stack[usize::from(c1)] == stack[usize::from(c2)]) {
                         continue;
                     }
                     f([
@@ -67,16 +91,28 @@ fn for_each_rectangle(f: &mut dyn FnMut([Cell; 4]) -> ControlFlow<()>) -> Contro
 }
 
 /// The houses both cells are in.
-fn shared_houses(a: Cell, b: Cell) -> impl Iterator<Item = House> {
-    let hb = b.houses();
-    a.houses().into_iter().filter(move |h| hb.contains(h))
+fn shared_houses<S: Shape>(geo: &Geometry<S>, a: Cell, b: Cell) -> impl Iterator<Item = House> {
+    let hb = geo.houses_of(b);
+    geo.houses_of(a).into_iter().filter(move |h| hb.contains(h))
 }
 
 /// Every candidate of `cells` whose digit is in `mask`.
-fn candidates_in(grid: &Grid, cells: CellSet, mask: DigitMask) -> Vec<Candidate> {
+fn candidates_in<S: Shape>(grid: &Grid<S>, cells: CellSet<S>, mask: S::Mask) -> Vec<Candidate> {
     cells
         .iter()
-        .flat_map(|c| digits(grid.candidates(c) & mask).map(move |d| Candidate::new(c, d)))
+        .flat_map(|c| digits(grid.candidates(c).and(mask)).map(move |d| Candidate::new(c, d)))
+        .collect()
+}
+
+/// Every candidate of `cells` whose digit is not in `mask`.
+fn candidates_outside<S: Shape>(
+    grid: &Grid<S>,
+    cells: CellSet<S>,
+    mask: S::Mask,
+) -> Vec<Candidate> {
+    cells
+        .iter()
+        .flat_map(|c| digits(grid.candidates(c).and_not(mask)).map(move |d| Candidate::new(c, d)))
         .collect()
 }
 
@@ -84,17 +120,17 @@ fn candidates_in(grid: &Grid, cells: CellSet, mask: DigitMask) -> Vec<Candidate>
 /// one corner holds exactly `a` and `b`. Corners holding exactly `ab` are the floor; the
 /// others (`extra`, a bit per corner) hold other digits too (and may miss `a` or `b`: a digit
 /// already eliminated cannot take part in the deadly pattern, which only helps).
-struct Ur {
+struct Ur<S: Shape> {
     cells: [Cell; 4],
-    ab: DigitMask,
+    ab: S::Mask,
     extra: u8,
 }
 
-impl Ur {
-    fn set(&self) -> CellSet {
+impl<S: Shape> Ur<S> {
+    fn set(&self) -> CellSet<S> {
         self.cells.iter().copied().collect()
     }
-    fn extra_cells(&self) -> CellSet {
+    fn extra_cells(&self) -> CellSet<S> {
         (0..4)
             .filter(|i| self.extra >> i & 1 != 0)
             .map(|i| self.cells[i])
@@ -105,34 +141,37 @@ impl Ur {
         (0..4).filter(|i| self.extra >> i & 1 != 0)
     }
     /// The candidates that are not `a` or `b` in the extra cells.
-    fn extras_mask(&self, grid: &Grid) -> DigitMask {
+    fn extras_mask(&self, grid: &Grid<S>) -> S::Mask {
         self.extra_indices()
-            .fold(0, |m, i| m | grid.candidates(self.cells[i]))
-            & !self.ab
+            .fold(S::Mask::ZERO, |m, i| m.or(grid.candidates(self.cells[i])))
+            .and_not(self.ab)
     }
     fn text(&self) -> String {
         format!("{} in {}", digits_text(self.ab, "/"), self.set())
     }
     /// A step with the rectangle highlighted: `a`/`b` as pattern, extra digits as fins.
-    fn step(&self, grid: &Grid, id: &str, difficulty: f32) -> Step {
+    fn step(&self, grid: &Grid<S>, id: &str, difficulty: f32) -> Step {
         let set = self.set();
         Step::new(id, difficulty)
             .highlight(Role::Pattern, candidates_in(grid, set, self.ab))
-            .highlight(Role::Fin, candidates_in(grid, set, !self.ab))
+            .highlight(Role::Fin, candidates_outside(grid, set, self.ab))
     }
 }
 
 /// Every unique rectangle of `grid` (see [`Ur`]).
-fn for_each_ur(grid: &Grid, f: &mut dyn FnMut(&Ur) -> ControlFlow<()>) -> ControlFlow<()> {
+fn for_each_ur<S: Shape>(
+    grid: &Grid<S>,
+    f: &mut dyn FnMut(&Ur<S>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let empty = grid.empty_cells();
-    for_each_rectangle(&mut |cells| {
+    for_each_rectangle(grid.geometry(), &mut |cells| {
         if !cells.iter().all(|&c| empty.contains(c)) {
             return ControlFlow::Continue(());
         }
-        let mut seen: [DigitMask; 4] = [0; 4];
+        let mut seen = [S::Mask::ZERO; 4];
         for (n, &c) in cells.iter().enumerate() {
             let ab = grid.candidates(c);
-            if ab.count_ones() != 2 || seen[..n].contains(&ab) {
+            if ab.count() != 2 || seen[..n].contains(&ab) {
                 continue;
             }
             seen[n] = ab;
@@ -209,7 +248,13 @@ impl UniqueRectangle {
         info: entry("unique-rectangle-6"),
     };
 
-    fn find_one(&self, grid: &Grid, ur: &Ur, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    fn find_one<S: Shape>(
+        &self,
+        grid: &Grid<S>,
+        ur: &Ur<S>,
+        sink: &mut StepSink<'_>,
+    ) -> ControlFlow<()> {
+        let geo = grid.geometry();
         let n_extra = ur.extra.count_ones();
         let xs = ur.extra_cells();
         match self.kind {
@@ -231,25 +276,25 @@ impl UniqueRectangle {
                 let step = ur
                     .step(grid, self.info.id, self.info.difficulty)
                     .explain(text)
-                    .houses(cell.houses().to_vec())
+                    .houses(geo.houses_of(cell).to_vec())
                     .eliminations(elims);
                 sink(step)
             }
             UrKind::Two | UrKind::Five => {
                 let extras = ur.extras_mask(grid);
-                if extras.count_ones() != 1 || !(2..=3).contains(&n_extra) {
+                if extras.count() != 1 || !(2..=3).contains(&n_extra) {
                     return ControlFlow::Continue(());
                 }
                 let is_two = n_extra == 2 && {
                     let mut it = xs.iter();
                     let (p, q) = (it.next(), it.next());
-                    matches!((p, q), (Some(p), Some(q)) if p.sees(q))
+                    matches!((p, q), (Some(p), Some(q)) if geo.sees(p, q))
                 };
                 if is_two != (self.kind == UrKind::Two) {
                     return ControlFlow::Continue(());
                 }
-                let c = extras.trailing_zeros() as u8 + 1;
-                let elims = eliminations_of(grid, c, xs.common_peers());
+                let c = digits(extras).next().expect("one extra digit");
+                let elims = eliminations_of(grid, c, geo.common_peers(xs));
                 if elims.is_empty() {
                     return ControlFlow::Continue(());
                 }
@@ -274,7 +319,7 @@ impl UniqueRectangle {
                 let extras = ur.extras_mask(grid);
                 let mut houses = [House::row(0); 2];
                 let mut n = 0;
-                for h in shared_houses(p, q) {
+                for h in shared_houses(geo, p, q) {
                     houses[n] = h;
                     n += 1;
                 }
@@ -290,10 +335,10 @@ impl UniqueRectangle {
                 let mut it = xs.iter();
                 let (p, q) = (it.next().expect("two"), it.next().expect("two"));
                 for u in digits(ur.ab) {
-                    let w = digits(ur.ab & !digit_bit(u)).next().expect("pair");
+                    let w = digits(ur.ab.and_not(bit(u))).next().expect("pair");
                     // u confined to the two corners in a shared house where it still has a
                     // place (not solved there); one such house is enough
-                    let Some(house) = shared_houses(p, q).find(|&h| {
+                    let Some(house) = shared_houses(geo, p, q).find(|&h| {
                         let places = grid.digit_cells_in(u, h);
                         !places.is_empty() && places.is_subset(xs)
                     }) else {
@@ -309,7 +354,7 @@ impl UniqueRectangle {
                         ur.text(),
                         eliminations_text(&elims)
                     );
-                    let link = candidates_in(grid, xs, digit_bit(u));
+                    let link = candidates_in(grid, xs, bit(u));
                     let step = ur
                         .step(grid, self.info.id, self.info.difficulty)
                         .house(house)
@@ -360,7 +405,7 @@ impl UniqueRectangle {
                             .join(","),
                         eliminations_text(&elims)
                     );
-                    let link = candidates_in(grid, set, digit_bit(u));
+                    let link = candidates_in(grid, set, bit(u));
                     let step = ur
                         .step(grid, self.info.id, self.info.difficulty)
                         .highlight(Role::Link, link)
@@ -378,42 +423,43 @@ impl UniqueRectangle {
     /// with `k - 1` other cells of the house they hold `k` digits in all, a naked subset. When
     /// the subset also lies in the other shared house (line and box), the digits leave both;
     /// such a subset is reported once, from the first house.
-    fn type_3_in(
+    fn type_3_in<S: Shape>(
         &self,
-        grid: &Grid,
-        ur: &Ur,
+        grid: &Grid<S>,
+        ur: &Ur<S>,
         houses: &[House],
         which: usize,
-        extras: DigitMask,
+        extras: S::Mask,
         sink: &mut StepSink<'_>,
     ) -> ControlFlow<()> {
+        let geo = grid.geometry();
         let house = houses[which];
         let roof = ur.extra_cells();
-        let mut cells = [Cell::default(); 9];
+        let mut cells = [Cell::default(); 25];
         let mut n = 0;
-        for c in (house.cells() & grid.empty_cells()) - ur.set() {
+        for c in (geo.house(house) & grid.empty_cells()) - ur.set() {
             let m = grid.candidates(c);
-            if (m | extras).count_ones() <= 4 {
+            if m.or(extras).count() <= 4 {
                 cells[n] = c;
                 n += 1;
             }
         }
         for size in 1..=3usize {
             for_each_combination(&cells[..n], size, &mut |chosen| {
-                let mask = chosen.iter().fold(extras, |m, &c| m | grid.candidates(c));
-                if mask.count_ones() as usize != size + 1 {
+                let mask = chosen.iter().fold(extras, |m, &c| m.or(grid.candidates(c)));
+                if mask.count() as usize != size + 1 {
                     return ControlFlow::Continue(());
                 }
-                let subset: CellSet = chosen.iter().copied().collect();
+                let subset: CellSet<S> = chosen.iter().copied().collect();
                 let all: Vec<House> = houses
                     .iter()
                     .copied()
-                    .filter(|h| subset.is_subset(h.cells()))
+                    .filter(|&h| subset.is_subset(geo.house(h)))
                     .collect();
                 if all[0] != house {
                     return ControlFlow::Continue(());
                 }
-                let area = all.iter().fold(CellSet::EMPTY, |a, h| a | h.cells());
+                let area = all.iter().fold(CellSet::EMPTY, |a, &h| a | geo.house(h));
                 let rest = area - subset - roof;
                 let mut elims: Vec<Candidate> = candidates_in(grid, rest, mask);
                 if elims.is_empty() {
@@ -443,11 +489,15 @@ impl UniqueRectangle {
     }
 }
 
-impl Builtin for UniqueRectangle {
+impl SizedBuiltin for UniqueRectangle {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
         stoppable(|| for_each_ur(grid, &mut |ur| self.find_one(grid, ur, sink)))
     }
@@ -459,29 +509,33 @@ impl Builtin for UniqueRectangle {
 /// into the bivalue corner, the deadly pattern.
 pub struct HiddenRectangle;
 
-impl Builtin for HiddenRectangle {
+impl SizedBuiltin for HiddenRectangle {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("hidden-rectangle") }
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
         let empty = grid.empty_cells();
         stoppable(|| {
-            for_each_rectangle(&mut |cells| {
+            for_each_rectangle(grid.geometry(), &mut |cells| {
                 if !cells.iter().all(|&c| empty.contains(c)) {
                     return ControlFlow::Continue(());
                 }
-                let set: CellSet = cells.iter().copied().collect();
+                let set: CellSet<S> = cells.iter().copied().collect();
                 for (i, &corner) in cells.iter().enumerate() {
                     let ab = grid.candidates(corner);
-                    if ab.count_ones() != 2 {
+                    if ab.count() != 2 {
                         continue;
                     }
                     let target = cells[3 - i];
                     let row = House::row(target.row());
                     let col = House::col(target.col());
                     for u in digits(ab) {
-                        let w = digits(ab & !digit_bit(u)).next().expect("pair");
+                        let w = digits(ab.and_not(bit(u))).next().expect("pair");
                         let in_row = grid.digit_cells_in(u, row);
                         let in_col = grid.digit_cells_in(u, col);
                         if !grid.has_candidate(target, w)
@@ -499,7 +553,7 @@ impl Builtin for HiddenRectangle {
                             digits_text(ab, "/"),
                             eliminations_text(&elims)
                         );
-                        let link = candidates_in(grid, set, digit_bit(u));
+                        let link = candidates_in(grid, set, bit(u));
                         let step = Step::new(self.id(), self.difficulty())
                             .house(row)
                             .house(col)
@@ -538,37 +592,37 @@ impl AvoidableRectangle {
     };
 
     /// `pattern[i]` is the digit corner `i` takes in the deadly pattern.
-    fn find_one(
+    fn find_one<S: Shape>(
         &self,
-        grid: &Grid,
+        grid: &Grid<S>,
         cells: [Cell; 4],
         pattern: [u8; 4],
         sink: &mut StepSink<'_>,
     ) -> ControlFlow<()> {
-        let empty: CellSet = cells
+        let empty: CellSet<S> = cells
             .iter()
             .copied()
             .filter(|&c| grid.value(c) == 0)
             .collect();
         // every unsolved corner must still be able to take its pattern digit
-        let mut others: DigitMask = 0;
-        let mut open = CellSet::EMPTY;
+        let mut others = S::Mask::ZERO;
+        let mut open = CellSet::<S>::EMPTY;
         for (i, &c) in cells.iter().enumerate() {
             if grid.value(c) != 0 {
                 continue;
             }
             let m = grid.candidates(c);
-            if m & digit_bit(pattern[i]) == 0 {
+            if !grid.has_candidate(c, pattern[i]) {
                 return ControlFlow::Continue(());
             }
-            let rest = m & !digit_bit(pattern[i]);
-            if rest != 0 {
-                others |= rest;
+            let rest = m.and_not(bit(pattern[i]));
+            if !rest.is_zero() {
+                others = others.or(rest);
                 open.insert(c);
             }
         }
-        let set: CellSet = cells.iter().copied().collect();
-        let ab = digit_bit(pattern[0]) | digit_bit(pattern[1]);
+        let set: CellSet<S> = cells.iter().copied().collect();
+        let ab = bit::<S::Mask>(pattern[0]).or(bit(pattern[1]));
         let solved = set - empty;
         let (elims, role_cells) = if !self.type_2 {
             if empty.len() != 1 {
@@ -578,11 +632,12 @@ impl AvoidableRectangle {
             let i = cells.iter().position(|&c| c == cell).expect("corner");
             (vec![Candidate::new(cell, pattern[i])], empty)
         } else {
-            if open.len() < 2 || others.count_ones() != 1 {
+            if open.len() < 2 || others.count() != 1 {
                 return ControlFlow::Continue(());
             }
-            let c = others.trailing_zeros() as u8 + 1;
-            (eliminations_of(grid, c, open.common_peers()), open)
+            let c = digits(others).next().expect("one other digit");
+            let geo = grid.geometry();
+            (eliminations_of(grid, c, geo.common_peers(open)), open)
         };
         if elims.is_empty() {
             return ControlFlow::Continue(());
@@ -600,21 +655,25 @@ impl AvoidableRectangle {
             .map(|(i, &c)| Candidate::new(c, pattern[i]));
         let step = Step::new(self.id(), self.difficulty())
             .highlight(Role::Pattern, pattern_cands)
-            .highlight(Role::Fin, candidates_in(grid, role_cells, !ab))
+            .highlight(Role::Fin, candidates_outside(grid, role_cells, ab))
             .explain(text)
             .eliminations(elims);
         sink(step)
     }
 }
 
-impl Builtin for AvoidableRectangle {
+impl SizedBuiltin for AvoidableRectangle {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
         stoppable(|| {
-            for_each_rectangle(&mut |cells| {
+            for_each_rectangle(grid.geometry(), &mut |cells| {
                 if cells.iter().any(|&c| grid.is_given(c)) {
                     return ControlFlow::Continue(());
                 }
@@ -637,9 +696,17 @@ impl Builtin for AvoidableRectangle {
                 if a == b && a != 0 {
                     return ControlFlow::Continue(());
                 }
-                let range = |v: u8| if v == 0 { 1..=9u8 } else { v..=v };
-                for a in range(a) {
-                    for b in range(b) {
+                // an unknown digit is one both its (unsolved) corners still hold: with any
+                // other, the pattern cannot form
+                let choices = |v: u8, i: usize, j: usize| {
+                    if v == 0 {
+                        grid.candidates(cells[i]).and(grid.candidates(cells[j]))
+                    } else {
+                        bit(v)
+                    }
+                };
+                for a in digits(choices(a, 0, 3)) {
+                    for b in digits(choices(b, 1, 2)) {
                         if a == b {
                             continue;
                         }
@@ -659,27 +726,32 @@ impl Builtin for AvoidableRectangle {
 /// go.
 pub struct BugPlusOne;
 
-impl Builtin for BugPlusOne {
+impl SizedBuiltin for BugPlusOne {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("bug-plus-1") }
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
+        let geo = grid.geometry();
         let mut triple = None;
         for c in grid.empty_cells() {
-            match grid.candidates(c).count_ones() {
+            match grid.candidates(c).count() {
                 2 => {}
                 3 if triple.is_none() => triple = Some(c),
                 _ => return Ok(()),
             }
         }
         let Some(cell) = triple else { return Ok(()) };
-        let houses = cell.houses();
+        let houses = geo.houses_of(cell);
         let mask = grid.candidates(cell);
         stoppable(|| {
             for x in digits(mask) {
-                let ok = House::all().all(|h| {
-                    (1..=9u8).all(|d| {
+                let ok = geo.houses().all(|h| {
+                    grid.all_digits().all(|d| {
                         let mut n = grid.digit_cells_in(d, h).len();
                         if d == x && houses.contains(&h) {
                             n -= 1;
@@ -690,7 +762,7 @@ impl Builtin for BugPlusOne {
                 if !ok {
                     continue;
                 }
-                let elims: Vec<Candidate> = digits(mask & !digit_bit(x))
+                let elims: Vec<Candidate> = digits(mask.and_not(bit(x)))
                     .map(|d| Candidate::new(cell, d))
                     .collect();
                 let text = format!(
@@ -706,5 +778,76 @@ impl Builtin for BugPlusOne {
             }
             ControlFlow::Continue(())
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{Layout, S6, S9, S16};
+
+    /// The rectangles of a layout: every pair of rows and pair of columns whose four cells
+    /// lie in exactly two boxes, found by brute force.
+    fn check_rectangles<S: Shape>(layout: Layout) {
+        let geo = S::geometry(layout);
+        let mut found = Vec::new();
+        let _ = for_each_rectangle(geo, &mut |cells| {
+            found.push(cells);
+            ControlFlow::Continue(())
+        });
+        let n = S::N as u8;
+        let mut want = Vec::new();
+        for r1 in 0..n {
+            for r2 in r1 + 1..n {
+                for c1 in 0..n {
+                    for c2 in c1 + 1..n {
+                        let cells = [(r1, c1), (r1, c2), (r2, c1), (r2, c2)];
+                        let mut boxes: Vec<usize> = cells
+                            .iter()
+                            .map(|&(r, c)| layout.box_of(r.into(), c.into()))
+                            .collect();
+                        boxes.sort();
+                        boxes.dedup();
+                        if boxes.len() == 2 {
+                            want.push(cells.map(|(r, c)| Cell::at(r, c)));
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(found, want, "{layout}");
+    }
+
+    #[test]
+    fn rectangles_lie_in_two_boxes_of_any_shape() {
+        check_rectangles::<S9>(Layout::NINE);
+        check_rectangles::<S6>(Layout::with_box(6, 2, 3).unwrap());
+        check_rectangles::<S6>(Layout::with_box(6, 3, 2).unwrap());
+        check_rectangles::<S16>(Layout::new(16).unwrap());
+        check_rectangles::<S16>(Layout::with_box(16, 2, 8).unwrap());
+    }
+
+    #[test]
+    fn type_1_on_6x6_with_tall_boxes() {
+        // 3x2 boxes: r1c1, r1c3 (two stacks) and r2c1, r2c3 (one band) are in two boxes;
+        // three corners hold {1,2}, r2c3 {1,2,3}: it loses 1 and 2
+        let mut grid = Grid::<S6>::blank(S6::geometry(Layout::with_box(6, 3, 2).unwrap()));
+        for (r, c) in [(0, 0), (0, 2), (1, 0)] {
+            grid.set_candidates(Cell::at(r, c), 0b011);
+        }
+        grid.set_candidates(Cell::at(1, 2), 0b111);
+        let mut steps = Vec::new();
+        SizedBuiltin::search(&UniqueRectangle::TYPE_1, &Context::new(&grid), &mut |s| {
+            steps.push(s);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        let [step] = &steps[..] else {
+            panic!("{steps:#?}")
+        };
+        assert_eq!(
+            step.explanation,
+            "Unique Rectangle Type 1: 1/2 in r1c1,r1c3,r2c1,r2c3 => r2c3<>1,2"
+        );
     }
 }
