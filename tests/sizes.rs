@@ -612,6 +612,9 @@ fn the_techniques_of_every_size_are_sound_on_real_positions() {
         "als-aic",
         "3d-medusa",
         "multi-colors-1",
+        "unique-rectangle-1",
+        "hidden-rectangle",
+        "sue-de-coq",
     ] {
         assert!(
             found.get(id).is_some_and(|&k| k > 0),

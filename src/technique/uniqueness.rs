@@ -19,7 +19,7 @@
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, House, digits, digits_text};
+use crate::geometry::{Cell, House, digit_mask, digits, digits_text};
 use crate::grid::{Candidate, Grid};
 use crate::shape::{Bits, Geometry, Shape};
 use crate::step::{Role, Step, eliminations_text};
@@ -46,12 +46,6 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
         Box::new(HiddenRectangle),
         Box::new(BugPlusOne),
     ]
-}
-
-/// The mask of one digit (1..=n).
-#[inline]
-fn bit<M: Bits>(digit: u8) -> M {
-    M::bit(usize::from(digit) - 1)
 }
 
 /// Every rectangle of four cells over two rows, two columns and exactly two boxes (two rows of
@@ -335,7 +329,7 @@ impl UniqueRectangle {
                 let mut it = xs.iter();
                 let (p, q) = (it.next().expect("two"), it.next().expect("two"));
                 for u in digits(ur.ab) {
-                    let w = digits(ur.ab.and_not(bit(u))).next().expect("pair");
+                    let w = digits(ur.ab.and_not(digit_mask(u))).next().expect("pair");
                     // u confined to the two corners in a shared house where it still has a
                     // place (not solved there); one such house is enough
                     let Some(house) = shared_houses(geo, p, q).find(|&h| {
@@ -354,7 +348,7 @@ impl UniqueRectangle {
                         ur.text(),
                         eliminations_text(&elims)
                     );
-                    let link = candidates_in(grid, xs, bit(u));
+                    let link = candidates_in(grid, xs, digit_mask(u));
                     let step = ur
                         .step(grid, self.info.id, self.info.difficulty)
                         .house(house)
@@ -405,7 +399,7 @@ impl UniqueRectangle {
                             .join(","),
                         eliminations_text(&elims)
                     );
-                    let link = candidates_in(grid, set, bit(u));
+                    let link = candidates_in(grid, set, digit_mask(u));
                     let step = ur
                         .step(grid, self.info.id, self.info.difficulty)
                         .highlight(Role::Link, link)
@@ -535,7 +529,7 @@ impl SizedBuiltin for HiddenRectangle {
                     let row = House::row(target.row());
                     let col = House::col(target.col());
                     for u in digits(ab) {
-                        let w = digits(ab.and_not(bit(u))).next().expect("pair");
+                        let w = digits(ab.and_not(digit_mask(u))).next().expect("pair");
                         let in_row = grid.digit_cells_in(u, row);
                         let in_col = grid.digit_cells_in(u, col);
                         if !grid.has_candidate(target, w)
@@ -553,7 +547,7 @@ impl SizedBuiltin for HiddenRectangle {
                             digits_text(ab, "/"),
                             eliminations_text(&elims)
                         );
-                        let link = candidates_in(grid, set, bit(u));
+                        let link = candidates_in(grid, set, digit_mask(u));
                         let step = Step::new(self.id(), self.difficulty())
                             .house(row)
                             .house(col)
@@ -615,14 +609,14 @@ impl AvoidableRectangle {
             if !grid.has_candidate(c, pattern[i]) {
                 return ControlFlow::Continue(());
             }
-            let rest = m.and_not(bit(pattern[i]));
+            let rest = m.and_not(digit_mask(pattern[i]));
             if !rest.is_zero() {
                 others = others.or(rest);
                 open.insert(c);
             }
         }
         let set: CellSet<S> = cells.iter().copied().collect();
-        let ab = bit::<S::Mask>(pattern[0]).or(bit(pattern[1]));
+        let ab = digit_mask::<S::Mask>(pattern[0]).or(digit_mask(pattern[1]));
         let solved = set - empty;
         let (elims, role_cells) = if !self.type_2 {
             if empty.len() != 1 {
@@ -702,7 +696,7 @@ impl SizedBuiltin for AvoidableRectangle {
                     if v == 0 {
                         grid.candidates(cells[i]).and(grid.candidates(cells[j]))
                     } else {
-                        bit(v)
+                        digit_mask(v)
                     }
                 };
                 for a in digits(choices(a, 0, 3)) {
@@ -762,7 +756,7 @@ impl SizedBuiltin for BugPlusOne {
                 if !ok {
                     continue;
                 }
-                let elims: Vec<Candidate> = digits(mask.and_not(bit(x)))
+                let elims: Vec<Candidate> = digits(mask.and_not(digit_mask(x)))
                     .map(|d| Candidate::new(cell, d))
                     .collect();
                 let text = format!(
