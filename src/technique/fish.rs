@@ -410,13 +410,13 @@ pub fn find_fish<S: Shape>(
 /// each is reported with every cover candidate outside the base (and every cannibalistic
 /// one) in [`FoundFish::eliminations`], whether the fins see it or not. Kraken fish prove
 /// those targets with chains from the fins.
-pub(crate) fn find_fish_with_any_fins(
-    grid: &Grid,
+pub(crate) fn find_fish_with_any_fins<S: Shape>(
+    grid: &Grid<S>,
     digit: u8,
     size: usize,
     shape: FishShape,
     max_fins: usize,
-    found: &mut dyn FnMut(&FoundFish) -> ControlFlow<()>,
+    found: &mut dyn FnMut(&FoundFish<S>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     search_fish(grid, digit, size, shape, true, Some(max_fins), found)
 }

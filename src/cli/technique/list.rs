@@ -74,12 +74,12 @@ pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
         )?;
     }
     if let Some(n) = n {
-        // a technique left out of a size is either one not yet generic (it runs on 9x9) or one
-        // whose pattern needs more cells than a house of that size has (the larger subsets)
+        // a technique left out of a size is either one that runs on 9x9 alone (SE's own, or
+        // not generic yet), or one whose pattern needs larger houses (it runs on 25x25)
         let (nine_only, larger): (Vec<&Box<dyn lapiz::Technique>>, Vec<_>) =
-            left_out.into_iter().partition(|t| t.runs_on(9));
+            left_out.into_iter().partition(|t| !t.runs_on(25));
         for (group, why) in [
-            (nine_only, "they run on 9x9 only for now"),
+            (nine_only, "they run on 9x9 only"),
             (larger, "their pattern needs larger houses"),
         ] {
             if !group.is_empty() {

@@ -15,21 +15,23 @@
 //! counts as leading anywhere. Basic fish of 2 to 4 lines with up to four fins are searched.
 //! A step rates as a forcing chain (8.0) plus the length bonus over its chains.
 
-use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
 use crate::cellset::CellSet;
 use crate::geometry::House;
 use crate::grid::{Candidate, Grid};
 use crate::net::{ForcingKind, ForcingNet, literal};
+use crate::shape::{Bits, Shape};
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
 use crate::technique::context::Context;
 use crate::technique::fish::{FishShape, FoundFish, find_fish_with_any_fins, fish_words};
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
+use crate::technique::{
+    SizedBuiltin, StepSink, Technique, TechniqueError, TechniqueInfo, stoppable,
+};
 
-use super::propagate::{Level, NoRecord, State, index, record_branch};
+use super::propagate::{Cands, Level, NoRecord, State, candidates, index, record_branch};
 
 /// The Kraken fish techniques: type 1, then type 2.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -69,20 +71,25 @@ impl KrakenFish {
     };
 }
 
-impl Builtin for KrakenFish {
+impl SizedBuiltin for KrakenFish {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
     }
 
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
         stoppable(|| {
             let mut search = Search {
                 tech: self,
+                geo: grid.geometry(),
                 fates: Fates::new(grid),
                 seen: Vec::new(),
             };
-            for digit in 1..=9u8 {
+            for digit in grid.all_digits() {
                 for size in 2..=MAX_SIZE {
                     find_fish_with_any_fins(
                         grid,
@@ -100,30 +107,30 @@ impl Builtin for KrakenFish {
 }
 
 /// What assuming a candidate true leads to by static links.
-enum Fate {
+enum Fate<S: Shape> {
     /// A contradiction: the candidate is false, and leads anywhere.
     Contradiction,
     /// The candidates it makes false, per digit.
-    Off([CellSet; 9]),
+    Off(Cands<S>),
 }
 
 /// Each candidate's fate, followed once when first asked.
-struct Fates {
-    start: State,
-    cache: Vec<Option<Fate>>,
+struct Fates<S: Shape> {
+    start: State<S>,
+    cache: Vec<Option<Fate<S>>>,
 }
 
-impl Fates {
-    fn new(grid: &Grid) -> Fates {
+impl<S: Shape> Fates<S> {
+    fn new(grid: &Grid<S>) -> Fates<S> {
         Fates {
             start: State::of(grid),
-            cache: (0..729).map(|_| None).collect(),
+            cache: (0..candidates::<S>()).map(|_| None).collect(),
         }
     }
 
-    fn fate(&mut self, c: Candidate) -> &Fate {
+    fn fate(&mut self, c: Candidate) -> &Fate<S> {
         let start = &self.start;
-        self.cache[index(c)].get_or_insert_with(|| {
+        self.cache[index::<S>(c)].get_or_insert_with(|| {
             let mut st = start.clone();
             match st.assume(c, true, Level::Static, &mut NoRecord) {
                 Err(_) => Fate::Contradiction,
@@ -134,7 +141,7 @@ impl Fates {
 
     /// The candidates that `c`, assumed true, eliminates (every candidate of `within` for a
     /// contradiction), as cells per digit.
-    fn eliminated(&mut self, c: Candidate, within: &[CellSet; 9]) -> [CellSet; 9] {
+    fn eliminated(&mut self, c: Candidate, within: &Cands<S>) -> Cands<S> {
         match self.fate(c) {
             Fate::Contradiction => *within,
             Fate::Off(off) => *off,
@@ -142,16 +149,17 @@ impl Fates {
     }
 }
 
-struct Search<'a> {
+struct Search<'a, S: Shape> {
     tech: &'a KrakenFish,
-    fates: Fates,
+    geo: &'static crate::shape::Geometry<S>,
+    fates: Fates<S>,
     /// Conclusions already reported (candidate index): one step each.
     seen: Vec<usize>,
 }
 
-impl Search<'_> {
+impl<S: Shape> Search<'_, S> {
     /// Looks for conclusions of one fish and reports them.
-    fn fish(&mut self, f: &FoundFish, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    fn fish(&mut self, f: &FoundFish<S>, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         if f.fins.is_empty() {
             return ControlFlow::Continue(());
         }
@@ -162,36 +170,37 @@ impl Search<'_> {
         let mut by_fins = all;
         for &fin in &fins {
             let off = self.fates.eliminated(fin, &all);
-            for (a, o) in by_fins.iter_mut().zip(off) {
-                *a &= o;
+            for (a, o) in by_fins.as_mut().iter_mut().zip(off.as_ref()) {
+                *a &= *o;
             }
         }
         match self.tech.kind {
             KrakenType::One => {
                 // a finned fish already takes the targets that see every fin
-                let targets = (f.eliminations & by_fins[d as usize - 1]) - f.fins.common_peers();
+                let targets = (f.eliminations & by_fins.as_ref()[d as usize - 1])
+                    - self.geo.common_peers(f.fins);
                 for cell in targets {
                     let t = Candidate::new(cell, d);
                     self.report(f, None, &fins, t, sink)?;
                 }
             }
             KrakenType::Two => {
-                for cover in (0..27u8).filter(|h| f.cover >> h & 1 != 0) {
-                    let house = House::from_index(cover);
-                    let in_cover = (f.base_cells & house.cells()) - f.fins;
+                for cover in f.cover.ones() {
+                    let house = House::from_index_in(cover, S::N);
+                    let in_cover = (f.base_cells & self.geo.house(house)) - f.fins;
                     if in_cover.is_empty() {
                         continue;
                     }
                     let mut common = by_fins;
                     for cell in in_cover {
                         let off = self.fates.eliminated(Candidate::new(cell, d), &all);
-                        for (a, o) in common.iter_mut().zip(off) {
-                            *a &= o;
+                        for (a, o) in common.as_mut().iter_mut().zip(off.as_ref()) {
+                            *a &= *o;
                         }
                     }
                     // the digit's own cover candidates are type 1's
-                    common[d as usize - 1] -= f.eliminations;
-                    for (di, cells) in common.iter().enumerate() {
+                    common.as_mut()[d as usize - 1] -= f.eliminations;
+                    for (di, cells) in common.as_ref().iter().enumerate() {
                         for cell in *cells {
                             let t = Candidate::new(cell, di as u8 + 1);
                             self.report(f, Some((house, in_cover)), &fins, t, sink)?;
@@ -207,16 +216,16 @@ impl Search<'_> {
     /// candidate of `cover` for type 2).
     fn report(
         &mut self,
-        f: &FoundFish,
-        cover: Option<(House, CellSet)>,
+        f: &FoundFish<S>,
+        cover: Option<(House, CellSet<S>)>,
         fins: &[Candidate],
         t: Candidate,
         sink: &mut StepSink<'_>,
     ) -> ControlFlow<()> {
-        if self.seen.contains(&index(t)) {
+        if self.seen.contains(&index::<S>(t)) {
             return ControlFlow::Continue(());
         }
-        self.seen.push(index(t));
+        self.seen.push(index::<S>(t));
         let d = f.digit;
         let mut assumed: Vec<Candidate> = Vec::new();
         if let Some((_, cells)) = cover {
@@ -258,12 +267,8 @@ impl Search<'_> {
             chain_difficulty(self.tech.info.difficulty, net.length().saturating_sub(2)),
         )
         .eliminate(t.cell, t.digit)
-        .houses(
-            (0..27u8)
-                .filter(|h| (f.base | f.cover) >> h & 1 != 0)
-                .map(House::from_index),
-        );
-        let cands = |s: CellSet| s.iter().map(move |c| Candidate::new(c, d));
+        .houses((f.base.or(f.cover).ones()).map(|h| House::from_index_in(h, S::N)));
+        let cands = |s: CellSet<S>| s.iter().map(move |c| Candidate::new(c, d));
         step = step
             .highlight(Role::Base, cands(f.base_cells - f.fins))
             .highlight(Role::Cover, cands(f.cover_cells - f.base_cells))

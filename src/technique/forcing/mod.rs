@@ -16,21 +16,24 @@
 pub mod kraken;
 pub(crate) mod propagate;
 
-use crate::technique::Builtin;
 use std::ops::ControlFlow;
 
-use crate::cellset::CellSet;
-use crate::geometry::{House, digits};
+use crate::geometry::{digits, digits_compact};
 use crate::grid::{Candidate, Grid};
 use crate::net::{ForcingKind, ForcingNet, NetBranch, literal};
+use crate::shape::{Bits, Shape};
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
 use crate::technique::context::Context;
-use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
+use crate::technique::{
+    SizedBuiltin, StepSink, Technique, TechniqueError, TechniqueInfo, stoppable,
+};
 
 pub use propagate::Level;
-use propagate::{Aids, NoRecord, Record, State, Trail, index, record_branch_with};
+use propagate::{
+    Aids, Cands, NoRecord, Record, State, Trail, candidates, index, record_branch_with,
+};
 
 /// The forcing techniques, cheapest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
@@ -90,11 +93,15 @@ impl Forcing {
     };
 }
 
-impl Builtin for Forcing {
+impl SizedBuiltin for Forcing {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
     }
-    fn search(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+    fn search<S: Shape>(
+        &self,
+        ctx: &Context<'_, S>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
         stoppable(|| Search::new(self, grid).run(sink))
     }
@@ -111,29 +118,26 @@ fn rated_length(level: Level, net: &ForcingNet) -> usize {
 }
 
 /// What one branch reached: the candidates it made true and false.
-struct Outcome {
-    on: [CellSet; 9],
-    off: [CellSet; 9],
+struct Outcome<S: Shape> {
+    on: Cands<S>,
+    off: Cands<S>,
 }
 
-fn meet(a: &mut Outcome, b: &Outcome) {
-    for d in 0..9 {
-        a.on[d] &= b.on[d];
-        a.off[d] &= b.off[d];
+fn meet<S: Shape>(a: &mut Outcome<S>, b: &Outcome<S>) {
+    for d in 0..S::N {
+        a.on.as_mut()[d] &= b.on.as_ref()[d];
+        a.off.as_mut()[d] &= b.off.as_ref()[d];
     }
 }
 
-fn conclusions(o: &Outcome) -> impl Iterator<Item = (Candidate, bool)> + '_ {
-    let on = (0..9).flat_map(move |d| {
-        o.on[d]
+fn conclusions<S: Shape>(o: &Outcome<S>) -> impl Iterator<Item = (Candidate, bool)> + '_ {
+    let of = move |sets: &'_ Cands<S>, d: usize, on: bool| {
+        sets.as_ref()[d]
             .iter()
-            .map(move |c| (Candidate::new(c, d as u8 + 1), true))
-    });
-    let off = (0..9).flat_map(move |d| {
-        o.off[d]
-            .iter()
-            .map(move |c| (Candidate::new(c, d as u8 + 1), false))
-    });
+            .map(move |c| (Candidate::new(c, d as u8 + 1), on))
+    };
+    let on = (0..S::N).flat_map(move |d| of(&o.on, d, true));
+    let off = (0..S::N).flat_map(move |d| of(&o.off, d, false));
     on.chain(off)
 }
 
@@ -149,38 +153,38 @@ struct Found {
     trail: Option<Vec<Candidate>>,
 }
 
-struct Search<'a> {
+struct Search<'a, S: Shape> {
     tech: &'a Forcing,
-    grid: &'a Grid,
-    start: State,
+    grid: &'a Grid<S>,
+    start: State<S>,
     /// What is built once from `start` for the many assumptions followed from it.
-    aids: Aids,
+    aids: Aids<S>,
     /// Every candidate, easiest assumptions first (cells with fewer candidates).
     order: Vec<Candidate>,
     /// The index in `outcomes` of each candidate's true-branch (`u16::MAX` when it
     /// contradicted).
     at: Vec<u16>,
-    outcomes: Vec<Outcome>,
+    outcomes: Vec<Outcome<S>>,
 }
 
 const NO_OUTCOME: u16 = u16::MAX;
 
-impl<'a> Search<'a> {
-    fn new(tech: &'a Forcing, grid: &'a Grid) -> Search<'a> {
+impl<'a, S: Shape> Search<'a, S> {
+    fn new(tech: &'a Forcing, grid: &'a Grid<S>) -> Search<'a, S> {
         let start = State::settled_of(grid);
         let mut order: Vec<Candidate> = grid
             .empty_cells()
             .iter()
             .flat_map(|cell| digits(grid.candidates(cell)).map(move |d| Candidate::new(cell, d)))
             .collect();
-        order.sort_by_key(|c| (grid.candidates(c.cell).count_ones(), c.cell, c.digit));
+        order.sort_by_key(|c| (grid.candidates(c.cell).count(), c.cell, c.digit));
         Search {
             tech,
             grid,
             aids: Aids::for_search(&start, tech.level),
             start,
             order,
-            at: vec![NO_OUTCOME; 729],
+            at: vec![NO_OUTCOME; candidates::<S>()],
             outcomes: Vec::new(),
         }
     }
@@ -194,11 +198,11 @@ impl<'a> Search<'a> {
         // (every rule only removes candidates, and that branch's end already holds it), so a
         // unit empty there would be empty in the branch's end too. Such candidates are
         // followed only if their outcomes are needed (for verities and doubles).
-        let mut consistent = [CellSet::EMPTY; 9];
+        let mut consistent = S::NO_DIGIT_CELLS;
         let mut deferred = Vec::new();
         for i in 0..self.order.len() {
             let c = self.order[i];
-            if nested && consistent[c.digit as usize - 1].contains(c.cell) {
+            if nested && consistent.as_ref()[c.digit as usize - 1].contains(c.cell) {
                 deferred.push(c);
                 continue;
             }
@@ -221,8 +225,8 @@ impl<'a> Search<'a> {
                 continue;
             }
             self.keep_outcome(c, &st);
-            for (d, on) in st.on_since(&self.start).iter().enumerate() {
-                consistent[d] |= *on;
+            for (d, on) in st.on_since(&self.start).as_ref().iter().enumerate() {
+                consistent.as_mut()[d] |= *on;
             }
         }
         self.emit_shortest(contradictions, sink)?;
@@ -244,8 +248,8 @@ impl<'a> Search<'a> {
     }
 
     /// Keeps what `c`'s true-branch reached (`st`) for verities and doubles.
-    fn keep_outcome(&mut self, c: Candidate, st: &State) {
-        self.at[index(c)] = self.outcomes.len() as u16;
+    fn keep_outcome(&mut self, c: Candidate, st: &State<S>) {
+        self.at[index::<S>(c)] = self.outcomes.len() as u16;
         self.outcomes.push(Outcome {
             on: st.on_since(&self.start),
             off: st.off_since(&self.start),
@@ -262,8 +266,8 @@ impl<'a> Search<'a> {
                 .collect();
             groups.push((ForcingKind::Cell(cell), cands));
         }
-        for house in House::all() {
-            for d in 1..=9u8 {
+        for house in self.grid.geometry().houses() {
+            for d in self.grid.all_digits() {
                 let places = self.grid.digit_cells_in(d, house);
                 if places.len() < 2 {
                     continue;
@@ -273,16 +277,19 @@ impl<'a> Search<'a> {
             }
         }
         for (kind, cands) in groups {
-            if cands.len() < 2 || cands.iter().any(|&c| self.at[index(c)] == NO_OUTCOME) {
+            if cands.len() < 2 || cands.iter().any(|&c| self.at[index::<S>(c)] == NO_OUTCOME) {
                 continue;
             }
-            let first = &self.outcomes[self.at[index(cands[0])] as usize];
+            let first = &self.outcomes[self.at[index::<S>(cands[0])] as usize];
             let mut common = Outcome {
                 on: first.on,
                 off: first.off,
             };
             for c in &cands[1..] {
-                meet(&mut common, &self.outcomes[self.at[index(*c)] as usize]);
+                meet(
+                    &mut common,
+                    &self.outcomes[self.at[index::<S>(*c)] as usize],
+                );
             }
             for target in conclusions(&common) {
                 found.push(Found {
@@ -303,10 +310,8 @@ impl<'a> Search<'a> {
         let level = self.tech.level;
         let mut found = Vec::new();
         for &c in &self.order {
-            if self.grid.candidates(c.cell).count_ones() == 2
-                || c.cell
-                    .houses()
-                    .iter()
+            if self.grid.candidates(c.cell).count() == 2
+                || (self.grid.geometry().houses_of(c.cell).iter())
                     .any(|h| self.grid.digit_cells_in(c.digit, *h).len() == 2)
             {
                 continue;
@@ -324,7 +329,7 @@ impl<'a> Search<'a> {
                 });
                 continue;
             }
-            let at = self.at[index(c)];
+            let at = self.at[index::<S>(c)];
             if at == NO_OUTCOME {
                 continue;
             }
@@ -349,8 +354,8 @@ impl<'a> Search<'a> {
     fn emit_shortest(&self, found: Vec<Found>, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         // Many conclusions share a branch (a cell's candidates, a house's places): follow each
         // assumption once with a record, and rebuild every proof from it.
-        let mut records: Vec<Option<Record>> = Vec::new();
-        records.resize_with(729 * 2, || None);
+        let mut records: Vec<Option<Record<S>>> = Vec::new();
+        records.resize_with(candidates::<S>() * 2, || None);
         let mut steps: Vec<(usize, usize, Step)> = found
             .iter()
             .enumerate()
@@ -366,12 +371,12 @@ impl<'a> Search<'a> {
 
     /// The step for `found`, with its net, and the net's size; `records` keeps each
     /// assumption's recorded branch (by candidate index and truth) for the next calls.
-    fn step(&self, found: &Found, records: &mut [Option<Record>]) -> Option<(usize, Step)> {
+    fn step(&self, found: &Found, records: &mut [Option<Record<S>>]) -> Option<(usize, Step)> {
         let level = self.tech.level;
         let base = &self.start.cands;
         let mut branches: Vec<NetBranch> = Vec::new();
         for &(c, on) in &found.branches {
-            let rec = records[index(c) * 2 + on as usize].get_or_insert_with(|| {
+            let rec = records[index::<S>(c) * 2 + on as usize].get_or_insert_with(|| {
                 let replay = found.trail.clone();
                 let (rec, r) =
                     record_branch_with(&self.start, base, c, on, level, &self.aids, replay);
@@ -411,9 +416,7 @@ impl<'a> Search<'a> {
                 )
             }
             ForcingKind::Cell(cell) => {
-                let ds: String = digits(self.grid.candidates(cell))
-                    .map(|d| (b'0' + d) as char)
-                    .collect();
+                let ds = digits_compact(self.grid.candidates(cell));
                 format!("each candidate of {cell} ({ds}) leads to {conclusion}")
             }
             ForcingKind::Fish(d) => format!("every fin of a fish on {d} leads to {conclusion}"),

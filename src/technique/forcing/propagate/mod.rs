@@ -9,10 +9,10 @@
 //! both meet a contradiction.
 
 use crate::cellset::CellSet;
-use crate::geometry::{ALL_HOUSES, CELL_HOUSES, HOUSES as HOUSE_CELLS};
-use crate::geometry::{Cell, DigitMask, House, digit_bit, digits};
+use crate::geometry::{Cell, House, digit_mask, digits};
 use crate::grid::{Candidate, Grid};
 use crate::net::{BranchEnd, Implication, NetBranch, Reason};
+use crate::shape::{Bits, Geometry, S9, Shape};
 
 mod aids;
 mod record;
@@ -52,12 +52,15 @@ impl Level {
     }
 }
 
+/// A candidate state of shape `S`: per digit, the cells where it is (still) possible.
+pub(crate) type Cands<S> = <S as Shape>::PerDigit<CellSet<S>>;
+
 /// The units (cells, and houses per digit) a set of changed candidates touches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Units {
-    cells: CellSet,
-    /// Per digit, the houses (bit `i` for house index `i`) holding a changed candidate.
-    houses: [u32; 9],
+struct Units<S: Shape> {
+    cells: CellSet<S>,
+    /// Per digit, the houses (bit `h` for house index `h`) holding a changed candidate.
+    houses: S::PerDigit<S::Houses>,
 }
 
 /// Where each candidate's assumption reaches, one level down, from a search's start state:
@@ -72,11 +75,11 @@ struct Units {
 /// result is a unit of `S` or of `F`. So `y` need not be assumed again there. The filter only
 /// skips assumptions that would not lead to a contradiction, so the propagation removes the
 /// same candidates, in the same order, with it or without it.
-pub(crate) struct Footprints {
+pub(crate) struct Footprints<S: Shape> {
     inner: Level,
-    start: [CellSet; 9],
+    start: Cands<S>,
     /// Per candidate index, the units its inner assumption changed (all for a contradiction).
-    units: Vec<Units>,
+    units: Vec<Units<S>>,
 }
 
 /// The strong links of one state, by candidate: what becomes true when the candidate is
@@ -93,12 +96,11 @@ pub(crate) struct Links {
 const CELL_LINK: u8 = u8::MAX;
 
 /// What a search builds once for the many assumptions it follows from its start state.
-#[derive(Default)]
-pub(crate) struct Aids {
+pub(crate) struct Aids<S: Shape> {
     /// The start's strong links, for static walks from the start.
     links: Option<Links>,
     /// The inner assumptions' footprints, for a nested level.
-    footprints: Option<Footprints>,
+    footprints: Option<Footprints<S>>,
 }
 
 /// A contradiction met while propagating.
@@ -113,7 +115,7 @@ pub enum Clash {
 }
 
 /// Why the engine made a candidate true or false (the recorder turns it into parents).
-pub(crate) enum Why {
+pub(crate) enum Why<S: Shape> {
     Assume,
     /// False: sees this true candidate.
     Peer(Candidate),
@@ -129,19 +131,19 @@ pub(crate) enum Why {
     /// False: these cells of the house hold only these digits.
     NakedSubset {
         house: House,
-        cells: CellSet,
-        digits: DigitMask,
+        cells: CellSet<S>,
+        digits: S::Mask,
     },
     /// False: these digits of the house lie only in these cells.
     HiddenSubset {
         house: House,
-        cells: CellSet,
-        digits: DigitMask,
+        cells: CellSet<S>,
+        digits: S::Mask,
     },
     /// False: a fish whose base lines are `base` (cells), covered by `cover` (cells).
     Fish {
-        base: CellSet,
-        cover: CellSet,
+        base: CellSet<S>,
+        cover: CellSet<S>,
         lines: Vec<House>,
     },
     /// False: its assumption leads to a contradiction one level down; `ext` are the
@@ -150,21 +152,21 @@ pub(crate) enum Why {
 }
 
 /// Receives every implication as the engine makes it.
-pub(crate) trait Recorder {
+pub(crate) trait Recorder<S: Shape> {
     /// Whether anything is recorded (the hooks are skipped otherwise).
     const ON: bool;
     /// `c` became true (recorders that keep no proof ignore it).
     #[inline(always)]
-    fn on(&mut self, _c: Candidate, _why: Why) {}
+    fn on(&mut self, _c: Candidate, _why: Why<S>) {}
     /// `c` became false.
     #[inline(always)]
-    fn off(&mut self, _c: Candidate, _why: Why) {}
+    fn off(&mut self, _c: Candidate, _why: Why<S>) {}
     /// The propagation met `clash`.
     #[inline(always)]
     fn clash(&mut self, _clash: Clash) {}
     /// The candidates that count as given for parents (see [`Record`]); only asked of
     /// recorders with `ON` set.
-    fn base(&self) -> &[CellSet; 9] {
+    fn base(&self) -> &Cands<S> {
         unreachable!("only a recorder with ON set has a base")
     }
     /// A nested pass removed `y` (its assumption leads to a contradiction one level down).
@@ -189,115 +191,130 @@ pub(crate) struct Trail {
 /// Records nothing: the search's fast path.
 pub(crate) struct NoRecord;
 
-/// A hypothetical candidate state: what is still possible and what is known true.
+/// A hypothetical candidate state of a board of shape `S`: what is still possible and what is
+/// known true.
 #[derive(Clone, Debug)]
-pub(crate) struct State {
+pub(crate) struct State<S: Shape = S9> {
+    /// The board's houses and peers.
+    geo: &'static Geometry<S>,
     /// Candidates still possible, per digit (cells with a value have none).
-    pub cands: [CellSet; 9],
+    pub cands: Cands<S>,
     /// Cells known to hold each digit (the grid's values and placements made since).
-    pub placed: [CellSet; 9],
+    pub placed: Cands<S>,
     /// Cells without a value.
-    pub open: CellSet,
+    pub open: CellSet<S>,
     /// Per digit, the houses (as a mask of house indices) whose places for it changed since
     /// the last round of hidden singles looked at them: the next round looks only there.
-    dirty: [u32; 9],
+    dirty: S::PerDigit<S::Houses>,
     /// The same, for locked candidates (a box or line whose places for the digit changed
     /// since locked candidates last looked at it without finding anything).
-    locked_dirty: [u32; 9],
+    locked_dirty: S::PerDigit<S::Houses>,
     /// The houses with a change (any digit) since subsets last looked at them.
-    subsets_dirty: u32,
+    subsets_dirty: S::Houses,
     /// The digits with a change since fish last looked at them.
-    fish_dirty: u16,
+    fish_dirty: S::Mask,
 }
 
 /// Two states are equal when they have the same candidates and values (the houses still to
 /// look at are bookkeeping).
-impl PartialEq for State {
-    fn eq(&self, other: &State) -> bool {
-        self.cands == other.cands && self.placed == other.placed && self.open == other.open
+impl<S: Shape> PartialEq for State<S> {
+    fn eq(&self, other: &State<S>) -> bool {
+        self.cands.as_ref() == other.cands.as_ref()
+            && self.placed.as_ref() == other.placed.as_ref()
+            && self.open == other.open
     }
 }
 
-impl Eq for State {}
+impl<S: Shape> Eq for State<S> {}
 
+/// The candidate of `cell` and digit index `di` (0-based).
 #[inline]
 fn cand(cell: Cell, di: usize) -> Candidate {
     Candidate::new(cell, di as u8 + 1)
 }
 
 #[inline]
-fn rec_on<R: Recorder>(rec: &mut R, c: Candidate, why: Why) {
+fn rec_on<S: Shape, R: Recorder<S>>(rec: &mut R, c: Candidate, why: Why<S>) {
     if R::ON {
         rec.on(c, why);
     }
 }
 
 #[inline]
-fn rec_off<R: Recorder>(rec: &mut R, c: Candidate, why: Why) {
+fn rec_off<S: Shape, R: Recorder<S>>(rec: &mut R, c: Candidate, why: Why<S>) {
     if R::ON {
         rec.off(c, why);
     }
 }
 
-/// A static walk's queue entry: the candidate's index and its truth.
+/// A static walk's queue entry: the candidate's index and its truth (below 2 * 25 * 625, so a
+/// `u16` on every size).
 #[inline]
-fn entry(c: Candidate, on: bool) -> u16 {
-    (index(c) * 2 + on as usize) as u16
+fn entry<S: Shape>(c: Candidate, on: bool) -> u16 {
+    (index::<S>(c) * 2 + on as usize) as u16
 }
 
 #[inline]
-fn unentry(e: u16) -> (Candidate, bool) {
-    let i = (e >> 1) as usize;
-    (cand(Cell::new((i % 81) as u8), i / 81), e & 1 != 0)
+fn unentry<S: Shape>(e: u16) -> (Candidate, bool) {
+    (candidate_at::<S>((e >> 1) as usize), e & 1 != 0)
 }
 
+/// House `h` of a board of shape `S`.
 #[inline]
-fn house(i: usize) -> House {
-    House::from_index(i as u8)
+fn house<S: Shape>(h: usize) -> House {
+    House::from_index_in(h, S::N)
 }
 
-fn mask_of(cands: &[CellSet; 9], cell: Cell) -> DigitMask {
-    let mut m = 0;
-    for (di, s) in cands.iter().enumerate() {
+/// Every house of shape `S`, as a house mask.
+#[inline]
+fn all_houses<S: Shape>() -> S::Houses {
+    S::Houses::low(3 * S::N)
+}
+
+fn mask_of<S: Shape>(cands: &Cands<S>, cell: Cell) -> S::Mask {
+    let mut m = S::Mask::ZERO;
+    for (di, s) in cands.as_ref().iter().enumerate() {
         if s.contains(cell) {
-            m |= 1 << di;
+            m.set(di);
         }
     }
     m
 }
 
-fn cells_of(list: &[Cell; 9], positions: u16) -> CellSet {
-    (0..9)
-        .filter(|i| positions >> i & 1 != 0)
-        .map(|i| list[i])
+/// The cells of `list` (a house's cells, as bit indices) at `positions`.
+fn cells_of<S: Shape>(list: &[u16], positions: S::Mask) -> CellSet<S> {
+    positions
+        .ones()
+        .map(|i| S::cell(list[i] as usize))
         .collect()
 }
 
 /// The first `k` entries of `masks` (each with 2..=k bits) whose union has exactly `k` bits:
-/// (the entries as a 9-bit set, the union).
-fn combination(masks: &[u16; 9], k: u32) -> Option<(u16, u16)> {
-    let ok = |m: u16| (2..=k).contains(&m.count_ones());
-    for a in 0..9 {
+/// (the entries as a set of positions, the union). `k` is 2 or 3.
+fn combination<M: Bits>(masks: &[M], k: u32) -> Option<(M, M)> {
+    let ok = |m: M| (2..=k).contains(&m.count());
+    let n = masks.len();
+    for a in 0..n {
         if !ok(masks[a]) {
             continue;
         }
-        for b in a + 1..9 {
+        for b in a + 1..n {
             if !ok(masks[b]) {
                 continue;
             }
-            let ab = masks[a] | masks[b];
+            let ab = masks[a].or(masks[b]);
             if k == 2 {
-                if ab.count_ones() == 2 {
-                    return Some((1 << a | 1 << b, ab));
+                if ab.count() == 2 {
+                    return Some((M::bit(a).or(M::bit(b)), ab));
                 }
                 continue;
             }
-            if ab.count_ones() > 3 {
+            if ab.count() > 3 {
                 continue;
             }
             for (c, &mc) in masks.iter().enumerate().skip(b + 1) {
-                if ok(mc) && (ab | mc).count_ones() == 3 {
-                    return Some((1 << a | 1 << b | 1 << c, ab | mc));
+                if ok(mc) && ab.or(mc).count() == 3 {
+                    return Some((M::bit(a).or(M::bit(b)).or(M::bit(c)), ab.or(mc)));
                 }
             }
         }
@@ -306,10 +323,10 @@ fn combination(masks: &[u16; 9], k: u32) -> Option<(u16, u16)> {
 }
 
 /// What happened to one candidate in a [`Record`].
-struct Fact {
+struct Fact<S: Shape> {
     cand: Candidate,
     on: bool,
-    why: Why,
+    why: Why<S>,
     parents: Vec<u32>,
     ext: Vec<Candidate>,
 }
@@ -320,19 +337,33 @@ struct Fact {
 /// `base` holds the candidates that count as given: at the top level the position's own, one
 /// level down the outer level's. A parent removed before this branch started (in `base`, not
 /// in `start`) is an external fact, which the outer level links to its own implications.
-pub(crate) struct Record {
-    base: [CellSet; 9],
-    start: [CellSet; 9],
+pub(crate) struct Record<S: Shape = S9> {
+    geo: &'static Geometry<S>,
+    base: Cands<S>,
+    start: Cands<S>,
     on_at: Vec<u32>,
     off_at: Vec<u32>,
-    facts: Vec<Fact>,
+    facts: Vec<Fact<S>>,
     clash: Option<(Clash, Vec<u32>, Vec<Candidate>)>,
     /// The nested removals to replay (from a [`Trail`] of the same branch).
     replay: Option<Vec<Candidate>>,
 }
 
-/// The index of `c` among the 729 candidates (digit-major, as in [`crate::CandSet`]).
+/// How many candidates a board of shape `S` has: `n` digits in `n * n` cells.
 #[inline]
-pub(crate) fn index(c: Candidate) -> usize {
-    (c.digit as usize - 1) * 81 + c.cell.index()
+pub(crate) const fn candidates<S: Shape>() -> usize {
+    S::N * S::CELLS
+}
+
+/// The index of `c` among the candidates of shape `S` (digit-major, as in
+/// [`crate::CandSet`]).
+#[inline]
+pub(crate) fn index<S: Shape>(c: Candidate) -> usize {
+    (c.digit as usize - 1) * S::CELLS + S::bit_of(c.cell)
+}
+
+/// The candidate of index `i` (see [`index`]).
+#[inline]
+pub(crate) fn candidate_at<S: Shape>(i: usize) -> Candidate {
+    cand(S::cell(i % S::CELLS), i / S::CELLS)
 }

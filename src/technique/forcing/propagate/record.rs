@@ -2,25 +2,26 @@
 
 use super::*;
 
-impl Recorder for Trail {
+impl<S: Shape> Recorder<S> for Trail {
     const ON: bool = false;
     fn nested_removal(&mut self, y: Candidate) {
         self.removed.push(y);
     }
 }
 
-impl Recorder for NoRecord {
+impl<S: Shape> Recorder<S> for NoRecord {
     const ON: bool = false;
 }
 
-impl Record {
+impl<S: Shape> Record<S> {
     /// A record of a branch starting at `start`, with `base` as the given candidates.
-    pub fn new(start: &State, base: &[CellSet; 9]) -> Record {
+    pub fn new(start: &State<S>, base: &Cands<S>) -> Record<S> {
         Record {
+            geo: start.geo,
             base: *base,
             start: start.cands,
-            on_at: vec![NONE; 729],
-            off_at: vec![NONE; 729],
+            on_at: vec![NONE; candidates::<S>()],
+            off_at: vec![NONE; candidates::<S>()],
             facts: Vec::new(),
             clash: None,
             replay: None,
@@ -30,40 +31,42 @@ impl Record {
     /// Adds the parent for `c` being false.
     fn off_parent(&self, c: Candidate, parents: &mut Vec<u32>, ext: &mut Vec<Candidate>) {
         let di = c.digit as usize - 1;
-        if self.start[di].contains(c.cell) {
-            let at = self.off_at[index(c)];
+        if self.start.as_ref()[di].contains(c.cell) {
+            let at = self.off_at[index::<S>(c)];
             if at != NONE {
                 parents.push(at);
             }
-        } else if self.base[di].contains(c.cell) {
+        } else if self.base.as_ref()[di].contains(c.cell) {
             ext.push(c);
         }
     }
 
-    fn parents_of(&self, c: Candidate, why: &Why) -> (Vec<u32>, Vec<Candidate>) {
+    fn parents_of(&self, c: Candidate, why: &Why<S>) -> (Vec<u32>, Vec<Candidate>) {
         let mut parents = Vec::new();
         let mut ext = Vec::new();
         let di = c.digit as usize - 1;
+        let geo = self.geo;
         match why {
             Why::Assume => {}
             Why::Peer(x) => {
-                let at = self.on_at[index(*x)];
+                let at = self.on_at[index::<S>(*x)];
                 if at != NONE {
                     parents.push(at);
                 }
             }
             Why::LastInCell => {
-                for d in digits(mask_of(&self.base, c.cell) & !digit_bit(c.digit)) {
+                let others = mask_of::<S>(&self.base, c.cell).and_not(digit_mask(c.digit));
+                for d in digits(others) {
                     self.off_parent(Candidate::new(c.cell, d), &mut parents, &mut ext);
                 }
             }
             Why::LastInHouse(h) => {
-                for cell in self.base[di] & (h.cells() - CellSet::single(c.cell)) {
+                for cell in self.base.as_ref()[di] & (geo.house(*h) - CellSet::single(c.cell)) {
                     self.off_parent(cand(cell, di), &mut parents, &mut ext);
                 }
             }
             Why::Locked { region, other } => {
-                for cell in self.base[di] & (region.cells() - other.cells()) {
+                for cell in self.base.as_ref()[di] & (geo.house(*region) - geo.house(*other)) {
                     self.off_parent(cand(cell, di), &mut parents, &mut ext);
                 }
             }
@@ -71,7 +74,7 @@ impl Record {
                 cells, digits: ds, ..
             } => {
                 for cell in *cells {
-                    for d in digits(mask_of(&self.base, cell) & !ds) {
+                    for d in digits(mask_of::<S>(&self.base, cell).and_not(*ds)) {
                         self.off_parent(Candidate::new(cell, d), &mut parents, &mut ext);
                     }
                 }
@@ -82,13 +85,13 @@ impl Record {
                 digits: ds,
             } => {
                 for d in digits(*ds) {
-                    for cell in self.base[d as usize - 1] & (house.cells() - *cells) {
+                    for cell in self.base.as_ref()[d as usize - 1] & (geo.house(*house) - *cells) {
                         self.off_parent(Candidate::new(cell, d), &mut parents, &mut ext);
                     }
                 }
             }
             Why::Fish { base, cover, .. } => {
-                for cell in self.base[di] & (*base - *cover) {
+                for cell in self.base.as_ref()[di] & (*base - *cover) {
                     self.off_parent(cand(cell, di), &mut parents, &mut ext);
                 }
             }
@@ -103,13 +106,13 @@ impl Record {
         (parents, ext)
     }
 
-    fn push(&mut self, c: Candidate, on: bool, why: Why) {
+    fn push(&mut self, c: Candidate, on: bool, why: Why<S>) {
         let (parents, ext) = self.parents_of(c, &why);
         let at = self.facts.len() as u32;
         if on {
-            self.on_at[index(c)] = at;
+            self.on_at[index::<S>(c)] = at;
         } else {
-            self.off_at[index(c)] = at;
+            self.off_at[index::<S>(c)] = at;
         }
         self.facts.push(Fact {
             cand: c,
@@ -123,9 +126,9 @@ impl Record {
     /// Where `c` was made true (`on`) or false, if it was.
     pub fn fact_of(&self, c: Candidate, on: bool) -> Option<u32> {
         let at = if on {
-            self.on_at[index(c)]
+            self.on_at[index::<S>(c)]
         } else {
-            self.off_at[index(c)]
+            self.off_at[index::<S>(c)]
         };
         (at != NONE).then_some(at)
     }
@@ -202,7 +205,7 @@ impl Record {
     }
 }
 
-fn reason_of(why: &Why, on: bool, first: bool) -> Reason {
+fn reason_of<S: Shape>(why: &Why<S>, on: bool, first: bool) -> Reason {
     match why {
         Why::Assume => Reason::Assumption,
         Why::Peer(_) => Reason::Peer,
@@ -223,12 +226,12 @@ fn reason_of(why: &Why, on: bool, first: bool) -> Reason {
     }
 }
 
-impl Recorder for Record {
+impl<S: Shape> Recorder<S> for Record<S> {
     const ON: bool = true;
-    fn on(&mut self, c: Candidate, why: Why) {
+    fn on(&mut self, c: Candidate, why: Why<S>) {
         self.push(c, true, why);
     }
-    fn off(&mut self, c: Candidate, why: Why) {
+    fn off(&mut self, c: Candidate, why: Why<S>) {
         self.push(c, false, why);
     }
     fn clash(&mut self, clash: Clash) {
@@ -236,12 +239,12 @@ impl Recorder for Record {
         let mut ext = Vec::new();
         match clash {
             Clash::EmptyCell(cell) => {
-                for d in digits(mask_of(&self.base, cell)) {
+                for d in digits(mask_of::<S>(&self.base, cell)) {
                     self.off_parent(Candidate::new(cell, d), &mut parents, &mut ext);
                 }
             }
             Clash::NoPlace(d, h) => {
-                for cell in self.base[d as usize - 1] & h.cells() {
+                for cell in self.base.as_ref()[d as usize - 1] & self.geo.house(h) {
                     self.off_parent(Candidate::new(cell, d), &mut parents, &mut ext);
                 }
             }
@@ -252,7 +255,7 @@ impl Recorder for Record {
         }
         self.clash = Some((clash, parents, ext));
     }
-    fn base(&self) -> &[CellSet; 9] {
+    fn base(&self) -> &Cands<S> {
         &self.base
     }
     fn take_replay(&mut self) -> Option<Vec<Candidate>> {
@@ -262,27 +265,27 @@ impl Recorder for Record {
 
 /// Follows `c` (true or false) from `start` at `level` with a record; the record and the
 /// state reached (or the contradiction met).
-pub(crate) fn record_branch(
-    start: &State,
-    base: &[CellSet; 9],
+pub(crate) fn record_branch<S: Shape>(
+    start: &State<S>,
+    base: &Cands<S>,
     c: Candidate,
     on: bool,
     level: Level,
-) -> (Record, Result<State, Clash>) {
+) -> (Record<S>, Result<State<S>, Clash>) {
     record_branch_with(start, base, c, on, level, &Aids::NONE, None)
 }
 
 /// [`record_branch`] with the aids a search built from `start`, and the nested removals of
 /// the same branch when a [`Trail`] of it was kept.
-pub(crate) fn record_branch_with(
-    start: &State,
-    base: &[CellSet; 9],
+pub(crate) fn record_branch_with<S: Shape>(
+    start: &State<S>,
+    base: &Cands<S>,
     c: Candidate,
     on: bool,
     level: Level,
-    aids: &Aids,
+    aids: &Aids<S>,
     replay: Option<Vec<Candidate>>,
-) -> (Record, Result<State, Clash>) {
+) -> (Record<S>, Result<State<S>, Clash>) {
     let mut rec = Record::new(start, base);
     rec.replay = replay;
     let mut st = start.clone();
@@ -292,9 +295,9 @@ pub(crate) fn record_branch_with(
 
 /// The proof that assuming `c` (`on`) at `level` from `start` leads to a contradiction, and the
 /// external facts it uses.
-pub(crate) fn contradiction_proof(
-    start: &State,
-    base: &[CellSet; 9],
+pub(crate) fn contradiction_proof<S: Shape>(
+    start: &State<S>,
+    base: &Cands<S>,
     c: Candidate,
     on: bool,
     level: Level,

@@ -2,50 +2,53 @@
 
 use super::*;
 
-impl State {
+impl<S: Shape> State<S> {
     /// The state of `grid`.
-    pub fn of(grid: &Grid) -> State {
-        let mut placed = [CellSet::EMPTY; 9];
+    pub fn of(grid: &Grid<S>) -> State<S> {
+        let mut placed = S::NO_DIGIT_CELLS;
         for c in grid.filled_cells() {
-            placed[grid.value(c) as usize - 1].insert(c);
+            placed.as_mut()[grid.value(c) as usize - 1].insert(c);
         }
-        let mut cands = [CellSet::EMPTY; 9];
-        for (di, s) in cands.iter_mut().enumerate() {
+        let mut cands = S::NO_DIGIT_CELLS;
+        for (di, s) in cands.as_mut().iter_mut().enumerate() {
             *s = grid.digit_cells(di as u8 + 1);
         }
         State {
+            geo: grid.geometry(),
             cands,
             placed,
             open: grid.empty_cells(),
-            dirty: [ALL_HOUSES; 9],
-            locked_dirty: [ALL_HOUSES; 9],
-            subsets_dirty: ALL_HOUSES,
-            fish_dirty: 0x1ff,
+            dirty: S::per_digit(all_houses::<S>()),
+            locked_dirty: S::per_digit(all_houses::<S>()),
+            subsets_dirty: all_houses::<S>(),
+            fish_dirty: S::Mask::low(S::N),
         }
     }
 
     /// Notes that the places of digit `di` changed in `houses`, for every rule that looks only
     /// at what changed.
     #[inline]
-    fn mark(&mut self, di: usize, houses: u32) {
-        self.dirty[di] |= houses;
-        self.locked_dirty[di] |= houses;
-        self.subsets_dirty |= houses;
-        self.fish_dirty |= 1 << di;
+    fn mark(&mut self, di: usize, houses: S::Houses) {
+        let d = &mut self.dirty.as_mut()[di];
+        *d = d.or(houses);
+        let l = &mut self.locked_dirty.as_mut()[di];
+        *l = l.or(houses);
+        self.subsets_dirty = self.subsets_dirty.or(houses);
+        self.fish_dirty.set(di);
     }
 
     /// The state of `grid`, marked settled when it holds no single and no contradiction (so a
     /// round of singles after an assumption looks only at the houses the assumption changed).
-    pub fn settled_of(grid: &Grid) -> State {
+    pub fn settled_of(grid: &Grid<S>) -> State<S> {
         let mut st = State::of(grid);
         let mut probe = st.clone();
         if probe.singles(&mut NoRecord) == Ok(false) {
-            st.dirty = [0; 9];
+            st.dirty = S::per_digit(S::Houses::ZERO);
             let nr = &mut NoRecord;
             if !probe.locked(nr) && !probe.subsets(nr) && !probe.fish(nr) {
-                st.locked_dirty = [0; 9];
-                st.subsets_dirty = 0;
-                st.fish_dirty = 0;
+                st.locked_dirty = S::per_digit(S::Houses::ZERO);
+                st.subsets_dirty = S::Houses::ZERO;
+                st.fish_dirty = S::Mask::ZERO;
             }
         }
         st
@@ -53,9 +56,9 @@ impl State {
 
     /// Looks at every house in the next round of hidden singles, as for a new state.
     #[cfg(test)]
-    pub(super) fn all_dirty(mut self) -> State {
-        for di in 0..9 {
-            self.mark(di, ALL_HOUSES);
+    pub(super) fn all_dirty(mut self) -> State<S> {
+        for di in 0..S::N {
+            self.mark(di, all_houses::<S>());
         }
         self
     }
@@ -63,44 +66,46 @@ impl State {
     /// Whether `c` is still a candidate.
     #[inline]
     pub fn has(&self, c: Candidate) -> bool {
-        self.cands[c.digit as usize - 1].contains(c.cell)
+        self.cands.as_ref()[c.digit as usize - 1].contains(c.cell)
     }
 
     /// The candidates of `cell` as a mask.
     #[inline]
-    pub fn mask(&self, cell: Cell) -> DigitMask {
-        mask_of(&self.cands, cell)
+    pub fn mask(&self, cell: Cell) -> S::Mask {
+        mask_of::<S>(&self.cands, cell)
     }
 
     /// Makes `c` true, removing its peers; `false` when it is no longer a candidate (a stale
     /// single of the same round: the next round meets the contradiction).
-    fn place<R: Recorder>(&mut self, c: Candidate, why: Why, rec: &mut R) -> bool {
+    fn place<R: Recorder<S>>(&mut self, c: Candidate, why: Why<S>, rec: &mut R) -> bool {
         let di = c.digit as usize - 1;
         let cell = c.cell;
-        if !self.cands[di].contains(cell) {
+        if !self.cands.as_ref()[di].contains(cell) {
             return false;
         }
         if R::ON {
             rec.on(c, why);
         }
-        self.placed[di].insert(cell);
+        self.placed.as_mut()[di].insert(cell);
         self.open.remove(cell);
-        let own = CELL_HOUSES[cell.index()];
-        for e in 0..9 {
-            if e != di && self.cands[e].contains(cell) {
-                self.cands[e].remove(cell);
+        let geo = self.geo;
+        let own = geo.house_mask_of(cell);
+        for e in 0..S::N {
+            if e != di && self.cands.as_ref()[e].contains(cell) {
+                self.cands.as_mut()[e].remove(cell);
                 self.mark(e, own);
                 if R::ON {
                     rec.off(cand(cell, e), Why::Peer(c));
                 }
             }
         }
-        let gone = self.cands[di] & cell.peers();
-        self.cands[di] -= gone;
-        self.cands[di].remove(cell);
+        let ds = &mut self.cands.as_mut()[di];
+        let gone = *ds & geo.peers(cell);
+        *ds -= gone;
+        ds.remove(cell);
         let mut touched = own;
         for p in gone {
-            touched |= CELL_HOUSES[p.index()];
+            touched = touched.or(geo.house_mask_of(p));
         }
         self.mark(di, touched);
         if R::ON {
@@ -113,11 +118,11 @@ impl State {
 
     /// Makes `c` false.
     #[inline]
-    fn remove<R: Recorder>(&mut self, c: Candidate, why: Why, rec: &mut R) {
+    fn remove<R: Recorder<S>>(&mut self, c: Candidate, why: Why<S>, rec: &mut R) {
         let di = c.digit as usize - 1;
-        if self.cands[di].contains(c.cell) {
-            self.cands[di].remove(c.cell);
-            self.mark(di, CELL_HOUSES[c.cell.index()]);
+        if self.cands.as_ref()[di].contains(c.cell) {
+            self.cands.as_mut()[di].remove(c.cell);
+            self.mark(di, self.geo.house_mask_of(c.cell));
             if R::ON {
                 rec.off(c, why);
             }
@@ -125,7 +130,7 @@ impl State {
     }
 
     /// Follows the assumption that `c` is true (`on`) or false at `level`.
-    pub fn assume<R: Recorder>(
+    pub fn assume<R: Recorder<S>>(
         &mut self,
         c: Candidate,
         on: bool,
@@ -137,13 +142,13 @@ impl State {
 
     /// [`State::assume`] with what a search built once from this state (static links) or from
     /// a state this one descends from (footprints). Same result either way.
-    pub fn assume_with<R: Recorder>(
+    pub fn assume_with<R: Recorder<S>>(
         &mut self,
         c: Candidate,
         on: bool,
         level: Level,
         rec: &mut R,
-        aids: &Aids,
+        aids: &Aids<S>,
     ) -> Result<(), Clash> {
         if level == Level::Static {
             return match &aids.links {
@@ -169,7 +174,7 @@ impl State {
     }
 
     /// Singles (and with `plus` the cheaper techniques) to a fixpoint.
-    fn settle<R: Recorder>(&mut self, plus: bool, rec: &mut R) -> Result<(), Clash> {
+    fn settle<R: Recorder<S>>(&mut self, plus: bool, rec: &mut R) -> Result<(), Clash> {
         loop {
             if self.singles(rec)? {
                 continue;
@@ -182,44 +187,45 @@ impl State {
     }
 
     /// One round of naked and hidden singles; whether anything was placed.
-    fn singles<R: Recorder>(&mut self, rec: &mut R) -> Result<bool, Clash> {
-        let mut ones = CellSet::EMPTY;
-        let mut twos = CellSet::EMPTY;
-        for &b in &self.cands {
+    fn singles<R: Recorder<S>>(&mut self, rec: &mut R) -> Result<bool, Clash> {
+        let geo = self.geo;
+        let mut ones = CellSet::<S>::EMPTY;
+        let mut twos = CellSet::<S>::EMPTY;
+        for &b in self.cands.as_ref() {
             twos |= ones & b;
             ones |= b;
         }
         if let Some(c) = (self.open - ones).first() {
             return Err(self.clash(Clash::EmptyCell(c), rec));
         }
-        let mut found = [(0u8, 0u8, 0u8); 81];
+        // (cell, digit index, house index + 1 or 0 for a naked single)
+        let mut found = S::per_cell((Cell::default(), 0u8, 0u8));
         let mut n = 0;
-        let mut chosen = CellSet::EMPTY;
+        let mut chosen = CellSet::<S>::EMPTY;
         // Only the houses whose places changed since the last round can hold a new hidden
         // single or have lost their last place; they are looked at in the same order as a
         // full round would, so the singles found (and their order) are the same.
-        for di in 0..9 {
-            let b = self.cands[di];
-            let p = self.placed[di];
-            let mut look = std::mem::take(&mut self.dirty[di]);
-            while look != 0 {
-                let h = look.trailing_zeros() as usize;
-                look &= look - 1;
-                let hc = HOUSE_CELLS[h];
+        for di in 0..S::N {
+            let b = self.cands.as_ref()[di];
+            let p = self.placed.as_ref()[di];
+            let mut look = std::mem::replace(&mut self.dirty.as_mut()[di], S::Houses::ZERO);
+            while let Some(h) = look.first() {
+                look.clear(h);
+                let hc = geo.house_at(h);
                 if p.intersects(hc) {
                     continue;
                 }
                 let x = b & hc;
                 match x.len() {
                     0 => {
-                        let clash = Clash::NoPlace(di as u8 + 1, House::from_index(h as u8));
+                        let clash = Clash::NoPlace(di as u8 + 1, house::<S>(h));
                         return Err(self.clash(clash, rec));
                     }
                     1 => {
                         let c = x.first().expect("one cell");
                         if !chosen.contains(c) {
                             chosen.insert(c);
-                            found[n] = (c.index() as u8, di as u8, h as u8 + 1);
+                            found.as_mut()[n] = (c, di as u8, h as u8 + 1);
                             n += 1;
                         }
                     }
@@ -228,25 +234,25 @@ impl State {
             }
         }
         for c in (self.open & ones) - twos - chosen {
-            let di = (0..9)
-                .find(|&d| self.cands[d].contains(c))
+            let di = (0..S::N)
+                .find(|&d| self.cands.as_ref()[d].contains(c))
                 .expect("one digit");
-            found[n] = (c.index() as u8, di as u8, 0);
+            found.as_mut()[n] = (c, di as u8, 0);
             n += 1;
         }
-        for &(c, di, h) in &found[..n] {
+        for &(c, di, h) in &found.as_ref()[..n] {
             let why = if h == 0 {
                 Why::LastInCell
             } else {
-                Why::LastInHouse(House::from_index(h - 1))
+                Why::LastInHouse(house::<S>(h as usize - 1))
             };
-            self.place(cand(Cell::new(c), di as usize), why, rec);
+            self.place(cand(c, di as usize), why, rec);
         }
         Ok(n > 0)
     }
 
     #[inline]
-    fn clash<R: Recorder>(&self, clash: Clash, rec: &mut R) -> Clash {
+    fn clash<R: Recorder<S>>(&self, clash: Clash, rec: &mut R) -> Clash {
         if R::ON {
             rec.clash(clash);
         }
@@ -259,65 +265,35 @@ impl State {
     /// (in the same order as a full pass, checked as the pass goes): a pattern that found
     /// nothing finds nothing until its own places change, since the candidates it would
     /// remove only ever get fewer.
-    fn locked<R: Recorder>(&mut self, rec: &mut R) -> bool {
+    fn locked<R: Recorder<S>>(&mut self, rec: &mut R) -> bool {
+        let geo = self.geo;
+        let n = S::N;
         let mut changed = false;
-        for di in 0..9 {
-            if self.locked_dirty[di] == 0 {
+        for di in 0..n {
+            if self.locked_dirty.as_ref()[di].is_zero() {
                 continue;
             }
-            let p = self.placed[di];
-            for bx in 0..9usize {
-                let bh = 18 + bx;
-                if self.locked_dirty[di] >> bh & 1 == 0 {
+            let p = self.placed.as_ref()[di];
+            // Boxes first (pointing), then rows and columns (claiming). Two or more places in
+            // a box share at most one line, and two or more places in a line at most one box:
+            // the line (or box) of the first place is the only one to try.
+            for h in (2 * n..3 * n).chain(0..2 * n) {
+                if !self.locked_dirty.as_ref()[di].has(h) {
                     continue;
                 }
-                self.locked_dirty[di] &= !(1 << bh);
-                let bc = HOUSE_CELLS[bh];
-                let x = self.cands[di] & bc;
-                if p.intersects(bc) || x.len() < 2 {
+                self.locked_dirty.as_mut()[di].clear(h);
+                let hc = geo.house_at(h);
+                let x = self.cands.as_ref()[di] & hc;
+                if p.intersects(hc) || x.len() < 2 {
                     continue;
                 }
-                let lines = [
-                    bx / 3 * 3,
-                    bx / 3 * 3 + 1,
-                    bx / 3 * 3 + 2,
-                    9 + bx % 3 * 3,
-                    9 + bx % 3 * 3 + 1,
-                    9 + bx % 3 * 3 + 2,
-                ];
-                for line in lines {
-                    let lc = HOUSE_CELLS[line];
-                    if x.is_subset(lc) {
-                        let elim = self.cands[di] & (lc - bc);
-                        let (region, other) = (house(bh), house(line));
-                        for c in elim {
-                            self.remove(cand(c, di), Why::Locked { region, other }, rec);
-                            changed = true;
-                        }
-                    }
-                }
-            }
-            for (line, &lc) in HOUSE_CELLS.iter().enumerate().take(18) {
-                if self.locked_dirty[di] >> line & 1 == 0 {
-                    continue;
-                }
-                self.locked_dirty[di] &= !(1 << line);
-                let x = self.cands[di] & lc;
-                if p.intersects(lc) || x.len() < 2 {
-                    continue;
-                }
-                let boxes = if line < 9 {
-                    let b0 = line / 3 * 3;
-                    [b0, b0 + 1, b0 + 2]
-                } else {
-                    let b0 = (line - 9) / 3;
-                    [b0, b0 + 3, b0 + 6]
-                };
-                for bx in boxes {
-                    let bc = HOUSE_CELLS[18 + bx];
-                    if x.is_subset(bc) {
-                        let elim = self.cands[di] & (bc - lc);
-                        let (region, other) = (house(line), house(18 + bx));
+                let [row, col, boxed] = geo.houses_of(x.first().expect("two places"));
+                let others: &[House] = if h >= 2 * n { &[row, col] } else { &[boxed] };
+                for &other in others {
+                    let oc = geo.house(other);
+                    if x.is_subset(oc) {
+                        let elim = self.cands.as_ref()[di] & (oc - hc);
+                        let region = house::<S>(h);
                         for c in elim {
                             self.remove(cand(c, di), Why::Locked { region, other }, rec);
                             changed = true;
@@ -333,61 +309,66 @@ impl State {
     /// subset that removes something).
     ///
     /// Only houses with a change since they were last looked at are looked at.
-    fn subsets<R: Recorder>(&mut self, rec: &mut R) -> bool {
-        for (h, &hc) in HOUSE_CELLS.iter().enumerate() {
-            if self.subsets_dirty >> h & 1 == 0 {
+    fn subsets<R: Recorder<S>>(&mut self, rec: &mut R) -> bool {
+        let geo = self.geo;
+        let all = S::Mask::low(S::N);
+        for h in 0..3 * S::N {
+            if !self.subsets_dirty.has(h) {
                 continue;
             }
-            self.subsets_dirty &= !(1 << h);
-            let open = self.open & hc;
+            self.subsets_dirty.clear(h);
+            let open = self.open & geo.house_at(h);
             if open.len() < 3 {
                 continue;
             }
-            let list = house(h).cell_list();
-            let mut masks = [0u16; 9];
-            let mut pos = [0u16; 9];
+            let list = geo.cells_of(h);
+            // per place in the house: its digits; per digit: its places
+            let mut masks = S::per_digit(S::Mask::ZERO);
+            let mut pos = S::per_digit(S::Mask::ZERO);
             for (i, &c) in list.iter().enumerate() {
+                let c = S::cell(c as usize);
                 if !open.contains(c) {
                     continue;
                 }
-                for (di, p) in pos.iter_mut().enumerate() {
-                    if self.cands[di].contains(c) {
-                        masks[i] |= 1 << di;
-                        *p |= 1 << i;
+                for (di, p) in pos.as_mut().iter_mut().enumerate() {
+                    if self.cands.as_ref()[di].contains(c) {
+                        masks.as_mut()[i].set(di);
+                        p.set(i);
                     }
                 }
             }
+            let (masks, pos) = (masks.as_ref(), pos.as_ref());
             for k in 2..=3u32 {
                 // Naked: k cells holding k digits between them.
-                if let Some((cells, ds)) = combination(&masks, k) {
-                    let cellset = cells_of(list, cells);
-                    let targets = !cells & 0x1ff;
-                    if (0..9).any(|i| targets >> i & 1 != 0 && masks[i] & ds != 0) {
-                        for i in (0..9).filter(|i| targets >> i & 1 != 0) {
-                            for d in digits(masks[i] & ds) {
+                if let Some((cells, ds)) = combination(masks, k) {
+                    let cellset = cells_of::<S>(list, cells);
+                    let targets = all.and_not(cells);
+                    if targets.ones().any(|i| !masks[i].and(ds).is_zero()) {
+                        for i in targets.ones() {
+                            for d in digits(masks[i].and(ds)) {
                                 let why = Why::NakedSubset {
-                                    house: house(h),
+                                    house: house::<S>(h),
                                     cells: cellset,
                                     digits: ds,
                                 };
-                                self.remove(Candidate::new(list[i], d), why, rec);
+                                self.remove(Candidate::new(S::cell(list[i] as usize), d), why, rec);
                             }
                         }
                         return true;
                     }
                 }
                 // Hidden: k digits confined to k cells.
-                if let Some((ds, cells)) = combination(&pos, k) {
-                    let cellset = cells_of(list, cells);
-                    if (0..9).any(|i| cells >> i & 1 != 0 && masks[i] & !ds != 0) {
-                        for i in (0..9).filter(|i| cells >> i & 1 != 0) {
-                            for d in digits(masks[i] & !ds & 0x1ff) {
+                if let Some((ds, cells)) = combination(pos, k) {
+                    let cellset = cells_of::<S>(list, cells);
+                    if cells.ones().any(|i| !masks[i].and_not(ds).is_zero()) {
+                        for i in cells.ones() {
+                            for d in digits(masks[i].and_not(ds)) {
                                 let why = Why::HiddenSubset {
-                                    house: house(h),
+                                    house: house::<S>(h),
                                     cells: cellset,
                                     digits: ds,
                                 };
-                                self.remove(Candidate::new(list[i], d), why, rec);
+                                self.remove(Candidate::new(S::cell(list[i] as usize), d), why, rec);
                             }
                         }
                         return true;
@@ -402,37 +383,38 @@ impl State {
     /// first fish that removes something).
     ///
     /// Only digits with a change since they were last looked at are looked at.
-    fn fish<R: Recorder>(&mut self, rec: &mut R) -> bool {
-        for di in 0..9 {
-            if self.fish_dirty >> di & 1 == 0 {
+    fn fish<R: Recorder<S>>(&mut self, rec: &mut R) -> bool {
+        let geo = self.geo;
+        let n = S::N;
+        for di in 0..n {
+            if !self.fish_dirty.has(di) {
                 continue;
             }
-            self.fish_dirty &= !(1 << di);
-            let b = self.cands[di];
+            self.fish_dirty.clear(di);
+            let b = self.cands.as_ref()[di];
             for orient in 0..2usize {
-                let mut m = [0u16; 9];
-                for (i, mi) in m.iter_mut().enumerate() {
-                    for c in b & HOUSE_CELLS[orient * 9 + i] {
-                        *mi |= 1 << if orient == 0 { c.col() } else { c.row() };
+                // per line: the cross lines holding the digit
+                let mut m = S::per_digit(S::Mask::ZERO);
+                for (i, mi) in m.as_mut().iter_mut().enumerate() {
+                    for c in b & geo.house_at(orient * n + i) {
+                        mi.set(usize::from(if orient == 0 { c.col() } else { c.row() }));
                     }
                 }
                 for k in 2..=3u32 {
-                    let Some((lines, covers)) = combination(&m, k) else {
+                    let Some((lines, covers)) = combination(m.as_ref(), k) else {
                         continue;
                     };
-                    let mut base = CellSet::EMPTY;
-                    let mut cover = CellSet::EMPTY;
+                    let mut base = CellSet::<S>::EMPTY;
+                    let mut cover = CellSet::<S>::EMPTY;
                     let mut houses = Vec::new();
-                    for i in 0..9 {
-                        if lines >> i & 1 != 0 {
-                            base |= HOUSE_CELLS[orient * 9 + i];
-                            if R::ON {
-                                houses.push(house(orient * 9 + i));
-                            }
+                    for i in lines.ones() {
+                        base |= geo.house_at(orient * n + i);
+                        if R::ON {
+                            houses.push(house::<S>(orient * n + i));
                         }
-                        if covers >> i & 1 != 0 {
-                            cover |= HOUSE_CELLS[(1 - orient) * 9 + i];
-                        }
+                    }
+                    for i in covers.ones() {
+                        cover |= geo.house_at((1 - orient) * n + i);
                     }
                     let elim = b & (cover - base);
                     if elim.is_empty() {
@@ -455,7 +437,7 @@ impl State {
 
     /// Why `y` goes in a nested pass: its contradiction one level down (`inner`), proved
     /// only when `rec` records.
-    fn nested_why<R: Recorder>(&self, y: Candidate, inner: Level, rec: &R) -> Why {
+    fn nested_why<R: Recorder<S>>(&self, y: Candidate, inner: Level, rec: &R) -> Why<S> {
         if R::ON {
             let (branch, ext) = contradiction_proof(self, rec.base(), y, true, inner);
             Why::Nested(Box::new(branch), ext)
@@ -466,11 +448,11 @@ impl State {
 
     /// Removes every candidate whose assumption leads to a contradiction at `inner`, settling
     /// (with Plus) after each, until a whole pass removes nothing.
-    fn nested<R: Recorder>(
+    fn nested<R: Recorder<S>>(
         &mut self,
         inner: Level,
         rec: &mut R,
-        footprints: Option<&Footprints>,
+        footprints: Option<&Footprints<S>>,
     ) -> Result<(), Clash> {
         if let Some(removals) = rec.take_replay() {
             // The same removals as the run that made the trail, each proved again.
@@ -482,24 +464,24 @@ impl State {
             }
             return Ok(());
         }
-        let changes = |st: &State| footprints.and_then(|f| st.changed_for(f, inner));
+        let changes = |st: &State<S>| footprints.and_then(|f| st.changed_for(f, inner));
         let mut changed = changes(self);
-        let links_of = |st: &State| (inner == Level::Static).then(|| Links::of(st));
+        let links_of = |st: &State<S>| (inner == Level::Static).then(|| Links::of(st));
         let mut links = links_of(self);
         // Candidates an inner assumption without contradiction made true, since the last
         // removal: each reaches a part of where that assumption went (its implications are
         // among that assumption's), so it meets no contradiction either and is not followed.
-        let mut held_by_others = [CellSet::EMPTY; 9];
+        let mut held_by_others = S::NO_DIGIT_CELLS;
         loop {
             let mut removed = false;
-            for di in 0..9 {
-                for cell in self.cands[di] {
+            for di in 0..S::N {
+                for cell in self.cands.as_ref()[di] {
                     let y = cand(cell, di);
-                    if !self.has(y) || held_by_others[di].contains(cell) {
+                    if !self.has(y) || held_by_others.as_ref()[di].contains(cell) {
                         continue;
                     }
                     if let (Some(f), Some(ch)) = (footprints, &changed)
-                        && !f.units[index(y)].meets(ch)
+                        && !f.units[index::<S>(y)].meets(ch)
                     {
                         continue;
                     }
@@ -510,8 +492,9 @@ impl State {
                     };
                     if held {
                         for (h, (now, before)) in held_by_others
+                            .as_mut()
                             .iter_mut()
-                            .zip(t.placed.iter().zip(&self.placed))
+                            .zip(t.placed.as_ref().iter().zip(self.placed.as_ref()))
                         {
                             *h |= *now - *before;
                         }
@@ -524,7 +507,7 @@ impl State {
                     self.settle(true, rec)?;
                     changed = changes(self);
                     links = links_of(self);
-                    held_by_others = [CellSet::EMPTY; 9];
+                    held_by_others = S::NO_DIGIT_CELLS;
                 }
             }
             if !removed {
@@ -534,7 +517,7 @@ impl State {
     }
 
     /// Static propagation: a breadth-first walk over the links of this state.
-    fn assume_static<R: Recorder>(
+    fn assume_static<R: Recorder<S>>(
         &mut self,
         c: Candidate,
         on: bool,
@@ -542,98 +525,105 @@ impl State {
         links: &Links,
     ) -> Result<(), Clash> {
         let start = &*self;
-        let mut is_on = [CellSet::EMPTY; 9];
-        let mut is_off = [CellSet::EMPTY; 9];
-        // Each candidate enters the queue at most once true and once false: 1,458 entries of
-        // `index * 2 + on` (a 3 KB array; a queue of (Candidate, bool) took a fifth of the
-        // walk's time to initialize).
-        let mut queue = [0u16; 1458];
-        let (mut head, mut tail) = (0usize, 1usize);
-        queue[0] = entry(c, on);
+        let geo = self.geo;
+        let mut is_on = S::NO_DIGIT_CELLS;
+        let mut is_off = S::NO_DIGIT_CELLS;
+        // Each candidate enters the queue at most once true and once false: entries of
+        // `index * 2 + on`, pushed without initializing the rest.
+        let mut queue: Vec<u16> = Vec::with_capacity(2 * candidates::<S>());
+        let mut head = 0usize;
+        queue.push(entry::<S>(c, on));
         if on {
-            is_on[c.digit as usize - 1].insert(c.cell);
+            is_on.as_mut()[c.digit as usize - 1].insert(c.cell);
             rec_on(rec, c, Why::Assume);
         } else {
-            is_off[c.digit as usize - 1].insert(c.cell);
+            is_off.as_mut()[c.digit as usize - 1].insert(c.cell);
             rec_off(rec, c, Why::Assume);
         }
         let mut result = Ok(());
-        'walk: while head < tail {
-            let (x, x_on) = unentry(queue[head]);
+        'walk: while head < queue.len() {
+            let (x, x_on) = unentry::<S>(queue[head]);
             head += 1;
             let xd = x.digit as usize - 1;
             if x_on {
                 // Everything that sees x is false.
-                let mut weak = [CellSet::EMPTY; 9];
-                for (e, w) in weak.iter_mut().enumerate() {
-                    if e != xd && start.cands[e].contains(x.cell) {
+                let mut weak = S::NO_DIGIT_CELLS;
+                for (e, w) in weak.as_mut().iter_mut().enumerate() {
+                    if e != xd && start.cands.as_ref()[e].contains(x.cell) {
                         w.insert(x.cell);
                     }
                 }
-                weak[xd] = start.cands[xd] & x.cell.peers();
-                for (e, w) in weak.iter().enumerate() {
-                    for cell in *w - is_off[e] {
+                weak.as_mut()[xd] = start.cands.as_ref()[xd] & geo.peers(x.cell);
+                for (e, w) in weak.as_ref().iter().enumerate() {
+                    for cell in *w - is_off.as_ref()[e] {
                         let y = cand(cell, e);
-                        is_off[e].insert(cell);
+                        is_off.as_mut()[e].insert(cell);
                         rec_off(rec, y, Why::Peer(x));
-                        if is_on[e].contains(cell) {
+                        if is_on.as_ref()[e].contains(cell) {
                             result = Err(Clash::Both(y));
                             break 'walk;
                         }
-                        queue[tail] = entry(y, false);
-                        tail += 1;
+                        queue.push(entry::<S>(y, false));
                     }
                 }
             } else {
                 // The other end of a bivalue cell or conjugate pair is true.
-                for &(yi, h) in links.from(index(x)) {
-                    let y = cand(Cell::new((yi % 81) as u8), yi as usize / 81);
+                for &(yi, h) in links.from(index::<S>(x)) {
+                    let y = candidate_at::<S>(yi as usize);
                     let yd = y.digit as usize - 1;
-                    if is_on[yd].contains(y.cell) {
+                    if is_on.as_ref()[yd].contains(y.cell) {
                         continue;
                     }
-                    is_on[yd].insert(y.cell);
+                    is_on.as_mut()[yd].insert(y.cell);
                     let why = match h {
                         CELL_LINK => Why::LastInCell,
-                        h => Why::LastInHouse(house(h as usize)),
+                        h => Why::LastInHouse(house::<S>(h as usize)),
                     };
                     rec_on(rec, y, why);
-                    if is_off[yd].contains(y.cell) {
+                    if is_off.as_ref()[yd].contains(y.cell) {
                         result = Err(Clash::Both(y));
                         break 'walk;
                     }
-                    queue[tail] = entry(y, true);
-                    tail += 1;
+                    queue.push(entry::<S>(y, true));
                 }
             }
         }
         if let Err(clash) = result {
             return Err(self.clash(clash, rec));
         }
-        for di in 0..9 {
-            let gone = is_off[di] | is_on[di];
+        for di in 0..S::N {
+            let on = is_on.as_ref()[di];
+            let gone = is_off.as_ref()[di] | on;
             if !gone.is_empty() {
-                self.cands[di] -= gone;
-                self.mark(di, ALL_HOUSES);
+                self.cands.as_mut()[di] -= gone;
+                self.mark(di, all_houses::<S>());
             }
-            self.placed[di] |= is_on[di];
-            self.open -= is_on[di];
+            self.placed.as_mut()[di] |= on;
+            self.open -= on;
         }
         Ok(())
     }
 
     /// The changes since `footprints`' start, when they may filter a nested pass at `inner`.
-    fn changed_for(&self, footprints: &Footprints, inner: Level) -> Option<Units> {
+    fn changed_for(&self, footprints: &Footprints<S>, inner: Level) -> Option<Units<S>> {
         footprints.changes(self, inner)
     }
 
     /// The candidates made true since `start`.
-    pub fn on_since(&self, start: &State) -> [CellSet; 9] {
-        std::array::from_fn(|d| self.placed[d] - start.placed[d])
+    pub fn on_since(&self, start: &State<S>) -> Cands<S> {
+        let mut on = S::NO_DIGIT_CELLS;
+        for (d, o) in on.as_mut().iter_mut().enumerate() {
+            *o = self.placed.as_ref()[d] - start.placed.as_ref()[d];
+        }
+        on
     }
 
     /// The candidates made false since `start`.
-    pub fn off_since(&self, start: &State) -> [CellSet; 9] {
-        std::array::from_fn(|d| start.cands[d] - self.cands[d] - self.placed[d])
+    pub fn off_since(&self, start: &State<S>) -> Cands<S> {
+        let mut off = S::NO_DIGIT_CELLS;
+        for (d, o) in off.as_mut().iter_mut().enumerate() {
+            *o = start.cands.as_ref()[d] - self.cands.as_ref()[d] - self.placed.as_ref()[d];
+        }
+        off
     }
 }
