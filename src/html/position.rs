@@ -147,13 +147,16 @@ impl Measures {
     }
 
     /// The page's styles for a board of another size than 9x9, written after the page's own:
-    /// the view wide enough for the marks to stay legible, the values scaled to the cell. The
-    /// 9x9 page needs none.
+    /// the view wide enough for the marks to stay legible, the values scaled to the cell, long
+    /// steps (a 16x16 line's eliminations) wrapped in the list. The 9x9 page needs none.
     pub fn size_style(&self) -> String {
         // 0.8 pixel per unit: a pencil mark's 13 units about 10 pixels (9x9: 560 px for 530)
         let width = (self.side() * 0.8).round().max(560.0);
         let value = (self.cell * 0.6).round();
-        format!("#view{{flex-basis:{width}px}}\n.given,.placed,.solution{{font-size:{value}px}}\n")
+        format!(
+            "#view{{flex-basis:{width}px}}\n#steps li{{overflow-wrap:anywhere}}\n\
+             .given,.placed,.solution{{font-size:{value}px}}\n"
+        )
     }
 }
 
