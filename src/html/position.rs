@@ -146,16 +146,23 @@ impl Measures {
         if i % boxed == 0 { "thick" } else { "thin" }
     }
 
-    /// The page's styles for a board of another size than 9x9, written after the page's own:
-    /// the view wide enough for the marks to stay legible, the values scaled to the cell, long
-    /// steps (a 16x16 line's eliminations) wrapped in the list. The 9x9 page needs none.
+    /// The page's styles for a board larger than 9x9, written after the page's own (none for
+    /// 9x9 and smaller boards, which keep its 54-unit cells): the view takes the room the
+    /// window has beside the step list, which stays beside it (so that following a step
+    /// scrolls the list, not the page) and in sight; long steps (a 16x16 line's eliminations)
+    /// wrap; the values are scaled to the cell, the pencil marks a little larger (their room is
+    /// 9x9's, but the drawing is scaled down further).
     pub fn size_style(&self) -> String {
-        // 0.8 pixel per unit: a pencil mark's 13 units about 10 pixels (9x9: 560 px for 530)
-        let width = (self.side() * 0.8).round().max(560.0);
+        if self.cell <= CELL {
+            return String::new();
+        }
+        // 0.8 pixel per unit at most: a pencil mark's 13 units about 10 pixels
+        let width = (self.side() * 0.8).round();
         let value = (self.cell * 0.6).round();
         format!(
-            "#view{{flex-basis:{width}px}}\n#steps li{{overflow-wrap:anywhere}}\n\
-             .given,.placed,.solution{{font-size:{value}px}}\n"
+            "main{{flex-wrap:nowrap}}\n#view{{flex:1 1 {width}px;max-width:{width}px}}\n\
+             #steps{{flex:0 0 22em;position:sticky;top:.5em}}\n#steps li{{overflow-wrap:anywhere}}\n\
+             .given,.placed,.solution{{font-size:{value}px}}\n.pm{{font-size:15px}}\n"
         )
     }
 }
