@@ -99,7 +99,7 @@ fn solution_of(trace: &Trace, layout: Layout, alphabet: Alphabet) -> Option<Vec<
 /// What a page starts from: a 9x9 grid (the full engine's), or a puzzle of another size.
 enum Start {
     /// A 9x9 grid, pencil marks and placed digits included.
-    Nine(Grid),
+    Nine(Box<Grid>),
     /// A puzzle of another size (its pencil marks, when read with some, included).
     Sized(Puzzle),
 }
@@ -109,7 +109,7 @@ enum Start {
 fn start_of(trace: &Trace) -> Option<Start> {
     let text = trace.start.as_deref().unwrap_or(&trace.puzzle);
     match parse_puzzle(text) {
-        Ok(grid) => Some(Start::Nine(grid)),
+        Ok(grid) => Some(Start::Nine(Box::new(grid))),
         Err(_) => Puzzle::parse(text)
             .ok()
             .filter(|p| p.layout() != Layout::NINE)
@@ -120,7 +120,9 @@ fn start_of(trace: &Trace) -> Option<Start> {
 /// The page for a trace. `start` is the 9x9 grid the solve started from (read back from the
 /// trace when `None`, of any size); `kind` says whether it is a whole solve or a hint.
 pub fn trace_page(trace: &Trace, start: Option<&Grid>, kind: PageKind) -> String {
-    let start = start.cloned().map(Start::Nine).or_else(|| start_of(trace));
+    let start = start
+        .map(|g| Start::Nine(Box::new(g.clone())))
+        .or_else(|| start_of(trace));
     write_page(trace, start, kind)
 }
 
@@ -141,7 +143,7 @@ pub fn trace_page(trace: &Trace, start: Option<&Grid>, kind: PageKind) -> String
 /// ```
 pub fn puzzle_page(trace: &Trace, start: &AnyPuzzle, kind: PageKind) -> String {
     let start = match start {
-        AnyPuzzle::Nine(grid) => Start::Nine((**grid).clone()),
+        AnyPuzzle::Nine(grid) => Start::Nine(grid.clone()),
         AnyPuzzle::Sized(p) => Start::Sized(p.clone()),
     };
     write_page(trace, Some(start), kind)
@@ -192,7 +194,7 @@ fn write_page(trace: &Trace, start: Option<Start>, kind: PageKind) -> String {
         (_, Some(Start::Nine(grid))) => {
             let words =
                 |step: &Step, grid: &Grid| crate::chain_words::step_chain_lines(step, Some(grid));
-            frames(trace, grid.clone(), Alphabet::Standard, kind, words)
+            frames(trace, (**grid).clone(), Alphabet::Standard, kind, words)
         }
         (_, Some(Start::Sized(puzzle))) => puzzle.layout().dispatch(SizedFrames {
             trace,
@@ -210,8 +212,13 @@ fn write_page(trace: &Trace, start: Option<Start>, kind: PageKind) -> String {
     let (size_style, key) = if layout == Layout::NINE {
         (String::new(), String::new())
     } else {
+        let style = Measures::of(layout).size_style();
         (
-            format!("<style>{}</style>\n", Measures::of(layout).size_style()),
+            if style.is_empty() {
+                style
+            } else {
+                format!("<style>{style}</style>\n")
+            },
             format!(
                 "<p class=\"key\">{}</p>",
                 escape(&symbol_key(layout, frames[0].position.alphabet))

@@ -143,7 +143,11 @@ impl Measures {
         } else {
             self.layout.box_cols()
         };
-        if i % boxed == 0 { "thick" } else { "thin" }
+        if i.is_multiple_of(boxed) {
+            "thick"
+        } else {
+            "thin"
+        }
     }
 
     /// The page's styles for a board larger than 9x9, written after the page's own (none for
