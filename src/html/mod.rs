@@ -136,10 +136,12 @@ pub fn trace_page(trace: &Trace, start: Option<&Grid>, kind: PageKind) -> String
 /// use lapiz::html::{PageKind, puzzle_page};
 /// use lapiz::shape::{AnyPuzzle, Puzzle};
 ///
-/// let puzzle = Puzzle::parse("..3.2..1....4..........6.4..1.3.....").unwrap();
+/// let puzzle = Puzzle::parse(".5.3.2.....63.....16......2.6.6....3").unwrap();
 /// let trace = solve_sized(&puzzle, &Pipeline::default_pipeline());
 /// let page = puzzle_page(&trace, &AnyPuzzle::Sized(puzzle), PageKind::Solve);
-/// assert!(page.contains("<svg") && page.contains("6x6 (2x3 boxes)"));
+/// assert!(page.contains("Solved in") && page.contains("6x6 (2x3 boxes)"));
+/// // 6 cells of 54 units, and the margins for the labels
+/// assert!(page.contains("viewBox=\"0 0 368 368\""));
 /// ```
 pub fn puzzle_page(trace: &Trace, start: &AnyPuzzle, kind: PageKind) -> String {
     let start = match start {
