@@ -286,17 +286,7 @@ impl ShapeFn for SolveSized<'_> {
     type Out = Outcome;
     fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Outcome {
         let p = self.puzzle;
-        let mut grid = Grid::from_value_slice(geo, p.values());
-        if let Some(marks) = p.marks() {
-            for (i, &m) in marks.iter().enumerate() {
-                let cell = S::cell(i);
-                for d in grid.all_digits() {
-                    if m >> (d - 1) & 1 == 0 {
-                        grid.eliminate(cell, d);
-                    }
-                }
-            }
-        }
+        let grid = p.grid(geo);
         let stuck = |g: &Grid<S>| {
             let marks = (0..S::CELLS)
                 .map(|i| {

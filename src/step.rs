@@ -341,7 +341,17 @@ impl Step {
     /// and placements are in) and, as its explanation, the technique's name (from `pipeline`,
     /// else its id) and where to look: `Look for a Hidden Pair in r7.`, `Look for an X-Wing on
     /// digit 4.` No candidate, placement, elimination or chain: the nudge gives none away.
+    /// A step of 9x9; [`Step::nudge_in`] for a board of another layout.
     pub fn nudge(&self, pipeline: &crate::pipeline::Pipeline) -> Step {
+        self.nudge_in(pipeline, crate::shape::Layout::NINE)
+    }
+
+    /// [`Step::nudge`] for a step of a board of `layout`, whose boxes it names.
+    pub fn nudge_in(
+        &self,
+        pipeline: &crate::pipeline::Pipeline,
+        layout: crate::shape::Layout,
+    ) -> Step {
         let name = pipeline
             .techniques()
             .iter()
@@ -352,7 +362,7 @@ impl Step {
         } else {
             "a"
         };
-        let (houses, digit) = self.where_to_look();
+        let (houses, digit) = self.where_to_look(layout);
         let mut text = format!("Look for {article} {name}");
         if let Some(d) = digit {
             text.push_str(&format!(" on digit {d}"));
@@ -367,9 +377,9 @@ impl Step {
             .explain(text)
     }
 
-    /// Where a nudge says to look: the step's houses, else the boxes of the cells it works on;
-    /// and its digit when every candidate it names has the same one.
-    fn where_to_look(&self) -> (Vec<House>, Option<u8>) {
+    /// Where a nudge says to look: the step's houses, else the boxes (of `layout`) of the cells
+    /// it works on; and its digit when every candidate it names has the same one.
+    fn where_to_look(&self, layout: crate::shape::Layout) -> (Vec<House>, Option<u8>) {
         let mut houses = self.houses.clone();
         let pattern = self.highlights.iter().flat_map(|h| h.candidates.iter());
         let mut digits = pattern
@@ -381,7 +391,8 @@ impl Step {
         let digit = first.filter(|&d| digits.all(|e| e == d));
         if houses.is_empty() {
             for c in pattern.chain(&self.placements) {
-                let b = House::boxed(c.cell.box_index());
+                let (row, col) = (usize::from(c.cell.row()), usize::from(c.cell.col()));
+                let b = House::boxed(layout.box_of(row, col) as u8);
                 if !houses.contains(&b) {
                     houses.push(b);
                 }

@@ -2,7 +2,8 @@
 //! The DOM after the page's script ran must hold every step, and the page's own self-test
 //! (`#selftest`: arrow keys, a click and Home, checking that the grid shown changes) must pass;
 //! a screenshot of a chain step must not be blank; walking a forcing step's proof lights another
-//! proof line and other arrows at each step.
+//! proof line and other arrows at each step. A 16x16 page passes the same self-test, with its
+//! step list beside the grid.
 //!
 //! Chromium is found as `$LAPIZ_CHROMIUM`, else `chromium`, `chromium-browser` or
 //! `google-chrome` on the PATH (`.ci/run` installs it on Debian). Without one the tests skip
@@ -30,6 +31,10 @@ fn scratch(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// 16x16, 110 clues, solved with fish, wings, nice loops and ALS-XZ (our own: `lapiz generate
+/// --size 16 --clues 110 --seed 11 --count 6`, the fourth).
+const SIXTEEN: &str = "...5...64..E8...D8..F54..1.GB.2EG.92...E3.8.D..73.B..G.8....15....6..93.1.4.A..D.4..6.....A...7.1B.7..DF.C..6....CG.8.....3.9.....D1B...A..7G6.5...E....8......A86F..4AG.D....9....C9..1B5.4....5D.B1.FA.GE....6C31978.D.......4.2.8...B..D.39AG6AE.4....3...DB1";
 
 /// Writes the solve page of `puzzle` to `dir/page.html` and returns its path and text.
 fn page(puzzle: &str, dir: &Path) -> (PathBuf, String) {
@@ -316,4 +321,34 @@ fn walking_a_forcing_step_lights_another_arrow_and_proof_line_each_step() {
     assert_ne!(seen[0], seen[1]);
     assert_ne!(seen[1], seen[2]);
     assert_ne!(seen[0].1, seen[1].1, "the same arrows lit");
+}
+
+#[test]
+fn a_sixteen_by_sixteen_page_runs_with_its_list_beside_the_grid() {
+    let Some(browser) = chromium() else { return };
+    let dir = scratch("html-sixteen");
+    let (path, text) = page(SIXTEEN, &dir);
+    let steps = text.matches("<li value=").count();
+    let dom = run_browser(
+        &browser,
+        &dir,
+        &["--dump-dom".into(), "--window-size=1400,1000".into()],
+        &file_url(&path, "selftest"),
+    );
+    assert!(
+        dom.contains("data-selftest=\"pass\""),
+        "the page's self-test did not pass: {}",
+        dom.lines()
+            .find(|l| l.contains("<body"))
+            .unwrap_or("no body")
+    );
+    assert_eq!(dom.matches("<div class=\"frame\"").count(), steps + 2);
+    // opened at the last step, the page shows that frame
+    let dom = run_browser(
+        &browser,
+        &dir,
+        &["--dump-dom".into(), "--window-size=1400,1000".into()],
+        &file_url(&path, &steps.to_string()),
+    );
+    assert!(dom.contains(&format!("data-current=\"{steps}\"")));
 }

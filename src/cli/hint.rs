@@ -7,13 +7,14 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 
-use lapiz::engine::solve_grid;
-use lapiz::html::{PageKind, trace_page};
-use lapiz::parse::parse_puzzle;
+use lapiz::engine::{solve_grid, solve_sized};
+use lapiz::html::{PageKind, puzzle_page};
 use lapiz::printable::printable;
+use lapiz::shape::Layout;
 use lapiz::trace::Outcome;
 
 use super::args::PipelineArgs;
+use super::sized::{Input, SizeArgs};
 
 /// How much a hint gives away.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
@@ -37,8 +38,8 @@ pub enum HintFormat {
 /// Arguments of `lapiz hint`.
 #[derive(Args)]
 pub struct HintArgs {
-    /// The puzzle or the grid so far: 81 characters, a pencil-mark grid or a HoDoKu library
-    /// line.
+    /// The puzzle or the grid so far, of any size: a line of symbols, a pencil-mark grid (as
+    /// `lapiz candidates` writes it) or, on 9x9, a HoDoKu library line.
     pub puzzle: String,
     /// How much to give away.
     #[arg(long, value_enum, default_value = "full")]
@@ -49,13 +50,16 @@ pub struct HintArgs {
     /// The pipeline, with scripts and plugins, as `solve` takes them.
     #[command(flatten)]
     pub pipeline: PipelineArgs,
+    /// Puzzles of other sizes.
+    #[command(flatten)]
+    pub sizes: SizeArgs,
 }
 
 /// Runs `lapiz hint`: the first step the pipeline finds (verified as `solve` verifies it).
 pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
     let mut pipeline = args.pipeline.load("default")?;
-    let grid = match parse_puzzle(&args.puzzle) {
-        Ok(g) => g,
+    let input = match args.sizes.read(&args.puzzle) {
+        Ok(input) => input,
         Err(e) => {
             return Ok(super::invalid_input(&format!(
                 "cannot read the puzzle: {e}"
@@ -64,7 +68,10 @@ pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
     };
     // one step is all a hint needs
     pipeline.set_step_limit(1);
-    let trace = solve_grid(&grid, &pipeline);
+    let (trace, layout, solved) = match &input {
+        Input::Nine(grid) => (solve_grid(grid, &pipeline), Layout::NINE, grid.is_solved()),
+        Input::Sized(p) => (solve_sized(p, &pipeline), p.layout(), p.is_solved()),
+    };
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Ok(super::invalid_input(&format!("invalid puzzle: {reason}")));
     }
@@ -77,9 +84,9 @@ pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
                 .iter_mut()
                 .find(|e| matches!(e, lapiz::trace::Entry::Step(_)))
         {
-            *s = s.nudge(&pipeline);
+            *s = s.nudge_in(&pipeline, layout);
         }
-        write!(out, "{}", trace_page(&trace, Some(&grid), PageKind::Hint))?;
+        write!(out, "{}", puzzle_page(&trace, &input, PageKind::Hint))?;
         out.flush()?;
         return Ok(ExitCode::from(super::exit::OK));
     }
@@ -93,9 +100,13 @@ pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
                     write!(out, "{text}")?;
                 }
             }
-            HintLevel::Nudge => writeln!(out, "{}", printable(&step.nudge(&pipeline).explanation))?,
+            HintLevel::Nudge => writeln!(
+                out,
+                "{}",
+                printable(&step.nudge_in(&pipeline, layout).explanation)
+            )?,
         },
-        None if grid.is_solved() => writeln!(out, "The grid is already solved.")?,
+        None if solved => writeln!(out, "The grid is already solved.")?,
         None => writeln!(
             out,
             "No technique of the pipeline `{}` finds a step in this grid.",

@@ -9,7 +9,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
 use lapiz::engine::{solve_grid, solve_sized};
-use lapiz::html::{PageKind, trace_page};
+use lapiz::html::{PageKind, puzzle_page, trace_page};
 use lapiz::parse::parse_puzzle;
 use lapiz::pipeline::Pipeline;
 use lapiz::printable::printable;
@@ -95,24 +95,8 @@ pub fn run(args: SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
         .puzzle
         .clone()
         .expect("clap requires a puzzle without --file");
-    let read = args.sizes.read(&text);
-    if let Ok(Input::Sized(p)) = &read {
-        if format == Format::Html || args.html.is_some() {
-            bail!(
-                "a {} puzzle: HTML pages are 9x9 only for now (use --format text or ron)",
-                p.layout()
-            );
-        }
-        let t = solve_sized(p, &pipeline);
-        if format == Format::Text {
-            let (layout, symbols) = (p.layout(), p.alphabet());
-            writeln!(out, "{layout}, symbols {symbols}, {} clues", p.clues())?;
-        }
-        return finish(&t, None, &args, out);
-    }
-    let grid = match read {
-        Ok(Input::Nine(g)) => *g,
-        Ok(Input::Sized(_)) => unreachable!("handled above"),
+    let input = match args.sizes.read(&text) {
+        Ok(input) => input,
         Err(e) => {
             let reason = format!("cannot read the puzzle: {e}{}", super::file_hint(&text));
             if format == Format::Html || args.html.is_some() {
@@ -131,25 +115,34 @@ pub fn run(args: SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
             return Ok(super::invalid_input(&reason));
         }
     };
-    let t = solve_grid(&grid, &pipeline);
-    finish(&t, Some(&grid), &args, out)
+    let t = match &input {
+        Input::Nine(grid) => solve_grid(grid, &pipeline),
+        Input::Sized(p) => {
+            if format == Format::Text {
+                let (layout, symbols) = (p.layout(), p.alphabet());
+                writeln!(out, "{layout}, symbols {symbols}, {} clues", p.clues())?;
+            }
+            solve_sized(p, &pipeline)
+        }
+    };
+    finish(&t, &input, &args, out)
 }
 
 /// Writes one puzzle's solve as `args` ask (trace file, page, output), then its warnings; the
 /// exit code says whether the puzzle was invalid or, with `--strict`, whether a technique
-/// failed or had a step rejected. `grid` is the 9x9 start (none for other sizes).
-fn finish(
-    t: &Trace,
-    grid: Option<&lapiz::Grid>,
-    args: &SolveArgs,
-    out: &mut impl Write,
-) -> Result<ExitCode> {
+/// failed or had a step rejected. `start` is the puzzle as read.
+fn finish(t: &Trace, start: &Input, args: &SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
+    // the text trace follows a 9x9 grid; other sizes print the pencil marks the trace holds
+    let grid = match start {
+        Input::Nine(grid) => Some(&**grid),
+        Input::Sized(_) => None,
+    };
     if let Some(path) = &args.trace {
         std::fs::write(path, t.to_ron())
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     if let Some(path) = &args.html {
-        std::fs::write(path, trace_page(t, grid, PageKind::Solve))
+        std::fs::write(path, puzzle_page(t, start, PageKind::Solve))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     match args.format {
@@ -161,7 +154,7 @@ fn finish(
             write!(out, "{}", t.to_text_with(grid, grids, args.ids))?
         }
         Format::Ron => write!(out, "{}", t.to_ron())?,
-        Format::Html => write!(out, "{}", trace_page(t, grid, PageKind::Solve))?,
+        Format::Html => write!(out, "{}", puzzle_page(t, start, PageKind::Solve))?,
     }
     out.flush()?;
     if let Outcome::Invalid { reason } = &t.outcome {

@@ -9,22 +9,29 @@
 //! Frames: frame 0 is the start; frame `K` (1..=N) shows the grid *before* step `K` with the
 //! step drawn on it (its list entry carries `data-step="K"`); frame N+1 shows how the solve ended
 //! (solved, stuck, step limit). An invalid puzzle gives one frame saying what is wrong.
+//!
+//! Every size is drawn by the same code: the frames are built once on the puzzle's own grid
+//! (generic over its shape), each kept as a size-free [`Position`]; the drawing takes its
+//! measures from the position's layout (cell size, pencil-mark sub-grid, box borders) and
+//! writes digits in the puzzle's alphabet. A 9x9 page is what it always was.
 
 use std::fmt::Write as _;
 
-use crate::geometry::Cell;
 use crate::grid::Grid;
 use crate::net::literal;
 use crate::parse::parse_puzzle;
 use crate::printable::printable;
+use crate::shape::{Alphabet, AnyPuzzle, Geometry, Layout, Puzzle, Shape, ShapeFn};
 use crate::step::{Role, Step};
 use crate::trace::{Entry, Outcome, Trace};
 
 mod glossary;
+mod position;
 mod proof;
 mod svg;
 
-use svg::{BRANCH_DASH, CELL, MARGIN, write_svg};
+use position::{Measures, Position};
+use svg::{BRANCH_DASH, write_svg};
 
 /// Which page to write: a whole solve, or the next step only (a hint).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -65,75 +72,167 @@ const SCRIPT: &str = include_str!("page.js");
 struct Frame<'a> {
     /// Shown above the grid and in the list, e.g. `Step 3`.
     title: String,
-    /// The grid drawn.
-    grid: Grid,
+    /// The board drawn.
+    position: Position,
     /// The step drawn on it, if any.
     step: Option<&'a Step>,
     /// The words below the grid.
     explanation: String,
     /// Whether the words say something went wrong.
     bad: bool,
-    /// The solution, drawn faintly in empty cells (the end of a stuck solve shows none).
-    solution: Option<[u8; 81]>,
+    /// The solution's values row by row, drawn faintly in empty cells (the end of a stuck solve
+    /// shows none).
+    solution: Option<Vec<u8>>,
+    /// The step's chains in words, one line each (9x9: the words name its houses).
+    words: Vec<String>,
 }
 
-/// The solution of a trace as 81 digits, when it has one.
-fn solution_of(trace: &Trace) -> Option<[u8; 81]> {
-    let s = trace.solution.as_ref()?;
-    let bytes = s.as_bytes();
-    if bytes.len() != 81 || !bytes.iter().all(|b| (b'1'..=b'9').contains(b)) {
-        return None;
-    }
-    let mut out = [0u8; 81];
-    for (o, b) in out.iter_mut().zip(bytes) {
-        *o = b - b'0';
-    }
-    Some(out)
+/// The solution of a trace as values row by row, when it has one of `layout`'s size (written
+/// in `alphabet`).
+fn solution_of(trace: &Trace, layout: Layout, alphabet: Alphabet) -> Option<Vec<u8>> {
+    let s = trace.solution.as_deref()?;
+    let boxes = (layout.box_rows() as u8, layout.box_cols() as u8);
+    let p = Puzzle::parse_with(s, Some(alphabet), Some(boxes)).ok()?;
+    (p.layout() == layout && p.is_solved()).then(|| p.values().to_vec())
 }
 
-/// The grid the trace starts from: `start` when given, else the trace's start line or puzzle.
-fn start_grid(trace: &Trace, start: Option<&Grid>) -> Option<Grid> {
-    if let Some(g) = start {
-        return Some(g.clone());
-    }
+/// What a page starts from: a 9x9 grid (the full engine's), or a puzzle of another size.
+enum Start {
+    /// A 9x9 grid, pencil marks and placed digits included.
+    Nine(Box<Grid>),
+    /// A puzzle of another size (its pencil marks, when read with some, included).
+    Sized(Puzzle),
+}
+
+/// The board a trace starts from, read back from it: its start line or puzzle, 9x9 or of
+/// another size (the box shape as square as the size allows).
+fn start_of(trace: &Trace) -> Option<Start> {
     let text = trace.start.as_deref().unwrap_or(&trace.puzzle);
-    parse_puzzle(text).ok()
+    match parse_puzzle(text) {
+        Ok(grid) => Some(Start::Nine(Box::new(grid))),
+        Err(_) => Puzzle::parse(text)
+            .ok()
+            .filter(|p| p.layout() != Layout::NINE)
+            .map(Start::Sized),
+    }
 }
 
-/// The page for a trace. `start` is the grid the solve started from (read back from the trace
-/// when `None`); `kind` says whether it is a whole solve or a hint.
+/// The page for a trace. `start` is the 9x9 grid the solve started from (read back from the
+/// trace when `None`, of any size); `kind` says whether it is a whole solve or a hint.
 pub fn trace_page(trace: &Trace, start: Option<&Grid>, kind: PageKind) -> String {
-    let grid = start_grid(trace, start);
-    let frames = match (&trace.outcome, grid) {
-        (Outcome::Invalid { reason }, grid) => vec![Frame {
-            title: "Invalid puzzle".into(),
-            grid: grid.unwrap_or_else(empty_board),
-            step: None,
-            explanation: format!("This is not a puzzle lapiz can solve: {reason}."),
-            bad: true,
-            solution: None,
-        }],
-        (_, None) => vec![Frame {
-            title: "Invalid puzzle".into(),
-            grid: empty_board(),
-            step: None,
-            explanation: "The puzzle of this trace cannot be read.".into(),
-            bad: true,
-            solution: None,
-        }],
-        (_, Some(grid)) => frames(trace, grid, kind),
+    let start = start
+        .map(|g| Start::Nine(Box::new(g.clone())))
+        .or_else(|| start_of(trace));
+    write_page(trace, start, kind)
+}
+
+/// The page for a trace of a puzzle of any size: `start` is the puzzle (or grid being solved)
+/// the solve started from, as [`AnyPuzzle::read`] read it, its box shape and alphabet
+/// included; the grid writes digits in the puzzle's alphabet.
+///
+/// ```
+/// use lapiz::Pipeline;
+/// use lapiz::engine::solve_sized;
+/// use lapiz::html::{PageKind, puzzle_page};
+/// use lapiz::shape::{AnyPuzzle, Puzzle};
+///
+/// let puzzle = Puzzle::parse(".5.3.2.....63.....16......2.6.6....3").unwrap();
+/// let trace = solve_sized(&puzzle, &Pipeline::default_pipeline());
+/// let page = puzzle_page(&trace, &AnyPuzzle::Sized(puzzle), PageKind::Solve);
+/// assert!(page.contains("Solved in") && page.contains("6x6 (2x3 boxes)"));
+/// // 6 cells of 54 units, and the margins for the labels
+/// assert!(page.contains("viewBox=\"0 0 368 368\""));
+/// ```
+pub fn puzzle_page(trace: &Trace, start: &AnyPuzzle, kind: PageKind) -> String {
+    let start = match start {
+        AnyPuzzle::Nine(grid) => Start::Nine(grid.clone()),
+        AnyPuzzle::Sized(p) => Start::Sized(p.clone()),
     };
+    write_page(trace, Some(start), kind)
+}
+
+/// [`SizedFrames`]' work: the frames of a solve of a puzzle of another size, on its grid.
+struct SizedFrames<'t, 'p> {
+    trace: &'t Trace,
+    puzzle: &'p Puzzle,
+    kind: PageKind,
+}
+
+impl<'t> ShapeFn for SizedFrames<'t, '_> {
+    type Out = Vec<Frame<'t>>;
+    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Vec<Frame<'t>> {
+        let grid = self.puzzle.grid(geo);
+        // the chains' words name 9x9 houses: other sizes keep the drawing and the notation
+        let words = |_: &Step, _: &Grid<S>| Vec::new();
+        frames(self.trace, grid, self.puzzle.alphabet(), self.kind, words)
+    }
+}
+
+/// The page for a trace from `start` (none: the trace's puzzle cannot be read).
+fn write_page(trace: &Trace, start: Option<Start>, kind: PageKind) -> String {
+    let invalid = |position: Position, explanation: String| Frame {
+        title: "Invalid puzzle".into(),
+        position,
+        step: None,
+        explanation,
+        bad: true,
+        solution: None,
+        words: Vec::new(),
+    };
+    let frames = match (&trace.outcome, &start) {
+        (Outcome::Invalid { reason }, start) => {
+            let position = match start {
+                Some(Start::Nine(grid)) => Position::of(grid, Alphabet::Standard),
+                Some(Start::Sized(p)) => Position::of_puzzle(p),
+                None => Position::empty(Layout::NINE),
+            };
+            let why = format!("This is not a puzzle lapiz can solve: {reason}.");
+            vec![invalid(position, why)]
+        }
+        (_, None) => vec![invalid(
+            Position::empty(Layout::NINE),
+            "The puzzle of this trace cannot be read.".into(),
+        )],
+        (_, Some(Start::Nine(grid))) => {
+            let words =
+                |step: &Step, grid: &Grid| crate::chain_words::step_chain_lines(step, Some(grid));
+            frames(trace, (**grid).clone(), Alphabet::Standard, kind, words)
+        }
+        (_, Some(Start::Sized(puzzle))) => puzzle.layout().dispatch(SizedFrames {
+            trace,
+            puzzle,
+            kind,
+        }),
+    };
+    let layout = frames[0].position.layout;
     let mut out = String::new();
     let title = match kind {
         PageKind::Solve => "lapiz: the solve, step by step",
         PageKind::Hint => "lapiz: a hint",
     };
+    // a 9x9 page needs neither the size's styles nor the key to its symbols
+    let (size_style, key) = if layout == Layout::NINE {
+        (String::new(), String::new())
+    } else {
+        let style = Measures::of(layout).size_style();
+        (
+            if style.is_empty() {
+                style
+            } else {
+                format!("<style>{style}</style>\n")
+            },
+            format!(
+                "<p class=\"key\">{}</p>",
+                escape(&symbol_key(layout, frames[0].position.alphabet))
+            ),
+        )
+    };
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\n\
-         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body data-current=\"0\">\n\
-         <header><h1>{title}</h1><p>{}</p></header>\n<main>\n<section id=\"view\">\n",
+         <title>{title}</title>\n<style>{STYLE}</style>\n{size_style}</head>\n<body data-current=\"0\">\n\
+         <header><h1>{title}</h1><p>{}</p>{key}</header>\n<main>\n<section id=\"view\">\n",
         escape(&trace.puzzle)
     );
     let _ = writeln!(
@@ -155,21 +254,39 @@ pub fn trace_page(trace: &Trace, start: Option<&Grid>, kind: PageKind) -> String
     out
 }
 
-/// A grid with no values and no candidates (drawn when there is no puzzle to draw).
-fn empty_board() -> Grid {
-    let mut g = Grid::empty();
-    for c in Cell::all() {
-        g.set_candidates(c, 0);
+/// The layout and, where the grid writes a digit otherwise than as its number, each symbol
+/// with its digit (`16x16 (4x4 boxes); A = 10, B = 11, …`): the steps write digits as numbers.
+fn symbol_key(layout: Layout, alphabet: Alphabet) -> String {
+    let n = layout.n();
+    let pairs: Vec<String> = (1..=n as u8)
+        .map(|d| (alphabet.symbol(d, n), d))
+        .filter(|(s, d)| *s != d.to_string())
+        .map(|(s, d)| format!("{s} = {d}"))
+        .collect();
+    if pairs.is_empty() {
+        layout.to_string()
+    } else {
+        format!(
+            "{layout}; in the grid {} (the steps write digits as numbers)",
+            pairs.join(", ")
+        )
     }
-    g
 }
 
-/// The frames of a solve or a hint on `grid`.
-fn frames(trace: &Trace, mut grid: Grid, kind: PageKind) -> Vec<Frame<'_>> {
-    let solution = solution_of(trace);
+/// The frames of a solve or a hint on `grid` (of any size), its digits drawn in `alphabet`;
+/// `words` spells out a step's chains in the grid it was found in.
+fn frames<'t, S: Shape>(
+    trace: &'t Trace,
+    mut grid: Grid<S>,
+    alphabet: Alphabet,
+    kind: PageKind,
+    words: impl Fn(&Step, &Grid<S>) -> Vec<String>,
+) -> Vec<Frame<'t>> {
+    let layout = grid.geometry().layout();
+    let solution = solution_of(trace, layout, alphabet);
     let mut frames = vec![Frame {
         title: "Start".into(),
-        grid: grid.clone(),
+        position: Position::of(&grid, alphabet),
         step: None,
         explanation: format!(
             "The puzzle: {} givens, {} cells to fill. Step through the solve with the arrow keys \
@@ -179,17 +296,19 @@ fn frames(trace: &Trace, mut grid: Grid, kind: PageKind) -> Vec<Frame<'_>> {
         ),
         bad: false,
         solution: None,
+        words: Vec::new(),
     }];
     let steps: Vec<&Step> = trace.steps().collect();
     if kind == PageKind::Hint {
         if let Some(step) = steps.first() {
             frames[0] = Frame {
                 title: "Hint".into(),
-                grid,
+                position: Position::of(&grid, alphabet),
                 step: Some(step),
                 explanation: step.explanation.clone(),
                 bad: false,
                 solution: None,
+                words: words(step, &grid),
             };
         } else {
             frames[0].explanation = "No technique of the pipeline finds a step here.".into();
@@ -200,11 +319,12 @@ fn frames(trace: &Trace, mut grid: Grid, kind: PageKind) -> Vec<Frame<'_>> {
     for (k, step) in steps.iter().enumerate() {
         frames.push(Frame {
             title: format!("Step {}", k + 1),
-            grid: grid.clone(),
+            position: Position::of(&grid, alphabet),
             step: Some(step),
             explanation: step.explanation.clone(),
             bad: false,
             solution: None,
+            words: words(step, &grid),
         });
         step.apply(&mut grid);
     }
@@ -238,11 +358,12 @@ fn frames(trace: &Trace, mut grid: Grid, kind: PageKind) -> Vec<Frame<'_>> {
     };
     frames.push(Frame {
         title,
-        grid,
+        position: Position::of(&grid, alphabet),
         step: None,
         explanation,
         bad,
         solution: if show_solution { solution } else { None },
+        words: Vec::new(),
     });
     frames
 }
@@ -343,17 +464,16 @@ fn write_frame(
         if frame.bad { " bad" } else { "" },
     );
     if let Some(step) = frame.step {
-        let words = crate::chain_words::step_chain_lines(step, Some(&frame.grid));
-        if !words.is_empty() {
+        if !frame.words.is_empty() {
             out.push_str("<ul class=\"chain-words\">");
-            for line in words {
-                let _ = write!(out, "<li>{}</li>", escape(&line));
+            for line in &frame.words {
+                let _ = write!(out, "<li>{}</li>", escape(line));
             }
             out.push_str("</ul>\n");
         }
         write_legend(out, step);
         if let Some(net) = &step.net {
-            proof::write_proof(out, net);
+            proof::write_proof(out, &Measures::of(frame.position.layout), net);
         }
     }
     out.push_str("</div>\n");
@@ -449,15 +569,16 @@ const GRID_SVG_CLASS: &str = "lapiz-grid";
 pub fn grid_svg(grid: &Grid, step: Option<&Step>) -> String {
     let frame = Frame {
         title: step.map_or_else(|| "Grid".to_string(), |s| s.explanation.clone()),
-        grid: grid.clone(),
+        position: Position::of(grid, Alphabet::Standard),
         step,
         explanation: String::new(),
         bad: false,
         solution: None,
+        words: Vec::new(),
     };
     let mut svg = String::new();
     write_svg(&mut svg, 0, &frame);
-    let size = 2.0 * MARGIN + 9.0 * CELL;
+    let size = Measures::of(Layout::NINE).side();
     let head = format!("<svg class=\"{GRID_SVG_CLASS}\" width=\"{size}\" height=\"{size}\" ");
     let svg = svg.replacen("<svg ", &head, 1);
     // the styles go right after the opening tag
@@ -496,6 +617,7 @@ fn scoped_svg_style() -> String {
 mod tests {
     use super::*;
     use crate::engine::solve_grid;
+    use crate::geometry::Cell;
     use crate::grid::Candidate;
     use crate::net::{BranchEnd, ForcingNet, NetBranch, Reason};
     use crate::pipeline::Pipeline;

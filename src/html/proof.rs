@@ -5,13 +5,14 @@
 use std::fmt::Write as _;
 
 use super::escape;
-use super::svg::candidate_centre;
+use super::position::Measures;
 use crate::net::ForcingNet;
 
 /// The walk's buttons and the proof's lines. Each line is a `<p class="pl">` with its branch
 /// (`data-branch`, from 1), the implications whose arrows light up with it (`data-imps`: the
-/// arrows' `data-to`) and where its candidate is drawn (`data-at`, for the focus ring).
-pub(super) fn write_proof(out: &mut String, net: &ForcingNet) {
+/// arrows' `data-to`) and where its candidate is drawn (`data-at`, for the focus ring, in the
+/// grid's measures `m`).
+pub(super) fn write_proof(out: &mut String, m: &Measures, net: &ForcingNet) {
     out.push_str(
         "<div class=\"walk\"><button type=\"button\" class=\"w-prev\" aria-label=\"previous implication\">&#9664; implication</button>\
          <button type=\"button\" class=\"w-next\" aria-label=\"next implication\">implication &#9654;</button>\
@@ -26,7 +27,7 @@ pub(super) fn write_proof(out: &mut String, net: &ForcingNet) {
             let at = line
                 .at
                 .map(|c| {
-                    let (x, y) = candidate_centre(c);
+                    let (x, y) = m.candidate_centre(c);
                     format!(" data-at=\"{x:.1},{y:.1}\"")
                 })
                 .unwrap_or_default();

@@ -3,41 +3,26 @@
 
 use std::fmt::Write as _;
 
+use super::position::Measures;
 use super::{Frame, escape};
-use crate::geometry::{Cell, digits};
+use crate::geometry::{Cell, House, HouseKind};
 use crate::grid::Candidate;
 use crate::net::{BranchEnd, ForcingNet, NetBranch, Reason};
 use crate::step::{Chain, LinkType, Role, Step};
 
-/// Cell size in SVG units.
+/// Cell size in SVG units on 9x9 (and up to 9x9; larger boards take larger cells, see
+/// [`Measures`]).
 pub(super) const CELL: f32 = 54.0;
 /// Margin around the grid, for the row and column labels.
 pub(super) const MARGIN: f32 = 22.0;
 /// Radius of a candidate's highlight disc.
 const DISC: f32 = 8.0;
 
-/// Top-left corner of a cell.
-fn cell_origin(cell: Cell) -> (f32, f32) {
-    (
-        MARGIN + f32::from(cell.col()) * CELL,
-        MARGIN + f32::from(cell.row()) * CELL,
-    )
-}
-
-/// Centre of a candidate's pencil-mark position (digit 1 top left, 9 bottom right).
-pub(super) fn candidate_centre(c: Candidate) -> (f32, f32) {
-    let (x, y) = cell_origin(c.cell);
-    let d = f32::from(c.digit.clamp(1, 9) - 1);
-    let third = CELL / 3.0;
-    (
-        x + ((d % 3.0) + 0.5) * third,
-        y + ((d / 3.0).floor() + 0.5) * third,
-    )
-}
-
-/// The grid as SVG: shaded houses, role discs, values, pencil marks, chains and lines.
+/// The grid as SVG: shaded houses, role discs, values, pencil marks, chains and lines, drawn
+/// with the measures of the frame's layout.
 pub(super) fn write_svg(out: &mut String, k: usize, frame: &Frame<'_>) {
-    let size = 2.0 * MARGIN + 9.0 * CELL;
+    let m = &Measures::of(frame.position.layout);
+    let size = m.side();
     let _ = writeln!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {size} {size}\" role=\"img\" \
@@ -59,8 +44,8 @@ pub(super) fn write_svg(out: &mut String, k: usize, frame: &Frame<'_>) {
             arrow_marker("off", k, 5, "#c92a2a")
         );
     }
-    for i in 0..9u8 {
-        let c = MARGIN + (f32::from(i) + 0.5) * CELL;
+    for i in 0..m.n() as u8 {
+        let c = MARGIN + (f32::from(i) + 0.5) * m.cell;
         let _ = write!(
             out,
             "<text class=\"label\" x=\"{c}\" y=\"{}\">c{}</text><text class=\"label\" x=\"{}\" y=\"{c}\">r{}</text>",
@@ -71,9 +56,9 @@ pub(super) fn write_svg(out: &mut String, k: usize, frame: &Frame<'_>) {
         );
     }
     out.push('\n');
-    let grid = &frame.grid;
+    let board = &frame.position;
     if let Some(step) = frame.step {
-        write_step_background(out, step);
+        write_step_background(out, m, step);
     }
     // values and pencil marks
     let mut marks: Vec<(Candidate, &'static str)> = Vec::new();
@@ -90,24 +75,24 @@ pub(super) fn write_svg(out: &mut String, k: usize, frame: &Frame<'_>) {
             marks.push((c, "eliminated"));
         }
     }
-    for cell in Cell::all() {
-        let (x, y) = cell_origin(cell);
-        let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
-        match grid.value(cell) {
+    for (i, cell) in board.cells() {
+        let (x, y) = m.cell_origin(cell);
+        let (cx, cy) = (x + m.cell / 2.0, y + m.cell / 2.0);
+        match board.values[i] {
             0 => {
-                let cands = grid.candidates(cell);
+                let cands = board.cands[i];
                 if cands == 0
-                    && let Some(s) = frame.solution
+                    && let Some(&s) = frame.solution.as_ref().and_then(|s| s.get(i))
                 {
                     let _ = write!(
                         out,
                         "<text class=\"solution\" x=\"{cx}\" y=\"{cy}\">{}</text>",
-                        s[cell.index()]
+                        board.symbol(s)
                     );
                 }
-                for d in digits(cands) {
+                for d in (1..=m.n() as u8).filter(|d| cands >> (d - 1) & 1 != 0) {
                     let cand = Candidate::new(cell, d);
-                    let (px, py) = candidate_centre(cand);
+                    let (px, py) = m.candidate_centre(cand);
                     // the last role given to a candidate wins (placed and eliminated come last)
                     if let Some((_, class)) = marks.iter().rev().find(|(c, _)| *c == cand) {
                         let _ = write!(
@@ -124,59 +109,73 @@ pub(super) fn write_svg(out: &mut String, k: usize, frame: &Frame<'_>) {
                     };
                     let _ = write!(
                         out,
-                        "<text class=\"pm{state}\" x=\"{px}\" y=\"{py}\">{d}</text>"
+                        "<text class=\"pm{state}\" x=\"{px}\" y=\"{py}\">{}</text>",
+                        board.symbol(d)
                     );
                 }
             }
             v => {
-                let class = if grid.is_given(cell) {
-                    "given"
-                } else {
-                    "placed"
-                };
+                let class = if board.givens[i] { "given" } else { "placed" };
                 let _ = write!(
                     out,
-                    "<text class=\"{class}\" x=\"{cx}\" y=\"{cy}\">{v}</text>"
+                    "<text class=\"{class}\" x=\"{cx}\" y=\"{cy}\">{}</text>",
+                    board.symbol(v)
                 );
             }
         }
     }
     out.push('\n');
-    for i in 0..=9u8 {
-        let p = MARGIN + f32::from(i) * CELL;
-        let class = if i % 3 == 0 { "thick" } else { "thin" };
-        let end = MARGIN + 9.0 * CELL;
+    for i in 0..=m.n() {
+        let p = MARGIN + i as f32 * m.cell;
+        let (across, down) = (m.line_class(i, true), m.line_class(i, false));
+        let end = MARGIN + m.n() as f32 * m.cell;
         let _ = write!(
             out,
-            "<line class=\"{class}\" x1=\"{MARGIN}\" y1=\"{p}\" x2=\"{end}\" y2=\"{p}\"/>\
-             <line class=\"{class}\" x1=\"{p}\" y1=\"{MARGIN}\" x2=\"{p}\" y2=\"{end}\"/>"
+            "<line class=\"{across}\" x1=\"{MARGIN}\" y1=\"{p}\" x2=\"{end}\" y2=\"{p}\"/>\
+             <line class=\"{down}\" x1=\"{p}\" y1=\"{MARGIN}\" x2=\"{p}\" y2=\"{end}\"/>"
         );
     }
     out.push('\n');
     if let Some(step) = frame.step {
         for chain in &step.chains {
-            write_chain(out, k, chain);
+            write_chain(out, m, k, chain);
         }
         if let Some(net) = &step.net {
-            write_net(out, k, net);
+            write_net(out, m, k, net);
         }
     }
     out.push_str("</svg>\n");
 }
 
-/// Shading under the step: its houses, and the cells of its ALS nodes.
-fn write_step_background(out: &mut String, step: &Step) {
-    let mut shaded = crate::cellset::CellSet::<crate::shape::S9>::default();
-    for h in &step.houses {
-        for cell in h.cells().iter() {
-            shaded.insert(cell);
-        }
+/// Whether `cell` (row, column) is in house `h` of the layout `m` draws.
+fn in_house(m: &Measures, h: House, (row, col): (usize, usize)) -> bool {
+    let number = usize::from(h.number()) - 1;
+    match h.kind() {
+        HouseKind::Row => row == number,
+        HouseKind::Column => col == number,
+        HouseKind::Box => m.layout.box_of(row, col) == number,
     }
-    for cell in shaded.iter() {
-        let (x, y) = cell_origin(cell);
+}
+
+/// The cells of the board `m` draws, row by row, for which `keep` (row, column) holds.
+fn cells_where(m: &Measures, keep: impl Fn((usize, usize)) -> bool) -> impl Iterator<Item = Cell> {
+    let n = m.n();
+    (0..n * n)
+        .map(move |i| (i / n, i % n))
+        .filter(move |&rc| keep(rc))
+        .map(|(r, c)| Cell::at(r as u8, c as u8))
+}
+
+/// Shading under the step: its houses, and the cells of its ALS nodes (each cell once, row by
+/// row).
+fn write_step_background(out: &mut String, m: &Measures, step: &Step) {
+    let cell_size = m.cell;
+    let shaded = cells_where(m, |rc| step.houses.iter().any(|&h| in_house(m, h, rc)));
+    for cell in shaded {
+        let (x, y) = m.cell_origin(cell);
         let _ = write!(
             out,
-            "<rect class=\"house\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\"/>"
+            "<rect class=\"house\" x=\"{x}\" y=\"{y}\" width=\"{cell_size}\" height=\"{cell_size}\"/>"
         );
     }
     // the sets of an almost-locked-set step: their cells tinted in their colours
@@ -185,60 +184,60 @@ fn write_step_background(out: &mut String, step: &Step) {
             if h.role == Role::Link || h.role == Role::Pincer {
                 continue;
             }
-            let cells: crate::cellset::CellSet = h.candidates.iter().map(|c| c.cell).collect();
-            for cell in cells.iter() {
-                let (x, y) = cell_origin(cell);
+            let at = |(r, c): (usize, usize)| Cell::at(r as u8, c as u8);
+            let cells = cells_where(m, |rc| h.candidates.iter().any(|c| c.cell == at(rc)));
+            for cell in cells {
+                let (x, y) = m.cell_origin(cell);
                 let _ = write!(
                     out,
-                    "<rect class=\"tint {}\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\"/>",
+                    "<rect class=\"tint {}\" x=\"{x}\" y=\"{y}\" width=\"{cell_size}\" height=\"{cell_size}\"/>",
                     h.role.name()
                 );
             }
         }
     }
-    let mut als = crate::cellset::CellSet::<crate::shape::S9>::default();
-    for chain in &step.chains {
-        for node in &chain.nodes {
-            for &cell in &node.als {
-                als.insert(cell);
-            }
-        }
-    }
-    for cell in als.iter() {
-        let (x, y) = cell_origin(cell);
+    let als: Vec<Cell> = step
+        .chains
+        .iter()
+        .flat_map(|chain| &chain.nodes)
+        .flat_map(|node| node.als.iter().copied())
+        .collect();
+    let at = |(r, c): (usize, usize)| Cell::at(r as u8, c as u8);
+    for cell in cells_where(m, |rc| als.contains(&at(rc))) {
+        let (x, y) = m.cell_origin(cell);
         let _ = write!(
             out,
             "<rect class=\"als\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"4\"/>",
             x + 2.0,
             y + 2.0,
-            CELL - 4.0,
-            CELL - 4.0
+            cell_size - 4.0,
+            cell_size - 4.0
         );
     }
     out.push('\n');
 }
 
 /// Centre of a chain node: the mean of its candidates' positions.
-fn node_centre(digit: u8, cells: &[Cell]) -> Option<(f32, f32)> {
+fn node_centre(m: &Measures, digit: u8, cells: &[Cell]) -> Option<(f32, f32)> {
     if cells.is_empty() {
         return None;
     }
     let n = cells.len() as f32;
     let (sx, sy) = cells
         .iter()
-        .map(|&c| candidate_centre(Candidate::new(c, digit)))
+        .map(|&c| m.candidate_centre(Candidate::new(c, digit)))
         .fold((0.0, 0.0), |(a, b), (x, y)| (a + x, b + y));
     Some((sx / n, sy / n))
 }
 
 /// A chain: a ring on each node (green on, red off) and an arrow along each link (solid strong,
 /// dashed weak), shortened so it starts and ends at the rings.
-fn write_chain(out: &mut String, k: usize, chain: &Chain) {
+fn write_chain(out: &mut String, m: &Measures, k: usize, chain: &Chain) {
     out.push_str("<g class=\"chain\">");
     for node in &chain.nodes {
         let state = if node.on { "on" } else { "off" };
         for &cell in &node.cells {
-            let (x, y) = candidate_centre(Candidate::new(cell, node.digit));
+            let (x, y) = m.candidate_centre(Candidate::new(cell, node.digit));
             let _ = write!(
                 out,
                 "<circle class=\"node {state}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\"/>",
@@ -251,8 +250,8 @@ fn write_chain(out: &mut String, k: usize, chain: &Chain) {
             continue;
         };
         let (Some((x1, y1)), Some((x2, y2))) = (
-            node_centre(a.digit, &a.cells),
-            node_centre(b.digit, &b.cells),
+            node_centre(m, a.digit, &a.cells),
+            node_centre(m, b.digit, &b.cells),
         ) else {
             continue;
         };
@@ -291,8 +290,10 @@ pub(super) const BRANCH_DASH: [(&str, &str); 5] = [
 
 /// An arrow from one candidate to another, shortened to leave the rings free and shifted
 /// sideways by `shift` (so branches running along the same pair stay apart).
+#[allow(clippy::too_many_arguments)]
 fn write_net_arrow(
     out: &mut String,
+    m: &Measures,
     k: usize,
     from: Candidate,
     to: Candidate,
@@ -300,7 +301,7 @@ fn write_net_arrow(
     shift: f32,
     leads_to: u16,
 ) {
-    let ((x1, y1), (x2, y2)) = (candidate_centre(from), candidate_centre(to));
+    let ((x1, y1), (x2, y2)) = (m.candidate_centre(from), m.candidate_centre(to));
     let (dx, dy) = (x2 - x1, y2 - y1);
     let len = (dx * dx + dy * dy).sqrt();
     if len < 1.0 {
@@ -327,6 +328,7 @@ fn write_net_arrow(
 /// thinner dotted lines, with the cross where it fails.
 fn write_branch_arrows(
     out: &mut String,
+    m: &Measures,
     k: usize,
     branch: &NetBranch,
     shift: f32,
@@ -336,13 +338,22 @@ fn write_branch_arrows(
         let to = owner.unwrap_or(i as u16);
         for &p in &imp.parents {
             if let Some(parent) = branch.implications.get(usize::from(p)) {
-                write_net_arrow(out, k, parent.candidate, imp.candidate, imp.on, shift, to);
+                write_net_arrow(
+                    out,
+                    m,
+                    k,
+                    parent.candidate,
+                    imp.candidate,
+                    imp.on,
+                    shift,
+                    to,
+                );
             }
         }
         if let Reason::Nested(inner) = &imp.reason {
             out.push_str("<g class=\"inner\">");
-            write_branch_arrows(out, k, inner, shift, Some(to));
-            write_branch_end(out, inner);
+            write_branch_arrows(out, m, k, inner, shift, Some(to));
+            write_branch_end(out, m, inner);
             out.push_str("</g>");
         }
     }
@@ -350,14 +361,14 @@ fn write_branch_arrows(
 
 /// A cross where a branch ends in a contradiction: over the cell left without candidates, or
 /// on the candidate found both true and false.
-fn write_branch_end(out: &mut String, branch: &NetBranch) {
+fn write_branch_end(out: &mut String, m: &Measures, branch: &NetBranch) {
     let cross = match branch.end {
         BranchEnd::EmptyCell(c) => {
-            let (x, y) = cell_origin(c);
-            Some((x + CELL / 2.0, y + CELL / 2.0, CELL / 3.0))
+            let (x, y) = m.cell_origin(c);
+            Some((x + m.cell / 2.0, y + m.cell / 2.0, m.cell / 3.0))
         }
         BranchEnd::Both(c) => {
-            let (x, y) = candidate_centre(c);
+            let (x, y) = m.candidate_centre(c);
             Some((x, y, DISC))
         }
         BranchEnd::Conclusion | BranchEnd::NoPlace(..) => None,
@@ -382,7 +393,7 @@ fn write_branch_end(out: &mut String, branch: &NetBranch) {
 /// (green to a candidate made true, red to one made false), each branch in its own dash
 /// pattern and numbered at its assumption; a ring on every candidate the branches make true
 /// (green) or false (red); a cross where a branch ends in a contradiction.
-fn write_net(out: &mut String, k: usize, net: &ForcingNet) {
+fn write_net(out: &mut String, m: &Measures, k: usize, net: &ForcingNet) {
     out.push_str("<g class=\"net\">");
     let n = net.branches.len();
     for (b, branch) in net.branches.iter().enumerate() {
@@ -394,9 +405,9 @@ fn write_net(out: &mut String, k: usize, net: &ForcingNet) {
         };
         let _ = write!(out, "<g class=\"branch\" data-branch=\"{}\"{style}>", b + 1);
         let shift = (b as f32 - (n as f32 - 1.0) / 2.0) * 2.0;
-        write_branch_arrows(out, k, branch, shift, None);
+        write_branch_arrows(out, m, k, branch, shift, None);
         if let Some((a, _)) = branch.assumption() {
-            let (x, y) = candidate_centre(a);
+            let (x, y) = m.candidate_centre(a);
             let _ = write!(
                 out,
                 "<text class=\"branch-no\" x=\"{:.1}\" y=\"{:.1}\">{}</text>",
@@ -405,7 +416,7 @@ fn write_net(out: &mut String, k: usize, net: &ForcingNet) {
                 b + 1
             );
         }
-        write_branch_end(out, branch);
+        write_branch_end(out, m, branch);
         out.push_str("</g>");
     }
     // one ring per candidate made true or false, with where it is in each branch
@@ -422,7 +433,7 @@ fn write_net(out: &mut String, k: usize, net: &ForcingNet) {
         }
     }
     for ((candidate, on), places) in rings {
-        let (x, y) = candidate_centre(candidate);
+        let (x, y) = m.candidate_centre(candidate);
         let state = if on { "on" } else { "off" };
         let _ = write!(
             out,

@@ -551,10 +551,21 @@ impl Puzzle {
         }
     }
 
-    /// The pencil marks read with the puzzle, if it was a pencil-mark grid (bit `d - 1` of a
-    /// cell's mark for digit `d`).
-    pub(crate) fn marks(&self) -> Option<&[u32]> {
-        self.marks.as_deref()
+    /// The puzzle as a grid of its shape (`geo` is its layout's geometry): its values given,
+    /// the candidates its pencil marks leave out (when read with some) taken away.
+    pub(crate) fn grid<S: Shape>(&self, geo: &'static Geometry<S>) -> crate::grid::Grid<S> {
+        let mut grid = crate::grid::Grid::from_value_slice(geo, &self.values);
+        if let Some(marks) = &self.marks {
+            for (i, &m) in marks.iter().enumerate() {
+                let cell = S::cell(i);
+                for d in grid.all_digits() {
+                    if m >> (d - 1) & 1 == 0 {
+                        grid.eliminate(cell, d);
+                    }
+                }
+            }
+        }
+        grid
     }
 
     /// A 9x9 grid with this puzzle's pencil marks applied (the grid unchanged without marks).
@@ -671,7 +682,7 @@ impl Puzzle {
     }
 
     /// Each cell's candidates (bit `d - 1` for digit `d`; none for a cell with a value).
-    fn candidates(&self) -> Vec<u32> {
+    pub(crate) fn candidates(&self) -> Vec<u32> {
         let mut cands = vec![(1u32 << self.layout.n()) - 1; self.layout.cells()];
         let n = self.layout.n();
         for (c, &v) in self.values.iter().enumerate() {
