@@ -121,6 +121,9 @@ pub fn run(args: SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
             if format == Format::Text {
                 let (layout, symbols) = (p.layout(), p.alphabet());
                 writeln!(out, "{layout}, symbols {symbols}, {} clues", p.clues())?;
+                if let Some(key) = symbols.key(layout.n()) {
+                    writeln!(out, "Digits in the steps are numbers: {key}")?;
+                }
             }
             solve_sized(p, &pipeline)
         }

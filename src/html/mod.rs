@@ -257,19 +257,9 @@ fn write_page(trace: &Trace, start: Option<Start>, kind: PageKind) -> String {
 /// The layout and, where the grid writes a digit otherwise than as its number, each symbol
 /// with its digit (`16x16 (4x4 boxes); A = 10, B = 11, …`): the steps write digits as numbers.
 fn symbol_key(layout: Layout, alphabet: Alphabet) -> String {
-    let n = layout.n();
-    let pairs: Vec<String> = (1..=n as u8)
-        .map(|d| (alphabet.symbol(d, n), d))
-        .filter(|(s, d)| *s != d.to_string())
-        .map(|(s, d)| format!("{s} = {d}"))
-        .collect();
-    if pairs.is_empty() {
-        layout.to_string()
-    } else {
-        format!(
-            "{layout}; in the grid {} (the steps write digits as numbers)",
-            pairs.join(", ")
-        )
+    match alphabet.key(layout.n()) {
+        None => layout.to_string(),
+        Some(key) => format!("{layout}; in the grid {key} (the steps write digits as numbers)"),
     }
 }
 

@@ -426,6 +426,18 @@ impl Alphabet {
         }
     }
 
+    /// Each symbol of size `n` that is not its digit's number, with its digit (`A = 10, B = 11,
+    /// …`); `None` when every symbol is its number (up to 9x9 in the standard alphabet).
+    /// Explanations write digits as numbers; this key reads them against the grid.
+    pub fn key(self, n: usize) -> Option<String> {
+        let pairs: Vec<String> = (1..=n as u8)
+            .map(|d| (self.symbol(d, n), d))
+            .filter(|(s, d)| *s != d.to_string())
+            .map(|(s, d)| format!("{s} = {d}"))
+            .collect();
+        (!pairs.is_empty()).then(|| pairs.join(", "))
+    }
+
     /// The symbols of size `n` in words, for messages: `1-9, A-G`.
     pub fn describe(self, n: u8) -> String {
         let last = |v: u8| self.symbol(v, n.into());
