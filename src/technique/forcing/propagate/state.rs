@@ -2,6 +2,12 @@
 
 use super::*;
 
+thread_local! {
+    /// The static walk's queue, kept by each thread between walks (see
+    /// [`State::assume_static`]).
+    static WALK_QUEUE: std::cell::Cell<Vec<u16>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 impl<S: Shape> State<S> {
     /// The state of `grid`.
     pub fn of(grid: &Grid<S>) -> State<S> {
@@ -529,8 +535,11 @@ impl<S: Shape> State<S> {
         let mut is_on = S::NO_DIGIT_CELLS;
         let mut is_off = S::NO_DIGIT_CELLS;
         // Each candidate enters the queue at most once true and once false: entries of
-        // `index * 2 + on`, pushed without initializing the rest.
-        let mut queue: Vec<u16> = Vec::with_capacity(2 * candidates::<S>());
+        // `index * 2 + on`, in a buffer the thread keeps from walk to walk (a walk takes a few
+        // microseconds; allocating its queue each time was a tenth of that).
+        let mut queue = WALK_QUEUE.take();
+        queue.clear();
+        queue.reserve(2 * candidates::<S>());
         let mut head = 0usize;
         queue.push(entry::<S>(c, on));
         if on {
@@ -588,6 +597,7 @@ impl<S: Shape> State<S> {
                 }
             }
         }
+        WALK_QUEUE.set(queue);
         if let Err(clash) = result {
             return Err(self.clash(clash, rec));
         }
