@@ -77,11 +77,23 @@ fn main() -> ExitCode {
     }
     match run(cli.command) {
         Ok(code) => code,
+        // the reader went away (`lapiz solve --file F | head`): nothing is left to say, and
+        // saying it would only clutter the terminal, as with other Unix filters
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             diag(&format!("error: {}", printable(&format!("{e:#}"))));
             ExitCode::from(cli::exit::ERROR)
         }
     }
+}
+
+/// Whether `e` comes from writing to a pipe whose reader has closed.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// What clap's early exits give: a usage error on stderr ([`cli::exit::ERROR`]); `--help` or

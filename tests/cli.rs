@@ -162,3 +162,31 @@ fn pipeline_file_is_used_and_errors_are_named() {
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("unknown technique `bogus`"));
 }
+
+#[test]
+fn a_reader_that_stops_early_is_no_error() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    // many puzzles, so the batch is still writing when the reader goes away
+    let file = std::env::temp_dir().join(format!("lapiz-pipe-{}.txt", std::process::id()));
+    let puzzle =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
+    std::fs::write(&file, puzzle.repeat(20_000)).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
+        .args(["--threads", "1", "solve", "--file"])
+        .arg(&file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("lapiz runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // the pipe's reader is gone (as after `| head -1`)
+    let out = child.wait_with_output().unwrap();
+    std::fs::remove_file(&file).ok();
+    assert!(first.contains("solved"), "{first}");
+    assert!(out.status.success(), "{:?}", out.status);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
