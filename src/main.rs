@@ -77,9 +77,10 @@ fn main() -> ExitCode {
     }
     match run(cli.command) {
         Ok(code) => code,
-        // the reader went away (`lapiz solve --file F | head`): nothing is left to say, and
-        // saying it would only clutter the terminal, as with other Unix filters
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        // the reader went away (`lapiz solve --file F | head`): output was lost, so the
+        // status says so (README, "Exit status"), but the message would only clutter the
+        // terminal the reader left
+        Err(e) if is_broken_pipe(&e) => ExitCode::from(cli::exit::ERROR),
         Err(e) => {
             diag(&format!("error: {}", printable(&format!("{e:#}"))));
             ExitCode::from(cli::exit::ERROR)

@@ -94,6 +94,17 @@ fn run_browser(browser: &Path, dir: &Path, args: &[String], url: &str) -> String
     reader.join().unwrap()
 }
 
+/// Fails unless the page's own self-test (`#selftest`) marked its body as passed.
+fn assert_self_test_passed(dom: &str) {
+    assert!(
+        dom.contains("data-selftest=\"pass\""),
+        "the page's self-test did not pass: {}",
+        dom.lines()
+            .find(|l| l.contains("<body"))
+            .unwrap_or("no body")
+    );
+}
+
 fn file_url(path: &Path, fragment: &str) -> String {
     format!(
         "file://{}#{fragment}",
@@ -130,13 +141,7 @@ fn the_page_runs_in_a_browser_and_its_navigation_changes_the_grid() {
         &["--dump-dom".into()],
         &file_url(&path, "selftest"),
     );
-    assert!(
-        dom.contains("data-selftest=\"pass\""),
-        "the page's self-test did not pass: {}",
-        dom.lines()
-            .find(|l| l.contains("<body"))
-            .unwrap_or("no body")
-    );
+    assert_self_test_passed(&dom);
     for k in 1..=steps {
         assert!(
             dom.contains(&format!("data-step=\"{k}\"")),
@@ -335,13 +340,7 @@ fn a_sixteen_by_sixteen_page_runs_with_its_list_beside_the_grid() {
         &["--dump-dom".into(), "--window-size=1400,1000".into()],
         &file_url(&path, "selftest"),
     );
-    assert!(
-        dom.contains("data-selftest=\"pass\""),
-        "the page's self-test did not pass: {}",
-        dom.lines()
-            .find(|l| l.contains("<body"))
-            .unwrap_or("no body")
-    );
+    assert_self_test_passed(&dom);
     assert_eq!(dom.matches("<div class=\"frame\"").count(), steps + 2);
     // opened at the last step, the page shows that frame
     let dom = run_browser(

@@ -316,6 +316,21 @@ mod tests {
         grid
     }
 
+    /// The step whose explanation starts with `want` (the test fails with every step found
+    /// otherwise).
+    fn step_starting<'a>(steps: &'a [Step], want: &str) -> &'a Step {
+        steps
+            .iter()
+            .find(|s| s.explanation.starts_with(want))
+            .unwrap_or_else(|| panic!("no step `{want}…` among {steps:#?}"))
+    }
+
+    /// Whether `step` eliminates digit `d` from the cell at row `r`, column `c` (0-based).
+    fn eliminates(step: &Step, r: u8, c: u8, d: u8) -> bool {
+        step.eliminations
+            .contains(&Candidate::new(Cell::at(r, c), d))
+    }
+
     #[test]
     fn classic_pattern() {
         // r1c1,r1c2 hold {1234}; r1c7 {14} in the row, r3c3 {23} in the box: the row loses 1
@@ -325,15 +340,11 @@ mod tests {
             0x1ff,
         );
         let steps = find_all(&SueDeCoq, &grid).unwrap();
-        let want = "Sue de Coq: r1c12 - {1234} (r1c7 - {14}, r3c3 - {23}) => ";
-        let step = steps
-            .iter()
-            .find(|s| s.explanation.starts_with(want))
-            .unwrap_or_else(|| panic!("{steps:#?}"));
-        let has = |r, c, d| {
-            step.eliminations
-                .contains(&Candidate::new(Cell::at(r, c), d))
-        };
+        let step = step_starting(
+            &steps,
+            "Sue de Coq: r1c12 - {1234} (r1c7 - {14}, r3c3 - {23}) => ",
+        );
+        let has = |r, c, d| eliminates(step, r, c, d);
         // the rest of row 1 (r1c3 too: it is in the row) loses 1 and 4, not 2 or 3
         assert!(has(0, 2, 1) && has(0, 2, 4) && has(0, 8, 1) && has(0, 4, 4));
         assert!(!has(0, 8, 2) && !has(0, 8, 3));
@@ -379,14 +390,8 @@ mod tests {
         })
         .unwrap();
         let want = "Sue de Coq: r1c1,r1c2 - {1,2,3,4} (r1c10 - {1,4}, r3c3 - {2,3}) => ";
-        let step = steps
-            .iter()
-            .find(|s| s.explanation.starts_with(want))
-            .unwrap_or_else(|| panic!("{steps:#?}"));
-        let has = |r, c, d| {
-            step.eliminations
-                .contains(&Candidate::new(Cell::at(r, c), d))
-        };
+        let step = step_starting(&steps, want);
+        let has = |r, c, d| eliminates(step, r, c, d);
         // the rest of the row (13 cells) loses 1 and 4, the rest of the box (13 cells) 2 and 3
         assert!(has(0, 15, 1) && has(0, 2, 4) && has(3, 3, 2) && has(1, 0, 3));
         assert!(!has(0, 15, 2) && !has(3, 3, 1) && !has(0, 9, 1) && !has(2, 2, 2));
