@@ -94,11 +94,12 @@ fn run_browser(browser: &Path, dir: &Path, args: &[String], url: &str) -> String
     reader.join().unwrap()
 }
 
-/// Fails unless the page's own self-test (`#selftest`) marked its body as passed.
-fn assert_self_test_passed(dom: &str) {
+/// Fails unless the page's own test `name` (`#selftest`, `#walktest-K`: the attribute
+/// `data-selftest`, `data-walktest`) marked its body as passed.
+fn assert_page_test_passed(dom: &str, name: &str) {
     assert!(
-        dom.contains("data-selftest=\"pass\""),
-        "the page's self-test did not pass: {}",
+        dom.contains(&format!("data-{name}=\"pass\"")),
+        "the page's {name} did not pass: {}",
         dom.lines()
             .find(|l| l.contains("<body"))
             .unwrap_or("no body")
@@ -141,7 +142,7 @@ fn the_page_runs_in_a_browser_and_its_navigation_changes_the_grid() {
         &["--dump-dom".into()],
         &file_url(&path, "selftest"),
     );
-    assert_self_test_passed(&dom);
+    assert_page_test_passed(&dom, "selftest");
     for k in 1..=steps {
         assert!(
             dom.contains(&format!("data-step=\"{k}\"")),
@@ -302,13 +303,7 @@ fn walking_a_forcing_step_lights_another_arrow_and_proof_line_each_step() {
         &["--dump-dom".into()],
         &file_url(&path, &format!("walktest-{k}")),
     );
-    assert!(
-        dom.contains("data-walktest=\"pass\""),
-        "the walk test did not pass: {}",
-        dom.lines()
-            .find(|l| l.contains("<body"))
-            .unwrap_or("no body")
-    );
+    assert_page_test_passed(&dom, "walktest");
     // opened at proof lines 1, 2 and 3 (`#K.N`): another line and other arrows each time
     let mut seen = Vec::new();
     for n in 1..=3 {
@@ -340,7 +335,7 @@ fn a_sixteen_by_sixteen_page_runs_with_its_list_beside_the_grid() {
         &["--dump-dom".into(), "--window-size=1400,1000".into()],
         &file_url(&path, "selftest"),
     );
-    assert_self_test_passed(&dom);
+    assert_page_test_passed(&dom, "selftest");
     assert_eq!(dom.matches("<div class=\"frame\"").count(), steps + 2);
     // opened at the last step, the page shows that frame
     let dom = run_browser(
