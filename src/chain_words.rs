@@ -21,6 +21,7 @@ use std::fmt::Write as _;
 use crate::cellset::CellSet;
 use crate::geometry::{Cell, House, digit_bit, digits_text};
 use crate::grid::Grid;
+use crate::shape::Sym;
 use crate::step::{Chain, ChainNode, LinkType, Step, eliminations_text};
 
 /// Cells as a list, e.g. `r3c4,r3c5`.
@@ -61,6 +62,7 @@ fn same_cell(a: &ChainNode, b: &ChainNode) -> bool {
 /// `it` stands for the ALS when the sentence already named it.
 fn state_words(node: &ChainNode, on: bool, grid: Option<&Grid>, it: bool) -> String {
     let d = node.digit;
+    let ds = Sym(d);
     if !node.als.is_empty() {
         let name = if it {
             "it".to_string()
@@ -68,16 +70,16 @@ fn state_words(node: &ChainNode, on: bool, grid: Option<&Grid>, it: bool) -> Str
             als_name(node, grid)
         };
         return if on {
-            format!("{name} holds {d}")
+            format!("{name} holds {ds}")
         } else {
-            format!("{name} has no {d}")
+            format!("{name} has no {ds}")
         };
     }
     match (node.cells.as_slice(), on) {
-        ([cell], true) => format!("{cell} is {d}"),
-        ([cell], false) => format!("{cell} is not {d}"),
-        (cells, true) => format!("{d} is in {}", cells_list(cells)),
-        (cells, false) => format!("{d} is not in {}", cells_list(cells)),
+        ([cell], true) => format!("{cell} is {ds}"),
+        ([cell], false) => format!("{cell} is not {ds}"),
+        (cells, true) => format!("{ds} is in {}", cells_list(cells)),
+        (cells, false) => format!("{ds} is not in {}", cells_list(cells)),
     }
 }
 
@@ -91,46 +93,47 @@ fn common_houses(cells: CellSet) -> Vec<House> {
 /// Why the link from `a` to `b` holds, in brackets.
 fn link_reason(a: &ChainNode, b: &ChainNode, link: LinkType, grid: Option<&Grid>) -> String {
     let d = a.digit;
+    let ds = Sym(d);
     match link {
         LinkType::Strong if same_als(a, b) && a.digit != b.digit => match grid {
             Some(g) => {
                 let rest = g.candidates_of(cell_set(&a.als)) & !digit_bit(d);
                 format!(
-                    "(without {d}, its {} cells must hold exactly {})",
+                    "(without {ds}, its {} cells must hold exactly {})",
                     a.als.len(),
                     digits_text(rest, ",")
                 )
             }
-            None => format!("(without {d}, the almost locked set is locked)"),
+            None => format!("(without {ds}, the almost locked set is locked)"),
         },
         // an ALS taking a cell (or the other way round): see `chains::graph::als_takes_cell`
         LinkType::Strong if !a.als.is_empty() && b.als.is_empty() && b.cells.len() == 1 => {
-            let (cell, x) = (b.cells[0], b.digit);
+            let (cell, xs) = (b.cells[0], Sym(b.digit));
             match grid {
                 Some(g) => {
                     let rest = g.candidates_of(cell_set(&a.als)) & !digit_bit(d);
                     format!(
-                        "(without {d}, its {} cells must hold exactly {}, which leaves {cell} only {x})",
+                        "(without {ds}, its {} cells must hold exactly {}, which leaves {cell} only {xs})",
                         a.als.len(),
                         digits_text(rest, ",")
                     )
                 }
-                None => format!("(without {d}, the almost locked set leaves {cell} only {x})"),
+                None => format!("(without {ds}, the almost locked set leaves {cell} only {xs})"),
             }
         }
         LinkType::Strong if a.als.is_empty() && !b.als.is_empty() && a.cells.len() == 1 => {
             let cell = a.cells[0];
-            let e = b.digit;
+            let es = Sym(b.digit);
             match grid {
                 Some(g) => {
                     let others = g.candidates(cell) & !digit_bit(d);
                     format!(
-                        "(without {d}, {cell} holds one of {}, which the ALS then lacks, so it holds {e})",
+                        "(without {ds}, {cell} holds one of {}, which the ALS then lacks, so it holds {es})",
                         digits_text(others, ",")
                     )
                 }
                 None => {
-                    format!("(without {d}, {cell} takes a digit from the ALS, so it holds {e})")
+                    format!("(without {ds}, {cell} takes a digit from the ALS, so it holds {es})")
                 }
             }
         }
@@ -159,9 +162,9 @@ fn link_reason(a: &ChainNode, b: &ChainNode, link: LinkType, grid: Option<&Grid>
                 "places"
             };
             match (conjugate, houses.first()) {
-                (Some(h), _) => format!("(the only other {other} for {d} in {h})"),
-                (None, Some(h)) => format!("(a strong link on {d} in {h})"),
-                (None, None) => format!("(a strong link on {d})"),
+                (Some(h), _) => format!("(the only other {other} for {ds} in {h})"),
+                (None, Some(h)) => format!("(a strong link on {ds} in {h})"),
+                (None, None) => format!("(a strong link on {ds})"),
             }
         }
         LinkType::Strong => "(a strong link)".to_string(),
@@ -176,10 +179,10 @@ fn link_reason(a: &ChainNode, b: &ChainNode, link: LinkType, grid: Option<&Grid>
             };
             match (a.als.is_empty(), b.als.is_empty()) {
                 (false, false) => {
-                    format!("(every {d} of one ALS sees every {d} of the other)")
+                    format!("(every {ds} of one ALS sees every {ds} of the other)")
                 }
-                (false, true) => format!("({it} every {d} of the ALS)"),
-                (true, false) => format!("(every {d} of the ALS sees {})", cells_list(&a.cells)),
+                (false, true) => format!("({it} every {ds} of the ALS)"),
+                (true, false) => format!("(every {ds} of the ALS sees {})", cells_list(&a.cells)),
                 (true, true) => {
                     let both = cell_set(&a.cells) | cell_set(&b.cells);
                     match common_houses(both).first() {

@@ -40,6 +40,7 @@
 use std::ops::ControlFlow;
 
 use crate::technique::context::Context;
+use crate::technique::memo::Memo;
 
 use crate::geometry::Cell;
 use crate::grid::Grid;
@@ -258,12 +259,15 @@ pub fn solve_sized(puzzle: &Puzzle, pipeline: &Pipeline) -> Trace {
         .map(|t| !t.runs_on(n))
         .collect();
     let mut entries = Vec::new();
-    let outcome = puzzle.layout().dispatch(SolveSized {
-        puzzle,
-        pipeline,
-        solution: solution.values(),
-        disabled,
-        entries: &mut entries,
+    // explanations write digits in the puzzle's symbols
+    let outcome = puzzle.in_its_symbols(|| {
+        puzzle.layout().dispatch(SolveSized {
+            puzzle,
+            pipeline,
+            solution: solution.values(),
+            disabled,
+            entries: &mut entries,
+        })
     });
     Trace {
         solution: Some(solution.to_line()),
@@ -396,6 +400,8 @@ pub(crate) fn run<S: Shape>(
     let _scripts = crate::script::SolveScope::begin(pipeline.script_budget());
     let mut applied = 0usize;
     let verify = pipeline.verify().then_some(solution);
+    // where searches found nothing, kept across the positions of this solve
+    let memo = Memo::default();
     'solve: loop {
         if grid.is_solved() {
             return Outcome::Solved;
@@ -405,7 +411,7 @@ pub(crate) fn run<S: Shape>(
                 limit: pipeline.step_limit(),
             };
         }
-        let ctx = Context::new(&grid);
+        let ctx = Context::with_memo(&grid, &memo);
         for (i, technique) in pipeline.techniques().iter().enumerate() {
             if disabled[i] {
                 continue;

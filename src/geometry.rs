@@ -402,21 +402,22 @@ pub(crate) fn digit_mask<M: Bits>(digit: u8) -> M {
     M::bit(usize::from(digit) - 1)
 }
 
-/// The digits of a mask run together (`128`) when all are single figures, else separated by
-/// commas (`1,12,16`).
+/// The digits of a mask run together (`128`, `1CG` in 16x16's symbols) when each is written as one
+/// character, else separated by commas (`1,12,16`).
 pub(crate) fn digits_compact<M: Bits>(mask: M) -> String {
-    let wide = digits(mask).any(|d| d > 9);
+    let wide = !crate::shape::symbols::one_char_each(digits(mask).last().unwrap_or(0));
     digits_text(mask, if wide { "," } else { "" })
 }
 
-/// Digits of a mask as text, e.g. `16` or (with `sep`) `1/6`.
+/// Digits of a mask as text, e.g. `16` or (with `sep`) `1/6`, in the puzzle's symbols
+/// ([`crate::shape::Sym`]).
 pub(crate) fn digits_text<M: Bits>(mask: M, sep: &str) -> String {
     let mut s = String::new();
     for (i, d) in digits(mask).enumerate() {
         if i > 0 {
             s.push_str(sep);
         }
-        let _ = write!(s, "{d}");
+        let _ = write!(s, "{}", crate::shape::Sym(d));
     }
     s
 }

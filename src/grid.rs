@@ -6,7 +6,8 @@ use crate::cellset::CellSet;
 use crate::geometry::{Cell, House};
 use crate::shape::{Bits, Geometry, Layout, S9, Shape};
 
-/// A candidate: a digit that may still go in a cell. Written `5r3c7` (Eureka notation).
+/// A candidate: a digit that may still go in a cell. Written `5r3c7` (Eureka notation), the digit in the
+/// puzzle's symbols ([`crate::shape::Sym`]: `Er4c2` on a 16x16 puzzle in `1-9A-G`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Candidate {
     /// The cell.
@@ -25,7 +26,7 @@ impl Candidate {
 
 impl fmt::Display for Candidate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.digit, self.cell)
+        write!(f, "{}{}", crate::shape::Sym(self.digit), self.cell)
     }
 }
 
@@ -56,8 +57,9 @@ impl std::str::FromStr for Candidate {
 }
 
 impl serde::Serialize for Candidate {
+    /// Always the digit's number (`14r4c2`), whatever symbols explanations use: this is data.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        s.collect_str(&format_args!("{}{}", self.digit, self.cell))
     }
 }
 

@@ -9,8 +9,9 @@ use std::fmt::{self, Write as _};
 
 use serde::{Deserialize, Serialize};
 
-use crate::geometry::{Cell, House};
+use crate::geometry::{Cell, House, digits_compact};
 use crate::grid::Candidate;
+use crate::shape::Sym;
 
 /// What the branches of a net prove together.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -106,7 +107,7 @@ pub struct ForcingNet {
 /// `4r1c2` as `r1c2=4` (true) or `r1c2<>4` (false).
 pub(crate) fn literal(candidate: Candidate, on: bool) -> String {
     let op = if on { "=" } else { "<>" };
-    format!("{}{op}{}", candidate.cell, candidate.digit)
+    format!("{}{op}{}", candidate.cell, Sym(candidate.digit))
 }
 
 impl NetBranch {
@@ -204,25 +205,27 @@ impl NetBranch {
                     None => "sees a true peer".to_string(),
                 },
                 Reason::LastInCell => with(format!("last candidate of {}", imp.candidate.cell)),
-                Reason::LastInHouse(h) => {
-                    with(format!("last place for {} in {h}", imp.candidate.digit))
-                }
-                Reason::Locked(a, b) => {
-                    with(format!("{} locked in {a} and {b}", imp.candidate.digit))
-                }
+                Reason::LastInHouse(h) => with(format!(
+                    "last place for {} in {h}",
+                    Sym(imp.candidate.digit)
+                )),
+                Reason::Locked(a, b) => with(format!(
+                    "{} locked in {a} and {b}",
+                    Sym(imp.candidate.digit)
+                )),
                 Reason::NakedSubset(h, cells) => {
                     let cells: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
                     with(format!("naked subset {} in {h}", cells.join(",")))
                 }
                 Reason::HiddenSubset(h, digits) => {
-                    let d: String = digits.iter().map(|d| (b'0' + d) as char).collect();
-                    with(format!("hidden subset {d} in {h}"))
+                    let mask = digits.iter().fold(0u32, |m, &d| m | 1 << (d - 1));
+                    with(format!("hidden subset {} in {h}", digits_compact(mask)))
                 }
                 Reason::Fish(lines) => {
                     let l: Vec<String> = lines.iter().map(|h| h.to_string()).collect();
                     with(format!(
                         "fish on {} in {}",
-                        imp.candidate.digit,
+                        Sym(imp.candidate.digit),
                         l.join(",")
                     ))
                 }
@@ -253,7 +256,11 @@ impl NetBranch {
         let (end, ctx, at) = match self.end {
             BranchEnd::Conclusion => return,
             BranchEnd::EmptyCell(c) => (format!("{c} has no candidate left"), Ctx::Cell, None),
-            BranchEnd::NoPlace(d, h) => (format!("no place left for {d} in {h}"), Ctx::House, None),
+            BranchEnd::NoPlace(d, h) => (
+                format!("no place left for {} in {h}", Sym(d)),
+                Ctx::House,
+                None,
+            ),
             BranchEnd::Both(c) => (
                 format!("{c} would be both true and false"),
                 Ctx::Any,
@@ -334,9 +341,9 @@ impl Words<'_> {
             return literal(candidate, false);
         };
         let tag = self.tag(p);
-        let (cell, digit) = (candidate.cell, candidate.digit);
+        let (cell, digit) = (candidate.cell, Sym(candidate.digit));
         if q.candidate.cell == cell {
-            let is = format!("{cell} is {}{tag}", q.candidate.digit);
+            let is = format!("{cell} is {}{tag}", Sym(q.candidate.digit));
             return match ctx {
                 Ctx::House | Ctx::Peer => is,
                 Ctx::Cell => format!("{digit}: {is}"),

@@ -365,7 +365,7 @@ impl Step {
         let (houses, digit) = self.where_to_look(layout);
         let mut text = format!("Look for {article} {name}");
         if let Some(d) = digit {
-            text.push_str(&format!(" on digit {d}"));
+            text.push_str(&format!(" on digit {}", crate::shape::Sym(d)));
         }
         if !houses.is_empty() {
             let names: Vec<String> = houses.iter().map(House::to_string).collect();

@@ -7,7 +7,7 @@
 
 use lapiz::Pipeline;
 use lapiz::engine::solve_sized;
-use lapiz::shape::Puzzle;
+use lapiz::shape::{Alphabet, Puzzle};
 use lapiz::trace::{Outcome, Trace};
 
 /// 6x6 (2x3 boxes): a finned X-wing among the singles and intersections.
@@ -44,12 +44,49 @@ fn a_sixteen_by_sixteen_trace() {
         assert!(t.steps().any(|s| s.technique == id), "no {id} step");
     }
     // cells beyond the ninth row and column are written in full, digits of 10 and up as
-    // numbers (`14r4c2`, read back above), and only the techniques that run on 16x16 are
-    // listed
+    // numbers in the data (`14r4c2`, read back above) and in the puzzle's symbols in the
+    // explanations (`r4c2=E`), and only the techniques that run on 16x16 are listed
     assert!(t.to_ron().contains("r16c"));
+    assert!(t.to_ron().contains("\"14r"));
+    assert!(says(&t, "Hidden Single: E in b1 => r4c2=E"));
     let pipeline = Pipeline::default_pipeline();
     assert_eq!(t.techniques, pipeline.ids_on(16));
     assert!(t.techniques.len() < pipeline.ids().len());
     insta::assert_snapshot!("sixteen_by_sixteen", t.to_ron());
     insta::assert_snapshot!("sixteen_by_sixteen_text", t.to_text(None));
+}
+
+/// Whether a step of `t` is explained as `words`.
+fn says(t: &Trace, words: &str) -> bool {
+    t.steps().any(|s| s.explanation.contains(words))
+}
+
+#[test]
+fn explanations_write_digits_in_the_puzzles_symbols_and_the_data_in_numbers() {
+    let standard = solved(SIXTEEN);
+    let puzzle = Puzzle::parse(SIXTEEN).expect("a puzzle");
+    let cases = [
+        // digit 14
+        (Alphabet::Letters, "Hidden Single: N in b1 => r4c2=N"),
+        (Alphabet::ZeroFirst, "Hidden Single: E in b1 => r4c2=E"),
+        (Alphabet::Numbers, "Hidden Single: 14 in b1 => r4c2=14"),
+    ];
+    for (alphabet, first) in cases {
+        let t = solve_sized(&puzzle.in_alphabet(alphabet), &Pipeline::default_pipeline());
+        assert!(says(&t, first), "{alphabet}: no step says {first}");
+        // the same steps, only worded in other symbols
+        assert_eq!(t.steps().count(), standard.steps().count(), "{alphabet}");
+        for (a, b) in t.steps().zip(standard.steps()) {
+            assert_eq!(
+                (&a.placements, &a.eliminations),
+                (&b.placements, &b.eliminations)
+            );
+        }
+    }
+    // 16 is `0` in 0-9A-F, `G` in 1-9A-G: some step of this solve names it
+    let zero = solve_sized(
+        &puzzle.in_alphabet(Alphabet::ZeroFirst),
+        &Pipeline::default_pipeline(),
+    );
+    assert!(says(&standard, "=G") && !says(&zero, "=G") && says(&zero, "=0"));
 }

@@ -111,7 +111,7 @@ fn a_twelve_by_twelve_page_has_larger_cells_and_letters() {
     // r1c1 is a given 4, r1c7 a given C (12), each in the middle of its cell
     assert!(svg.contains("<text class=\"given\" x=\"58\" y=\"58\">4</text>"));
     assert!(svg.contains("<text class=\"given\" x=\"490\" y=\"58\">C</text>"));
-    assert!(page.contains("A = 10, B = 11, C = 12 (the steps write digits as numbers)"));
+    assert!(page.contains("12x12 (3x4 boxes), symbols 1-9A"));
     // the values scaled to the cell, the view wider than 9x9's
     assert!(page.contains(".given,.placed,.solution{font-size:43px}"));
     assert!(page.contains("#view{flex:1 1 726px;max-width:726px}"));
@@ -140,6 +140,8 @@ fn a_sixteen_by_sixteen_page_and_its_chains() {
         let mark = format!("<text class=\"pm\" x=\"{x}\" y=\"{y}\">{d}</text>");
         assert!(svg.contains(&mark), "no {mark}");
     }
+    // the steps write digits in the grid's symbols: 14 is E
+    assert!(page.contains("Hidden Single: E in b1 =&gt; r4c2=E"));
     // chains and almost locked sets are drawn on the larger grid too
     assert!(page.contains("<g class=\"chain\">"));
     assert!(page.contains("class=\"hl eliminated\""));
@@ -153,7 +155,7 @@ fn a_zero_first_grid_writes_sixteen_as_zero() {
         return;
     };
     let page = lapiz_ok(&["hint", &grid, "--format", "html"]);
-    assert!(page.contains("A = 10, B = 11, C = 12, D = 13, E = 14, F = 15, 0 = 16"));
+    assert!(page.contains("16x16 (4x4 boxes), symbols 0-9A"));
     assert!(first_svg(&page).contains("class=\"given\"") && page.contains(">0</text>"));
 }
 

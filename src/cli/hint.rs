@@ -68,9 +68,20 @@ pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
     };
     // one step is all a hint needs
     pipeline.set_step_limit(1);
+    // a nudge and a net are worded here, in the puzzle's symbols as the step was
+    input.in_its_symbols(|| hint(&args, &input, &pipeline, out))
+}
+
+/// [`run`]'s hint of a puzzle as read, in the symbols already set.
+fn hint(
+    args: &HintArgs,
+    input: &Input,
+    pipeline: &lapiz::Pipeline,
+    out: &mut impl Write,
+) -> Result<ExitCode> {
     let (trace, layout, solved) = match &input {
-        Input::Nine(grid) => (solve_grid(grid, &pipeline), Layout::NINE, grid.is_solved()),
-        Input::Sized(p) => (solve_sized(p, &pipeline), p.layout(), p.is_solved()),
+        Input::Nine(grid) => (solve_grid(grid, pipeline), Layout::NINE, grid.is_solved()),
+        Input::Sized(p) => (solve_sized(p, pipeline), p.layout(), p.is_solved()),
     };
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Ok(super::invalid_input(&format!("invalid puzzle: {reason}")));
@@ -84,9 +95,9 @@ pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
                 .iter_mut()
                 .find(|e| matches!(e, lapiz::trace::Entry::Step(_)))
         {
-            *s = s.nudge_in(&pipeline, layout);
+            *s = s.nudge_in(pipeline, layout);
         }
-        write!(out, "{}", puzzle_page(&trace, &input, PageKind::Hint))?;
+        write!(out, "{}", puzzle_page(&trace, input, PageKind::Hint))?;
         out.flush()?;
         return Ok(ExitCode::from(super::exit::OK));
     }
@@ -103,7 +114,7 @@ pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
             HintLevel::Nudge => writeln!(
                 out,
                 "{}",
-                printable(&step.nudge_in(&pipeline, layout).explanation)
+                printable(&step.nudge_in(pipeline, layout).explanation)
             )?,
         },
         None if solved => writeln!(out, "The grid is already solved.")?,

@@ -121,9 +121,6 @@ pub fn run(args: SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
             if format == Format::Text {
                 let (layout, symbols) = (p.layout(), p.alphabet());
                 writeln!(out, "{layout}, symbols {symbols}, {} clues", p.clues())?;
-                if let Some(key) = symbols.key(layout.n()) {
-                    writeln!(out, "Digits in the steps are numbers: {key}")?;
-                }
             }
             solve_sized(p, &pipeline)
         }
@@ -154,7 +151,9 @@ fn finish(t: &Trace, start: &Input, args: &SolveArgs, out: &mut impl Write) -> R
                 GridWhen::Every => GridDisplay::Every,
                 GridWhen::Stuck => GridDisplay::Stuck,
             };
-            write!(out, "{}", t.to_text_with(grid, grids, args.ids))?
+            // forcing nets are worded here, in the puzzle's symbols as the steps were
+            let text = start.in_its_symbols(|| t.to_text_with(grid, grids, args.ids));
+            write!(out, "{text}")?
         }
         Format::Ron => write!(out, "{}", t.to_ron())?,
         Format::Html => write!(out, "{}", puzzle_page(t, start, PageKind::Solve))?,

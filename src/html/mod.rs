@@ -170,6 +170,17 @@ impl<'t> ShapeFn for SizedFrames<'t, '_> {
 
 /// The page for a trace from `start` (none: the trace's puzzle cannot be read).
 fn write_page(trace: &Trace, start: Option<Start>, kind: PageKind) -> String {
+    match &start {
+        // the nets' and chains' words follow the puzzle's symbols, as its steps do
+        Some(Start::Sized(p)) => p
+            .clone()
+            .in_its_symbols(|| write_page_in(trace, start, kind)),
+        _ => write_page_in(trace, start, kind),
+    }
+}
+
+/// [`write_page`] in the symbols already set.
+fn write_page_in(trace: &Trace, start: Option<Start>, kind: PageKind) -> String {
     let invalid = |position: Position, explanation: String| Frame {
         title: "Invalid puzzle".into(),
         position,
@@ -254,12 +265,13 @@ fn write_page(trace: &Trace, start: Option<Start>, kind: PageKind) -> String {
     out
 }
 
-/// The layout and, where the grid writes a digit otherwise than as its number, each symbol
-/// with its digit (`16x16 (4x4 boxes); A = 10, B = 11, …`): the steps write digits as numbers.
+/// The layout and, where they are not plain digits, the symbols, as the text trace's first
+/// line gives them: `16x16 (4x4 boxes), symbols 1-9A` (the steps write digits in them too).
 fn symbol_key(layout: Layout, alphabet: Alphabet) -> String {
-    match alphabet.key(layout.n()) {
-        None => layout.to_string(),
-        Some(key) => format!("{layout}; in the grid {key} (the steps write digits as numbers)"),
+    if alphabet == Alphabet::Standard && layout.n() <= 9 {
+        layout.to_string()
+    } else {
+        format!("{layout}, symbols {alphabet}")
     }
 }
 

@@ -39,6 +39,7 @@ pub(crate) mod brute;
 mod canonical;
 pub(crate) mod generate;
 pub(crate) mod geometry;
+pub(crate) mod symbols;
 mod text;
 
 use std::fmt;
@@ -51,6 +52,7 @@ use crate::parse::ParseError;
 pub use bits::{Bits, Words};
 use board::{Board, SingleKind};
 pub use geometry::Geometry;
+pub use symbols::{Sym, with_symbols};
 
 /// A puzzle as read from text of any size: 9x9 for the full engine (every technique, traces,
 /// rating), or another size for the size-generic core ([`Puzzle`]).
@@ -71,6 +73,15 @@ pub enum AnyPuzzle {
 }
 
 impl AnyPuzzle {
+    /// Runs `f` with explanations writing digits in the puzzle's symbols ([`with_symbols`]);
+    /// a 9x9 puzzle read by the 9x9 reader writes numbers.
+    pub fn in_its_symbols<R>(&self, f: impl FnOnce() -> R) -> R {
+        match self {
+            AnyPuzzle::Nine(_) => f(),
+            AnyPuzzle::Sized(p) => p.in_its_symbols(f),
+        }
+    }
+
     /// Reads a puzzle of any size. Without `alphabet` and `boxes`, what the 9x9 reader
     /// ([`crate::parse::parse_puzzle`]) takes is 9x9, as it always was; other texts go to the
     /// reader of every size, whose error is reported when it saw another size (or no size at
@@ -426,18 +437,6 @@ impl Alphabet {
         }
     }
 
-    /// Each symbol of size `n` that is not its digit's number, with its digit (`A = 10, B = 11,
-    /// …`); `None` when every symbol is its number (up to 9x9 in the standard alphabet).
-    /// Explanations write digits as numbers; this key reads them against the grid.
-    pub fn key(self, n: usize) -> Option<String> {
-        let pairs: Vec<String> = (1..=n as u8)
-            .map(|d| (self.symbol(d, n), d))
-            .filter(|(s, d)| *s != d.to_string())
-            .map(|(s, d)| format!("{s} = {d}"))
-            .collect();
-        (!pairs.is_empty()).then(|| pairs.join(", "))
-    }
-
     /// The symbols of size `n` in words, for messages: `1-9, A-G`.
     pub fn describe(self, n: u8) -> String {
         let last = |v: u8| self.symbol(v, n.into());
@@ -597,6 +596,11 @@ impl Puzzle {
     /// The layout: size and boxes.
     pub fn layout(&self) -> Layout {
         self.layout
+    }
+
+    /// Runs `f` with explanations writing digits in the puzzle's symbols ([`with_symbols`]).
+    pub fn in_its_symbols<R>(&self, f: impl FnOnce() -> R) -> R {
+        with_symbols(self.alphabet(), self.layout().n(), f)
     }
 
     /// The alphabet it was read in (and is written in).

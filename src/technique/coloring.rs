@@ -9,6 +9,7 @@ use std::ops::ControlFlow;
 use crate::cellset::CellSet;
 use crate::geometry::Cell;
 use crate::grid::{Candidate, Grid};
+use crate::shape::Sym;
 use crate::shape::{Geometry, Shape};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::SizedBuiltin;
@@ -175,7 +176,7 @@ impl Coloring {
     ) -> Step {
         let elims = candidates(elims, digit);
         let [a, b] = first.colors;
-        let mut text = format!("{}: {digit} {a} / {b}", self.info.name);
+        let mut text = format!("{}: {} {a} / {b}", self.info.name, Sym(digit));
         let mut step = Step::new(self.info.id, self.info.difficulty)
             .highlight(Role::ColorA, candidates(a, digit))
             .highlight(Role::ColorB, candidates(b, digit));

@@ -6,14 +6,17 @@
 //! a technique asks for them (the singles solve most easy puzzles without building any of it).
 
 use std::cell::OnceCell;
+use std::ops::ControlFlow;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
 use crate::geometry::{Cell, House, digits_compact};
 use crate::grid::Grid;
 use crate::shape::{Bits, S4, S6, S8, S9, S12, S16, S25, Shape};
+use crate::technique::StepSink;
 use crate::technique::als::Adjacency;
 use crate::technique::chains::graph::{GraphKind, LinkGraph};
+use crate::technique::memo::Memo;
 
 /// A strong link: a digit with exactly two places in a house.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -179,6 +182,8 @@ pub struct Context<'g, S: Shape = S9> {
     als: OnceCell<Vec<Als<S>>>,
     als_links: OnceCell<Adjacency<S>>,
     graphs: [OnceCell<LinkGraph<S>>; 3],
+    /// Where searches found nothing in earlier positions of the same solve (the engine's).
+    memo: Option<&'g Memo<S>>,
 }
 
 impl<'g, S: Shape> Context<'g, S> {
@@ -192,7 +197,73 @@ impl<'g, S: Shape> Context<'g, S> {
             als: OnceCell::new(),
             als_links: OnceCell::new(),
             graphs: [OnceCell::new(), OnceCell::new(), OnceCell::new()],
+            memo: None,
         }
+    }
+
+    /// A context for `grid`, a position of the solve that keeps `memo` (see [`Memo`]).
+    pub(crate) fn with_memo(grid: &'g Grid<S>, memo: &'g Memo<S>) -> Context<'g, S> {
+        Context {
+            memo: Some(memo),
+            ..Context::new(grid)
+        }
+    }
+
+    /// `search(sink)` for `technique`'s steps in `digit`, a search that reads nothing but
+    /// `digit`'s candidates: skipped when it found nothing with the same candidates earlier
+    /// in the solve, remembered when it finds nothing now (see [`Memo`]).
+    pub(crate) fn per_digit(
+        &self,
+        technique: &'static str,
+        digit: u8,
+        sink: &mut StepSink<'_>,
+        search: impl FnOnce(&mut StepSink<'_>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let Some(memo) = self.memo else {
+            return search(sink);
+        };
+        let cells = self.grid.digit_cells(digit);
+        if memo.digit_fruitless(technique, digit, cells) {
+            return ControlFlow::Continue(());
+        }
+        let mut found = false;
+        let flow = search(&mut |step| {
+            found = true;
+            sink(step)
+        });
+        if !found && flow.is_continue() {
+            memo.digit_found_nothing(technique, digit, cells);
+        }
+        flow
+    }
+
+    /// `search(sink)` for `technique`'s steps in `house`, a search that reads nothing but the
+    /// candidates of `house`'s cells: skipped and remembered as [`Context::per_digit`] is.
+    pub(crate) fn per_house(
+        &self,
+        technique: &'static str,
+        house: House,
+        sink: &mut StepSink<'_>,
+        search: impl FnOnce(&mut StepSink<'_>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let Some(memo) = self.memo else {
+            return search(sink);
+        };
+        let geo = self.grid.geometry();
+        let index = house.index_in(S::N) as u8;
+        let masks = || geo.house(house).iter().map(|c| self.grid.candidates(c));
+        if memo.house_fruitless(technique, index, masks()) {
+            return ControlFlow::Continue(());
+        }
+        let mut found = false;
+        let flow = search(&mut |step| {
+            found = true;
+            sink(step)
+        });
+        if !found && flow.is_continue() {
+            memo.house_found_nothing(technique, index, masks());
+        }
+        flow
     }
 
     /// The position.

@@ -4,6 +4,7 @@
 //! Pair 2.0, Direct Hidden Triple 2.5). They sit between the singles in the `se` pipeline, so
 //! that a puzzle needing only them is rated as SE rates it.
 
+use crate::shape::Sym;
 use crate::technique::Builtin;
 use crate::technique::context::Context;
 use std::ops::ControlFlow;
@@ -120,7 +121,10 @@ impl Builtin for Direct {
                 .map_or(inner.explanation.as_str(), |(_, rest)| rest);
             let text = format!(
                 "{}: {pattern}, leaving {} one place in {house}: {}={}",
-                self.info.name, single.digit, single.cell, single.digit
+                self.info.name,
+                Sym(single.digit),
+                single.cell,
+                Sym(single.digit)
             );
             sink(
                 inner

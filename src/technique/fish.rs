@@ -15,6 +15,7 @@
 //! house `h`: rows, then columns, then boxes). A fish of `k` houses runs on boards of size `n`
 //! with `k <= n / 2` (a larger one is the complement of a smaller one), and on 9x9 up to 7.
 
+use crate::shape::Sym;
 use crate::technique::SizedBuiltin;
 use crate::technique::context::Context;
 use std::ops::ControlFlow;
@@ -207,7 +208,7 @@ fn fins_words<S: Shape>(fins: CellSet<S>, endo: CellSet<S>) -> String {
 pub(crate) fn fish_words<S: Shape>(f: &FoundFish<S>) -> String {
     format!(
         "{} in {} lies in {}{}",
-        f.digit,
+        Sym(f.digit),
         houses_words::<S>(f.base),
         houses_words::<S>(f.cover),
         fins_words(f.fins, f.endo_fins)
@@ -653,6 +654,52 @@ impl Fish {
     }
 }
 
+impl Fish {
+    /// The fish (and siamese pairs) of `digit`, each handed to `sink`.
+    fn search_digit<S: Shape>(
+        &self,
+        grid: &Grid<S>,
+        digit: u8,
+        with_fins: bool,
+        sink: &mut StepSink<'_>,
+    ) -> ControlFlow<()> {
+        let geo = grid.geometry();
+        let mut finned: Vec<FoundFish<S>> = Vec::new();
+        // elimination sets already reported: another fish with the same ones adds nothing
+        let mut seen: Vec<CellSet<S>> = Vec::new();
+        find_fish(grid, digit, self.size, self.shape, with_fins, &mut |f| {
+            if self.allow_siamese && !f.fins.is_empty() && f.shape() == self.shape {
+                finned.push(f.clone());
+            }
+            if !self.accepts(f, geo) || seen.contains(&f.eliminations) {
+                return ControlFlow::Continue(());
+            }
+            seen.push(f.eliminations);
+            sink(self.step(f, None))
+        })?;
+        if !self.allow_siamese {
+            return ControlFlow::Continue(());
+        }
+        // siamese: two fish on the same base houses, together eliminating more than either
+        finned.sort_by_key(|f| f.base);
+        for (i, a) in finned.iter().enumerate() {
+            for b in finned[i + 1..].iter().take_while(|b| b.base == a.base) {
+                let both = a.eliminations | b.eliminations;
+                if both == a.eliminations
+                    || both == b.eliminations
+                    || !(self.accepts(a, geo) || self.accepts(b, geo))
+                    || seen.contains(&both)
+                {
+                    continue;
+                }
+                seen.push(both);
+                sink(self.step(a, Some(b)))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
 impl SizedBuiltin for Fish {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
@@ -666,42 +713,13 @@ impl SizedBuiltin for Fish {
         sink: &mut StepSink<'_>,
     ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
-        let geo = grid.geometry();
         stoppable(|| {
             let with_fins = self.fins != Fins::None;
             for digit in grid.all_digits() {
-                let mut finned: Vec<FoundFish<S>> = Vec::new();
-                // elimination sets already reported: another fish with the same ones adds nothing
-                let mut seen: Vec<CellSet<S>> = Vec::new();
-                find_fish(grid, digit, self.size, self.shape, with_fins, &mut |f| {
-                    if self.allow_siamese && !f.fins.is_empty() && f.shape() == self.shape {
-                        finned.push(f.clone());
-                    }
-                    if !self.accepts(f, geo) || seen.contains(&f.eliminations) {
-                        return ControlFlow::Continue(());
-                    }
-                    seen.push(f.eliminations);
-                    sink(self.step(f, None))
+                // a fish reads nothing but its digit's candidates
+                ctx.per_digit(self.info.id, digit, sink, |sink| {
+                    self.search_digit(grid, digit, with_fins, sink)
                 })?;
-                if !self.allow_siamese {
-                    continue;
-                }
-                // siamese: two fish on the same base houses, together eliminating more than either
-                finned.sort_by_key(|f| f.base);
-                for (i, a) in finned.iter().enumerate() {
-                    for b in finned[i + 1..].iter().take_while(|b| b.base == a.base) {
-                        let both = a.eliminations | b.eliminations;
-                        if both == a.eliminations
-                            || both == b.eliminations
-                            || !(self.accepts(a, geo) || self.accepts(b, geo))
-                            || seen.contains(&both)
-                        {
-                            continue;
-                        }
-                        seen.push(both);
-                        sink(self.step(a, Some(b)))?;
-                    }
-                }
             }
             ControlFlow::Continue(())
         })

@@ -14,6 +14,7 @@
 //! the level `guessed`.
 
 use crate::grid::Candidate;
+use crate::shape::Sym;
 use crate::solver::{self, Solutions};
 use crate::step::{Role, Step};
 use crate::technique::Builtin;
@@ -62,7 +63,8 @@ impl Builtin for Guess {
                     .place(cell, digit)
                     .highlight(Role::Pattern, [Candidate::new(cell, digit)])
                     .explain(format!(
-                        "Guess: {cell}={digit} (a trial placement checked against the solution, not a deduction)"
+                        "Guess: {cell}={} (a trial placement checked against the solution, not a deduction)",
+                        Sym(digit)
                     )),
             )
         })
@@ -115,7 +117,8 @@ mod tests {
             step.explanation,
             format!(
                 "Guess: {}={} (a trial placement checked against the solution, not a deduction)",
-                p.cell, p.digit
+                p.cell,
+                Sym(p.digit)
             )
         );
         assert_eq!(step.contradiction(&solution), None);

@@ -2,6 +2,7 @@
 //!
 //! Written once for every size.
 
+use crate::shape::Sym;
 use crate::shape::{Bits, Geometry, Shape};
 use crate::technique::SizedBuiltin;
 use crate::technique::context::Context;
@@ -94,8 +95,9 @@ impl SizedBuiltin for LockedCandidates {
                     let elims: Vec<Candidate> =
                         targets.iter().map(|c| Candidate::new(c, digit)).collect();
                     let text = format!(
-                        "{}: {digit} in {base} => {}",
+                        "{}: {} in {base} => {}",
                         self.name(),
+                        Sym(digit),
                         eliminations_text(&elims)
                     );
                     sink(

@@ -20,6 +20,7 @@ use crate::cellset::CellSet;
 use crate::geometry::digits;
 use crate::grid::{Candidate, Grid};
 use crate::shape::Shape;
+use crate::shape::Sym;
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::SizedBuiltin;
 use crate::technique::catalogue::entry;
@@ -120,7 +121,10 @@ fn contradiction<S: Shape>(
         // one digit twice in one house
         for c in dc {
             if let Some(other) = (dc & geo.peers(c)).first() {
-                return Some(format!("{d} twice in one colour, in {c} and {other}"));
+                return Some(format!(
+                    "{} twice in one colour, in {c} and {other}",
+                    Sym(d)
+                ));
             }
         }
     }
@@ -165,11 +169,7 @@ fn eliminations<S: Shape>(grid: &Grid<S>, cluster: &Cluster<S>) -> CandSet<S> {
 }
 
 fn colour_text<S: Shape>(set: &CandSet<S>) -> String {
-    let list: Vec<String> = set
-        .to_sorted_vec()
-        .iter()
-        .map(|c| format!("{}{}", c.digit, c.cell))
-        .collect();
+    let list: Vec<String> = set.to_sorted_vec().iter().map(|c| c.to_string()).collect();
     list.join(" ")
 }
 

@@ -62,6 +62,7 @@ pub(crate) mod forcing;
 pub(crate) mod guess;
 pub(crate) mod intersections;
 pub(crate) mod medusa;
+pub(crate) mod memo;
 pub(crate) mod se_chaining;
 pub(crate) mod single_digit;
 pub(crate) mod singles;

@@ -11,6 +11,7 @@ use std::ops::ControlFlow;
 use crate::cellset::CellSet;
 use crate::geometry::{Cell, House, HouseKind};
 use crate::grid::{Candidate, Grid};
+use crate::shape::Sym;
 use crate::shape::{Layout, Shape};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::SizedBuiltin;
@@ -93,16 +94,15 @@ impl SizedBuiltin for SingleDigitPattern {
         }
         stoppable(|| {
             for digit in ctx.grid().all_digits() {
-                match self.kind {
+                // these patterns read nothing but their digit's candidates
+                ctx.per_digit(self.info.id, digit, sink, |sink| match self.kind {
                     Kind::Skyscraper | Kind::Kite | Kind::Turbot => {
-                        self.find_chains(ctx, digit, sink)?
+                        self.find_chains(ctx, digit, sink)
                     }
-                    Kind::DualKite => {}
-                    Kind::EmptyRectangle => self.find_empty_rectangles(ctx, digit, sink)?,
-                    Kind::DualEmptyRectangle => {
-                        self.find_dual_empty_rectangles(ctx, digit, sink)?
-                    }
-                }
+                    Kind::DualKite => ControlFlow::Continue(()),
+                    Kind::EmptyRectangle => self.find_empty_rectangles(ctx, digit, sink),
+                    Kind::DualEmptyRectangle => self.find_dual_empty_rectangles(ctx, digit, sink),
+                })?;
             }
             ControlFlow::Continue(())
         })
@@ -276,8 +276,9 @@ impl SingleDigitPattern {
             }
             let elims = candidates(ch.elims, digit);
             let text = format!(
-                "{}: {digit} in {},{} (connected by {},{}) => {}",
+                "{}: {} in {},{} (connected by {},{}) => {}",
                 self.info.name,
+                Sym(digit),
                 ch.a,
                 ch.d,
                 ch.b,
@@ -324,11 +325,12 @@ impl SingleDigitPattern {
                 let second = if d1 == d2 {
                     String::new()
                 } else {
-                    format!("{d2} in ")
+                    format!("{} in ", Sym(*d2))
                 };
                 let text = format!(
-                    "{}: {d1} in {},{} / {second}{},{} (connected by {},{}) => {}",
+                    "{}: {} in {},{} / {second}{},{} (connected by {},{}) => {}",
                     self.info.name,
+                    Sym(*d1),
                     k1.a,
                     k1.d,
                     k2.a,
@@ -403,8 +405,9 @@ impl SingleDigitPattern {
         let boxed = ers[0].boxed;
         let links: Vec<String> = ers.iter().map(|e| format!("{}/{}", e.p, e.q)).collect();
         let text = format!(
-            "{}: {digit} in {boxed} ({}) => {}",
+            "{}: {} in {boxed} ({}) => {}",
             self.info.name,
+            Sym(digit),
             links.join(", "),
             eliminations_text(&elims)
         );

@@ -3,6 +3,7 @@
 //!
 //! Written once for every size.
 
+use crate::shape::Sym;
 use crate::technique::SizedBuiltin;
 use crate::technique::context::Context;
 use crate::technique::round_tenth;
@@ -46,7 +47,7 @@ impl SizedBuiltin for FullHouse {
                         .place(cell, digit)
                         .house(house)
                         .highlight(Role::Pattern, [Candidate::new(cell, digit)])
-                        .explain(format!("Full House: {cell}={digit}")),
+                        .explain(format!("Full House: {cell}={}", Sym(digit))),
                 )?;
             }
             ControlFlow::Continue(())
@@ -94,7 +95,8 @@ impl SizedBuiltin for HiddenSingle {
                             .house(house)
                             .highlight(Role::Pattern, [Candidate::new(cell, digit)])
                             .explain(format!(
-                                "Hidden Single: {digit} in {house} => {cell}={digit}"
+                                "Hidden Single: {0} in {house} => {cell}={0}",
+                                Sym(digit)
                             )),
                     )?;
                 }
@@ -130,7 +132,7 @@ impl SizedBuiltin for NakedSingle {
                     Step::new(self.id(), self.difficulty())
                         .place(cell, digit)
                         .highlight(Role::Pattern, [Candidate::new(cell, digit)])
-                        .explain(format!("Naked Single: {cell}={digit}")),
+                        .explain(format!("Naked Single: {cell}={}", Sym(digit))),
                 )?;
             }
             ControlFlow::Continue(())

@@ -184,57 +184,60 @@ impl SizedBuiltin for NakedSubset {
         let geo = grid.geometry();
         stoppable(|| {
             for house in geo.houses() {
-                let mut cells = [Cell::default(); 25];
-                let mut n = 0;
-                for c in geo.house(house) & grid.empty_cells() {
-                    let k = grid.candidates(c).count() as usize;
-                    if (2..=self.size).contains(&k) {
-                        cells[n] = c;
-                        n += 1;
+                // a subset reads nothing but its house's candidates
+                ctx.per_house(self.info.id, house, sink, |sink| {
+                    let mut cells = [Cell::default(); 25];
+                    let mut n = 0;
+                    for c in geo.house(house) & grid.empty_cells() {
+                        let k = grid.candidates(c).count() as usize;
+                        if (2..=self.size).contains(&k) {
+                            cells[n] = c;
+                            n += 1;
+                        }
                     }
-                }
-                let add = |m: S::Mask, c: Cell| m.or(grid.candidates(c));
-                let fits = |m: S::Mask| m.count() as usize <= self.size;
-                let cells = &cells[..n];
-                for_each_fitting(
-                    cells,
-                    self.size,
-                    S::Mask::ZERO,
-                    add,
-                    fits,
-                    &mut |chosen, mask| {
-                        if mask.count() as usize != self.size {
-                            return ControlFlow::Continue(());
-                        }
-                        let set: CellSet<S> = chosen.iter().copied().collect();
-                        let rest = geo.house(house) - set;
-                        let mut elims = Vec::new();
-                        for d in digits(mask) {
-                            for c in grid.digit_cells(d) & rest {
-                                elims.push(Candidate::new(c, d));
+                    let add = |m: S::Mask, c: Cell| m.or(grid.candidates(c));
+                    let fits = |m: S::Mask| m.count() as usize <= self.size;
+                    let cells = &cells[..n];
+                    for_each_fitting(
+                        cells,
+                        self.size,
+                        S::Mask::ZERO,
+                        add,
+                        fits,
+                        &mut |chosen, mask| {
+                            if mask.count() as usize != self.size {
+                                return ControlFlow::Continue(());
                             }
-                        }
-                        if elims.is_empty() {
-                            return ControlFlow::Continue(());
-                        }
-                        elims.sort();
-                        let text = format!(
-                            "{}: {} in {house} ({set}) => {}",
-                            self.info.name,
-                            digits_text(mask, "/"),
-                            eliminations_text(&elims)
-                        );
-                        let pattern = set.iter().flat_map(|c| {
-                            digits(grid.candidates(c)).map(move |d| Candidate::new(c, d))
-                        });
-                        let step = Step::new(self.info.id, self.info.difficulty)
-                            .house(house)
-                            .highlight(Role::Pattern, pattern)
-                            .explain(text)
-                            .eliminations(elims);
-                        sink(step)
-                    },
-                )?;
+                            let set: CellSet<S> = chosen.iter().copied().collect();
+                            let rest = geo.house(house) - set;
+                            let mut elims = Vec::new();
+                            for d in digits(mask) {
+                                for c in grid.digit_cells(d) & rest {
+                                    elims.push(Candidate::new(c, d));
+                                }
+                            }
+                            if elims.is_empty() {
+                                return ControlFlow::Continue(());
+                            }
+                            elims.sort();
+                            let text = format!(
+                                "{}: {} in {house} ({set}) => {}",
+                                self.info.name,
+                                digits_text(mask, "/"),
+                                eliminations_text(&elims)
+                            );
+                            let pattern = set.iter().flat_map(|c| {
+                                digits(grid.candidates(c)).map(move |d| Candidate::new(c, d))
+                            });
+                            let step = Step::new(self.info.id, self.info.difficulty)
+                                .house(house)
+                                .highlight(Role::Pattern, pattern)
+                                .explain(text)
+                                .eliminations(elims);
+                            sink(step)
+                        },
+                    )
+                })?;
             }
             ControlFlow::Continue(())
         })
@@ -300,58 +303,62 @@ impl SizedBuiltin for HiddenSubset {
         let geo = grid.geometry();
         stoppable(|| {
             for house in geo.houses() {
-                let mut ds = [0u8; 25];
-                let mut n = 0;
-                for d in grid.all_digits() {
-                    let k = grid.digit_cells_in(d, house).len() as usize;
-                    if (2..=self.size).contains(&k) {
-                        ds[n] = d;
-                        n += 1;
+                // a subset reads nothing but its house's candidates
+                ctx.per_house(self.info.id, house, sink, |sink| {
+                    let mut ds = [0u8; 25];
+                    let mut n = 0;
+                    for d in grid.all_digits() {
+                        let k = grid.digit_cells_in(d, house).len() as usize;
+                        if (2..=self.size).contains(&k) {
+                            ds[n] = d;
+                            n += 1;
+                        }
                     }
-                }
-                let add = |s: CellSet<S>, d: u8| s | grid.digit_cells_in(d, house);
-                let fits = |s: CellSet<S>| s.len() as usize <= self.size;
-                let ds = &ds[..n];
-                for_each_fitting(
-                    ds,
-                    self.size,
-                    CellSet::EMPTY,
-                    add,
-                    fits,
-                    &mut |chosen, cells| {
-                        if cells.len() as usize != self.size {
-                            return ControlFlow::Continue(());
-                        }
-                        let mask = chosen
-                            .iter()
-                            .fold(S::Mask::ZERO, |m, &d| m.or(digit_mask::<S::Mask>(d)));
-                        let mut elims = Vec::new();
-                        for c in cells {
-                            for d in digits(grid.candidates(c).and_not(mask)) {
-                                elims.push(Candidate::new(c, d));
+                    let add = |s: CellSet<S>, d: u8| s | grid.digit_cells_in(d, house);
+                    let fits = |s: CellSet<S>| s.len() as usize <= self.size;
+                    let ds = &ds[..n];
+                    for_each_fitting(
+                        ds,
+                        self.size,
+                        CellSet::EMPTY,
+                        add,
+                        fits,
+                        &mut |chosen, cells| {
+                            if cells.len() as usize != self.size {
+                                return ControlFlow::Continue(());
                             }
-                        }
-                        if elims.is_empty() {
-                            return ControlFlow::Continue(());
-                        }
-                        elims.sort();
-                        let text = format!(
-                            "{}: {} in {house} ({cells}) => {}",
-                            self.info.name,
-                            digits_text(mask, "/"),
-                            eliminations_text(&elims)
-                        );
-                        let pattern = cells.iter().flat_map(|c| {
-                            digits(grid.candidates(c).and(mask)).map(move |d| Candidate::new(c, d))
-                        });
-                        let step = Step::new(self.info.id, self.info.difficulty)
-                            .house(house)
-                            .highlight(Role::Pattern, pattern)
-                            .explain(text)
-                            .eliminations(elims);
-                        sink(step)
-                    },
-                )?;
+                            let mask = chosen
+                                .iter()
+                                .fold(S::Mask::ZERO, |m, &d| m.or(digit_mask::<S::Mask>(d)));
+                            let mut elims = Vec::new();
+                            for c in cells {
+                                for d in digits(grid.candidates(c).and_not(mask)) {
+                                    elims.push(Candidate::new(c, d));
+                                }
+                            }
+                            if elims.is_empty() {
+                                return ControlFlow::Continue(());
+                            }
+                            elims.sort();
+                            let text = format!(
+                                "{}: {} in {house} ({cells}) => {}",
+                                self.info.name,
+                                digits_text(mask, "/"),
+                                eliminations_text(&elims)
+                            );
+                            let pattern = cells.iter().flat_map(|c| {
+                                digits(grid.candidates(c).and(mask))
+                                    .map(move |d| Candidate::new(c, d))
+                            });
+                            let step = Step::new(self.info.id, self.info.difficulty)
+                                .house(house)
+                                .highlight(Role::Pattern, pattern)
+                                .explain(text)
+                                .eliminations(elims);
+                            sink(step)
+                        },
+                    )
+                })?;
             }
             ControlFlow::Continue(())
         })

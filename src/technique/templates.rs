@@ -17,6 +17,7 @@
 //! forward check that every later row keeps a free column. Nothing is precomputed or stored:
 //! each pass folds every digit's templates into their union and intersection as they come.
 
+use crate::shape::Sym;
 use crate::technique::Builtin;
 use crate::technique::context::Context;
 use std::ops::ControlFlow;
@@ -164,7 +165,7 @@ impl Builtin for TemplateSet {
                 if cells.is_empty() {
                     continue;
                 }
-                let text = format!("{}: {digit} => {cells}={digit}", self.name());
+                let text = format!("{}: {1} => {cells}={1}", self.name(), Sym(digit));
                 let step = Step::new(self.id(), self.difficulty())
                     .highlight(Role::Pattern, candidates_in(digit, cells))
                     .explain(text)
@@ -197,7 +198,12 @@ impl Builtin for TemplateDelete {
                     continue;
                 }
                 let elims = candidates_in(digit, gone);
-                let text = format!("{}: {digit} => {}", self.name(), eliminations_text(&elims));
+                let text = format!(
+                    "{}: {} => {}",
+                    self.name(),
+                    Sym(digit),
+                    eliminations_text(&elims)
+                );
                 let kept = common & grid.digit_cells(digit);
                 let step = Step::new(self.id(), self.difficulty())
                     .highlight(Role::Pattern, candidates_in(digit, kept))

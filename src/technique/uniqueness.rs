@@ -21,6 +21,7 @@ use std::ops::ControlFlow;
 use crate::cellset::CellSet;
 use crate::geometry::{Cell, House, digit_mask, digits, digits_text};
 use crate::grid::{Candidate, Grid};
+use crate::shape::Sym;
 use crate::shape::{Bits, Geometry, Shape};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::SizedBuiltin;
@@ -293,9 +294,10 @@ impl UniqueRectangle {
                     return ControlFlow::Continue(());
                 }
                 let text = format!(
-                    "{}: {} (extra {c} in {xs}) => {}",
+                    "{}: {} (extra {} in {xs}) => {}",
                     self.info.name,
                     ur.text(),
+                    Sym(c),
                     eliminations_text(&elims)
                 );
                 let step = ur
@@ -343,9 +345,10 @@ impl UniqueRectangle {
                         continue;
                     }
                     let text = format!(
-                        "{}: {} ({u} only in {xs} in {house}) => {}",
+                        "{}: {} ({} only in {xs} in {house}) => {}",
                         self.info.name,
                         ur.text(),
+                        Sym(u),
                         eliminations_text(&elims)
                     );
                     let link = candidates_in(grid, xs, digit_mask(u));
@@ -389,9 +392,10 @@ impl UniqueRectangle {
                     }
                     elims.sort();
                     let text = format!(
-                        "{}: {} ({u} only in the rectangle in {}) => {}",
+                        "{}: {} ({} only in the rectangle in {}) => {}",
                         self.info.name,
                         ur.text(),
+                        Sym(u),
                         houses
                             .iter()
                             .map(|h| h.to_string())
@@ -542,9 +546,10 @@ impl SizedBuiltin for HiddenRectangle {
                         }
                         let elims = vec![Candidate::new(target, w)];
                         let text = format!(
-                            "{}: {} in {set} ({corner} bivalue, {u} only in the rectangle in {row},{col}) => {}",
+                            "{}: {} in {set} ({corner} bivalue, {} only in the rectangle in {row},{col}) => {}",
                             self.name(),
                             digits_text(ab, "/"),
+                            Sym(u),
                             eliminations_text(&elims)
                         );
                         let link = candidates_in(grid, set, digit_mask(u));
@@ -760,8 +765,9 @@ impl SizedBuiltin for BugPlusOne {
                     .map(|d| Candidate::new(cell, d))
                     .collect();
                 let text = format!(
-                    "{}: {cell} is {x} (every other cell bivalue) => {}",
+                    "{}: {cell} is {} (every other cell bivalue) => {}",
                     self.name(),
+                    Sym(x),
                     eliminations_text(&elims)
                 );
                 let step = Step::new(self.id(), self.difficulty())

@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 use crate::cellset::CellSet;
 use crate::geometry::{Cell, House, digit_mask, digits, digits_text};
 use crate::grid::{Candidate, Grid};
+use crate::shape::Sym;
 use crate::shape::{Bits, Shape};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::SizedBuiltin;
@@ -249,9 +250,10 @@ impl SizedBuiltin for WWing {
                             continue;
                         };
                         let text = format!(
-                            "{}: {} in {pair} (connected by {x} in {ends}) => {}",
+                            "{}: {} in {pair} (connected by {} in {ends}) => {}",
                             self.name(),
                             digits_text(mask, "/"),
+                            Sym(x),
                             eliminations_text(&elims)
                         );
                         let links = ends.iter().map(|c| Candidate::new(c, x));

@@ -11,6 +11,7 @@
 //! candidate of a restricted common lies in the overlap (HoDoKu's "allow overlap" option; the
 //! non-overlapping instances are among them, each its own step).
 
+use crate::shape::Sym;
 use crate::technique::round_tenth;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -887,11 +888,11 @@ impl DeathBlossom {
         let mut links = CandSet::<S>::EMPTY;
         for (&d, &p) in stem_digits.iter().zip(chosen) {
             if p == NO_PETAL {
-                text.push_str(&format!(", -{d}- in the stem"));
+                text.push_str(&format!(", -{}- in the stem", Sym(d)));
                 continue;
             }
             let petal = &als[p as usize];
-            text.push_str(&format!(", -{d}- {}", petal.describe()));
+            text.push_str(&format!(", -{}- {}", Sym(d), petal.describe()));
             links.add_cells(d, petal.cells_of(d) | CellSet::single(stem));
         }
         text.push_str(&format!(", Z={}", digit_list(zs)));

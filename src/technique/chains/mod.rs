@@ -16,6 +16,7 @@
 //!
 //! Remote Pairs ([`remote_pairs`]) are here too, as the chains they are.
 
+use crate::shape::Sym;
 use crate::technique::round_tenth;
 use std::ops::ControlFlow;
 
@@ -419,7 +420,7 @@ impl ChainTechnique {
         }
         let text = chain_text(&chain);
         let result = match f.place {
-            Some(p) => format!("{}={}", p.cell, p.digit),
+            Some(p) => format!("{}={}", p.cell, Sym(p.digit)),
             None => eliminations_text(&f.elims.to_sorted_vec()),
         };
         let step = Step::new(
@@ -593,7 +594,7 @@ pub(crate) fn chain_text(chain: &Chain) -> String {
             LinkType::Strong => '=',
             LinkType::Weak => '-',
         };
-        out.push_str(&format!(" {sym}{}{sym} {bn}", b.digit));
+        out.push_str(&format!(" {sym}{}{sym} {bn}", Sym(b.digit)));
     }
     out
 }

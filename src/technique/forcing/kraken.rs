@@ -21,6 +21,7 @@ use crate::cellset::CellSet;
 use crate::geometry::House;
 use crate::grid::{Candidate, Grid};
 use crate::net::{ForcingKind, ForcingNet, literal};
+use crate::shape::Sym;
 use crate::shape::{Bits, Shape};
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
@@ -256,7 +257,8 @@ impl<S: Shape> Search<'_, S> {
             Some((house, cells)) => {
                 let places: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
                 format!(
-                    "every fin and each place for {d} in cover {house} ({}) lead to it",
+                    "every fin and each place for {} in cover {house} ({}) lead to it",
+                    Sym(d),
                     places.join(",")
                 )
             }

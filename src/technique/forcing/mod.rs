@@ -21,6 +21,7 @@ use std::ops::ControlFlow;
 use crate::geometry::{digits, digits_compact};
 use crate::grid::{Candidate, Grid};
 use crate::net::{ForcingKind, ForcingNet, NetBranch, literal};
+use crate::shape::Sym;
 use crate::shape::{Bits, Shape};
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
@@ -419,7 +420,9 @@ impl<'a, S: Shape> Search<'a, S> {
                 let ds = digits_compact(self.grid.candidates(cell));
                 format!("each candidate of {cell} ({ds}) leads to {conclusion}")
             }
-            ForcingKind::Fish(d) => format!("every fin of a fish on {d} leads to {conclusion}"),
+            ForcingKind::Fish(d) => {
+                format!("every fin of a fish on {} leads to {conclusion}", Sym(d))
+            }
             ForcingKind::House(d, house) => {
                 let cells: Vec<String> = self
                     .grid
@@ -428,7 +431,8 @@ impl<'a, S: Shape> Search<'a, S> {
                     .map(|c| c.to_string())
                     .collect();
                 format!(
-                    "each place for {d} in {house} ({}) leads to {conclusion}",
+                    "each place for {} in {house} ({}) leads to {conclusion}",
+                    Sym(d),
                     cells.join(",")
                 )
             }
