@@ -201,7 +201,7 @@ fn result_text(step: &Step) -> String {
     let mut parts: Vec<String> = step
         .placements
         .iter()
-        .map(|p| format!("{}={}", p.cell, p.digit))
+        .map(|p| format!("{}={}", p.cell, Sym(p.digit)))
         .collect();
     if !step.eliminations.is_empty() {
         parts.push(eliminations_text(&step.eliminations));
