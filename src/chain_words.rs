@@ -19,9 +19,9 @@
 use std::fmt::Write as _;
 
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, House, digit_bit, digits_text};
+use crate::geometry::{Cell, House, digit_mask, digits_compact, digits_text};
 use crate::grid::Grid;
-use crate::shape::Sym;
+use crate::shape::{Bits, Geometry, Layout, Shape, Sym};
 use crate::step::{Chain, ChainNode, LinkType, Step, eliminations_text};
 
 /// Cells as a list, e.g. `r3c4,r3c5`.
@@ -31,18 +31,18 @@ fn cells_list(cells: &[Cell]) -> String {
 }
 
 /// The cells of a node as a set (its ALS cells for an ALS node are not included).
-fn cell_set(cells: &[Cell]) -> CellSet {
+fn cell_set<S: Shape>(cells: &[Cell]) -> CellSet<S> {
     cells.iter().copied().collect()
 }
 
 /// The ALS of a node with its cells and, when the grid is known, its digits:
 /// `the ALS r7c1,r7c8,r7c9 {1236}`.
-fn als_name(node: &ChainNode, grid: Option<&Grid>) -> String {
+fn als_name<S: Shape>(node: &ChainNode, grid: Option<&Grid<S>>) -> String {
     let cells = cells_list(&node.als);
     match grid {
         Some(g) => format!(
             "the ALS {cells} {{{}}}",
-            digits_text(g.candidates_of(cell_set(&node.als)), "")
+            digits_compact(g.candidates_of(cell_set(&node.als)))
         ),
         None => format!("the ALS {cells}"),
     }
@@ -60,7 +60,7 @@ fn same_cell(a: &ChainNode, b: &ChainNode) -> bool {
 
 /// A node in a state, in words: `r3c4 is 4`, `4 is not in r3c4,r3c5`, `the ALS … holds 3`.
 /// `it` stands for the ALS when the sentence already named it.
-fn state_words(node: &ChainNode, on: bool, grid: Option<&Grid>, it: bool) -> String {
+fn state_words<S: Shape>(node: &ChainNode, on: bool, grid: Option<&Grid<S>>, it: bool) -> String {
     let d = node.digit;
     let ds = Sym(d);
     if !node.als.is_empty() {
@@ -84,20 +84,26 @@ fn state_words(node: &ChainNode, on: bool, grid: Option<&Grid>, it: bool) -> Str
 }
 
 /// The houses holding every cell of `cells`, rows then columns then boxes.
-fn common_houses(cells: CellSet) -> Vec<House> {
-    House::all()
-        .filter(|h| !cells.is_empty() && cells.is_subset(h.cells()))
+fn common_houses<S: Shape>(geo: &Geometry<S>, cells: CellSet<S>) -> Vec<House> {
+    geo.houses()
+        .filter(|&h| !cells.is_empty() && cells.is_subset(geo.house(h)))
         .collect()
 }
 
 /// Why the link from `a` to `b` holds, in brackets.
-fn link_reason(a: &ChainNode, b: &ChainNode, link: LinkType, grid: Option<&Grid>) -> String {
+fn link_reason<S: Shape>(
+    a: &ChainNode,
+    b: &ChainNode,
+    link: LinkType,
+    grid: Option<&Grid<S>>,
+    geo: &Geometry<S>,
+) -> String {
     let d = a.digit;
     let ds = Sym(d);
     match link {
         LinkType::Strong if same_als(a, b) && a.digit != b.digit => match grid {
             Some(g) => {
-                let rest = g.candidates_of(cell_set(&a.als)) & !digit_bit(d);
+                let rest = g.candidates_of(cell_set(&a.als)).and_not(digit_mask(d));
                 format!(
                     "(without {ds}, its {} cells must hold exactly {})",
                     a.als.len(),
@@ -111,7 +117,7 @@ fn link_reason(a: &ChainNode, b: &ChainNode, link: LinkType, grid: Option<&Grid>
             let (cell, xs) = (b.cells[0], Sym(b.digit));
             match grid {
                 Some(g) => {
-                    let rest = g.candidates_of(cell_set(&a.als)) & !digit_bit(d);
+                    let rest = g.candidates_of(cell_set(&a.als)).and_not(digit_mask(d));
                     format!(
                         "(without {ds}, its {} cells must hold exactly {}, which leaves {cell} only {xs})",
                         a.als.len(),
@@ -126,7 +132,7 @@ fn link_reason(a: &ChainNode, b: &ChainNode, link: LinkType, grid: Option<&Grid>
             let es = Sym(b.digit);
             match grid {
                 Some(g) => {
-                    let others = g.candidates(cell) & !digit_bit(d);
+                    let others = g.candidates(cell).and_not(digit_mask(d));
                     format!(
                         "(without {ds}, {cell} holds one of {}, which the ALS then lacks, so it holds {es})",
                         digits_text(others, ",")
@@ -139,7 +145,7 @@ fn link_reason(a: &ChainNode, b: &ChainNode, link: LinkType, grid: Option<&Grid>
         }
         LinkType::Strong if same_cell(a, b) && a.digit != b.digit => {
             let cell = a.cells[0];
-            let two = digit_bit(a.digit) | digit_bit(b.digit);
+            let two = digit_mask::<S::Mask>(a.digit).or(digit_mask(b.digit));
             match grid {
                 Some(g) if g.candidates(cell) == two => {
                     format!("(the only two candidates of {cell})")
@@ -149,7 +155,7 @@ fn link_reason(a: &ChainNode, b: &ChainNode, link: LinkType, grid: Option<&Grid>
         }
         LinkType::Strong if a.digit == b.digit && a.als.is_empty() && b.als.is_empty() => {
             let both = cell_set(&a.cells) | cell_set(&b.cells);
-            let houses = common_houses(both);
+            let houses = common_houses(geo, both);
             let conjugate = grid.and_then(|g| {
                 houses.iter().copied().find(|h| {
                     let places = g.digit_cells_in(d, *h);
@@ -185,7 +191,7 @@ fn link_reason(a: &ChainNode, b: &ChainNode, link: LinkType, grid: Option<&Grid>
                 (true, false) => format!("(every {ds} of the ALS sees {})", cells_list(&a.cells)),
                 (true, true) => {
                     let both = cell_set(&a.cells) | cell_set(&b.cells);
-                    match common_houses(both).first() {
+                    match common_houses(geo, both).first() {
                         Some(h) => format!("({it} {} in {h})", cells_list(&a.cells)),
                         None => "(a weak link)".to_string(),
                     }
@@ -215,7 +221,12 @@ fn same_node(a: &ChainNode, b: &ChainNode) -> bool {
 }
 
 /// One chain in words: a line per link, then a line saying why `result` follows.
-pub fn chain_lines(chain: &Chain, result: &str, grid: Option<&Grid>) -> Vec<String> {
+pub fn chain_lines<S: Shape>(chain: &Chain, result: &str, grid: Option<&Grid<S>>) -> Vec<String> {
+    // without the grid, the houses of the size's usual boxes (the words of 9x9 traces)
+    let geo = match grid {
+        Some(g) => g.geometry(),
+        None => S::geometry(Layout::new(S::N as u8).expect("a shape's size is a board size")),
+    };
     let mut lines = Vec::new();
     let nodes = &chain.nodes;
     for (i, &link) in chain.links.iter().enumerate() {
@@ -223,7 +234,7 @@ pub fn chain_lines(chain: &Chain, result: &str, grid: Option<&Grid>) -> Vec<Stri
             break;
         };
         let then = state_words(b, b.on, grid, same_als(a, b));
-        let why = link_reason(a, b, link, grid);
+        let why = link_reason(a, b, link, grid, geo);
         if i == 0 {
             lines.push(format!(
                 "if {}, {then} {why}",
@@ -276,7 +287,7 @@ pub fn chain_lines(chain: &Chain, result: &str, grid: Option<&Grid>) -> Vec<Stri
 /// Every chain of a step in words (see [`chain_lines`]); chains after the first are headed
 /// `chain 2:` and so on. `grid` is the grid the step was found in, when known. Empty when the
 /// step has no chain.
-pub fn step_chain_lines(step: &Step, grid: Option<&Grid>) -> Vec<String> {
+pub fn step_chain_lines<S: Shape>(step: &Step, grid: Option<&Grid<S>>) -> Vec<String> {
     let result = result_text(step);
     let many = step.chains.len() > 1;
     let mut lines = Vec::new();
@@ -290,7 +301,7 @@ pub fn step_chain_lines(step: &Step, grid: Option<&Grid>) -> Vec<String> {
 }
 
 /// Writes [`step_chain_lines`] as lines indented by `indent` spaces.
-pub fn write_text(step: &Step, grid: Option<&Grid>, out: &mut String, indent: usize) {
+pub fn write_text<S: Shape>(step: &Step, grid: Option<&Grid<S>>, out: &mut String, indent: usize) {
     let pad = " ".repeat(indent);
     for line in step_chain_lines(step, grid) {
         let _ = writeln!(out, "{pad}{line}");
@@ -300,6 +311,7 @@ pub fn write_text(step: &Step, grid: Option<&Grid>, out: &mut String, indent: us
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::digit_bit;
 
     fn node(digit: u8, cells: &[(u8, u8)], on: bool) -> ChainNode {
         ChainNode {
@@ -328,7 +340,7 @@ mod tests {
     #[test]
     fn an_aic_is_spelled_out_link_by_link_without_a_grid() {
         assert_eq!(
-            step_chain_lines(&aic(), None),
+            step_chain_lines(&aic(), None::<&Grid>),
             [
                 "if r5c4 is not 4, r3c4 is 4 (a strong link on 4 in c4)",
                 "so r3c7 is not 4 (it sees r3c4 in r3)",
@@ -415,7 +427,7 @@ mod tests {
              5,7, which the ALS then lacks, so it holds 4)"
         );
         assert_eq!(
-            chain_lines(&taking, "x", None)[0],
+            chain_lines(&taking, "x", None::<&Grid>)[0],
             "if the ALS r3c4,r3c5 has no 4, r3c9 is 9 (without 4, the almost locked set leaves \
              r3c9 only 9)"
         );
@@ -426,14 +438,16 @@ mod tests {
         let mut lp = aic().chains.remove(0);
         lp.nodes.push(node(4, &[(5, 4)], false));
         lp.links.push(LinkType::Weak);
-        let last = chain_lines(&lp, "r5c9<>4", None).pop().unwrap();
+        let last = chain_lines(&lp, "r5c9<>4", None::<&Grid>).pop().unwrap();
         assert!(last.starts_with("so the loop closes"), "{last}");
 
         let mut contradiction = aic().chains.remove(0);
         contradiction.nodes.push(node(4, &[(5, 4)], true));
         contradiction.links.push(LinkType::Strong);
         assert_eq!(
-            chain_lines(&contradiction, "r5c4=4", None).pop().unwrap(),
+            chain_lines(&contradiction, "r5c4=4", None::<&Grid>)
+                .pop()
+                .unwrap(),
             "so if r5c4 is not 4, then r5c4 is 4: a contradiction => r5c4=4"
         );
     }

@@ -336,7 +336,7 @@ impl Trace {
                     };
                     let _ = writeln!(out, "{n:>3}. {id}{}", printable(&step.explanation));
                     // a chain spelled out under its compact notation, in the grid it was found in
-                    // (the words name 9x9 houses: other sizes keep the notation alone)
+                    // (another size's trace follows no grid here: it keeps the notation alone)
                     if nine {
                         crate::chain_words::write_text(step, grid.as_ref(), &mut out, 7);
                     }

@@ -145,8 +145,19 @@ fn a_sixteen_by_sixteen_page_and_its_chains() {
     // chains and almost locked sets are drawn on the larger grid too
     assert!(page.contains("<g class=\"chain\">"));
     assert!(page.contains("class=\"hl eliminated\""));
-    // the chains' words name 9x9 houses: not written for other sizes
-    assert!(!page.contains("<ul class=\"chain-words\">"));
+    // and spelled out in words, in the board's houses and symbols
+    assert!(page.contains("<ul class=\"chain-words\">"));
+    let words: Vec<&str> = page
+        .split("<ul class=\"chain-words\">")
+        .skip(1)
+        .map(|w| &w[..w.find("</ul>").expect("the list ends")])
+        .collect();
+    // r5c5 and r7c5,r7c6 share the sixth 4x4 box; 14 is E
+    let said = |s: &str| words.iter().any(|w| w.contains(s));
+    assert!(said(
+        "if r5c5 is E, E is not in r7c5,r7c6 (they see r5c5 in b6)"
+    ));
+    assert!(said("so r7c9 is E (the only other place for E in r7)"));
 }
 
 #[test]

@@ -162,8 +162,8 @@ impl<'t> ShapeFn for SizedFrames<'t, '_> {
     type Out = Vec<Frame<'t>>;
     fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Vec<Frame<'t>> {
         let grid = self.puzzle.grid(geo);
-        // the chains' words name 9x9 houses: other sizes keep the drawing and the notation
-        let words = |_: &Step, _: &Grid<S>| Vec::new();
+        let words =
+            |step: &Step, grid: &Grid<S>| crate::chain_words::step_chain_lines(step, Some(grid));
         frames(self.trace, grid, self.puzzle.alphabet(), self.kind, words)
     }
 }
