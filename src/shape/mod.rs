@@ -682,15 +682,23 @@ impl Puzzle {
         let n = self.layout.n();
         let texts: Vec<String> = (0..self.layout.cells())
             .map(|c| match self.values[c] {
-                0 => (0..n)
-                    .filter(|d| cands[c] >> d & 1 != 0)
-                    .map(|d| self.alphabet.symbol(d as u8 + 1, n))
-                    .collect::<Vec<_>>()
-                    .join(if self.alphabet == Alphabet::Numbers {
-                        ","
+                0 => {
+                    let marks = (0..n)
+                        .filter(|d| cands[c] >> d & 1 != 0)
+                        .map(|d| self.alphabet.symbol(d as u8 + 1, n))
+                        .collect::<Vec<_>>()
+                        .join(if self.alphabet == Alphabet::Numbers {
+                            ","
+                        } else {
+                            ""
+                        });
+                    // one candidate left, not a value: `(5)`, as 9x9 writes it
+                    if cands[c].count_ones() == 1 {
+                        format!("({marks})")
                     } else {
-                        ""
-                    }),
+                        marks
+                    }
+                }
                 v => self.alphabet.symbol(v, n),
             })
             .collect();
@@ -940,6 +948,23 @@ impl ShapeFn for Singles<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_one_candidate_cell_of_another_size_reads_back_empty() {
+        for alphabet in [Alphabet::Standard, Alphabet::Letters] {
+            let p = Puzzle::parse("3.1...2.2....4..").unwrap().in_alphabet(alphabet);
+            let mut marks = p.candidates();
+            // r1c2 keeps only its solution's digit 2, r1c4 keeps 2 and 4
+            marks[1] = 1 << 1;
+            let p = p.with_values_and_marks(p.values().to_vec(), marks.clone());
+            let text = p.pencil_marks();
+            let want = Alphabet::symbol(alphabet, 2, 4);
+            assert!(text.contains(&format!("({want})")), "{alphabet}: {text}");
+            let back = Puzzle::parse_with(&text, Some(alphabet), None).unwrap();
+            assert_eq!(back.values(), p.values(), "{alphabet}: {text}");
+            assert_eq!(back.candidates(), marks, "{alphabet}: {text}");
+        }
+    }
 
     #[test]
     fn default_boxes_are_as_square_as_the_size_allows() {
