@@ -950,9 +950,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_zero_first_pencil_mark_grid_reads_back() {
+        let line = "...5...64..E8...D8..F54..1.GB.2EG.92...E3.8.D..73.B..G.8....15....6..93.1.4.A..D.4..6.....A...7.1B.7..DF.C..6....CG.8.....3.9.....D1B...A..7G6.5...E....8......A86F..4AG.D....9....C9..1B5.4....5D.B1.FA.GE....6C31978.D.......4.2.8...B..D.39AG6AE.4....3...DB1";
+        let p = Puzzle::parse(line)
+            .unwrap()
+            .in_alphabet(Alphabet::ZeroFirst);
+        let text = p.pencil_marks();
+        // 16 is written 0, in values and in candidates
+        assert!(text.contains('0'));
+        let back = Puzzle::parse_with(&text, Some(Alphabet::ZeroFirst), None).unwrap();
+        assert_eq!(back.values(), p.values());
+        assert_eq!(back.candidates(), p.candidates());
+    }
+
+    #[test]
     fn a_one_candidate_cell_of_another_size_reads_back_empty() {
         for alphabet in [Alphabet::Standard, Alphabet::Letters] {
-            let p = Puzzle::parse("3.1...2.2....4..").unwrap().in_alphabet(alphabet);
+            let p = Puzzle::parse("3.1...2.2....4..")
+                .unwrap()
+                .in_alphabet(alphabet);
             let mut marks = p.candidates();
             // r1c2 keeps only its solution's digit 2, r1c4 keeps 2 and 4
             marks[1] = 1 << 1;

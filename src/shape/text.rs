@@ -140,8 +140,10 @@ pub(super) fn read(
     if let Some(n) = size_of(pieces.len())
         && pieces.iter().any(|p| p.text.chars().count() > 1)
         && !pieces.iter().any(|p| {
+            // `0` is a mark of its own in 0-9A-F (16), an empty cell elsewhere
+            let zero_empty = alphabet != Some(Alphabet::ZeroFirst);
             p.text
-                .contains(|c: char| EMPTY_MARKS.contains(&c) || c == '0')
+                .contains(|c: char| EMPTY_MARKS.contains(&c) || (zero_empty && c == '0'))
         })
         && let Ok(read) = read_marks(&pieces, layout_for(n)?, alphabet)
     {
