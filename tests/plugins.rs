@@ -292,15 +292,15 @@ fn every_fault_gives_its_error_and_the_solve_goes_on() {
         ),
         (
             "fault-cell-range",
-            "eliminations[0] names cell 81 (cells are 0 to 80)",
+            "eliminations[0] names cell 81 (cells are 0 to 80 on a 9x9 board)",
         ),
         (
             "fault-digit-range",
-            "eliminations[0] names digit 0 (digits are 1 to 9)",
+            "eliminations[0] names digit 10 (digits are 1 to 9 on a 9x9 board)",
         ),
         (
             "fault-overflow",
-            "730 eliminations overflow a buffer of 729",
+            "15626 eliminations overflow a buffer of 15625",
         ),
         (
             "fault-bad-role",
@@ -314,7 +314,7 @@ fn every_fault_gives_its_error_and_the_solve_goes_on() {
         ),
         (
             "fault-house-range",
-            "houses[0] names house 27 (houses are 0 to 26)",
+            "houses[0] names house 27 (houses are 0 to 26 on a 9x9 board)",
         ),
     ];
     for (id, message) in expect {
@@ -399,6 +399,15 @@ fn every_malformed_descriptor_is_named() {
         (6, "technique 0: `flagged`: unknown flags 0x6"),
         (7, "is not UTF-8"),
         (8, "sizeof(LpTechnique) is"),
+        (
+            9,
+            "technique 0: `both`: both search and search_sized; a technique has one search",
+        ),
+        (10, "technique 0: `nine-sizes`: sizes 0x10000 without search_sized"),
+        (
+            11,
+            "technique 0: `no-size`: sizes 0x408 names no size lapiz runs",
+        ),
     ];
     for (case, message) in cases {
         let err = plugin::load(&fixture_case("bad_descriptor", case)).unwrap_err();

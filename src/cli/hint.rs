@@ -70,7 +70,10 @@ pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
     pipeline.set_step_limit(1);
     let (trace, layout, solved) = match &input {
         Input::Nine(grid) => (solve_grid(grid, &pipeline), Layout::NINE, grid.is_solved()),
-        Input::Sized(p) => (solve_sized(p, &pipeline), p.layout(), p.is_solved()),
+        Input::Sized(p) => {
+            super::sized::note_skipped_plugins(&pipeline, p.layout().n());
+            (solve_sized(p, &pipeline), p.layout(), p.is_solved())
+        }
     };
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Ok(super::invalid_input(&format!("invalid puzzle: {reason}")));
