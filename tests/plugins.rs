@@ -696,7 +696,8 @@ fn cli_stops_on_a_plugin_that_fails_to_load() {
 }
 
 /// The C header and the Rust ABI agree: a C file asserting every size, offset and constant
-/// (with the Rust values) must compile.
+/// (with the Rust values) must compile, for the header's default version (3) and, with
+/// `LP_ABI_TARGET` 2 or 1, for the older versions' `LpTechnique` (`LpTechniqueV2`).
 #[test]
 fn c_header_matches_the_rust_abi() {
     if !common::plugins::c_compiler_available() {
@@ -711,16 +712,19 @@ fn c_header_matches_the_rust_abi() {
         ));
     };
     macro_rules! sizes {
-        ($($t:ident { $($f:ident),* }),* $(,)?) => {$(
-            check(format!("sizeof({})", stringify!($t)), size_of::<$t>());
-            check(format!("_Alignof({})", stringify!($t)), align_of::<$t>());
-            $(check(
-                format!("offsetof({}, {})", stringify!($t), stringify!($f)),
+        ($check:ident: $($t:ident $(as $c:ident)? { $($f:ident),* }),* $(,)?) => {$(
+            let name = sizes!(@name $t $($c)?);
+            $check(format!("sizeof({name})"), size_of::<$t>());
+            $check(format!("_Alignof({name})"), align_of::<$t>());
+            $($check(
+                format!("offsetof({name}, {})", stringify!($f)),
                 offset_of!($t, $f),
             );)*
         )*};
+        (@name $t:ident) => { stringify!($t) };
+        (@name $t:ident $c:ident) => { stringify!($c) };
     }
-    sizes!(
+    sizes!(check:
         LpGrid { values, candidates },
         LpCandidate { cell, digit },
         LpHighlight { cell, digit, role },
@@ -745,6 +749,37 @@ fn c_header_matches_the_rust_abi() {
             houses_cap,
             houses_len
         },
+        LpBoard {
+            n,
+            box_rows,
+            box_cols,
+            cells,
+            candidates,
+            values
+        },
+        LpSizedCandidate { cell, digit },
+        LpSizedHighlight { cell, digit, role },
+        LpSizedOutput {
+            placements,
+            placements_cap,
+            placements_len,
+            eliminations,
+            eliminations_cap,
+            eliminations_len,
+            highlights,
+            highlights_cap,
+            highlights_len,
+            houses,
+            houses_cap,
+            houses_len,
+            explanation,
+            explanation_cap,
+            explanation_len,
+            difficulty,
+            struct_size,
+            host,
+            emit
+        },
         LpTechnique {
             id,
             name,
@@ -752,7 +787,9 @@ fn c_header_matches_the_rust_abi() {
             difficulty,
             flags,
             context,
-            search
+            search,
+            search_sized,
+            sizes
         },
         LpPlugin {
             abi_version,
@@ -763,8 +800,9 @@ fn c_header_matches_the_rust_abi() {
             name
         },
     );
-    let constants: [(&str, i64); 25] = [
+    let constants: [(&str, i64); 36] = [
         ("LP_ABI_VERSION", LP_ABI_VERSION.into()),
+        ("LP_ABI_TARGET", LP_ABI_SIZED.into()),
         ("LP_OK", LP_OK.into()),
         ("LP_ERROR", LP_ERROR.into()),
         ("LP_PANIC", LP_PANIC.into()),
@@ -786,6 +824,16 @@ fn c_header_matches_the_rust_abi() {
         ("LP_MIN_HIGHLIGHTS", LP_MIN_HIGHLIGHTS.into()),
         ("LP_MIN_EXPLANATION", LP_MIN_EXPLANATION.into()),
         ("LP_MIN_HOUSES", LP_MIN_HOUSES.into()),
+        ("LP_MAX_SIZE", LP_MAX_SIZE.into()),
+        ("LP_MAX_CELLS", LP_MAX_CELLS.into()),
+        ("LP_EVERY_SIZE", LP_EVERY_SIZE.into()),
+        ("LP_SIZE(16)", lp_size(16).into()),
+        ("LP_SIZE(25)", lp_size(25).into()),
+        ("LP_SIZED_MIN_PLACEMENTS", LP_SIZED_MIN_PLACEMENTS.into()),
+        ("LP_SIZED_MIN_ELIMINATIONS", LP_SIZED_MIN_ELIMINATIONS.into()),
+        ("LP_SIZED_MIN_HIGHLIGHTS", LP_SIZED_MIN_HIGHLIGHTS.into()),
+        ("LP_SIZED_MIN_HOUSES", LP_SIZED_MIN_HOUSES.into()),
+        ("sizeof(((LpBoard *)0)->values)", LP_MAX_CELLS.into()),
         ("sizeof(uint16_t)", 2),
         ("sizeof(float)", 4),
         ("sizeof(LpEntryFn)", size_of::<LpEntryFn>() as i64),
@@ -801,24 +849,55 @@ fn c_header_matches_the_rust_abi() {
     c.push_str(
         "int32_t search_fn(const void *context, const LpGrid *grid, LpOutput *out);\n\
          LpSearchFn search_ptr = search_fn;\n\
-         int32_t emit_fn(LpOutput *out);\nLpEmitFn emit_ptr = emit_fn;\n",
+         int32_t emit_fn(LpOutput *out);\nLpEmitFn emit_ptr = emit_fn;\n\
+         int32_t sized_fn(const void *context, const LpBoard *board, LpSizedOutput *out);\n\
+         LpSizedSearchFn sized_ptr = sized_fn;\n\
+         int32_t sized_emit_fn(LpSizedOutput *out);\nLpSizedEmitFn sized_emit_ptr = sized_emit_fn;\n",
     );
+    // versions 1 and 2: `LP_ABI_TARGET` lays `LpTechnique` out as `LpTechniqueV2`
+    let mut old = Vec::new();
+    for target in [1u32, 2] {
+        let mut c = format!(
+            "#include <stddef.h>\n#define LP_ABI_TARGET {target}\n#include \"lapiz_plugin.h\"\n"
+        );
+        let mut check = |expr: String, value: usize| {
+            c.push_str(&format!(
+                "_Static_assert({expr} == {value}, \"{}\");\n",
+                expr.replace('"', "'")
+            ));
+        };
+        sizes!(check:
+            LpTechniqueV2 as LpTechnique {
+                id,
+                name,
+                codes,
+                difficulty,
+                flags,
+                context,
+                search
+            },
+        );
+        check("LP_ABI_VERSION".into(), target as usize);
+        old.push((format!("check_v{target}.c"), c));
+    }
     let dir = common::plugins::build_dir().join("header-check");
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("check.c");
-    std::fs::write(&file, &c).unwrap();
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    let out = Command::new(&cc)
-        .args(["-std=c11", "-Wall", "-Werror", "-fsyntax-only", "-I"])
-        .arg(root().join("plugins/lapiz-plugin-api/include"))
-        .arg(&file)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run the C compiler `{cc}`: {e}"));
-    assert!(
-        out.status.success(),
-        "the C header disagrees with the Rust ABI:\n{}\n{c}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    for (name, c) in std::iter::once(("check.c".to_string(), c)).chain(old) {
+        let file = dir.join(&name);
+        std::fs::write(&file, &c).unwrap();
+        let out = Command::new(&cc)
+            .args(["-std=c11", "-Wall", "-Werror", "-fsyntax-only", "-I"])
+            .arg(root().join("plugins/lapiz-plugin-api/include"))
+            .arg(&file)
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run the C compiler `{cc}`: {e}"));
+        assert!(
+            out.status.success(),
+            "the C header disagrees with the Rust ABI ({name}):\n{}\n{c}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
 
 /// A whole trace in which a plugin technique makes a step (BUG+1 from the Rust example, which
