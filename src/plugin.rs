@@ -398,17 +398,18 @@ pub fn load_with(
     {
         return Ok(p.clone());
     }
-    let (pool, name, abi_version, described) = host::Pool::open(&shown, sandbox).map_err(|message| {
-        // the loader's own message already names the library
-        let prefix = format!("plugin {shown}: ");
-        PluginError::Host {
-            path: shown.clone(),
-            message: message
-                .strip_prefix(&prefix)
-                .unwrap_or(&message)
-                .to_string(),
-        }
-    })?;
+    let (pool, name, abi_version, described) =
+        host::Pool::open(&shown, sandbox).map_err(|message| {
+            // the loader's own message already names the library
+            let prefix = format!("plugin {shown}: ");
+            PluginError::Host {
+                path: shown.clone(),
+                message: message
+                    .strip_prefix(&prefix)
+                    .unwrap_or(&message)
+                    .to_string(),
+            }
+        })?;
     let techniques = described
         .into_iter()
         .enumerate()
@@ -741,17 +742,15 @@ impl Technique for PluginTechnique {
         if !self.runs_on(n) {
             return Err(TechniqueError::Failed {
                 technique: self.descriptor.id.clone(),
-                message: format!(
-                    "{} (plugin {})",
-                    self.sizes_words(n),
-                    self.path
-                ),
+                message: format!("{} (plugin {})", self.sizes_words(n), self.path),
             });
         }
         match ctx {
             // 9x9 as it always was: `find_in` searches the grid
             SizedContext::S9(c) => self.find_in(c, sink),
-            other => crate::technique::context::on_sized!(other, c => self.find_any(c.grid(), None, sink)),
+            other => {
+                crate::technique::context::on_sized!(other, c => self.find_any(c.grid(), None, sink))
+            }
         }
     }
 }
@@ -831,9 +830,11 @@ impl PluginTechnique {
                 },
                 _,
             ) => hosted(pool.search_sized(*index, &self.descriptor.id, &board_of(grid), sink)),
-            (Call::Direct { .. } | Call::Hosted { .. }, None) => {
-                Err(fail(format!("{} (plugin {})", self.sizes_words(S::N), self.path)))
-            }
+            (Call::Direct { .. } | Call::Hosted { .. }, None) => Err(fail(format!(
+                "{} (plugin {})",
+                self.sizes_words(S::N),
+                self.path
+            ))),
         }
     }
 }

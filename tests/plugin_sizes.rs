@@ -33,10 +33,16 @@ const NINE: &str =
 
 /// The singles and the locked candidates, so that a plugin technique after them gets its turn.
 fn singles() -> Vec<Box<dyn Technique>> {
-    ["full-house", "hidden-single", "naked-single", "pointing", "claiming"]
-        .iter()
-        .map(|id| builtin(id).expect("a built-in"))
-        .collect()
+    [
+        "full-house",
+        "hidden-single",
+        "naked-single",
+        "pointing",
+        "claiming",
+    ]
+    .iter()
+    .map(|id| builtin(id).expect("a built-in"))
+    .collect()
 }
 
 fn techniques_of(path: &Path, mode: PluginMode) -> Vec<Box<dyn Technique>> {
@@ -106,10 +112,7 @@ fn version_3_plugins_find_sound_steps_on_6x6_and_16x16_in_process_and_hosted() {
             );
             assert_eq!(failures(&trace), [], "{what}");
             assert_eq!(trace.summary.rejected, 0, "{what}");
-            let steps: Vec<_> = trace
-                .steps()
-                .filter(|s| s.technique == technique)
-                .collect();
+            let steps: Vec<_> = trace.steps().filter(|s| s.technique == technique).collect();
             assert!(!steps.is_empty(), "{what}: no step of {technique}");
             for s in &steps {
                 let on_board = |c: &lapiz::Cell| usize::from(c.row().max(c.col())) < n;
@@ -197,8 +200,7 @@ fn cli_notes_a_version_2_plugin_skipped_on_16x16_once_per_run() {
     }
     let path = locked_candidates_v2();
     let lib = path.to_str().unwrap();
-    let note =
-        "note: plugin `locked-candidates-c` (ABI v2) runs on 9x9 only; skipped on this 16x16 puzzle";
+    let note = "note: plugin `locked-candidates-c` (ABI v2) runs on 9x9 only; skipped on this 16x16 puzzle";
     let (ok, stdout, stderr) = common::cli::run_lapiz(&["solve", SIXTEEN, "--plugin", lib]);
     assert!(ok, "{stdout}\n{stderr}");
     assert_eq!(stderr.matches(note).count(), 1, "{stderr}");
@@ -234,7 +236,10 @@ fn cli_notes_a_version_2_plugin_skipped_on_16x16_once_per_run() {
         "{stdout}"
     );
     let (ok, stdout, _) = common::cli::run_lapiz(&["techniques", "--size", "9", "--plugin", lib]);
-    assert!(ok && stdout.contains("pointing-c") && !stdout.contains("plugin `"), "{stdout}");
+    assert!(
+        ok && stdout.contains("pointing-c") && !stdout.contains("plugin `"),
+        "{stdout}"
+    );
 }
 
 /// A hostile plugin on a 16x16 board: a cell, digit or house past the board, an overflowing

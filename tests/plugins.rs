@@ -403,7 +403,10 @@ fn every_malformed_descriptor_is_named() {
             9,
             "technique 0: `both`: both search and search_sized; a technique has one search",
         ),
-        (10, "technique 0: `nine-sizes`: sizes 0x10000 without search_sized"),
+        (
+            10,
+            "technique 0: `nine-sizes`: sizes 0x10000 without search_sized",
+        ),
         (
             11,
             "technique 0: `no-size`: sizes 0x408 names no size lapiz runs",
@@ -830,7 +833,10 @@ fn c_header_matches_the_rust_abi() {
         ("LP_SIZE(16)", lp_size(16).into()),
         ("LP_SIZE(25)", lp_size(25).into()),
         ("LP_SIZED_MIN_PLACEMENTS", LP_SIZED_MIN_PLACEMENTS.into()),
-        ("LP_SIZED_MIN_ELIMINATIONS", LP_SIZED_MIN_ELIMINATIONS.into()),
+        (
+            "LP_SIZED_MIN_ELIMINATIONS",
+            LP_SIZED_MIN_ELIMINATIONS.into(),
+        ),
         ("LP_SIZED_MIN_HIGHLIGHTS", LP_SIZED_MIN_HIGHLIGHTS.into()),
         ("LP_SIZED_MIN_HOUSES", LP_SIZED_MIN_HOUSES.into()),
         ("sizeof(((LpBoard *)0)->values)", LP_MAX_CELLS.into()),

@@ -777,7 +777,7 @@ fn serve_here(library: &Path, memory_limit_mib: u64, refused: Option<String>) ->
 /// A search request: the technique's index and the board.
 enum Request {
     /// A 9x9 search of the grid.
-    Nine(usize, Grid),
+    Nine(usize, Box<Grid>),
     /// A sized search (ABI version 3) of a board of `layout`: its values and candidate masks.
     Sized {
         index: usize,
@@ -847,7 +847,7 @@ fn search_request(frame: &[u8]) -> Result<Request, FrameError> {
             grid.set_candidates(cell, mask);
         }
     }
-    Ok(Request::Nine(index, grid))
+    Ok(Request::Nine(index, Box::new(grid)))
 }
 
 /// Whether the host's address space has room left to map `library` (twice its size, and at

@@ -317,7 +317,10 @@ mod tests {
         let mut e = Encoder::new(STEP);
         e.step(&Step::new("t", 1.0).eliminate(Cell::new(2), 3), 9);
         for cut in 1..e.0.len() - 1 {
-            assert!(Decoder::new(&e.0[1..cut]).step("t", 9).is_err(), "cut {cut}");
+            assert!(
+                Decoder::new(&e.0[1..cut]).step("t", 9).is_err(),
+                "cut {cut}"
+            );
         }
         let mut bad = e.0.clone();
         bad[1 + 4 + 2 + 2 + 2] = 0; // the elimination's digit

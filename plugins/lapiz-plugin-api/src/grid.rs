@@ -311,7 +311,15 @@ mod tests {
 
     #[test]
     fn a_board_of_every_size_has_its_houses() {
-        for (n, r, c) in [(4, 2, 2), (6, 2, 3), (6, 3, 2), (9, 3, 3), (12, 3, 4), (16, 4, 4), (25, 5, 5)] {
+        for (n, r, c) in [
+            (4, 2, 2),
+            (6, 2, 3),
+            (6, 3, 2),
+            (9, 3, 3),
+            (12, 3, 4),
+            (16, 4, 4),
+            (25, 5, 5),
+        ] {
             let raw = board(n, r, c);
             let b = Board::new(&raw);
             let n = n as usize;
@@ -330,9 +338,9 @@ mod tests {
         // 9x9: the same houses as the tables
         let raw = board(9, 3, 3);
         let b = Board::new(&raw);
-        for h in 0..27 {
+        for (h, house) in HOUSES.iter().enumerate() {
             let cells: Vec<u16> = b.house_cells(h).collect();
-            let table: Vec<u16> = HOUSES[h].iter().map(|&c| c as u16).collect();
+            let table: Vec<u16> = house.iter().map(|&c| c as u16).collect();
             assert_eq!(cells, table, "house {h}");
         }
         assert_eq!(Board::new(&board(16, 4, 4)).cell_name(255), "r16c16");

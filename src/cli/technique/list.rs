@@ -94,7 +94,11 @@ pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
         }
         let left_out: Vec<_> = left_out
             .into_iter()
-            .filter(|t| !plugins.iter().any(|s| s.techniques.iter().any(|id| id == t.id())))
+            .filter(|t| {
+                !plugins
+                    .iter()
+                    .any(|s| s.techniques.iter().any(|id| id == t.id()))
+            })
             .collect();
         // a technique left out of a size is either one that runs on 9x9 alone (SE's own, or
         // not generic yet), or one whose pattern needs larger houses (it runs on 25x25)
