@@ -30,7 +30,9 @@ extern "C" {
  * boards only (lapiz skips them on other sizes, with a note).
  *
  * A plugin built for an older version (to load in older lapiz too) defines LP_ABI_TARGET to 1
- * or 2 before including this header: LP_ABI_VERSION and LpTechnique are then that version's. */
+ * or 2 before including this header: LP_ABI_VERSION and LpTechnique are then that version's
+ * (the other types stay declared; such a plugin uses only what its version has: no sized
+ * search, and for version 1 no houses). */
 #ifndef LP_ABI_TARGET
 #define LP_ABI_TARGET 3
 #endif
