@@ -135,3 +135,33 @@ pub fn skipped_on(techniques: &[Box<dyn Technique>], n: usize) -> Vec<Skipped> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_named_in_words_and_only_lapiz_sizes_count() {
+        assert_eq!(sizes_list(lp_size(9)), "9x9");
+        assert_eq!(sizes_list(lp_size(9) | lp_size(16)), "9x9 and 16x16");
+        assert_eq!(
+            sizes_list(lp_size(4) | lp_size(6) | lp_size(25) | lp_size(10)),
+            "4x4, 6x6 and 25x25"
+        );
+        assert_eq!(sizes_list(0), "no");
+        assert_eq!(SIZES_LAPIZ_RUNS.count_ones(), 7);
+        assert_eq!(SIZES_LAPIZ_RUNS & lp_size(10), 0);
+        let skipped = Skipped {
+            path: "p.so".into(),
+            plugin: "p".into(),
+            abi_version: 3,
+            n: 6,
+            techniques: vec!["a".into(), "b".into()],
+            why: "runs on 16x16 only".into(),
+        };
+        assert_eq!(
+            skipped.to_string(),
+            "plugin `p` (ABI v3) a, b: runs on 16x16 only; skipped on this 6x6 puzzle"
+        );
+    }
+}
