@@ -22,22 +22,29 @@
 #define LP_EXPORT __attribute__((visibility("default")))
 #endif
 
-/* The geometry of a board of any size: cells 0..n*n-1 row by row; houses are rows 0..n-1,
- * columns n..2n-1, boxes 2n..3n-1 (numbered row by row). */
-static int row_of(const LpBoard *b, int c) { return c / (int)b->n; }
-static int col_of(const LpBoard *b, int c) { return c % (int)b->n; }
-static int box_of(const LpBoard *b, int c) {
-    int per_band = (int)(b->n / b->box_cols);
-    return row_of(b, c) / (int)b->box_rows * per_band + col_of(b, c) / (int)b->box_cols;
+/* The geometry of a board of any size, worked out once per search: cells 0..n*n-1 row by
+ * row; houses are rows 0..n-1, columns n..2n-1, boxes 2n..3n-1 (numbered row by row). */
+typedef struct Geo {
+    int n;
+    uint8_t row[LP_MAX_CELLS], col[LP_MAX_CELLS], box[LP_MAX_CELLS];
+} Geo;
+
+static void geometry(const LpBoard *b, Geo *g) {
+    int n = (int)b->n, per_band = (int)(b->n / b->box_cols);
+    g->n = n;
+    for (int c = 0; c < n * n; c++) {
+        g->row[c] = (uint8_t)(c / n);
+        g->col[c] = (uint8_t)(c % n);
+        g->box[c] = (uint8_t)(c / n / (int)b->box_rows * per_band + c % n / (int)b->box_cols);
+    }
 }
 
 /* The house two cells that see each other share: their row, else their column, else their
  * box. */
-static int shared_house(const LpBoard *b, int x, int y) {
-    int n = (int)b->n;
-    if (row_of(b, x) == row_of(b, y)) return row_of(b, x);
-    if (col_of(b, x) == col_of(b, y)) return n + col_of(b, x);
-    return 2 * n + box_of(b, x);
+static int shared_house(const Geo *g, int x, int y) {
+    if (g->row[x] == g->row[y]) return g->row[x];
+    if (g->col[x] == g->col[y]) return g->n + g->col[x];
+    return 2 * g->n + g->box[x];
 }
 
 /* Adds a house the pattern uses, once. */
@@ -47,9 +54,8 @@ static void add_house(LpSizedOutput *out, int house) {
     if (out->houses_len < out->houses_cap) out->houses[out->houses_len++] = (uint8_t)house;
 }
 
-static int sees(const LpBoard *b, int x, int y) {
-    return x != y && (row_of(b, x) == row_of(b, y) || col_of(b, x) == col_of(b, y) ||
-                      box_of(b, x) == box_of(b, y));
+static int sees(const Geo *g, int x, int y) {
+    return x != y && (g->row[x] == g->row[y] || g->col[x] == g->col[y] || g->box[x] == g->box[y]);
 }
 
 static int bit_count(unsigned m) {
@@ -96,22 +102,24 @@ static void highlight(LpSizedOutput *out, int cell, unsigned mask, uint8_t role)
 static int32_t search(const void *context, const LpBoard *g, LpSizedOutput *out) {
     (void)context;
     int cells = (int)g->cells;
+    Geo geo;
+    geometry(g, &geo);
     for (int pivot = 0; pivot < cells; pivot++) {
         unsigned pm = cands(g, pivot);
         if (bit_count(pm) != 2) continue;
         for (int a = 0; a < cells; a++) {
             unsigned am = cands(g, a);
-            if (!sees(g, pivot, a) || bit_count(am) != 2 || bit_count(am & pm) != 1) continue;
+            if (!sees(&geo, pivot, a) || bit_count(am) != 2 || bit_count(am & pm) != 1) continue;
             unsigned z = am & ~pm;
             for (int b = a + 1; b < cells; b++) {
                 unsigned bm = cands(g, b);
-                if (!sees(g, pivot, b) || bit_count(bm) != 2 || bit_count(bm & pm) != 1) continue;
+                if (!sees(&geo, pivot, b) || bit_count(bm) != 2 || bit_count(bm & pm) != 1) continue;
                 /* b holds z and the other pivot digit */
                 if (!(bm & z) || (bm & am & pm)) continue;
                 int zd = lowest_digit(z);
                 out->eliminations_len = 0;
                 for (int c = 0; c < cells; c++) {
-                    if (c != pivot && sees(g, c, a) && sees(g, c, b) && (cands(g, c) & z) &&
+                    if (c != pivot && sees(&geo, c, a) && sees(&geo, c, b) && (cands(g, c) & z) &&
                         out->eliminations_len < out->eliminations_cap) {
                         LpSizedCandidate e = {(uint16_t)c, (uint8_t)zd};
                         out->eliminations[out->eliminations_len++] = e;
@@ -124,16 +132,16 @@ static int32_t search(const void *context, const LpBoard *g, LpSizedOutput *out)
                 highlight(out, b, bm, LP_ROLE_PINCER);
                 /* the houses linking the pivot to each pincer */
                 out->houses_len = 0;
-                add_house(out, shared_house(g, pivot, a));
-                add_house(out, shared_house(g, pivot, b));
+                add_house(out, shared_house(&geo, pivot, a));
+                add_house(out, shared_house(&geo, pivot, b));
                 out->explanation_len = 0;
                 say(out, "XY-Wing: %d/%d/%d in ", lowest_digit(pm), lowest_digit(pm & ~(1u << (lowest_digit(pm) - 1))), zd, 0);
-                say(out, "r%dc%d,", row_of(g, pivot) + 1, col_of(g, pivot) + 1, 0, 0);
-                say(out, "r%dc%d,r%dc%d => ", row_of(g, a) + 1, col_of(g, a) + 1, row_of(g, b) + 1,
-                    col_of(g, b) + 1);
+                say(out, "r%dc%d,", geo.row[pivot] + 1, geo.col[pivot] + 1, 0, 0);
+                say(out, "r%dc%d,r%dc%d => ", geo.row[a] + 1, geo.col[a] + 1, geo.row[b] + 1,
+                    geo.col[b] + 1);
                 for (uint32_t i = 0; i < out->eliminations_len; i++) {
                     int c = out->eliminations[i].cell;
-                    say(out, i ? ",r%dc%d" : "r%dc%d", row_of(g, c) + 1, col_of(g, c) + 1, 0, 0);
+                    say(out, i ? ",r%dc%d" : "r%dc%d", geo.row[c] + 1, geo.col[c] + 1, 0, 0);
                 }
                 say(out, "<>%d", zd, 0, 0, 0);
                 if (out->emit(out) != LP_CONTINUE) return LP_OK;

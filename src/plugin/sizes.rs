@@ -34,10 +34,7 @@ pub(super) fn board_of<S: Shape>(grid: &Grid<S>) -> LpBoard {
     };
     board.values[..S::CELLS].copy_from_slice(grid.value_slice());
     for i in 0..S::CELLS {
-        board.candidates[i] = grid
-            .candidates(S::cell(i))
-            .ones()
-            .fold(0u32, |mask, d| mask | 1 << d);
+        board.candidates[i] = grid.candidates(S::cell(i)).low_u32();
     }
     board
 }
