@@ -5,10 +5,16 @@
 //! symbol `lapiz_plugin`, checks the ABI version and struct sizes, and validates every technique
 //! it describes. Libraries are never unloaded (thread-local destructors make unloading unsound):
 //! each is kept for the life of the process, and loading the same file again returns the same
-//! [`Plugin`]. Plugins built for ABI versions 1 to `LP_ABI_VERSION` load.
+//! [`Plugin`]. Plugins built for ABI versions 1 to `LP_ABI_VERSION` load: those of versions 1
+//! and 2 (and techniques of version 3 with the 9x9 `search`) run on 9x9 boards only, where
+//! they are searched as they always were; a technique of version 3 with `search_sized` runs on
+//! the sizes it declares ([`Technique::runs_on`]), 9x9 among them if it says so, and is handed
+//! the board with its size ([`Technique::find_sized`]). [`skipped_on`] says which plugin
+//! techniques a pipeline leaves out of a size, and why (the command line's note).
 //! Every step a plugin emits is checked (lengths within capacities; cells, digits and houses
-//! in range; known roles; UTF-8 text) before it becomes a [`Step`]; anything wrong becomes a
-//! [`TechniqueError`], and the engine disables the technique and carries on.
+//! in range for the board's size; known roles; UTF-8 text) before it becomes a [`Step`];
+//! anything wrong becomes a [`TechniqueError`], and the engine disables the technique and
+//! carries on.
 //!
 //! [`load_as`] with [`PluginMode::Host`] (the default of pipelines and of the CLI) loads the
 //! library in a separate host process instead ([`host`]): lapiz never opens it, and every
@@ -72,10 +78,14 @@
 mod call;
 pub mod host;
 pub mod sandbox;
+mod sizes;
 mod wire;
 
 pub use host::{HostSettings, PluginMode};
 pub use sandbox::Sandbox;
+pub use sizes::{Skipped, skipped_on};
+
+use sizes::{SIZES_LAPIZ_RUNS, board_of, sizes_list};
 
 use std::ffi::{CStr, c_char, c_void};
 use std::ops::ControlFlow;
@@ -85,8 +95,9 @@ use std::sync::{Arc, Mutex};
 use lapiz_plugin_api::abi::*;
 
 use crate::grid::Grid;
+use crate::shape::Shape;
 use crate::step::Step;
-use crate::technique::{Origin, StepSink, Technique, TechniqueError};
+use crate::technique::{Origin, SizedContext, StepSink, Technique, TechniqueError};
 
 /// A plugin library could not be loaded.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -193,11 +204,15 @@ pub struct Plugin {
     pub path: String,
     /// The name it gives itself.
     pub name: String,
+    /// The plugin ABI version it was built for (1 to `LP_ABI_VERSION`): below 3, its
+    /// techniques run on 9x9 boards only.
+    pub abi_version: u32,
     techniques: Vec<Descriptor>,
 }
 
 /// The oldest plugin ABI version this host loads: plugins built for 1 to [`LP_ABI_VERSION`]
-/// load (a newer version only appends fields to `LpOutput`, which older plugins never see).
+/// load (version 2 only appended fields to `LpOutput`, which older plugins never see; version 3
+/// appended the sized search to `LpTechnique`, read only from tables of version 3).
 pub(crate) const OLDEST_ABI_VERSION: u32 = 1;
 
 /// One validated technique descriptor.
@@ -208,21 +223,38 @@ struct Descriptor {
     codes: Vec<String>,
     difficulty: f32,
     needs_uniqueness: bool,
+    /// The plugin's ABI version.
+    abi: u32,
+    /// The sizes it runs on, `lp_size(n)` bits (9x9 alone for a 9x9 search).
+    sizes: u32,
     call: Call,
+}
+
+/// A technique's search function.
+#[derive(Debug, Clone, Copy)]
+enum Search {
+    /// The 9x9 search of every version; `houses` when the plugin was built for ABI version 2
+    /// or later, so its steps may carry houses.
+    Nine { search: LpSearchFn, houses: bool },
+    /// The sized search of version 3.
+    Sized(LpSizedSearchFn),
 }
 
 /// How a technique's search is reached.
 #[derive(Debug, Clone)]
 enum Call {
-    /// Directly, in this process; `houses` when the plugin was built for ABI version 2 or
-    /// later, so its steps may carry houses.
+    /// Directly, in this process.
     Direct {
         context: *const c_void,
-        search: LpSearchFn,
-        houses: bool,
+        search: Search,
     },
-    /// Through a plugin host process: technique `index` of the library in `pool`.
-    Hosted { pool: Arc<host::Pool>, index: usize },
+    /// Through a plugin host process: technique `index` of the library in `pool`; `sized`
+    /// when its search is the sized one.
+    Hosted {
+        pool: Arc<host::Pool>,
+        index: usize,
+        sized: bool,
+    },
 }
 
 // SAFETY: the plugin ABI requires a search to be callable from any thread (docs/plugins.md);
@@ -359,17 +391,18 @@ pub fn load_with(
     {
         return Ok(p.clone());
     }
-    let (pool, name, described) = host::Pool::open(&shown, sandbox).map_err(|message| {
-        // the loader's own message already names the library
-        let prefix = format!("plugin {shown}: ");
-        PluginError::Host {
-            path: shown.clone(),
-            message: message
-                .strip_prefix(&prefix)
-                .unwrap_or(&message)
-                .to_string(),
-        }
-    })?;
+    let (pool, name, abi_version, described) =
+        host::Pool::open(&shown, sandbox).map_err(|message| {
+            // the loader's own message already names the library
+            let prefix = format!("plugin {shown}: ");
+            PluginError::Host {
+                path: shown.clone(),
+                message: message
+                    .strip_prefix(&prefix)
+                    .unwrap_or(&message)
+                    .to_string(),
+            }
+        })?;
     let techniques = described
         .into_iter()
         .enumerate()
@@ -379,15 +412,19 @@ pub fn load_with(
             codes: d.codes,
             difficulty: d.difficulty,
             needs_uniqueness: d.needs_uniqueness,
+            abi: abi_version,
+            sizes: d.sizes,
             call: Call::Hosted {
                 pool: pool.clone(),
                 index,
+                sized: d.sized,
             },
         })
         .collect();
     let plugin = Arc::new(Plugin {
         path: shown,
         name,
+        abi_version,
         techniques,
     });
     hosted.push((canonical, sandbox, plugin.clone()));
@@ -502,16 +539,18 @@ fn read_descriptor(path: &str, table: *const LpPlugin) -> Result<Plugin, PluginE
             oldest: OLDEST_ABI_VERSION,
         });
     }
-    // SAFETY: a version this host loads: `LpPlugin` and `LpTechnique` have this layout in all
-    // of them (only `LpOutput` grew, at its end).
+    // SAFETY: a version this host loads: `LpPlugin` has this layout in all of them.
     let table = unsafe { &*table };
+    // `LpTechnique` grew in version 3; older tables hold `LpTechniqueV2` entries
+    let sized = found >= LP_ABI_SIZED;
+    let technique_size = if sized {
+        size_of::<LpTechnique>()
+    } else {
+        size_of::<LpTechniqueV2>()
+    };
     let sizes = [
         ("LpPlugin", table.struct_size, size_of::<LpPlugin>()),
-        (
-            "LpTechnique",
-            table.technique_size,
-            size_of::<LpTechnique>(),
-        ),
+        ("LpTechnique", table.technique_size, technique_size),
     ];
     for (what, found, expected) in sizes {
         if found as usize != expected {
@@ -541,9 +580,17 @@ fn read_descriptor(path: &str, table: *const LpPlugin) -> Result<Plugin, PluginE
     }
     let mut techniques: Vec<Descriptor> = Vec::with_capacity(count);
     for index in 0..count {
-        // SAFETY: the table holds `count` descriptors.
-        let t = unsafe { &*table.techniques.add(index) };
-        let d = read_technique(t, found >= 2).map_err(|m| bad(index, m))?;
+        // SAFETY: the table holds `count` descriptors of `technique_size` bytes, whose first
+        // fields are `LpTechniqueV2`'s in every version (version 3 appended its own).
+        let (t, extra) = unsafe {
+            let at = (table.techniques as *const u8).add(index * technique_size);
+            let v3 = sized.then(|| {
+                let t = &*(at as *const LpTechnique);
+                (t.search_sized, t.sizes)
+            });
+            (&*(at as *const LpTechniqueV2), v3)
+        };
+        let d = read_technique(t, found, extra).map_err(|m| bad(index, m))?;
         if techniques.iter().any(|o| o.id == d.id) {
             return Err(bad(index, format!("id `{}` appears twice", d.id)));
         }
@@ -552,12 +599,18 @@ fn read_descriptor(path: &str, table: *const LpPlugin) -> Result<Plugin, PluginE
     Ok(Plugin {
         path: path.into(),
         name,
+        abi_version: found,
         techniques,
     })
 }
 
-/// Reads and checks one technique; `houses` when the plugin's ABI version has them.
-fn read_technique(t: &LpTechnique, houses: bool) -> Result<Descriptor, String> {
+/// Reads and checks one technique of a plugin of ABI version `abi`; `sized` holds the fields
+/// version 3 appended (`search_sized`, `sizes`).
+fn read_technique(
+    t: &LpTechniqueV2,
+    abi: u32,
+    sized: Option<(Option<LpSizedSearchFn>, u32)>,
+) -> Result<Descriptor, String> {
     // SAFETY: null or NUL-terminated strings, per the ABI.
     let (id, name, codes) = unsafe { (text(t.id)?, text(t.name)?, text(t.codes)?) };
     let id = id.ok_or("the id is null")?;
@@ -583,7 +636,34 @@ fn read_technique(t: &LpTechnique, houses: bool) -> Result<Descriptor, String> {
     if t.flags & !LP_NEEDS_UNIQUENESS != 0 {
         return Err(format!("`{id}`: unknown flags {:#x}", t.flags));
     }
-    let search = t.search.ok_or(format!("`{id}`: no search function"))?;
+    let (search, sizes) = match (t.search, sized) {
+        (Some(_), Some((Some(_), _))) => {
+            return Err(format!(
+                "`{id}`: both search and search_sized; a technique has one search"
+            ));
+        }
+        (Some(_), Some((None, sizes))) if sizes != 0 => {
+            return Err(format!(
+                "`{id}`: sizes {sizes:#x} without search_sized (the 9x9 search runs on 9x9 only; sizes must be 0)"
+            ));
+        }
+        (Some(search), _) => (
+            Search::Nine {
+                search,
+                houses: abi >= 2,
+            },
+            lp_size(9),
+        ),
+        (None, Some((Some(search), sizes))) => {
+            if sizes & SIZES_LAPIZ_RUNS == 0 {
+                return Err(format!(
+                    "`{id}`: sizes {sizes:#x} names no size lapiz runs (4, 6, 8, 9, 12, 16, 25)"
+                ));
+            }
+            (Search::Sized(search), sizes & SIZES_LAPIZ_RUNS)
+        }
+        (None, _) => return Err(format!("`{id}`: no search function")),
+    };
     let codes = codes
         .unwrap_or_default()
         .split(',')
@@ -597,10 +677,11 @@ fn read_technique(t: &LpTechnique, houses: bool) -> Result<Descriptor, String> {
         codes,
         difficulty: t.difficulty,
         needs_uniqueness: t.flags & LP_NEEDS_UNIQUENESS != 0,
+        abi,
+        sizes,
         call: Call::Direct {
             context: t.context,
             search,
-            houses,
         },
     })
 }
@@ -635,7 +716,64 @@ impl Technique for PluginTechnique {
     fn library_codes(&self) -> Vec<String> {
         self.descriptor.codes.clone()
     }
+    fn runs_on(&self, n: usize) -> bool {
+        n < 32 && self.descriptor.sizes & lp_size(n as u32) != 0
+    }
     fn find(&self, grid: &Grid, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        // a technique that does not run on 9x9 finds nothing there, whoever asks
+        if !self.runs_on(9) {
+            return Ok(());
+        }
+        self.find_any(grid, Some(grid), sink)
+    }
+    fn find_sized(
+        &self,
+        ctx: SizedContext<'_, '_>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
+        let n = ctx.n();
+        if !self.runs_on(n) {
+            return Err(TechniqueError::Failed {
+                technique: self.descriptor.id.clone(),
+                message: format!("{} (plugin {})", self.sizes_words(n), self.path),
+            });
+        }
+        match ctx {
+            // 9x9 as it always was: `find_in` searches the grid
+            SizedContext::S9(c) => self.find_in(c, sink),
+            other => {
+                crate::technique::context::on_sized!(other, c => self.find_any(c.grid(), None, sink))
+            }
+        }
+    }
+}
+
+impl PluginTechnique {
+    /// Why it does not run on `n x n` boards, in words.
+    fn sizes_words(&self, n: usize) -> String {
+        let d = &self.descriptor;
+        if d.abi < LP_ABI_SIZED {
+            format!(
+                "built for plugin ABI version {}, it runs on 9x9 boards only, not {n}x{n}",
+                d.abi
+            )
+        } else {
+            format!(
+                "it runs on {} boards only, not {n}x{n}",
+                sizes_list(d.sizes)
+            )
+        }
+    }
+
+    /// Searches a grid of any size it runs on, handing each step (its candidates kept to
+    /// those of the grid) to `sink`: 9x9 grids by `nine` (the 9x9 search of versions 1 and
+    /// 2), every grid by the sized search of version 3.
+    fn find_any<S: Shape>(
+        &self,
+        grid: &Grid<S>,
+        nine: Option<&Grid>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
         // candidates the grid lacks are dropped, as from a script's steps
         let sink = &mut |mut step: Step| {
             if step.keep_candidates_of(grid) {
@@ -644,31 +782,55 @@ impl Technique for PluginTechnique {
                 ControlFlow::Continue(())
             }
         };
-        let (context, search, houses) = match &self.descriptor.call {
-            Call::Direct {
-                context,
-                search,
-                houses,
-            } => (*context, *search, *houses),
-            Call::Hosted { pool, index } => {
-                return match pool.search(*index, &self.descriptor.id, grid, sink) {
-                    Ok(Ok(())) => Ok(()),
-                    // the host's message is the in-process one, naming the library
-                    Ok(Err(message)) => Err(TechniqueError::Failed {
-                        technique: self.descriptor.id.clone(),
-                        message,
-                    }),
-                    Err(broken) => Err(TechniqueError::Failed {
-                        technique: self.descriptor.id.clone(),
-                        message: format!("{broken} (plugin {})", self.path),
-                    }),
-                };
-            }
+        let fail = |message: String| TechniqueError::Failed {
+            technique: self.descriptor.id.clone(),
+            message,
         };
-        call::search(self, context, search, houses, grid, sink)
+        let hosted = |result: Result<Result<(), String>, String>| match result {
+            Ok(Ok(())) => Ok(()),
+            // the host's message is the in-process one, naming the library
+            Ok(Err(message)) => Err(fail(message)),
+            Err(broken) => Err(fail(format!("{broken} (plugin {})", self.path))),
+        };
+        match (&self.descriptor.call, nine) {
+            (
+                Call::Direct {
+                    context,
+                    search: Search::Nine { search, houses },
+                },
+                Some(grid),
+            ) => call::search(self, *context, *search, *houses, grid, sink),
+            (
+                Call::Direct {
+                    context,
+                    search: Search::Sized(search),
+                },
+                _,
+            ) => call::search_sized(self, *context, *search, &board_of(grid), sink),
+            (
+                Call::Hosted {
+                    pool,
+                    index,
+                    sized: false,
+                },
+                Some(grid),
+            ) => hosted(pool.search(*index, &self.descriptor.id, grid, sink)),
+            (
+                Call::Hosted {
+                    pool,
+                    index,
+                    sized: true,
+                },
+                _,
+            ) => hosted(pool.search_sized(*index, &self.descriptor.id, &board_of(grid), sink)),
+            (Call::Direct { .. } | Call::Hosted { .. }, None) => Err(fail(format!(
+                "{} (plugin {})",
+                self.sizes_words(S::N),
+                self.path
+            ))),
+        }
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

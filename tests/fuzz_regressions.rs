@@ -24,22 +24,26 @@ fn text(s: &str) -> Vec<u8> {
 fn description() -> Vec<u8> {
     let mut d = vec![b'D'];
     d.extend(text("p"));
+    d.extend(3u32.to_le_bytes()); // the plugin's ABI version
     d.extend(1u16.to_le_bytes());
     d.extend(text("t"));
     d.extend(text("T"));
     d.extend(0u16.to_le_bytes());
     d.extend(2.5f32.to_le_bytes());
     d.push(0);
+    d.extend((1u32 << 9).to_le_bytes()); // runs on 9x9
+    d.push(1); // a sized search
     d
 }
 
 /// A step eliminating `digit` from `cell`, with difficulty `difficulty`.
-fn step(cell: u8, digit: u8, difficulty: f32) -> Vec<u8> {
+fn step(cell: u16, digit: u8, difficulty: f32) -> Vec<u8> {
     let mut s = vec![b'T'];
     s.extend(difficulty.to_le_bytes());
     s.extend(0u16.to_le_bytes()); // placements
     s.extend(1u16.to_le_bytes()); // eliminations
-    s.extend([cell, digit]);
+    s.extend(cell.to_le_bytes());
+    s.push(digit);
     s.extend(0u16.to_le_bytes()); // highlights
     s.extend(0u16.to_le_bytes()); // houses
     s.extend(text("x"));
@@ -74,6 +78,7 @@ fn hostile_host_output_is_an_error_not_a_panic() {
         ("a description claiming 65535 techniques", {
             let mut d = vec![b'D'];
             d.extend(text("p"));
+            d.extend(3u32.to_le_bytes());
             d.extend(u16::MAX.to_le_bytes());
             frame(&d)
         }),
@@ -90,6 +95,11 @@ fn hostile_host_output_is_an_error_not_a_panic() {
         ("a step naming cell 81", {
             let mut o = good.clone();
             o.extend(frame(&step(81, 1, 2.5)));
+            o
+        }),
+        ("a step naming cell 625, past every board", {
+            let mut o = good.clone();
+            o.extend(frame(&step(625, 1, 2.5)));
             o
         }),
         ("a step naming digit 0", {

@@ -292,15 +292,15 @@ fn every_fault_gives_its_error_and_the_solve_goes_on() {
         ),
         (
             "fault-cell-range",
-            "eliminations[0] names cell 81 (cells are 0 to 80)",
+            "eliminations[0] names cell 81 (cells are 0 to 80 on a 9x9 board)",
         ),
         (
             "fault-digit-range",
-            "eliminations[0] names digit 0 (digits are 1 to 9)",
+            "eliminations[0] names digit 10 (digits are 1 to 9 on a 9x9 board)",
         ),
         (
             "fault-overflow",
-            "730 eliminations overflow a buffer of 729",
+            "15626 eliminations overflow a buffer of 15625",
         ),
         (
             "fault-bad-role",
@@ -314,7 +314,7 @@ fn every_fault_gives_its_error_and_the_solve_goes_on() {
         ),
         (
             "fault-house-range",
-            "houses[0] names house 27 (houses are 0 to 26)",
+            "houses[0] names house 27 (houses are 0 to 26 on a 9x9 board)",
         ),
     ];
     for (id, message) in expect {
@@ -399,6 +399,18 @@ fn every_malformed_descriptor_is_named() {
         (6, "technique 0: `flagged`: unknown flags 0x6"),
         (7, "is not UTF-8"),
         (8, "sizeof(LpTechnique) is"),
+        (
+            9,
+            "technique 0: `both`: both search and search_sized; a technique has one search",
+        ),
+        (
+            10,
+            "technique 0: `nine-sizes`: sizes 0x10000 without search_sized",
+        ),
+        (
+            11,
+            "technique 0: `no-size`: sizes 0x408 names no size lapiz runs",
+        ),
     ];
     for (case, message) in cases {
         let err = plugin::load(&fixture_case("bad_descriptor", case)).unwrap_err();
@@ -687,7 +699,8 @@ fn cli_stops_on_a_plugin_that_fails_to_load() {
 }
 
 /// The C header and the Rust ABI agree: a C file asserting every size, offset and constant
-/// (with the Rust values) must compile.
+/// (with the Rust values) must compile, for the header's default version (3) and, with
+/// `LP_ABI_TARGET` 2 or 1, for the older versions' `LpTechnique` (`LpTechniqueV2`).
 #[test]
 fn c_header_matches_the_rust_abi() {
     if !common::plugins::c_compiler_available() {
@@ -702,16 +715,19 @@ fn c_header_matches_the_rust_abi() {
         ));
     };
     macro_rules! sizes {
-        ($($t:ident { $($f:ident),* }),* $(,)?) => {$(
-            check(format!("sizeof({})", stringify!($t)), size_of::<$t>());
-            check(format!("_Alignof({})", stringify!($t)), align_of::<$t>());
-            $(check(
-                format!("offsetof({}, {})", stringify!($t), stringify!($f)),
+        ($check:ident: $($t:ident $(as $c:ident)? { $($f:ident),* }),* $(,)?) => {$(
+            let name = sizes!(@name $t $($c)?);
+            $check(format!("sizeof({name})"), size_of::<$t>());
+            $check(format!("_Alignof({name})"), align_of::<$t>());
+            $($check(
+                format!("offsetof({name}, {})", stringify!($f)),
                 offset_of!($t, $f),
             );)*
         )*};
+        (@name $t:ident) => { stringify!($t) };
+        (@name $t:ident $c:ident) => { stringify!($c) };
     }
-    sizes!(
+    sizes!(check:
         LpGrid { values, candidates },
         LpCandidate { cell, digit },
         LpHighlight { cell, digit, role },
@@ -736,6 +752,37 @@ fn c_header_matches_the_rust_abi() {
             houses_cap,
             houses_len
         },
+        LpBoard {
+            n,
+            box_rows,
+            box_cols,
+            cells,
+            candidates,
+            values
+        },
+        LpSizedCandidate { cell, digit },
+        LpSizedHighlight { cell, digit, role },
+        LpSizedOutput {
+            placements,
+            placements_cap,
+            placements_len,
+            eliminations,
+            eliminations_cap,
+            eliminations_len,
+            highlights,
+            highlights_cap,
+            highlights_len,
+            houses,
+            houses_cap,
+            houses_len,
+            explanation,
+            explanation_cap,
+            explanation_len,
+            difficulty,
+            struct_size,
+            host,
+            emit
+        },
         LpTechnique {
             id,
             name,
@@ -743,7 +790,9 @@ fn c_header_matches_the_rust_abi() {
             difficulty,
             flags,
             context,
-            search
+            search,
+            search_sized,
+            sizes
         },
         LpPlugin {
             abi_version,
@@ -754,8 +803,9 @@ fn c_header_matches_the_rust_abi() {
             name
         },
     );
-    let constants: [(&str, i64); 25] = [
+    let constants: [(&str, i64); 36] = [
         ("LP_ABI_VERSION", LP_ABI_VERSION.into()),
+        ("LP_ABI_TARGET", LP_ABI_SIZED.into()),
         ("LP_OK", LP_OK.into()),
         ("LP_ERROR", LP_ERROR.into()),
         ("LP_PANIC", LP_PANIC.into()),
@@ -777,6 +827,19 @@ fn c_header_matches_the_rust_abi() {
         ("LP_MIN_HIGHLIGHTS", LP_MIN_HIGHLIGHTS.into()),
         ("LP_MIN_EXPLANATION", LP_MIN_EXPLANATION.into()),
         ("LP_MIN_HOUSES", LP_MIN_HOUSES.into()),
+        ("LP_MAX_SIZE", LP_MAX_SIZE.into()),
+        ("LP_MAX_CELLS", LP_MAX_CELLS.into()),
+        ("LP_EVERY_SIZE", LP_EVERY_SIZE.into()),
+        ("LP_SIZE(16)", lp_size(16).into()),
+        ("LP_SIZE(25)", lp_size(25).into()),
+        ("LP_SIZED_MIN_PLACEMENTS", LP_SIZED_MIN_PLACEMENTS.into()),
+        (
+            "LP_SIZED_MIN_ELIMINATIONS",
+            LP_SIZED_MIN_ELIMINATIONS.into(),
+        ),
+        ("LP_SIZED_MIN_HIGHLIGHTS", LP_SIZED_MIN_HIGHLIGHTS.into()),
+        ("LP_SIZED_MIN_HOUSES", LP_SIZED_MIN_HOUSES.into()),
+        ("sizeof(((LpBoard *)0)->values)", LP_MAX_CELLS.into()),
         ("sizeof(uint16_t)", 2),
         ("sizeof(float)", 4),
         ("sizeof(LpEntryFn)", size_of::<LpEntryFn>() as i64),
@@ -792,24 +855,55 @@ fn c_header_matches_the_rust_abi() {
     c.push_str(
         "int32_t search_fn(const void *context, const LpGrid *grid, LpOutput *out);\n\
          LpSearchFn search_ptr = search_fn;\n\
-         int32_t emit_fn(LpOutput *out);\nLpEmitFn emit_ptr = emit_fn;\n",
+         int32_t emit_fn(LpOutput *out);\nLpEmitFn emit_ptr = emit_fn;\n\
+         int32_t sized_fn(const void *context, const LpBoard *board, LpSizedOutput *out);\n\
+         LpSizedSearchFn sized_ptr = sized_fn;\n\
+         int32_t sized_emit_fn(LpSizedOutput *out);\nLpSizedEmitFn sized_emit_ptr = sized_emit_fn;\n",
     );
+    // versions 1 and 2: `LP_ABI_TARGET` lays `LpTechnique` out as `LpTechniqueV2`
+    let mut old = Vec::new();
+    for target in [1u32, 2] {
+        let mut c = format!(
+            "#include <stddef.h>\n#define LP_ABI_TARGET {target}\n#include \"lapiz_plugin.h\"\n"
+        );
+        let mut check = |expr: String, value: usize| {
+            c.push_str(&format!(
+                "_Static_assert({expr} == {value}, \"{}\");\n",
+                expr.replace('"', "'")
+            ));
+        };
+        sizes!(check:
+            LpTechniqueV2 as LpTechnique {
+                id,
+                name,
+                codes,
+                difficulty,
+                flags,
+                context,
+                search
+            },
+        );
+        check("LP_ABI_VERSION".into(), target as usize);
+        old.push((format!("check_v{target}.c"), c));
+    }
     let dir = common::plugins::build_dir().join("header-check");
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("check.c");
-    std::fs::write(&file, &c).unwrap();
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    let out = Command::new(&cc)
-        .args(["-std=c11", "-Wall", "-Werror", "-fsyntax-only", "-I"])
-        .arg(root().join("plugins/lapiz-plugin-api/include"))
-        .arg(&file)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run the C compiler `{cc}`: {e}"));
-    assert!(
-        out.status.success(),
-        "the C header disagrees with the Rust ABI:\n{}\n{c}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    for (name, c) in std::iter::once(("check.c".to_string(), c)).chain(old) {
+        let file = dir.join(&name);
+        std::fs::write(&file, &c).unwrap();
+        let out = Command::new(&cc)
+            .args(["-std=c11", "-Wall", "-Werror", "-fsyntax-only", "-I"])
+            .arg(root().join("plugins/lapiz-plugin-api/include"))
+            .arg(&file)
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run the C compiler `{cc}`: {e}"));
+        assert!(
+            out.status.success(),
+            "the C header disagrees with the Rust ABI ({name}):\n{}\n{c}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
 
 /// A whole trace in which a plugin technique makes a step (BUG+1 from the Rust example, which

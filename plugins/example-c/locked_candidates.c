@@ -12,6 +12,9 @@
  */
 #include <stdio.h>
 
+/* Built for ABI version 2 (9x9 boards only; lapiz skips it on other sizes with a note): the
+ * version 2 LpTechnique and LP_ABI_VERSION. */
+#define LP_ABI_TARGET 2
 #include "lapiz_plugin.h"
 
 #if defined(_WIN32)

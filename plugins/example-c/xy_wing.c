@@ -4,7 +4,8 @@
  * A bivalue pivot holding x and y sees two bivalue pincers holding x,z and y,z. Whichever
  * digit the pivot takes, one pincer is z, so z leaves every cell that sees both pincers.
  * Each step names the pivot and pincers (roles) and the houses linking the pivot to each
- * pincer (ABI version 2).
+ * pincer. It runs on every size, 4x4 to 25x25 (ABI version 3: a sized search reads the board
+ * with its size and box shape).
  *
  * Build (Linux):  cc -shared -fPIC -O2 -I ../lapiz-plugin-api/include -o libxy_wing.so xy_wing.c
  * Try:            lapiz solve PUZZLE --plugin ./libxy_wing.so
@@ -21,28 +22,40 @@
 #define LP_EXPORT __attribute__((visibility("default")))
 #endif
 
-static int row_of(int c) { return c / 9; }
-static int col_of(int c) { return c % 9; }
-static int box_of(int c) { return c / 27 * 3 + c % 9 / 3; }
+/* The geometry of a board of any size, worked out once per search: cells 0..n*n-1 row by
+ * row; houses are rows 0..n-1, columns n..2n-1, boxes 2n..3n-1 (numbered row by row). */
+typedef struct Geo {
+    int n;
+    uint8_t row[LP_MAX_CELLS], col[LP_MAX_CELLS], box[LP_MAX_CELLS];
+} Geo;
+
+static void geometry(const LpBoard *b, Geo *g) {
+    int n = (int)b->n, per_band = (int)(b->n / b->box_cols);
+    g->n = n;
+    for (int c = 0; c < n * n; c++) {
+        g->row[c] = (uint8_t)(c / n);
+        g->col[c] = (uint8_t)(c % n);
+        g->box[c] = (uint8_t)(c / n / (int)b->box_rows * per_band + c % n / (int)b->box_cols);
+    }
+}
 
 /* The house two cells that see each other share: their row, else their column, else their
- * box (house numbers: rows 0-8, columns 9-17, boxes 18-26). */
-static int shared_house(int a, int b) {
-    if (row_of(a) == row_of(b)) return row_of(a);
-    if (col_of(a) == col_of(b)) return 9 + col_of(a);
-    return 18 + box_of(a);
+ * box. */
+static int shared_house(const Geo *g, int x, int y) {
+    if (g->row[x] == g->row[y]) return g->row[x];
+    if (g->col[x] == g->col[y]) return g->n + g->col[x];
+    return 2 * g->n + g->box[x];
 }
 
 /* Adds a house the pattern uses, once. */
-static void add_house(LpOutput *out, int house) {
+static void add_house(LpSizedOutput *out, int house) {
     for (uint32_t i = 0; i < out->houses_len; i++)
         if (out->houses[i] == house) return;
     if (out->houses_len < out->houses_cap) out->houses[out->houses_len++] = (uint8_t)house;
 }
 
-static int sees(int a, int b) {
-    return a != b &&
-           (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b));
+static int sees(const Geo *g, int x, int y) {
+    return x != y && (g->row[x] == g->row[y] || g->col[x] == g->col[y] || g->box[x] == g->box[y]);
 }
 
 static int bit_count(unsigned m) {
@@ -60,12 +73,13 @@ static int lowest_digit(unsigned m) {
     return d;
 }
 
-static unsigned cands(const LpGrid *g, int c) {
-    return g->values[c] ? 0u : (unsigned)(g->candidates[c] & 0x1ff);
+static unsigned cands(const LpBoard *b, int c) {
+    unsigned all = b->n >= 32 ? ~0u : (1u << b->n) - 1u;
+    return b->values[c] ? 0u : (unsigned)(b->candidates[c] & all);
 }
 
 /* Appends printf-style text to the explanation buffer, never past its capacity. */
-static void say(LpOutput *out, const char *fmt, int a, int b, int c, int d) {
+static void say(LpSizedOutput *out, const char *fmt, int a, int b, int c, int d) {
     uint32_t room = out->explanation_cap - out->explanation_len;
     char tmp[96];
     int n = snprintf(tmp, sizeof tmp, fmt, a, b, c, d);
@@ -76,34 +90,38 @@ static void say(LpOutput *out, const char *fmt, int a, int b, int c, int d) {
     out->explanation_len += (uint32_t)n;
 }
 
-static void highlight(LpOutput *out, int cell, unsigned mask, uint8_t role) {
-    for (int d = 1; d <= 9; d++) {
+static void highlight(LpSizedOutput *out, int cell, unsigned mask, uint8_t role) {
+    for (int d = 1; d <= 25; d++) {
         if ((mask & (1u << (d - 1))) && out->highlights_len < out->highlights_cap) {
-            LpHighlight h = {(uint8_t)cell, (uint8_t)d, role};
+            LpSizedHighlight h = {(uint16_t)cell, (uint8_t)d, role};
             out->highlights[out->highlights_len++] = h;
         }
     }
 }
 
-static int32_t search(const void *context, const LpGrid *g, LpOutput *out) {
+static int32_t search(const void *context, const LpBoard *g, LpSizedOutput *out) {
     (void)context;
-    for (int pivot = 0; pivot < 81; pivot++) {
+    int cells = (int)g->cells;
+    Geo geo;
+    geometry(g, &geo);
+    for (int pivot = 0; pivot < cells; pivot++) {
         unsigned pm = cands(g, pivot);
         if (bit_count(pm) != 2) continue;
-        for (int a = 0; a < 81; a++) {
+        for (int a = 0; a < cells; a++) {
             unsigned am = cands(g, a);
-            if (!sees(pivot, a) || bit_count(am) != 2 || bit_count(am & pm) != 1) continue;
+            if (!sees(&geo, pivot, a) || bit_count(am) != 2 || bit_count(am & pm) != 1) continue;
             unsigned z = am & ~pm;
-            for (int b = a + 1; b < 81; b++) {
+            for (int b = a + 1; b < cells; b++) {
                 unsigned bm = cands(g, b);
-                if (!sees(pivot, b) || bit_count(bm) != 2 || bit_count(bm & pm) != 1) continue;
+                if (!sees(&geo, pivot, b) || bit_count(bm) != 2 || bit_count(bm & pm) != 1) continue;
                 /* b holds z and the other pivot digit */
                 if (!(bm & z) || (bm & am & pm)) continue;
                 int zd = lowest_digit(z);
                 out->eliminations_len = 0;
-                for (int c = 0; c < 81; c++) {
-                    if (c != pivot && sees(c, a) && sees(c, b) && (cands(g, c) & z)) {
-                        LpCandidate e = {(uint8_t)c, (uint8_t)zd};
+                for (int c = 0; c < cells; c++) {
+                    if (c != pivot && sees(&geo, c, a) && sees(&geo, c, b) && (cands(g, c) & z) &&
+                        out->eliminations_len < out->eliminations_cap) {
+                        LpSizedCandidate e = {(uint16_t)c, (uint8_t)zd};
                         out->eliminations[out->eliminations_len++] = e;
                     }
                 }
@@ -114,15 +132,16 @@ static int32_t search(const void *context, const LpGrid *g, LpOutput *out) {
                 highlight(out, b, bm, LP_ROLE_PINCER);
                 /* the houses linking the pivot to each pincer */
                 out->houses_len = 0;
-                add_house(out, shared_house(pivot, a));
-                add_house(out, shared_house(pivot, b));
+                add_house(out, shared_house(&geo, pivot, a));
+                add_house(out, shared_house(&geo, pivot, b));
                 out->explanation_len = 0;
                 say(out, "XY-Wing: %d/%d/%d in ", lowest_digit(pm), lowest_digit(pm & ~(1u << (lowest_digit(pm) - 1))), zd, 0);
-                say(out, "r%dc%d,", row_of(pivot) + 1, col_of(pivot) + 1, 0, 0);
-                say(out, "r%dc%d,r%dc%d => ", row_of(a) + 1, col_of(a) + 1, row_of(b) + 1, col_of(b) + 1);
+                say(out, "r%dc%d,", geo.row[pivot] + 1, geo.col[pivot] + 1, 0, 0);
+                say(out, "r%dc%d,r%dc%d => ", geo.row[a] + 1, geo.col[a] + 1, geo.row[b] + 1,
+                    geo.col[b] + 1);
                 for (uint32_t i = 0; i < out->eliminations_len; i++) {
                     int c = out->eliminations[i].cell;
-                    say(out, i ? ",r%dc%d" : "r%dc%d", row_of(c) + 1, col_of(c) + 1, 0, 0);
+                    say(out, i ? ",r%dc%d" : "r%dc%d", geo.row[c] + 1, geo.col[c] + 1, 0, 0);
                 }
                 say(out, "<>%d", zd, 0, 0, 0);
                 if (out->emit(out) != LP_CONTINUE) return LP_OK;
@@ -133,7 +152,8 @@ static int32_t search(const void *context, const LpGrid *g, LpOutput *out) {
 }
 
 static const LpTechnique techniques[] = {
-    {"xy-wing-c", "XY-Wing (C plugin)", "0800", 4.2f, 0u, NULL, search},
+    /* no 9x9 search; the sized one on every size */
+    {"xy-wing-c", "XY-Wing (C plugin)", "0800", 4.2f, 0u, NULL, NULL, search, LP_EVERY_SIZE},
 };
 
 static const LpPlugin plugin = {

@@ -81,7 +81,10 @@ fn hint(
 ) -> Result<ExitCode> {
     let (trace, layout, solved) = match &input {
         Input::Nine(grid) => (solve_grid(grid, pipeline), Layout::NINE, grid.is_solved()),
-        Input::Sized(p) => (solve_sized(p, pipeline), p.layout(), p.is_solved()),
+        Input::Sized(p) => {
+            super::sized::note_skipped_plugins(pipeline, p.layout().n());
+            (solve_sized(p, pipeline), p.layout(), p.is_solved())
+        }
     };
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Ok(super::invalid_input(&format!("invalid puzzle: {reason}")));

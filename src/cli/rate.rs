@@ -73,6 +73,7 @@ fn rate_text(
         Ok(Input::Nine(grid)) => (solve_grid(&grid, &pipelines.nine), &pipelines.nine),
         Ok(Input::Sized(puzzle)) => {
             let pipeline = pipelines.other.as_ref().unwrap_or(&pipelines.nine);
+            super::sized::note_skipped_plugins(pipeline, puzzle.layout().n());
             (solve_sized(&puzzle, pipeline), pipeline)
         }
     };

@@ -40,3 +40,28 @@ impl SizeArgs {
         Input::read(text, self.symbols, self.boxes)
     }
 }
+
+/// Says once per run, on stderr, which plugin techniques of `pipeline` an `n x n` puzzle goes
+/// without: ``note: plugin `x` (ABI v2) runs on 9x9 only; skipped on this 16x16 puzzle``
+/// (plugins built before ABI version 3 run on 9x9 boards only; techniques of version 3 on the
+/// sizes they declare). Each plugin and size is named once, however many puzzles follow.
+pub fn note_skipped_plugins(pipeline: &lapiz::Pipeline, n: usize) {
+    use std::sync::Mutex;
+    static NOTED: Mutex<Vec<(String, usize, String)>> = Mutex::new(Vec::new());
+    if n == 9 {
+        return;
+    }
+    for skipped in lapiz::plugin::skipped_on(pipeline.techniques(), n) {
+        let key = (skipped.path.clone(), n, skipped.why.clone());
+        let mut noted = NOTED.lock().unwrap_or_else(|e| e.into_inner());
+        if noted.contains(&key) {
+            continue;
+        }
+        noted.push(key);
+        drop(noted);
+        super::diag(&format!(
+            "note: {}",
+            lapiz::printable::printable(&skipped.to_string())
+        ));
+    }
+}

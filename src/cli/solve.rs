@@ -122,6 +122,7 @@ pub fn run(args: SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
                 let (layout, symbols) = (p.layout(), p.alphabet());
                 writeln!(out, "{layout}, symbols {symbols}, {} clues", p.clues())?;
             }
+            super::sized::note_skipped_plugins(&pipeline, p.layout().n());
             solve_sized(p, &pipeline)
         }
     };
@@ -238,7 +239,10 @@ fn solve_file(
         let t = match parse_puzzle(text) {
             Ok(grid) => solve_grid(&grid, pipeline),
             Err(e) => match Puzzle::parse(text) {
-                Ok(p) if p.layout().n() != 9 => solve_sized(&p, pipeline),
+                Ok(p) if p.layout().n() != 9 => {
+                    super::sized::note_skipped_plugins(pipeline, p.layout().n());
+                    solve_sized(&p, pipeline)
+                }
                 _ => return SolveRecord::Unreadable(e.to_string()),
             },
         };

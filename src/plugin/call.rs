@@ -283,3 +283,308 @@ unsafe fn read_step(out: &LpOutput, session: &Session<'_, '_>) -> Result<Step, S
     };
     Ok(step)
 }
+
+/// The buffers of a sized search (version 3), the same capacities for every size; kept per
+/// thread between searches (a 25x25 board's eliminations make them about 130 KB).
+struct SizedBuffers {
+    placements: Vec<LpSizedCandidate>,
+    eliminations: Vec<LpSizedCandidate>,
+    highlights: Vec<LpSizedHighlight>,
+    houses: Vec<u8>,
+    explanation: Vec<u8>,
+}
+
+impl SizedBuffers {
+    fn new() -> SizedBuffers {
+        SizedBuffers {
+            placements: vec![LpSizedCandidate::default(); LP_SIZED_MIN_PLACEMENTS as usize],
+            eliminations: vec![LpSizedCandidate::default(); LP_SIZED_MIN_ELIMINATIONS as usize],
+            highlights: vec![LpSizedHighlight::default(); LP_SIZED_MIN_HIGHLIGHTS as usize],
+            houses: vec![0; LP_SIZED_MIN_HOUSES as usize],
+            explanation: vec![0; EXPLANATION_CAP],
+        }
+    }
+}
+
+thread_local! {
+    /// Idle sized buffers of this thread (a search that runs inside another's sink takes its
+    /// own).
+    static SIZED_BUFFERS: std::cell::RefCell<Vec<SizedBuffers>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The host's side of one sized search, reached from `emit` through `LpSizedOutput::host`.
+struct SizedSession<'a, 'b> {
+    technique: &'a Descriptor,
+    sink: &'a mut StepSink<'b>,
+    /// The board's side.
+    n: usize,
+    /// The buffers as handed out, to catch a plugin that swaps them.
+    buffers: [(usize, u32); 5],
+    refused: Option<String>,
+    stopped: bool,
+    emitted: usize,
+}
+
+/// Runs a plugin's sized search (ABI version 3) in this process: the board and the output
+/// buffers handed out, each step the plugin emits read and checked against the board's size
+/// ([`read_sized_step`]) and handed to `sink`.
+pub(super) fn search_sized(
+    technique: &PluginTechnique,
+    context: *const c_void,
+    search: LpSizedSearchFn,
+    board: &LpBoard,
+    sink: &mut StepSink<'_>,
+) -> Result<(), TechniqueError> {
+    let mut b = SIZED_BUFFERS
+        .with(|pool| pool.borrow_mut().pop())
+        .unwrap_or_else(SizedBuffers::new);
+    let result = search_sized_in(technique, context, search, board, sink, &mut b);
+    SIZED_BUFFERS.with(|pool| pool.borrow_mut().push(b));
+    result
+}
+
+fn search_sized_in(
+    technique: &PluginTechnique,
+    context: *const c_void,
+    search: LpSizedSearchFn,
+    board: &LpBoard,
+    sink: &mut StepSink<'_>,
+    b: &mut SizedBuffers,
+) -> Result<(), TechniqueError> {
+    let mut out = LpSizedOutput {
+        placements: b.placements.as_mut_ptr(),
+        placements_cap: b.placements.len() as u32,
+        placements_len: 0,
+        eliminations: b.eliminations.as_mut_ptr(),
+        eliminations_cap: b.eliminations.len() as u32,
+        eliminations_len: 0,
+        highlights: b.highlights.as_mut_ptr(),
+        highlights_cap: b.highlights.len() as u32,
+        highlights_len: 0,
+        houses: b.houses.as_mut_ptr(),
+        houses_cap: b.houses.len() as u32,
+        houses_len: 0,
+        explanation: b.explanation.as_mut_ptr(),
+        explanation_cap: b.explanation.len() as u32,
+        explanation_len: 0,
+        difficulty: 0.0,
+        struct_size: size_of::<LpSizedOutput>() as u32,
+        host: std::ptr::null_mut(),
+        emit: host_emit_sized,
+    };
+    let mut session = SizedSession {
+        technique: &technique.descriptor,
+        sink,
+        n: board.n as usize,
+        buffers: sized_buffers_of(&out),
+        refused: None,
+        stopped: false,
+        emitted: 0,
+    };
+    out.host = &mut session as *mut SizedSession<'_, '_> as *mut c_void;
+    // SAFETY: the search gets the context its plugin gave, a valid board, and an output
+    // whose buffers live until it returns.
+    let status = unsafe { search(context, board, &mut out) };
+    let fail = |message: String| TechniqueError::Failed {
+        technique: technique.descriptor.id.clone(),
+        message: format!("{} (plugin {})", message, technique.path),
+    };
+    if let Some(why) = session.refused.take() {
+        return Err(fail(why));
+    }
+    let message = || {
+        let len = (out.explanation_len as usize).min(b.explanation.len());
+        String::from_utf8_lossy(&b.explanation[..len]).into_owned()
+    };
+    match status {
+        LP_OK => Ok(()),
+        LP_ERROR => Err(fail(format!("the search failed: {}", message()))),
+        LP_PANIC => Err(fail(format!("the search panicked: {}", message()))),
+        other => Err(fail(format!("the search returned unknown status {other}"))),
+    }
+}
+
+/// The `emit` callback of every sized search. Never unwinds into the plugin.
+unsafe extern "C" fn host_emit_sized(out: *mut LpSizedOutput) -> i32 {
+    if out.is_null() {
+        return LP_REJECTED;
+    }
+    // SAFETY: `out` is the output this host made for the running search, and `host` points to
+    // that search's session, alive until the search returns.
+    let out = unsafe { &mut *out };
+    let session = unsafe { &mut *(out.host as *mut SizedSession<'_, '_>) };
+    if session.stopped {
+        return if session.refused.is_some() {
+            LP_REJECTED
+        } else {
+            LP_STOP
+        };
+    }
+    session.emitted += 1;
+    if session.emitted > MAX_STEPS_PER_SEARCH {
+        session.refused = Some(format!(
+            "refused a step: more than {MAX_STEPS_PER_SEARCH} steps in one search"
+        ));
+        session.stopped = true;
+        return LP_REJECTED;
+    }
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: the checks in `read_sized_step` keep every read inside the host's buffers.
+        let step = unsafe { read_sized_step(out, session) };
+        out.placements_len = 0;
+        out.eliminations_len = 0;
+        out.highlights_len = 0;
+        out.houses_len = 0;
+        out.explanation_len = 0;
+        out.difficulty = 0.0;
+        step
+    }));
+    let step = match result {
+        Ok(Ok(step)) => step,
+        Ok(Err(why)) => {
+            session.refused = Some(format!("refused a step: {why}"));
+            session.stopped = true;
+            return LP_REJECTED;
+        }
+        Err(_) => {
+            session.refused = Some("refused a step: the host failed reading it".into());
+            session.stopped = true;
+            return LP_REJECTED;
+        }
+    };
+    match catch_unwind(AssertUnwindSafe(|| (session.sink)(step))) {
+        Ok(ControlFlow::Continue(())) => LP_CONTINUE,
+        Ok(ControlFlow::Break(())) => {
+            session.stopped = true;
+            LP_STOP
+        }
+        Err(_) => {
+            session.refused = Some(
+                "lapiz itself failed while taking a step (a bug in lapiz, not in the plugin)"
+                    .into(),
+            );
+            session.stopped = true;
+            LP_REJECTED
+        }
+    }
+}
+
+/// The address and capacity of each buffer of a sized output.
+fn sized_buffers_of(out: &LpSizedOutput) -> [(usize, u32); 5] {
+    [
+        (out.placements as usize, out.placements_cap),
+        (out.eliminations as usize, out.eliminations_cap),
+        (out.highlights as usize, out.highlights_cap),
+        (out.houses as usize, out.houses_cap),
+        (out.explanation as usize, out.explanation_cap),
+    ]
+}
+
+/// Reads and checks the step written in a sized output: cells below `n * n`, digits `1..=n`,
+/// houses below `3n` on the session's `n x n` board.
+///
+/// # Safety
+/// `out` is the host's output of `session`'s search.
+unsafe fn read_sized_step(
+    out: &LpSizedOutput,
+    session: &SizedSession<'_, '_>,
+) -> Result<Step, String> {
+    if sized_buffers_of(out) != session.buffers {
+        return Err("the plugin changed the output's buffer pointers or capacities".into());
+    }
+    let lengths = [
+        ("placements", out.placements_len, out.placements_cap),
+        ("eliminations", out.eliminations_len, out.eliminations_cap),
+        ("highlights", out.highlights_len, out.highlights_cap),
+        ("houses", out.houses_len, out.houses_cap),
+        (
+            "explanation bytes",
+            out.explanation_len,
+            out.explanation_cap,
+        ),
+    ];
+    for (what, len, cap) in lengths {
+        if len > cap {
+            return Err(format!(
+                "{len} {what} overflow a buffer of {cap} (lengths must stay within capacities)"
+            ));
+        }
+    }
+    // SAFETY: pointers and capacities are the host's own, lengths are within them.
+    let (places, elims, lights, houses, text) = unsafe {
+        (
+            std::slice::from_raw_parts(out.placements, out.placements_len as usize),
+            std::slice::from_raw_parts(out.eliminations, out.eliminations_len as usize),
+            std::slice::from_raw_parts(out.highlights, out.highlights_len as usize),
+            std::slice::from_raw_parts(out.houses, out.houses_len as usize),
+            std::slice::from_raw_parts(out.explanation, out.explanation_len as usize),
+        )
+    };
+    let n = session.n;
+    let candidate = |what: &str, i: usize, cell: u16, digit: u8| -> Result<Candidate, String> {
+        if usize::from(cell) >= n * n {
+            return Err(format!(
+                "{what}[{i}] names cell {cell} (cells are 0 to {} on a {n}x{n} board)",
+                n * n - 1
+            ));
+        }
+        if !(1..=n).contains(&usize::from(digit)) {
+            return Err(format!(
+                "{what}[{i}] names digit {digit} (digits are 1 to {n} on a {n}x{n} board)"
+            ));
+        }
+        Ok(Candidate::new(
+            Cell::from_index_in(usize::from(cell), n),
+            digit,
+        ))
+    };
+    let technique = session.technique;
+    let difficulty = match out.difficulty {
+        0.0 => technique.difficulty,
+        d if d.is_finite() && d > 0.0 && d <= 20.0 => d,
+        d => return Err(format!("difficulty {d} is not in (0, 20]")),
+    };
+    let mut step = Step::new(&technique.id, difficulty);
+    for (i, p) in places.iter().enumerate() {
+        step.placements
+            .push(candidate("placements", i, p.cell, p.digit)?);
+    }
+    for (i, e) in elims.iter().enumerate() {
+        step.eliminations
+            .push(candidate("eliminations", i, e.cell, e.digit)?);
+    }
+    for (i, h) in lights.iter().enumerate() {
+        let c = candidate("highlights", i, h.cell, h.digit)?;
+        let role = Role::from_code(h.role)
+            .ok_or_else(|| format!("highlights[{i}] has role {} (roles are 0 to 8)", h.role))?;
+        match step.highlights.last_mut() {
+            Some(last) if last.role == role => last.candidates.push(c),
+            _ => step.highlights.push(Highlight {
+                role,
+                candidates: vec![c],
+            }),
+        }
+    }
+    for (i, &h) in houses.iter().enumerate() {
+        if usize::from(h) >= 3 * n {
+            return Err(format!(
+                "houses[{i}] names house {h} (houses are 0 to {} on a {n}x{n} board)",
+                3 * n - 1
+            ));
+        }
+        step.houses.push(House::from_index_in(usize::from(h), n));
+    }
+    let text =
+        std::str::from_utf8(text).map_err(|e| format!("the explanation is not UTF-8: {e}"))?;
+    step.explanation = if text.trim().is_empty() {
+        format!(
+            "{}: => {}",
+            technique.name,
+            eliminations_text(&step.eliminations)
+        )
+    } else {
+        text.to_string()
+    };
+    Ok(step)
+}

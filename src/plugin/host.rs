@@ -19,11 +19,14 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use lapiz_plugin_api::abi::LpBoard;
+
 use super::sandbox::{self, Sandbox};
 use super::wire::{self, Decoder, Encoder, FrameError};
 use crate::grid::Grid;
+use crate::shape::{Bits, Geometry, Layout, Shape, ShapeFn};
 use crate::step::Step;
-use crate::technique::StepSink;
+use crate::technique::{Context, StepSink, Technique, TechniqueError};
 
 /// Where plugin searches run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,7 +120,14 @@ pub(crate) struct Described {
     pub(crate) codes: Vec<String>,
     pub(crate) difficulty: f32,
     pub(crate) needs_uniqueness: bool,
+    /// The sizes it runs on, `lp_size(n)` bits.
+    pub(crate) sizes: u32,
+    /// Whether its search is the sized one (ABI version 3).
+    pub(crate) sized: bool,
 }
+
+/// What a host says of its library: the plugin's name, its ABI version and its techniques.
+type Description = (String, u32, Vec<Described>);
 
 /// The hosts of one library: idle ones wait here between searches, one per thread that has
 /// searched at once.
@@ -163,7 +173,7 @@ impl Pool {
     pub(crate) fn open(
         path: &str,
         sandbox: Sandbox,
-    ) -> Result<(Arc<Pool>, String, Vec<Described>), String> {
+    ) -> Result<(Arc<Pool>, String, u32, Vec<Described>), String> {
         let settings = HostSettings::current();
         let mut host = Host::spawn(path, sandbox, &settings)?;
         let limit = settings.time_limit.max(LOAD_TIME_LIMIT);
@@ -179,7 +189,7 @@ impl Pool {
             sandbox,
             idle: Mutex::new(vec![host]),
         });
-        Ok((pool, description.0, description.1))
+        Ok((pool, description.0, description.1, description.2))
     }
 
     /// Runs technique `index` on `grid` in a host, handing its steps to `sink`. `Ok(Err)` is
@@ -190,6 +200,46 @@ impl Pool {
         index: usize,
         id: &str,
         grid: &Grid,
+        sink: &mut StepSink<'_>,
+    ) -> Result<Result<(), String>, Broken> {
+        let mut e = Encoder::new(wire::SEARCH);
+        e.u16(index as u16);
+        e.0.extend_from_slice(grid.values());
+        for cell in crate::geometry::Cell::all() {
+            e.u16(grid.candidates(cell));
+        }
+        self.run(e.0, id, 9, sink)
+    }
+
+    /// Runs technique `index`, a sized search (ABI version 3), on `board` in a host, as
+    /// [`Pool::search`] does.
+    pub(crate) fn search_sized(
+        &self,
+        index: usize,
+        id: &str,
+        board: &LpBoard,
+        sink: &mut StepSink<'_>,
+    ) -> Result<Result<(), String>, Broken> {
+        let mut e = Encoder::new(wire::SEARCH_SIZED);
+        e.u16(index as u16);
+        let cells = board.cells as usize;
+        e.u8(board.n as u8);
+        e.u8(board.box_rows as u8);
+        e.u8(board.box_cols as u8);
+        e.0.extend_from_slice(&board.values[..cells]);
+        for &mask in &board.candidates[..cells] {
+            e.u32(mask);
+        }
+        self.run(e.0, id, board.n as usize, sink)
+    }
+
+    /// Sends the search `request` to a host (an idle one, or a new one) and hands the steps
+    /// of the `n x n` board it answers to `sink`.
+    fn run(
+        &self,
+        request: Vec<u8>,
+        id: &str,
+        n: usize,
         sink: &mut StepSink<'_>,
     ) -> Result<Result<(), String>, Broken> {
         let settings = HostSettings::current();
@@ -211,7 +261,7 @@ impl Pool {
                 h
             }
         };
-        let result = host.search(index, id, grid, sink, &settings);
+        let result = host.search(&request, id, n, sink, &settings);
         if result.is_ok() {
             self.idle
                 .lock()
@@ -228,7 +278,7 @@ fn protocol(why: &str) -> String {
 
 /// The host's first frame: `Ok(Ok)` the plugin's name and techniques, `Ok(Err)` the loader's
 /// own message (which names the library), `Err` a broken protocol.
-fn description(frame: &[u8]) -> Result<Result<(String, Vec<Described>), String>, Broken> {
+fn description(frame: &[u8]) -> Result<Result<Description, String>, Broken> {
     let mut d = Decoder::new(frame.get(1..).unwrap_or_default());
     match frame.first() {
         Some(&wire::DESCRIBE) => Ok(Ok(describe(&mut d).map_err(|e| protocol(&e.to_string()))?)),
@@ -247,12 +297,13 @@ enum Reply {
     Failed(String),
 }
 
-/// Reads a host's frame during a search of technique `id`; `Err` is a broken protocol.
-fn reply(frame: &[u8], id: &str) -> Result<Reply, Broken> {
+/// Reads a host's frame during a search of technique `id` on an `n x n` board; `Err` is a
+/// broken protocol.
+fn reply(frame: &[u8], id: &str, n: usize) -> Result<Reply, Broken> {
     let mut d = Decoder::new(frame.get(1..).unwrap_or_default());
     match frame.first() {
         Some(&wire::STEP) => Ok(Reply::Step(
-            d.step(id).map_err(|e| protocol(&e.to_string()))?,
+            d.step(id, n).map_err(|e| protocol(&e.to_string()))?,
         )),
         Some(&wire::DONE) => Ok(Reply::Done),
         Some(&wire::FAILED) => Ok(Reply::Failed(
@@ -273,7 +324,7 @@ pub fn read_host_output(mut bytes: &[u8]) -> Result<usize, String> {
         if count == 0 {
             description(&frame)??;
         } else {
-            match reply(&frame, "fuzz")? {
+            match reply(&frame, "fuzz", 9)? {
                 Reply::Step(step) => drop(step),
                 Reply::Done | Reply::Failed(_) => {}
             }
@@ -283,9 +334,10 @@ pub fn read_host_output(mut bytes: &[u8]) -> Result<usize, String> {
     Ok(count)
 }
 
-/// The plugin's name and techniques from a [`wire::DESCRIBE`] frame.
-fn describe(d: &mut Decoder<'_>) -> Result<(String, Vec<Described>), FrameError> {
+/// The plugin's name, ABI version and techniques from a [`wire::DESCRIBE`] frame.
+fn describe(d: &mut Decoder<'_>) -> Result<Description, FrameError> {
     let name = d.str()?;
+    let abi = d.u32()?;
     let count = d.u16()?;
     let mut techniques = Vec::with_capacity(count as usize);
     for _ in 0..count {
@@ -294,15 +346,19 @@ fn describe(d: &mut Decoder<'_>) -> Result<(String, Vec<Described>), FrameError>
         let codes = (0..d.u16()?).map(|_| d.str()).collect::<Result<_, _>>()?;
         let difficulty = d.f32()?;
         let needs_uniqueness = d.u8()? != 0;
+        let sizes = d.u32()?;
+        let sized = d.u8()? != 0;
         techniques.push(Described {
             id,
             name,
             codes,
             difficulty,
             needs_uniqueness,
+            sizes,
+            sized,
         });
     }
-    Ok((name, techniques))
+    Ok((name, abi, techniques))
 }
 
 impl Host {
@@ -444,31 +500,25 @@ impl Host {
 
     fn search(
         &mut self,
-        index: usize,
+        request: &[u8],
         id: &str,
-        grid: &Grid,
+        n: usize,
         sink: &mut StepSink<'_>,
         settings: &HostSettings,
     ) -> Result<Result<(), String>, Broken> {
         let doing = "the search";
-        let mut e = Encoder::new(wire::SEARCH);
-        e.u16(index as u16);
-        e.0.extend_from_slice(grid.values());
-        for cell in crate::geometry::Cell::all() {
-            e.u16(grid.candidates(cell));
-        }
         // last words are this search's only
         self.stderr
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clear();
         let deadline = Instant::now() + settings.time_limit;
-        if wire::write_frame(&mut self.input, &e.0).is_err() {
+        if wire::write_frame(&mut self.input, request).is_err() {
             return Err(self.death(doing, settings));
         }
         loop {
             let frame = self.next(deadline, settings.time_limit, settings, doing)?;
-            match reply(&frame, id)? {
+            match reply(&frame, id, n)? {
                 Reply::Step(step) => {
                     let answer = match sink(step) {
                         ControlFlow::Continue(()) => wire::CONTINUE,
@@ -621,9 +671,10 @@ fn serve_here(library: &Path, memory_limit_mib: u64, refused: Option<String>) ->
     };
     let mut f = Encoder::new(wire::DESCRIBE);
     f.str(&plugin.name);
+    f.u32(plugin.abi_version);
     let techniques = plugin.techniques();
     f.u16(techniques.len() as u16);
-    for t in &techniques {
+    for (t, d) in techniques.iter().zip(&plugin.techniques) {
         f.str(t.id());
         f.str(t.name());
         let codes = t.library_codes();
@@ -633,6 +684,14 @@ fn serve_here(library: &Path, memory_limit_mib: u64, refused: Option<String>) ->
         }
         f.f32(t.difficulty());
         f.u8(u8::from(t.needs_uniqueness()));
+        f.u32(d.sizes);
+        f.u8(u8::from(matches!(
+            d.call,
+            super::Call::Direct {
+                search: super::Search::Sized(_),
+                ..
+            }
+        )));
     }
     if wire::write_frame(&mut out, &f.0).is_err() {
         return 0;
@@ -652,7 +711,9 @@ fn serve_here(library: &Path, memory_limit_mib: u64, refused: Option<String>) ->
                 return 2;
             }
         };
-        let (index, grid) = request;
+        let index = match &request {
+            Request::Nine(index, _) | Request::Sized { index, .. } => *index,
+        };
         let Some(technique) = techniques.get(index) else {
             eprintln!("plugin host: no technique {index}");
             return 2;
@@ -664,9 +725,13 @@ fn serve_here(library: &Path, memory_limit_mib: u64, refused: Option<String>) ->
         }
         let mut lost = false;
         let mut answer = Vec::new();
-        let result = technique.find(&grid, &mut |step: Step| {
+        let n = match &request {
+            Request::Nine(..) => 9,
+            Request::Sized { layout, .. } => layout.n(),
+        };
+        let sink = &mut |step: Step| {
             let mut e = Encoder::new(wire::STEP);
-            e.step(&step);
+            e.step(&step, n);
             let ok = wire::write_frame(&mut out, &e.0).is_ok()
                 && matches!(wire::read_frame(&mut input, &mut answer), Ok(true));
             if !ok {
@@ -677,7 +742,21 @@ fn serve_here(library: &Path, memory_limit_mib: u64, refused: Option<String>) ->
                 Some(&wire::CONTINUE) => ControlFlow::Continue(()),
                 _ => ControlFlow::Break(()),
             }
-        });
+        };
+        let result = match request {
+            Request::Nine(_, grid) => technique.find(&grid, sink),
+            Request::Sized {
+                layout,
+                values,
+                masks,
+                ..
+            } => layout.dispatch(SizedSearch {
+                technique: technique.as_ref(),
+                values: &values,
+                masks: &masks,
+                sink,
+            }),
+        };
         if lost {
             return 0;
         }
@@ -695,8 +774,63 @@ fn serve_here(library: &Path, memory_limit_mib: u64, refused: Option<String>) ->
     }
 }
 
-/// A search request: the technique's index and the grid.
-fn search_request(frame: &[u8]) -> Result<(usize, Grid), FrameError> {
+/// A search request: the technique's index and the board.
+enum Request {
+    /// A 9x9 search of the grid.
+    Nine(usize, Box<Grid>),
+    /// A sized search (ABI version 3) of a board of `layout`: its values and candidate masks.
+    Sized {
+        index: usize,
+        layout: Layout,
+        values: Vec<u8>,
+        masks: Vec<u32>,
+    },
+}
+
+/// Runs a sized search in the host on the grid of the request's shape.
+struct SizedSearch<'a, 'b> {
+    technique: &'a dyn Technique,
+    values: &'a [u8],
+    masks: &'a [u32],
+    sink: &'a mut StepSink<'b>,
+}
+
+impl ShapeFn for SizedSearch<'_, '_> {
+    type Out = Result<(), TechniqueError>;
+    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Self::Out {
+        let mut grid = crate::grid::Grid::from_value_slice(geo, self.values);
+        for (i, &mask) in self.masks.iter().enumerate() {
+            let cell = S::cell(i);
+            if grid.value(cell) == 0 {
+                let mask = (0..S::N)
+                    .filter(|d| mask >> d & 1 != 0)
+                    .fold(S::Mask::ZERO, |m, d| m.or(S::Mask::bit(d)));
+                grid.set_candidates(cell, mask);
+            }
+        }
+        let ctx = Context::new(&grid);
+        self.technique.find_sized(ctx.sized(), self.sink)
+    }
+}
+
+/// Reads a search request.
+fn search_request(frame: &[u8]) -> Result<Request, FrameError> {
+    if frame.first() == Some(&wire::SEARCH_SIZED) {
+        let mut d = Decoder::new(&frame[1..]);
+        let index = d.u16()? as usize;
+        let (n, rows, cols) = (d.u8()?, d.u8()?, d.u8()?);
+        let layout =
+            Layout::with_box(n, rows, cols).map_err(|_| FrameError::Board { n, rows, cols })?;
+        let cells = layout.n() * layout.n();
+        let values = d.bytes(cells)?.to_vec();
+        let masks = (0..cells).map(|_| d.u32()).collect::<Result<_, _>>()?;
+        return Ok(Request::Sized {
+            index,
+            layout,
+            values,
+            masks,
+        });
+    }
     if frame.first() != Some(&wire::SEARCH) {
         return Err(FrameError::NotASearch);
     }
@@ -713,7 +847,7 @@ fn search_request(frame: &[u8]) -> Result<(usize, Grid), FrameError> {
             grid.set_candidates(cell, mask);
         }
     }
-    Ok((index, grid))
+    Ok(Request::Nine(index, Box::new(grid)))
 }
 
 /// Whether the host's address space has room left to map `library` (twice its size, and at

@@ -16,8 +16,11 @@ use crate::step::{Highlight, Role, Step};
 pub(crate) const DESCRIBE: u8 = b'D';
 /// Host → lapiz: the plugin did not load; the message follows.
 pub(crate) const LOAD_FAILED: u8 = b'E';
-/// lapiz → host: run technique `index` on the grid that follows.
+/// lapiz → host: run technique `index` on the 9x9 grid that follows.
 pub(crate) const SEARCH: u8 = b'S';
+/// lapiz → host: run technique `index` (a sized search, ABI version 3) on the board that
+/// follows: its side, box shape, values and candidate masks.
+pub(crate) const SEARCH_SIZED: u8 = b'Z';
 /// Host → lapiz: a step the search found (already checked by the host).
 pub(crate) const STEP: u8 = b'T';
 /// lapiz → host: keep searching.
@@ -82,6 +85,9 @@ impl Encoder {
     pub(crate) fn u16(&mut self, v: u16) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
+    pub(crate) fn u32(&mut self, v: u32) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
     pub(crate) fn f32(&mut self, v: f32) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
@@ -89,26 +95,28 @@ impl Encoder {
         self.0.extend_from_slice(&(s.len() as u32).to_le_bytes());
         self.0.extend_from_slice(s.as_bytes());
     }
-    fn candidates(&mut self, cs: &[Candidate]) {
+    fn candidates(&mut self, cs: &[Candidate], n: usize) {
         self.u16(cs.len() as u16);
         for c in cs {
-            self.0.extend_from_slice(&[c.cell.index() as u8, c.digit]);
+            self.u16(c.cell.index_in(n) as u16);
+            self.u8(c.digit);
         }
     }
-    /// A step a plugin found: what a plugin step can hold (placements, eliminations,
-    /// highlights, houses, explanation, difficulty).
-    pub(crate) fn step(&mut self, s: &Step) {
+    /// A step a plugin found on an `n x n` board: what a plugin step can hold (placements,
+    /// eliminations, highlights, houses, explanation, difficulty); cells and houses by their
+    /// index on the board.
+    pub(crate) fn step(&mut self, s: &Step, n: usize) {
         self.f32(s.difficulty);
-        self.candidates(&s.placements);
-        self.candidates(&s.eliminations);
+        self.candidates(&s.placements, n);
+        self.candidates(&s.eliminations, n);
         self.u16(s.highlights.len() as u16);
         for h in &s.highlights {
             self.u8(h.role.code());
-            self.candidates(&h.candidates);
+            self.candidates(&h.candidates, n);
         }
         self.u16(s.houses.len() as u16);
         for h in &s.houses {
-            self.u8(h.index() as u8);
+            self.u8(h.index_in(n) as u8);
         }
         self.str(&s.explanation);
     }
@@ -127,11 +135,11 @@ pub(crate) enum FrameError {
     /// A text is not UTF-8.
     #[error("a text is not UTF-8")]
     NotUtf8,
-    /// A candidate outside the grid.
+    /// A candidate outside the board.
     #[error("candidate cell {cell} digit {digit} out of range")]
     Candidate {
         /// The cell index sent.
-        cell: u8,
+        cell: u16,
         /// The digit sent.
         digit: u8,
     },
@@ -141,9 +149,19 @@ pub(crate) enum FrameError {
     /// A role code no role has.
     #[error("role {0} out of range")]
     Role(u8),
-    /// A house index above 26.
+    /// A house index outside the board (`3n` houses).
     #[error("house {0} out of range")]
     House(u8),
+    /// A board size or box shape lapiz does not have.
+    #[error("a board of size {n} with {rows}x{cols} boxes")]
+    Board {
+        /// The side sent.
+        n: u8,
+        /// Box rows sent.
+        rows: u8,
+        /// Box columns sent.
+        cols: u8,
+    },
     /// A frame that should be a search request is not one.
     #[error("not a search")]
     NotASearch,
@@ -174,6 +192,10 @@ impl<'a> Decoder<'a> {
         let b = self.take(2)?;
         Ok(u16::from_le_bytes([b[0], b[1]]))
     }
+    pub(crate) fn u32(&mut self) -> Result<u32, FrameError> {
+        let b = self.take(4)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
     pub(crate) fn f32(&mut self) -> Result<f32, FrameError> {
         let b = self.take(4)?;
         Ok(f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
@@ -187,45 +209,46 @@ impl<'a> Decoder<'a> {
         let s = self.take(n)?;
         String::from_utf8(s.to_vec()).map_err(|_| FrameError::NotUtf8)
     }
-    fn candidates(&mut self) -> Result<Vec<Candidate>, FrameError> {
-        let n = self.u16()? as usize;
-        let raw = self.take(n * 2)?;
-        raw.chunks_exact(2)
+    fn candidates(&mut self, n: usize) -> Result<Vec<Candidate>, FrameError> {
+        let count = self.u16()? as usize;
+        let raw = self.take(count * 3)?;
+        raw.chunks_exact(3)
             .map(|p| {
-                if p[0] >= 81 || !(1..=9).contains(&p[1]) {
-                    return Err(FrameError::Candidate {
-                        cell: p[0],
-                        digit: p[1],
-                    });
+                let (cell, digit) = (u16::from_le_bytes([p[0], p[1]]), p[2]);
+                if usize::from(cell) >= n * n || !(1..=n).contains(&usize::from(digit)) {
+                    return Err(FrameError::Candidate { cell, digit });
                 }
-                Ok(Candidate::new(Cell::new(p[0]), p[1]))
+                Ok(Candidate::new(
+                    Cell::from_index_in(usize::from(cell), n),
+                    digit,
+                ))
             })
             .collect()
     }
-    /// A step of technique `id`, as [`Encoder::step`] wrote it.
-    pub(crate) fn step(&mut self, id: &str) -> Result<Step, FrameError> {
+    /// A step of technique `id` on an `n x n` board, as [`Encoder::step`] wrote it.
+    pub(crate) fn step(&mut self, id: &str, n: usize) -> Result<Step, FrameError> {
         let difficulty = self.f32()?;
         if !(difficulty.is_finite() && difficulty > 0.0 && difficulty <= 20.0) {
             return Err(FrameError::Difficulty(difficulty));
         }
         let mut step = Step::new(id, difficulty);
-        step.placements = self.candidates()?;
-        step.eliminations = self.candidates()?;
+        step.placements = self.candidates(n)?;
+        step.eliminations = self.candidates(n)?;
         let groups = self.u16()?;
         for _ in 0..groups {
             let code = self.u8()?;
             let role = Role::from_code(code).ok_or(FrameError::Role(code))?;
             step.highlights.push(Highlight {
                 role,
-                candidates: self.candidates()?,
+                candidates: self.candidates(n)?,
             });
         }
         let houses = self.u16()? as usize;
         for &h in self.take(houses)? {
-            if h >= 27 {
+            if usize::from(h) >= 3 * n {
                 return Err(FrameError::House(h));
             }
-            step.houses.push(House::from_index(h));
+            step.houses.push(House::from_index_in(usize::from(h), n));
         }
         step.explanation = self.str()?;
         Ok(step)
@@ -248,27 +271,61 @@ mod tests {
         });
         step = step.house(House::row(0)).house(House::boxed(8));
         let mut e = Encoder::new(STEP);
-        e.step(&step);
+        e.step(&step, 9);
         let mut d = Decoder::new(&e.0[1..]);
-        assert_eq!(d.step("t").unwrap(), step);
+        assert_eq!(d.step("t", 9).unwrap(), step);
         // a house index out of range is an error, not a panic
         let at = e.0.len() - 4 - step.explanation.len() - 1;
         e.0[at] = 27;
-        let err = Decoder::new(&e.0[1..]).step("t").unwrap_err();
+        let err = Decoder::new(&e.0[1..]).step("t", 9).unwrap_err();
         assert_eq!(err, FrameError::House(27));
+    }
+
+    #[test]
+    fn a_step_of_a_larger_board_survives_the_round_trip_and_is_bounded_by_its_size() {
+        let last = Cell::at(15, 15);
+        let mut step = Step::new("t", 4.2)
+            .place(Cell::at(0, 12), 16)
+            .eliminate(last, 13)
+            .house(House::boxed(15))
+            .explain("r16c16<>13");
+        step.highlights.push(Highlight {
+            role: Role::Pattern,
+            candidates: vec![Candidate::new(Cell::at(9, 3), 10)],
+        });
+        let mut e = Encoder::new(STEP);
+        e.step(&step, 16);
+        assert_eq!(Decoder::new(&e.0[1..]).step("t", 16).unwrap(), step);
+        // the same frame read as a 9x9 step names cells off that board
+        assert!(matches!(
+            Decoder::new(&e.0[1..]).step("t", 9),
+            Err(FrameError::Candidate { .. })
+        ));
+        let mut bad = e.0.clone();
+        bad[1 + 4 + 2 + 2] = 17; // the placement's digit, above 16
+        assert_eq!(
+            Decoder::new(&bad[1..]).step("t", 16).unwrap_err(),
+            FrameError::Candidate {
+                cell: 12,
+                digit: 17
+            }
+        );
     }
 
     #[test]
     fn a_short_or_corrupt_frame_is_an_error() {
         let mut e = Encoder::new(STEP);
-        e.step(&Step::new("t", 1.0).eliminate(Cell::new(2), 3));
+        e.step(&Step::new("t", 1.0).eliminate(Cell::new(2), 3), 9);
         for cut in 1..e.0.len() - 1 {
-            assert!(Decoder::new(&e.0[1..cut]).step("t").is_err(), "cut {cut}");
+            assert!(
+                Decoder::new(&e.0[1..cut]).step("t", 9).is_err(),
+                "cut {cut}"
+            );
         }
         let mut bad = e.0.clone();
-        bad[1 + 4 + 2 + 2 + 1] = 0; // the elimination's digit
+        bad[1 + 4 + 2 + 2 + 2] = 0; // the elimination's digit
         assert_eq!(
-            Decoder::new(&bad[1..]).step("t").unwrap_err(),
+            Decoder::new(&bad[1..]).step("t", 9).unwrap_err(),
             FrameError::Candidate { cell: 2, digit: 0 }
         );
     }

@@ -38,6 +38,8 @@ pub trait Bits: Copy + Eq + Ord + Hash + Default + Send + Sync + Debug + 'static
     fn count(self) -> u32;
     /// The lowest position, if any.
     fn first(self) -> Option<usize>;
+    /// The low 32 bits (a digit mask as the plugin ABI's `u32`).
+    fn low_u32(self) -> u32;
     /// The positions, lowest first.
     #[inline]
     fn ones(self) -> Ones<Self> {
@@ -92,6 +94,8 @@ macro_rules! word_bits {
             fn first(self) -> Option<usize> {
                 (self != 0).then(|| self.trailing_zeros() as usize)
             }
+            #[inline]
+            fn low_u32(self) -> u32 { self as u32 }
         }
     )*};
 }
@@ -182,6 +186,10 @@ impl<const K: usize> Bits for Words<K> {
             .enumerate()
             .find(|(_, w)| **w != 0)
             .map(|(k, w)| 64 * k + w.trailing_zeros() as usize)
+    }
+    #[inline]
+    fn low_u32(self) -> u32 {
+        self.0[0] as u32
     }
 }
 

@@ -1,21 +1,23 @@
 //! An example lapiz plugin written in Rust: Remote Pairs and BUG+1, exported through the C ABI
-//! with one line ([`lapiz_plugin_api::export_plugin!`]).
+//! with one line ([`lapiz_plugin_api::export_plugin!`]). Both run on every size, 4x4 to 25x25
+//! (ABI version 3): they answer `runs_on` and search the [`Board`] they are given, with its
+//! own geometry.
 //!
 //! Build it with `cargo build --release -p example-rust`, then try it:
 //! `lapiz solve PUZZLE --plugin target/release/liblapiz_example_rust.so` or test it against
 //! HoDoKu's library with `lapiz reglib reglib-1.4-dev.txt --plugin …`.
 
-use lapiz_plugin_api::{Error, Grid, Output, PluginTechnique, Role, Step, cell_name, sees};
+use lapiz_plugin_api::{Board, Error, Output, PluginTechnique, Role, Step};
 
 lapiz_plugin_api::export_plugin!("example-rust", [RemotePairs, BugPlusOne]);
 
 /// The digits of a candidate mask, ascending.
-fn digits(mask: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |d| mask & (1 << (d - 1)) != 0)
+fn digits(mask: u32) -> impl Iterator<Item = u8> {
+    (1..=32u8).filter(move |d| mask & (1 << (d - 1)) != 0)
 }
 
 /// `1/2` for a mask of 1 and 2.
-fn digits_text(mask: u16, sep: &str) -> String {
+fn digits_text(mask: u32, sep: &str) -> String {
     digits(mask)
         .map(|d| d.to_string())
         .collect::<Vec<_>>()
@@ -23,8 +25,8 @@ fn digits_text(mask: u16, sep: &str) -> String {
 }
 
 /// `r1c8,r2c8<>1,2`: cells losing the same digits.
-fn elimination_text(cells: &[u8], mask: u16) -> String {
-    let names: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
+fn elimination_text(board: &Board<'_>, cells: &[u16], mask: u32) -> String {
+    let names: Vec<String> = cells.iter().map(|&c| board.cell_name(c)).collect();
     format!("{}<>{}", names.join(","), digits_text(mask, ","))
 }
 
@@ -49,15 +51,18 @@ impl PluginTechnique for RemotePairs {
     fn codes(&self) -> &str {
         "0703"
     }
-    fn find(&self, grid: &Grid<'_>, out: &mut Output<'_>) -> Result<(), Error> {
-        let mut seen_masks: Vec<u16> = Vec::new();
+    fn runs_on(&self, _n: usize) -> bool {
+        true
+    }
+    fn find_sized(&self, grid: &Board<'_>, out: &mut Output<'_>) -> Result<(), Error> {
+        let mut seen_masks: Vec<u32> = Vec::new();
         for first in grid.empty_cells() {
             let mask = grid.candidates(first);
             if mask.count_ones() != 2 || seen_masks.contains(&mask) {
                 continue;
             }
             seen_masks.push(mask);
-            let group: Vec<u8> = grid
+            let group: Vec<u16> = grid
                 .empty_cells()
                 .filter(|&c| grid.candidates(c) == mask)
                 .collect();
@@ -80,14 +85,14 @@ impl PluginTechnique for RemotePairs {
 
 /// The depth-first search over chains of one digit pair.
 struct Chain<'a, 'g> {
-    grid: &'a Grid<'g>,
-    mask: u16,
-    group: &'a [u8],
-    path: Vec<u8>,
+    grid: &'a Board<'g>,
+    mask: u32,
+    group: &'a [u16],
+    path: Vec<u16>,
 }
 
 impl Chain<'_, '_> {
-    fn extend(&mut self, cell: u8, out: &mut Output<'_>) -> Result<(), Error> {
+    fn extend(&mut self, cell: u16, out: &mut Output<'_>) -> Result<(), Error> {
         self.path.push(cell);
         let len = self.path.len();
         // report each chain once, from its smaller end
@@ -97,7 +102,7 @@ impl Chain<'_, '_> {
         if len < MAX_CELLS {
             for i in 0..self.group.len() {
                 let next = self.group[i];
-                if sees(cell, next) && !self.path.contains(&next) {
+                if self.grid.sees(cell, next) && !self.path.contains(&next) {
                     self.extend(next, out)?;
                 }
             }
@@ -111,7 +116,10 @@ impl Chain<'_, '_> {
         let mut step = Step::new(String::new());
         let mut losing = Vec::new();
         for cell in self.grid.empty_cells() {
-            if self.path.contains(&cell) || !sees(cell, start) || !sees(cell, end) {
+            if self.path.contains(&cell)
+                || !self.grid.sees(cell, start)
+                || !self.grid.sees(cell, end)
+            {
                 continue;
             }
             let common = self.grid.candidates(cell) & self.mask;
@@ -135,12 +143,12 @@ impl Chain<'_, '_> {
                 step = step.highlight(cell, d, role);
             }
         }
-        let names: Vec<String> = self.path.iter().map(|&c| cell_name(c)).collect();
+        let names: Vec<String> = self.path.iter().map(|&c| self.grid.cell_name(c)).collect();
         step.explanation = format!(
             "Remote Pair: {} {} => {}",
             digits_text(self.mask, "/"),
             names.join("-"),
-            elimination_text(&losing, self.mask)
+            elimination_text(self.grid, &losing, self.mask)
         );
         out.emit(&step.rated(remote_pair_difficulty(self.path.len())))
     }
@@ -185,7 +193,10 @@ impl PluginTechnique for BugPlusOne {
     fn needs_uniqueness(&self) -> bool {
         true
     }
-    fn find(&self, grid: &Grid<'_>, out: &mut Output<'_>) -> Result<(), Error> {
+    fn runs_on(&self, _n: usize) -> bool {
+        true
+    }
+    fn find_sized(&self, grid: &Board<'_>, out: &mut Output<'_>) -> Result<(), Error> {
         let mut triple = None;
         for cell in grid.empty_cells() {
             match grid.candidates(cell).count_ones() {
@@ -196,10 +207,10 @@ impl PluginTechnique for BugPlusOne {
         }
         let Some(cell) = triple else { return Ok(()) };
         let mask = grid.candidates(cell);
-        let own = lapiz_plugin_api::houses_of(cell);
+        let own = grid.houses_of(cell);
         for x in digits(mask) {
-            let balanced = (0..27).all(|h| {
-                (1..=9u8).all(|d| {
+            let balanced = (0..grid.house_count()).all(|h| {
+                (1..=grid.n() as u8).all(|d| {
                     let mut n = grid.digit_cells_in(d, h).count();
                     if d == x && own.contains(&h) {
                         n -= 1;
@@ -213,8 +224,8 @@ impl PluginTechnique for BugPlusOne {
             let others = mask & !(1 << (x - 1));
             let mut step = Step::new(format!(
                 "BUG+1: {} is {x} (every other cell bivalue) => {}",
-                cell_name(cell),
-                elimination_text(&[cell], others)
+                grid.cell_name(cell),
+                elimination_text(grid, &[cell], others)
             ))
             .highlight(cell, x, Role::Pattern);
             for d in digits(others) {

@@ -1,7 +1,9 @@
 //! A misbehaving plugin, built only by lapiz's tests: each technique breaks one rule of the
-//! plugin ABI, so the tests can show that the host reports it clearly and carries on.
+//! plugin ABI, so the tests can show that the host reports it clearly and carries on. Every
+//! technique runs on every size (ABI version 3), so each rule is broken on 16x16 boards too.
 
-use lapiz_plugin_api::{Error, Grid, Output, PluginTechnique, Step};
+use lapiz_plugin_api::abi::{LP_REJECTED, LpSizedCandidate, LpSizedHighlight};
+use lapiz_plugin_api::{Board, Error, Output, PluginTechnique, Step};
 
 lapiz_plugin_api::export_plugin!(
     "fault-plugin",
@@ -27,9 +29,9 @@ pub enum Fault {
     Panic,
     /// Returns an error status with a message.
     Error,
-    /// Eliminates a candidate of cell 81 (cells are 0..81).
+    /// Eliminates a candidate of cell `n * n` (cells are `0 .. n * n`).
     CellOutOfRange,
-    /// Eliminates digit 0 from a cell.
+    /// Eliminates digit `n + 1` from a cell (digits are `1..=n`).
     DigitOutOfRange,
     /// Reports more eliminations than the buffer holds.
     Overflow,
@@ -41,7 +43,7 @@ pub enum Fault {
     BadDifficulty,
     /// Shrinks the eliminations buffer's capacity before emitting.
     SwappedBuffers,
-    /// Names house 27 (houses are 0..27).
+    /// Names house `3n` (houses are `0 .. 3n`).
     HouseOutOfRange,
     /// Emits the same sound step again and again, whatever the host answers.
     Flood,
@@ -72,15 +74,23 @@ impl PluginTechnique for Fault {
     fn difficulty(&self) -> f32 {
         1.0
     }
-    fn find(&self, grid: &Grid<'_>, out: &mut Output<'_>) -> Result<(), Error> {
+    fn runs_on(&self, _n: usize) -> bool {
+        true
+    }
+    fn find_sized(&self, grid: &Board<'_>, out: &mut Output<'_>) -> Result<(), Error> {
         let Some(first) = grid.empty_cells().next() else {
             return Ok(());
         };
+        let n = grid.n();
         match self {
             Fault::Panic => panic!("deliberate panic in the fault plugin"),
             Fault::Error => Err("deliberate failure: the search gave up".into()),
-            Fault::CellOutOfRange => out.emit(&Step::new("bad cell").eliminate(81, 5)),
-            Fault::DigitOutOfRange => out.emit(&Step::new("bad digit").eliminate(first, 0)),
+            Fault::CellOutOfRange => {
+                out.emit(&Step::new("bad cell").eliminate(grid.cell_count() as u16, 1))
+            }
+            Fault::DigitOutOfRange => {
+                out.emit(&Step::new("bad digit").eliminate(first, n as u8 + 1))
+            }
             Fault::Overflow => {
                 // SAFETY: only lengths are written; the host must catch the lie.
                 let raw = unsafe { out.raw() };
@@ -93,12 +103,12 @@ impl PluginTechnique for Fault {
                 // SAFETY: one highlight fits every host buffer (capacity at least 1024).
                 let raw = unsafe { out.raw() };
                 unsafe {
-                    *raw.highlights = lapiz_plugin_api::abi::LpHighlight {
+                    *raw.highlights = LpSizedHighlight {
                         cell: first,
                         digit: 1,
                         role: 200,
                     };
-                    *raw.eliminations = lapiz_plugin_api::abi::LpCandidate {
+                    *raw.eliminations = LpSizedCandidate {
                         cell: first,
                         digit: grid.candidates(first).trailing_zeros() as u8 + 1,
                     };
@@ -122,7 +132,7 @@ impl PluginTechnique for Fault {
                 Ok(())
             }
             Fault::BadDifficulty => out.emit(&Step::new("rated 99").rated(99.0)),
-            Fault::HouseOutOfRange => out.emit(&Step::new("bad house").house(27)),
+            Fault::HouseOutOfRange => out.emit(&Step::new("bad house").house(3 * n as u8)),
             Fault::SwappedBuffers => {
                 // SAFETY: only a capacity is changed; the host must notice.
                 let raw = unsafe { out.raw() };
@@ -139,12 +149,12 @@ impl PluginTechnique for Fault {
                 let raw = unsafe { out.raw() };
                 for _ in 0..1_000_000 {
                     unsafe {
-                        (*raw.placements) = lapiz_plugin_api::abi::LpCandidate {
+                        (*raw.placements) = LpSizedCandidate {
                             cell: step.placements[0].0,
                             digit: step.placements[0].1,
                         };
                         raw.placements_len = 1;
-                        if (raw.emit)(raw) == lapiz_plugin_api::abi::LP_REJECTED {
+                        if (raw.emit)(raw) == LP_REJECTED {
                             break;
                         }
                     }
@@ -153,7 +163,7 @@ impl PluginTechnique for Fault {
             }
             Fault::Unsound => {
                 let mut step = Step::new("Fault: removes every candidate of a cell");
-                for d in 1..=9u8 {
+                for d in 1..=n as u8 {
                     if grid.has(first, d) {
                         step = step.eliminate(first, d);
                     }

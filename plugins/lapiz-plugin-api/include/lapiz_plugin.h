@@ -21,9 +21,30 @@
 extern "C" {
 #endif
 
-/* Any change to the types or rules below bumps this. Version 2 appended the houses buffer to
- * LpOutput; lapiz also loads plugins built for version 1, which never see those fields. */
+/* Any change to the types or rules below bumps the version.
+ *   Version 2 appended the houses buffer to LpOutput.
+ *   Version 3 carries the board's size: LpTechnique gained search_sized and sizes; a sized
+ *   search reads an LpBoard (4x4 to 25x25: n, the box shape, n*n values, 32-bit candidate
+ *   masks) and writes an LpSizedOutput (cells up to 624, digits up to 25, houses up to 74).
+ * lapiz loads plugins built for every version from 1; those of versions 1 and 2 run on 9x9
+ * boards only (lapiz skips them on other sizes, with a note).
+ *
+ * A plugin built for an older version (to load in older lapiz too) defines LP_ABI_TARGET to 1
+ * or 2 before including this header: LP_ABI_VERSION and LpTechnique are then that version's
+ * (the other types stay declared; such a plugin uses only what its version has: no sized
+ * search, and for version 1 no houses). */
+#ifndef LP_ABI_TARGET
+#define LP_ABI_TARGET 3
+#endif
+#if LP_ABI_TARGET == 1
+#define LP_ABI_VERSION 1u
+#elif LP_ABI_TARGET == 2
 #define LP_ABI_VERSION 2u
+#elif LP_ABI_TARGET == 3
+#define LP_ABI_VERSION 3u
+#else
+#error "LP_ABI_TARGET must be 1, 2 or 3"
+#endif
 
 /* Search status. */
 #define LP_OK 0     /* ran to the end, or stopped because emit asked it to */
@@ -55,6 +76,16 @@ extern "C" {
 #define LP_MIN_HIGHLIGHTS 1024u
 #define LP_MIN_EXPLANATION 1024u
 #define LP_MIN_HOUSES 27u /* version 2 */
+
+/* Version 3: board sizes and the sized search's buffers (the same for every size). */
+#define LP_MAX_SIZE 25u   /* boards are 4x4 to 25x25 */
+#define LP_MAX_CELLS 625u /* the length of LpBoard's arrays */
+#define LP_SIZE(n) (1u << (n)) /* the bit of LpTechnique.sizes for n x n boards */
+#define LP_EVERY_SIZE 0xffffffffu /* every size lapiz runs, now and later */
+#define LP_SIZED_MIN_PLACEMENTS 625u
+#define LP_SIZED_MIN_ELIMINATIONS 15625u
+#define LP_SIZED_MIN_HIGHLIGHTS 15625u
+#define LP_SIZED_MIN_HOUSES 75u
 
 /* Cells are numbered 0..80 row by row (r1c1 = 0, r9c9 = 80); digits are 1..9. */
 typedef struct LpGrid {
@@ -108,6 +139,61 @@ typedef struct LpOutput {
 /* A search may run on several threads at once (each with its own output). */
 typedef int32_t (*LpSearchFn)(const void *context, const LpGrid *grid, LpOutput *out);
 
+/* Version 3: a board of any size. Cells are numbered 0..n*n-1 row by row; houses are the n
+ * rows (0..n-1), the n columns (n..2n-1) and the n boxes (2n..3n-1, numbered row by row, each
+ * box_rows x box_cols); digits are 1..n. Entries past `cells` are 0. */
+typedef struct LpBoard {
+    uint32_t n;        /* 4, 6, 8, 9, 12, 16 or 25 */
+    uint32_t box_rows;
+    uint32_t box_cols; /* box_rows * box_cols == n */
+    uint32_t cells;    /* n * n */
+    uint32_t candidates[625]; /* bit d-1 for digit d; 0 for filled cells */
+    uint8_t values[625];      /* digit of each cell, 0 when empty */
+} LpBoard;
+
+typedef struct LpSizedCandidate {
+    uint16_t cell; /* 0..n*n-1 */
+    uint8_t digit; /* 1..n */
+} LpSizedCandidate;
+
+typedef struct LpSizedHighlight {
+    uint16_t cell;
+    uint8_t digit;
+    uint8_t role; /* LP_ROLE_* */
+} LpSizedHighlight;
+
+struct LpSizedOutput;
+
+/* As LpEmitFn, for a sized search. */
+typedef int32_t (*LpSizedEmitFn)(struct LpSizedOutput *out);
+
+/* One sized search's output: LpOutput's rules, wide candidates, every capacity at least the
+ * LP_SIZED_MIN_* constant. */
+typedef struct LpSizedOutput {
+    LpSizedCandidate *placements;
+    uint32_t placements_cap;
+    uint32_t placements_len;
+    LpSizedCandidate *eliminations;
+    uint32_t eliminations_cap;
+    uint32_t eliminations_len;
+    LpSizedHighlight *highlights;
+    uint32_t highlights_cap;
+    uint32_t highlights_len;
+    uint8_t *houses; /* rows 0..n-1, columns n..2n-1, boxes 2n..3n-1 */
+    uint32_t houses_cap;
+    uint32_t houses_len;
+    uint8_t *explanation; /* UTF-8, no NUL needed; the error message with LP_ERROR */
+    uint32_t explanation_cap;
+    uint32_t explanation_len;
+    float difficulty;     /* the step's own rating; 0 means the technique's */
+    uint32_t struct_size; /* sizeof(LpSizedOutput) as the host sees it */
+    void *host;           /* the host's; leave it alone */
+    LpSizedEmitFn emit;
+} LpSizedOutput;
+
+/* Version 3: the search of every size; may run on several threads at once. */
+typedef int32_t (*LpSizedSearchFn)(const void *context, const LpBoard *board, LpSizedOutput *out);
+
 typedef struct LpTechnique {
     const char *id;    /* e.g. "xy-wing-c": lowercase letters, digits, '-', '_' */
     const char *name;  /* e.g. "XY-Wing" */
@@ -115,13 +201,18 @@ typedef struct LpTechnique {
     float difficulty;  /* Sudoku Explainer's scale, in (0, 20] */
     uint32_t flags;    /* LP_NEEDS_UNIQUENESS or 0 */
     const void *context; /* passed back to search */
-    LpSearchFn search;
+    LpSearchFn search;   /* the 9x9 search (9x9 boards only), or NULL with search_sized */
+#if LP_ABI_TARGET >= 3
+    LpSizedSearchFn search_sized; /* version 3: the search of every size, or NULL */
+    uint32_t sizes; /* version 3: LP_SIZE(n) for each size search_sized runs on, or
+                       LP_EVERY_SIZE; 0 with search. A technique has one search, not both. */
+#endif
 } LpTechnique;
 
 typedef struct LpPlugin {
     uint32_t abi_version;    /* LP_ABI_VERSION; stays the first field in every version */
     uint32_t struct_size;    /* sizeof(LpPlugin) */
-    uint32_t technique_size; /* sizeof(LpTechnique) */
+    uint32_t technique_size; /* sizeof(LpTechnique), as LP_ABI_TARGET lays it out */
     uint32_t technique_count;
     const LpTechnique *techniques;
     const char *name;

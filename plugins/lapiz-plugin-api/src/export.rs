@@ -5,7 +5,7 @@ use std::ffi::{CString, c_void};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::abi::*;
-use crate::grid::Grid;
+use crate::grid::{Board, Grid};
 
 /// What a highlighted candidate does in a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,13 +35,14 @@ pub enum Role {
 /// houses its pattern uses, the explanation, and optionally its own difficulty.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Step {
-    /// `(cell, digit)` placed.
-    pub placements: Vec<(u8, u8)>,
+    /// `(cell, digit)` placed. Cells are `0 .. n * n` row by row (0..81 on 9x9).
+    pub placements: Vec<(u16, u8)>,
     /// `(cell, digit)` removed.
-    pub eliminations: Vec<(u8, u8)>,
+    pub eliminations: Vec<(u16, u8)>,
     /// `(cell, digit, role)` that justify the step.
-    pub highlights: Vec<(u8, u8, Role)>,
-    /// The houses the pattern uses: rows 0-8, columns 9-17, boxes 18-26 (as in [`HOUSES`]).
+    pub highlights: Vec<(u16, u8, Role)>,
+    /// The houses the pattern uses: rows `0 .. n`, columns `n .. 2n`, boxes `2n .. 3n` (on
+    /// 9x9: rows 0-8, columns 9-17, boxes 18-26, as in [`HOUSES`]).
     ///
     /// [`HOUSES`]: crate::HOUSES
     pub houses: Vec<u8>,
@@ -60,25 +61,26 @@ impl Step {
         }
     }
 
-    /// Adds a placement.
-    pub fn place(mut self, cell: u8, digit: u8) -> Step {
-        self.placements.push((cell, digit));
+    /// Adds a placement (a 9x9 grid's `u8` cells and a board's `u16` cells both fit).
+    pub fn place(mut self, cell: impl Into<u16>, digit: u8) -> Step {
+        self.placements.push((cell.into(), digit));
         self
     }
 
     /// Adds an elimination.
-    pub fn eliminate(mut self, cell: u8, digit: u8) -> Step {
-        self.eliminations.push((cell, digit));
+    pub fn eliminate(mut self, cell: impl Into<u16>, digit: u8) -> Step {
+        self.eliminations.push((cell.into(), digit));
         self
     }
 
     /// Adds a highlighted candidate.
-    pub fn highlight(mut self, cell: u8, digit: u8, role: Role) -> Step {
-        self.highlights.push((cell, digit, role));
+    pub fn highlight(mut self, cell: impl Into<u16>, digit: u8, role: Role) -> Step {
+        self.highlights.push((cell.into(), digit, role));
         self
     }
 
-    /// Adds a house the pattern uses: rows 0-8, columns 9-17, boxes 18-26.
+    /// Adds a house the pattern uses: rows `0 .. n`, columns `n .. 2n`, boxes `2n .. 3n`
+    /// (9x9: rows 0-8, columns 9-17, boxes 18-26).
     pub fn house(mut self, house: u8) -> Step {
         self.houses.push(house);
         self
@@ -113,98 +115,74 @@ impl From<&str> for Error {
     }
 }
 
-/// Where a search hands its steps: a safe wrapper of the host's [`LpOutput`].
+/// Where a search hands its steps: a safe wrapper of the host's [`LpSizedOutput`].
 pub struct Output<'a> {
-    raw: &'a mut LpOutput,
+    raw: &'a mut LpSizedOutput,
 }
 
 impl Output<'_> {
     /// Copies `step` into the host's buffers and hands it over. `Err(Error::Stop)` means
     /// return now (`?` does it); a step too large for the buffers is an error.
     pub fn emit(&mut self, step: &Step) -> Result<(), Error> {
-        let o = &mut *self.raw;
-        let too_big = |what: &str, len: usize, cap: u32| {
-            Error::Failed(format!(
-                "step has {len} {what}, the host's buffer holds {cap}"
-            ))
-        };
-        if step.placements.len() > o.placements_cap as usize {
-            return Err(too_big(
-                "placements",
-                step.placements.len(),
-                o.placements_cap,
-            ));
-        }
-        if step.eliminations.len() > o.eliminations_cap as usize {
-            return Err(too_big(
-                "eliminations",
-                step.eliminations.len(),
-                o.eliminations_cap,
-            ));
-        }
-        if step.highlights.len() > o.highlights_cap as usize {
-            return Err(too_big(
-                "highlights",
-                step.highlights.len(),
-                o.highlights_cap,
-            ));
-        }
-        // a host whose output predates the houses (version 1) does not get them
-        let houses = has_houses(o);
-        if houses && step.houses.len() > o.houses_cap as usize {
-            return Err(too_big("houses", step.houses.len(), o.houses_cap));
-        }
-        // SAFETY: the host guarantees each pointer is valid for its capacity, checked above.
-        unsafe {
-            for (i, &(cell, digit)) in step.placements.iter().enumerate() {
-                *o.placements.add(i) = LpCandidate { cell, digit };
-            }
-            for (i, &(cell, digit)) in step.eliminations.iter().enumerate() {
-                *o.eliminations.add(i) = LpCandidate { cell, digit };
-            }
-            for (i, &(cell, digit, role)) in step.highlights.iter().enumerate() {
-                *o.highlights.add(i) = LpHighlight {
-                    cell,
-                    digit,
-                    role: role as u8,
-                };
-            }
-            if houses {
-                std::ptr::copy_nonoverlapping(step.houses.as_ptr(), o.houses, step.houses.len());
-                o.houses_len = step.houses.len() as u32;
-            }
-        }
-        let text = truncate(&step.explanation, o.explanation_cap as usize);
-        // SAFETY: `text` fits the explanation buffer.
-        unsafe { std::ptr::copy_nonoverlapping(text.as_ptr(), o.explanation, text.len()) };
-        o.placements_len = step.placements.len() as u32;
-        o.eliminations_len = step.eliminations.len() as u32;
-        o.highlights_len = step.highlights.len() as u32;
-        o.explanation_len = text.len() as u32;
-        o.difficulty = step.difficulty.unwrap_or(0.0);
-        // SAFETY: `emit` is the host's callback for this very output.
-        match unsafe { (o.emit)(o) } {
-            LP_CONTINUE => Ok(()),
-            _ => Err(Error::Stop),
-        }
+        emit_sized(self.raw, step)
     }
-}
 
-impl Output<'_> {
     /// The host's raw output, for authors who write the buffers themselves (lengths never
     /// above capacities, then call `emit`).
     ///
     /// # Safety
     /// Writes through the buffer pointers must stay within their capacities.
-    pub unsafe fn raw(&mut self) -> &mut LpOutput {
+    pub unsafe fn raw(&mut self) -> &mut LpSizedOutput {
         self.raw
     }
 }
 
-/// Whether the host's output has the houses buffer (ABI version 2): its `struct_size` reaches
-/// past `houses_len`.
-fn has_houses(o: &LpOutput) -> bool {
-    o.struct_size as usize >= std::mem::offset_of!(LpOutput, houses_len) + size_of::<u32>()
+/// Checks a buffer's capacity.
+fn fits(what: &str, len: usize, cap: u32) -> Result<(), Error> {
+    if len > cap as usize {
+        return Err(Error::Failed(format!(
+            "step has {len} {what}, the host's buffer holds {cap}"
+        )));
+    }
+    Ok(())
+}
+
+fn emit_sized(o: &mut LpSizedOutput, step: &Step) -> Result<(), Error> {
+    fits("placements", step.placements.len(), o.placements_cap)?;
+    fits("eliminations", step.eliminations.len(), o.eliminations_cap)?;
+    fits("highlights", step.highlights.len(), o.highlights_cap)?;
+    fits("houses", step.houses.len(), o.houses_cap)?;
+    // SAFETY: the host guarantees each pointer is valid for its capacity, checked above.
+    unsafe {
+        for (i, &(cell, digit)) in step.placements.iter().enumerate() {
+            *o.placements.add(i) = LpSizedCandidate { cell, digit };
+        }
+        for (i, &(cell, digit)) in step.eliminations.iter().enumerate() {
+            *o.eliminations.add(i) = LpSizedCandidate { cell, digit };
+        }
+        for (i, &(cell, digit, role)) in step.highlights.iter().enumerate() {
+            *o.highlights.add(i) = LpSizedHighlight {
+                cell,
+                digit,
+                role: role as u8,
+            };
+        }
+        std::ptr::copy_nonoverlapping(step.houses.as_ptr(), o.houses, step.houses.len());
+    }
+    let text = truncate(&step.explanation, o.explanation_cap as usize);
+    // SAFETY: `text` fits the explanation buffer.
+    unsafe { std::ptr::copy_nonoverlapping(text.as_ptr(), o.explanation, text.len()) };
+    o.placements_len = step.placements.len() as u32;
+    o.eliminations_len = step.eliminations.len() as u32;
+    o.highlights_len = step.highlights.len() as u32;
+    o.houses_len = step.houses.len() as u32;
+    o.explanation_len = text.len() as u32;
+    o.difficulty = step.difficulty.unwrap_or(0.0);
+    // SAFETY: `emit` is the host's callback for this very output.
+    match unsafe { (o.emit)(o) } {
+        LP_CONTINUE => Ok(()),
+        _ => Err(Error::Stop),
+    }
 }
 
 /// The longest prefix of `text` of at most `cap` bytes that ends on a character boundary.
@@ -236,8 +214,34 @@ pub trait PluginTechnique: Send + Sync + 'static {
     fn needs_uniqueness(&self) -> bool {
         false
     }
-    /// Searches `grid` and emits every step found (stop when `emit` says so).
-    fn find(&self, grid: &Grid<'_>, out: &mut Output<'_>) -> Result<(), Error>;
+    /// Searches a 9x9 `grid` and emits every step found (stop when `emit` says so). What a
+    /// technique of ABI versions 1 and 2 implements; one that overrides
+    /// [`PluginTechnique::find_sized`] need not (the default fails).
+    fn find(&self, grid: &Grid<'_>, out: &mut Output<'_>) -> Result<(), Error> {
+        let _ = (grid, out);
+        Err(Error::Failed(format!(
+            "`{}` implements neither find nor find_sized",
+            self.id()
+        )))
+    }
+    /// Whether the technique runs on `n x n` boards (ABI version 3; the default: 9x9 only).
+    /// Asked once, when lapiz loads the plugin, for every `n` below 32.
+    fn runs_on(&self, n: usize) -> bool {
+        n == 9
+    }
+    /// Searches a board of any size it runs on ([`PluginTechnique::runs_on`]) and emits every
+    /// step found. The default hands a 9x9 board to [`PluginTechnique::find`] and fails on
+    /// other sizes.
+    fn find_sized(&self, board: &Board<'_>, out: &mut Output<'_>) -> Result<(), Error> {
+        match board.to_grid() {
+            Some(grid) => self.find(&Grid::new(&grid), out),
+            None => Err(Error::Failed(format!(
+                "`{}` runs on 9x9 boards only, not {n}x{n}",
+                self.id(),
+                n = board.n()
+            ))),
+        }
+    }
 }
 
 /// The descriptor table built once per plugin: the C strings and arrays it points into live
@@ -281,6 +285,9 @@ pub fn __describe(
             for t in &techniques {
                 let (id, tname, codes) =
                     (c_string(t.id()), c_string(t.name()), c_string(t.codes()));
+                let sizes = (0..32u32)
+                    .filter(|&n| t.runs_on(n as usize))
+                    .fold(0, |mask, n| mask | lp_size(n));
                 entries.push(LpTechnique {
                     id: id.as_ptr(),
                     name: tname.as_ptr(),
@@ -292,7 +299,9 @@ pub fn __describe(
                         0
                     },
                     context: &**t as *const Box<dyn PluginTechnique> as *const c_void,
-                    search: Some(search_trampoline),
+                    search: None,
+                    search_sized: Some(sized_trampoline),
+                    sizes,
                 });
                 strings.extend([id, tname, codes]);
             }
@@ -338,33 +347,14 @@ fn quiet_panics_in_searches() {
     }));
 }
 
-/// The C search function of every Rust technique: runs `find` with panics caught.
-unsafe extern "C" fn search_trampoline(
-    context: *const c_void,
-    grid: *const LpGrid,
-    out: *mut LpOutput,
-) -> i32 {
-    if context.is_null() || grid.is_null() || out.is_null() {
-        return LP_ERROR;
-    }
-    // SAFETY: `context` is the technique box this table made; the host passes a valid grid and
-    // output for the duration of the call.
-    let (technique, grid, out) = unsafe {
-        (
-            &*(context as *const Box<dyn PluginTechnique>),
-            &*grid,
-            &mut *out,
-        )
-    };
+/// Runs `find` with panics caught; `Err` is the status and message of a failed search.
+fn run_caught(find: impl FnOnce() -> Result<(), Error>) -> Result<(), (i32, String)> {
     IN_SEARCH.with(|s| s.set(true));
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        let mut output = Output { raw: &mut *out };
-        technique.find(&Grid::new(grid), &mut output)
-    }));
+    let result = catch_unwind(AssertUnwindSafe(find));
     IN_SEARCH.with(|s| s.set(false));
-    let (status, message) = match result {
-        Ok(Ok(())) | Ok(Err(Error::Stop)) => return LP_OK,
-        Ok(Err(Error::Failed(m))) => (LP_ERROR, m),
+    match result {
+        Ok(Ok(())) | Ok(Err(Error::Stop)) => Ok(()),
+        Ok(Err(Error::Failed(m))) => Err((LP_ERROR, m)),
         Err(payload) => {
             let m = payload
                 .downcast_ref::<&str>()
@@ -373,14 +363,59 @@ unsafe extern "C" fn search_trampoline(
                 .unwrap_or_else(|| "panic with a non-text payload".into());
             // A payload whose destructor panics must not unwind out of here either.
             let _ = catch_unwind(AssertUnwindSafe(move || drop(payload)));
-            (LP_PANIC, m)
+            Err((LP_PANIC, m))
         }
-    };
-    let text = truncate(&message, out.explanation_cap as usize);
-    // SAFETY: the explanation buffer holds `explanation_cap` bytes.
-    unsafe { std::ptr::copy_nonoverlapping(text.as_ptr(), out.explanation, text.len()) };
-    out.explanation_len = text.len() as u32;
+    }
+}
+
+/// Writes a failed search's message into the explanation buffer; returns its status.
+///
+/// # Safety
+/// `buffer` holds `cap` bytes.
+unsafe fn report(status: i32, message: &str, buffer: *mut u8, cap: u32, len: &mut u32) -> i32 {
+    let text = truncate(message, cap as usize);
+    // SAFETY: the explanation buffer holds `cap` bytes.
+    unsafe { std::ptr::copy_nonoverlapping(text.as_ptr(), buffer, text.len()) };
+    *len = text.len() as u32;
     status
+}
+
+/// The sized C search function (ABI version 3) of every Rust technique: runs `find_sized`
+/// with panics caught.
+unsafe extern "C" fn sized_trampoline(
+    context: *const c_void,
+    board: *const LpBoard,
+    out: *mut LpSizedOutput,
+) -> i32 {
+    if context.is_null() || board.is_null() || out.is_null() {
+        return LP_ERROR;
+    }
+    // SAFETY: `context` is the technique box this table made; the host passes a valid board
+    // and output for the duration of the call.
+    let (technique, board, out) = unsafe {
+        (
+            &*(context as *const Box<dyn PluginTechnique>),
+            &*board,
+            &mut *out,
+        )
+    };
+    let result = run_caught(|| {
+        let mut output = Output { raw: &mut *out };
+        technique.find_sized(&Board::new(board), &mut output)
+    });
+    match result {
+        Ok(()) => LP_OK,
+        // SAFETY: the explanation buffer holds `explanation_cap` bytes.
+        Err((status, m)) => unsafe {
+            report(
+                status,
+                &m,
+                out.explanation,
+                out.explanation_cap,
+                &mut out.explanation_len,
+            )
+        },
+    }
 }
 
 /// Exports a plugin: `export_plugin!("name", [TechniqueA, TechniqueB::new(3)]);` defines the

@@ -74,6 +74,32 @@ pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
         )?;
     }
     if let Some(n) = n {
+        // plugin techniques left out, by plugin and reason: built for an ABI version before
+        // the board's size (9x9 only), or not declaring this size
+        let plugins = lapiz::plugin::skipped_on(p.techniques(), n);
+        for s in &plugins {
+            let ids: Vec<_> = s
+                .techniques
+                .iter()
+                .map(|id| printable(id).into_owned())
+                .collect();
+            writeln!(
+                out,
+                "Left out on {n}x{n} boards (plugin `{}`, ABI v{}: {}): {}",
+                printable(&s.plugin),
+                s.abi_version,
+                s.why,
+                ids.join(", ")
+            )?;
+        }
+        let left_out: Vec<_> = left_out
+            .into_iter()
+            .filter(|t| {
+                !plugins
+                    .iter()
+                    .any(|s| s.techniques.iter().any(|id| id == t.id()))
+            })
+            .collect();
         // a technique left out of a size is either one that runs on 9x9 alone (SE's own, or
         // not generic yet), or one whose pattern needs larger houses (it runs on 25x25)
         let (nine_only, larger): (Vec<&Box<dyn lapiz::Technique>>, Vec<_>) =
