@@ -314,7 +314,7 @@ impl Step {
     /// Drops the eliminations and highlights of candidates `grid` does not have (what a script
     /// or plugin names loosely, e.g. every cell of a cover line). `false` when that left a step
     /// that had eliminations with nothing to change, to be dropped too.
-    pub(crate) fn keep_candidates_of(&mut self, grid: &Grid) -> bool {
+    pub(crate) fn keep_candidates_of<S: crate::shape::Shape>(&mut self, grid: &Grid<S>) -> bool {
         let had = !self.eliminations.is_empty();
         self.eliminations
             .retain(|e| grid.has_candidate(e.cell, e.digit));
