@@ -1,6 +1,8 @@
 //! Techniques written as Rhai scripts, loaded at run time (`techniques/*.rhai`).
 //!
-//! A script declares its metadata as top-level constants and a `find(grid)` function:
+//! A script declares its metadata as top-level constants and a `find(grid)` function (and,
+//! optionally, `const SIZES = [9];`: the board sizes it runs on, every size when it declares
+//! none; see [`ScriptTechnique::sizes`]):
 //!
 //! ```rhai
 //! const ID = "x-wing-script";
@@ -970,6 +972,57 @@ mod tests {
         let text = "const ID = \"naked-pair\"; const DIFFICULTY = 1; fn find(g) { () }";
         let e = ScriptTechnique::from_source(text, "x.rhai", ScriptHost::shared()).unwrap_err();
         assert!(e.to_string().contains("built-in technique"), "{e}");
+    }
+
+    #[test]
+    fn sizes_are_declared_or_every_size() {
+        let every = script("fn find(grid) { () }").unwrap();
+        assert_eq!(every.sizes(), None);
+        assert!(
+            crate::shape::Layout::SIZES
+                .iter()
+                .all(|&n| every.runs_on(n.into()))
+        );
+        let nine = script("const SIZES = [9, 9];\nfn find(grid) { () }").unwrap();
+        assert_eq!(nine.sizes(), Some(&[9][..]));
+        assert!(nine.runs_on(9) && !nine.runs_on(16) && !nine.runs_on(4));
+        let small = script("const SIZES = [6, 4];\nfn find(grid) { () }").unwrap();
+        assert_eq!(small.sizes(), Some(&[4, 6][..]));
+        let one = script("const SIZES = 16;\nfn find(grid) { () }").unwrap();
+        assert_eq!(one.sizes(), Some(&[16][..]));
+        for (decl, says) in [
+            ("const SIZES = [10];", "10 is not a size lapiz reads"),
+            ("const SIZES = [];", "the array is empty"),
+            ("const SIZES = \"all\";", "found all"),
+            ("const SIZES = [9, \"x\"];", "found x"),
+        ] {
+            let e = script(&format!("{decl}\nfn find(grid) {{ () }}")).unwrap_err();
+            assert!(matches!(e, ScriptError::Declaration { .. }), "{e}");
+            let e = e.to_string();
+            assert!(e.contains("t.rhai:4") && e.contains("SIZES must be"), "{e}");
+            assert!(e.contains(says), "{decl}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_script_not_of_a_size_finds_nothing_there_and_says_why() {
+        let t =
+            script("const SIZES = [16];\nfn find(grid) { step().place(grid.empty().first, 1) }")
+                .unwrap();
+        let grid = crate::parse::parse_puzzle(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        )
+        .unwrap();
+        assert!(crate::technique::find_all(&t, &grid).unwrap().is_empty());
+        let ctx = Context::new(&grid);
+        let e = t
+            .find_sized(ctx.sized(), &mut |_| std::ops::ControlFlow::Continue(()))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("runs on 16x16 boards only (its SIZES), not 9x9"),
+            "{e}"
+        );
     }
 
     #[test]
