@@ -37,6 +37,14 @@ fn parse_size(text: &str) -> Result<u8, String> {
 /// One technique's row: id, name, difficulty, source (escaped).
 type Row = (String, String, f32, String);
 
+/// The ids of a group of techniques, escaped.
+fn ids_of<T: std::ops::Deref<Target = dyn lapiz::Technique>>(group: &[&T]) -> Vec<String> {
+    group
+        .iter()
+        .map(|t| printable(t.id()).into_owned())
+        .collect()
+}
+
 /// Runs `lapiz techniques`.
 pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
     let p = args.pipeline.load("default")?;
@@ -77,7 +85,7 @@ pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
         // a technique left out of a size is one that runs on 9x9 alone (SE's own, a built-in
         // not generic yet, a script declaring `SIZES = [9]`), one whose pattern needs larger
         // houses (it runs on 25x25), or one that names other sizes (a script's `SIZES`)
-        let others = |t: &&Box<dyn lapiz::Technique>| -> Vec<usize> {
+        let others = |t: &dyn lapiz::Technique| -> Vec<usize> {
             lapiz::shape::Layout::SIZES
                 .iter()
                 .map(|&s| usize::from(s))
@@ -87,16 +95,10 @@ pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
         let (larger, rest): (Vec<&Box<dyn lapiz::Technique>>, Vec<_>) =
             left_out.into_iter().partition(|t| t.runs_on(25));
         let (nine_only, declared): (Vec<_>, Vec<_>) =
-            rest.into_iter().partition(|t| others(t) == [9]);
-        let ids = |group: &[&Box<dyn lapiz::Technique>]| -> Vec<String> {
-            group
-                .iter()
-                .map(|t| printable(t.id()).into_owned())
-                .collect()
-        };
+            rest.into_iter().partition(|t| others(t.as_ref()) == [9]);
         for (group, why) in [
-            (ids(&nine_only), "they run on 9x9 only"),
-            (ids(&larger), "their pattern needs larger houses"),
+            (ids_of(&nine_only), "they run on 9x9 only"),
+            (ids_of(&larger), "their pattern needs larger houses"),
         ] {
             if !group.is_empty() {
                 writeln!(
@@ -110,7 +112,7 @@ pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
             let each: Vec<String> = declared
                 .iter()
                 .map(|t| {
-                    let sizes = others(t);
+                    let sizes = others(t.as_ref());
                     let sizes = if sizes.is_empty() {
                         "no size".to_string()
                     } else {
