@@ -13,8 +13,6 @@
 //! `house.cells`, `cell.peers`, the digit masks …) answer for the board being searched
 //! ([`super::board`]), 9x9 outside a search.
 
-use std::ops::ControlFlow;
-
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
 use super::board::{self, cell_on, geo, house_on, on_board};
@@ -24,7 +22,7 @@ use crate::grid::{Candidate, Grid};
 use crate::shape::{Bits, Geometry, S4, S6, S8, S9, S12, S16, S25, Shape};
 use crate::step::{Highlight, Role};
 use crate::technique::context::{cells_with_candidates, cells_with_count, strong_link};
-use crate::technique::wings::{for_each_wing, xy_pincers};
+use crate::technique::wings::xy_pincers;
 
 /// The result of a helper: a value, or a runtime error at the call site.
 pub(crate) type Res<T> = Result<T, Box<EvalAltResult>>;
@@ -47,7 +45,7 @@ pub struct StepBuilder {
     pub difficulty: Option<f32>,
 }
 
-fn err<T>(message: String) -> Res<T> {
+pub(super) fn err<T>(message: String) -> Res<T> {
     Err(message.into())
 }
 
@@ -158,7 +156,7 @@ pub(crate) fn parse_cell(name: &str) -> Result<Cell, String> {
 }
 
 /// `cell` when it lies on a board of shape `S`.
-fn on<S: Shape>(cell: Cell) -> Res<Cell> {
+pub(super) fn on<S: Shape>(cell: Cell) -> Res<Cell> {
     if cell_on(cell, S::N) {
         Ok(cell)
     } else {
@@ -244,7 +242,7 @@ fn register_sized<S: Shape>(engine: &mut Engine) {
     register_cellset::<S>(engine);
     register_grid::<S>(engine);
     register_step_sets::<S>(engine);
-    register_patterns::<S>(engine);
+    super::patterns::register_patterns::<S>(engine);
     super::position::register::<S>(engine);
 }
 
@@ -703,215 +701,6 @@ fn register_grid<S: Shape>(engine: &mut Engine) {
     );
 }
 
-/// Two strong links of one digit joined at one end each (a Turbot-fish shape), from
-/// `grid.link_pairs(d, kind_a, kind_b, join)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LinkPair<S: Shape = S9> {
-    /// The digit.
-    pub digit: u8,
-    /// The house of the first link and of the second.
-    pub houses: [House; 2],
-    /// The joined ends of the first and second link (they share `join`).
-    pub base: [Cell; 2],
-    /// The far ends of the first and second link.
-    pub ends: [Cell; 2],
-    /// The house of the `join` kind holding both base ends.
-    pub join: House,
-    /// Cells with the digit that see both far ends, outside the four link cells.
-    pub elims: CellSet<S>,
-}
-
-/// The houses of a kind range that hold both cells, first by index.
-fn shared_house<S: Shape>(
-    geo: &Geometry<S>,
-    a: Cell,
-    b: Cell,
-    range: &std::ops::Range<usize>,
-) -> Option<House> {
-    geo.houses_of(a)
-        .into_iter()
-        .find(|h| range.contains(&h.index_in(S::N)) && geo.house(*h).contains(b))
-}
-
-/// Every pair of strong links of `d`, one in a house of `kinds_a`, one in `kinds_b` (each
-/// unordered pair once), with disjoint cells, where one end of each (the base) shares a house
-/// of `join` that holds neither far end, and the far ends share no house of `join`.
-fn link_pairs<S: Shape>(
-    g: &Grid<S>,
-    d: u8,
-    kind_a: &str,
-    kind_b: &str,
-    join: &str,
-) -> Res<Vec<LinkPair<S>>> {
-    let n = S::N;
-    let geo = g.geometry();
-    let (ra, rb, rj) = (
-        kind_range(kind_a, n)?,
-        kind_range(kind_b, n)?,
-        kind_range(join, n)?,
-    );
-    let links = |r: std::ops::Range<usize>| {
-        r.filter_map(|i| strong_link(g, d, House::from_index_in(i, n)))
-            .map(|l| (l.house, l.cells::<S>()))
-            .collect::<Vec<_>>()
-    };
-    let same = ra == rb;
-    let (la, lb) = (links(ra), links(rb));
-    let where_ = g.digit_cells(d);
-    let mut out = Vec::new();
-    for (ha, a) in &la {
-        for (hb, b) in &lb {
-            if (same && ha.index_in(n) >= hb.index_in(n)) || a.intersects(*b) {
-                continue;
-            }
-            for ea in *a {
-                for eb in *b {
-                    let Some(j) = shared_house(geo, ea, eb, &rj) else {
-                        continue;
-                    };
-                    let (fa, fb) = (
-                        (*a - CellSet::single(ea)).first(),
-                        (*b - CellSet::single(eb)).first(),
-                    );
-                    let (Some(fa), Some(fb)) = (fa, fb) else {
-                        continue;
-                    };
-                    let jc = geo.house(j);
-                    if jc.contains(fa)
-                        || jc.contains(fb)
-                        || shared_house(geo, fa, fb, &rj).is_some()
-                    {
-                        continue;
-                    }
-                    let ends = CellSet::single(fa) | CellSet::single(fb);
-                    out.push(LinkPair {
-                        digit: d,
-                        houses: [*ha, *hb],
-                        base: [ea, eb],
-                        ends: [fa, fb],
-                        join: j,
-                        elims: (where_ & geo.common_peers(ends)) - (*a | *b),
-                    });
-                }
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// A pivot and two bivalue pincers `{x,z}`, `{y,z}` that between them cover the pivot's
-/// candidates, from `grid.wings(pivots)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Wing<S: Shape = S9> {
-    /// The pivot.
-    pub pivot: Cell,
-    /// The two pincers.
-    pub pincers: [Cell; 2],
-    /// The digit both pincers hold (`z`).
-    pub z: u8,
-    /// Cells with `z` seeing both pincers (and the pivot too when it holds `z`).
-    pub elims: CellSet<S>,
-}
-
-/// For each pivot of `pivots` in index order, each pair of bivalue peers `a`, `b` (in index
-/// order) sharing one digit `z`, whose candidates lie within the pivot's plus `z` and cover
-/// the pivot's: XY-Wings for bivalue pivots, XYZ-Wings for three-candidate ones (the
-/// built-in finders' search, [`for_each_wing`]).
-fn wings<S: Shape>(g: &Grid<S>, pivots: CellSet<S>) -> Vec<Wing<S>> {
-    let bivalue = cells_with_count(g, 2);
-    let mut out = Vec::new();
-    for pivot in pivots & g.empty_cells() {
-        let _ = for_each_wing(g, bivalue, pivot, &mut |a, b, z, targets| {
-            out.push(Wing {
-                pivot,
-                pincers: [a, b],
-                z,
-                elims: g.digit_cells(z) & targets,
-            });
-            ControlFlow::Continue(())
-        });
-    }
-    out
-}
-
-fn register_patterns<S: Shape>(engine: &mut Engine) {
-    engine.register_type_with_name::<LinkPair<S>>("LinkPair");
-    engine.register_fn(
-        "link_pairs",
-        |g: &mut Grid<S>, d: i64, kind_a: &str, kind_b: &str, join: &str| -> Res<Array> {
-            Ok(link_pairs(g, digit_in(d, S::N)?, kind_a, kind_b, join)?
-                .into_iter()
-                .map(Dynamic::from)
-                .collect())
-        },
-    );
-    engine.register_fn(
-        "link_pairs",
-        |g: &mut Grid<S>, d: i64, kind: &str| -> Res<Array> {
-            let cross = match kind {
-                "row" | "rows" => "col",
-                "col" | "cols" | "column" | "columns" => "row",
-                _ => return err(format!("link_pairs(d, kind): `{kind}` is not row or col")),
-            };
-            Ok(link_pairs(g, digit_in(d, S::N)?, kind, kind, cross)?
-                .into_iter()
-                .map(Dynamic::from)
-                .collect())
-        },
-    );
-    engine.register_fn("to_string", |p: &mut LinkPair<S>| format!("{p:?}"));
-    engine.register_fn("to_debug", |p: &mut LinkPair<S>| format!("{p:?}"));
-    prop!(engine, "digit", |p: &mut LinkPair<S>| p.digit as i64);
-    prop!(engine, "base", |p: &mut LinkPair<S>| CellSet::<S>::single(
-        p.base[0]
-    ) | CellSet::single(
-        p.base[1]
-    ));
-    prop!(engine, "ends", |p: &mut LinkPair<S>| CellSet::<S>::single(
-        p.ends[0]
-    ) | CellSet::single(
-        p.ends[1]
-    ));
-    prop!(engine, "cells", |p: &mut LinkPair<S>| {
-        p.base
-            .into_iter()
-            .chain(p.ends)
-            .map(CellSet::<S>::single)
-            .fold(CellSet::EMPTY, |a, b| a | b)
-    });
-    prop!(engine, "base_a", |p: &mut LinkPair<S>| p.base[0]);
-    prop!(engine, "base_b", |p: &mut LinkPair<S>| p.base[1]);
-    prop!(engine, "end_a", |p: &mut LinkPair<S>| p.ends[0]);
-    prop!(engine, "end_b", |p: &mut LinkPair<S>| p.ends[1]);
-    prop!(engine, "house_a", |p: &mut LinkPair<S>| p.houses[0]);
-    prop!(engine, "house_b", |p: &mut LinkPair<S>| p.houses[1]);
-    prop!(engine, "join", |p: &mut LinkPair<S>| p.join);
-    prop!(engine, "elims", |p: &mut LinkPair<S>| p.elims);
-
-    engine.register_type_with_name::<Wing<S>>("Wing");
-    engine.register_fn("wings", |g: &mut Grid<S>, pivots: CellSet<S>| -> Array {
-        wings(g, pivots).into_iter().map(Dynamic::from).collect()
-    });
-    engine.register_fn("wings", |g: &mut Grid<S>, pivot: Cell| -> Res<Array> {
-        Ok(wings(g, CellSet::single(on::<S>(pivot)?))
-            .into_iter()
-            .map(Dynamic::from)
-            .collect())
-    });
-    engine.register_fn("to_string", |w: &mut Wing<S>| format!("{w:?}"));
-    engine.register_fn("to_debug", |w: &mut Wing<S>| format!("{w:?}"));
-    prop!(engine, "pivot", |w: &mut Wing<S>| w.pivot);
-    prop!(engine, "a", |w: &mut Wing<S>| w.pincers[0]);
-    prop!(engine, "b", |w: &mut Wing<S>| w.pincers[1]);
-    prop!(engine, "pincers", |w: &mut Wing<S>| CellSet::<S>::single(
-        w.pincers[0]
-    ) | CellSet::single(
-        w.pincers[1]
-    ));
-    prop!(engine, "z", |w: &mut Wing<S>| w.z as i64);
-    prop!(engine, "elims", |w: &mut Wing<S>| w.elims);
-}
-
 fn register_digits(engine: &mut Engine) {
     engine.register_fn("digits", |m: i64| -> Res<Array> {
         Ok(digits_array(mask_arg_in(m, board::n())?))
@@ -1061,205 +850,4 @@ fn register_step_sets<S: Shape>(engine: &mut Engine) {
 }
 
 #[cfg(test)]
-mod tests {
-    use rhai::Scope;
-
-    use super::super::position::PositionGuard;
-    use super::*;
-    use crate::shape::{Layout, Puzzle};
-    use crate::technique::context::Context;
-
-    /// A generated 16x16 puzzle (4x4 boxes).
-    const SIXTEEN: &str = "...5...64..E8...D8..F54..1.GB.2EG.92...E3.8.D..73.B..G.8....15....6..93.1.4.A..D.4..6.....A...7.1B.7..DF.C..6....CG.8.....3.9.....D1B...A..7G6.5...E....8......A86F..4AG.D....9....C9..1B5.4....5D.B1.FA.GE....6C31978.D.......4.2.8...B..D.39AG6AE.4....3...DB1";
-
-    const NINE: &str =
-        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-
-    /// The grid of `line` on `layout`.
-    fn grid_of<S: Shape>(line: &str, layout: Layout) -> Grid<S> {
-        let p = Puzzle::parse(line).unwrap();
-        Grid::from_value_slice(S::geometry(layout), p.values())
-    }
-
-    /// Evaluates each expression as a string, with `grid` in scope and its position current
-    /// (as during a search), and returns the results.
-    fn eval_on<S: Shape>(grid: &Grid<S>, exprs: &[&str]) -> Vec<Result<String, String>> {
-        let ctx = Context::new(grid);
-        let _position = PositionGuard::enter(&ctx);
-        let host = crate::script::ScriptHost::shared();
-        let mut scope = Scope::new();
-        scope.push("grid", grid.clone());
-        exprs
-            .iter()
-            .map(|e| {
-                host.engine()
-                    .eval_with_scope::<String>(&mut scope, &format!("`${{{e}}}`"))
-                    .map_err(|err| err.to_string())
-            })
-            .collect()
-    }
-
-    fn ok<S: Shape>(grid: &Grid<S>, expr: &str) -> String {
-        eval_on(grid, &[expr])
-            .remove(0)
-            .unwrap_or_else(|e| panic!("{expr}: {e}"))
-    }
-
-    fn fails<S: Shape>(grid: &Grid<S>, expr: &str) -> String {
-        match eval_on(grid, &[expr]).remove(0) {
-            Ok(v) => panic!("{expr} gave {v}, expected an error"),
-            Err(e) => e,
-        }
-    }
-
-    #[test]
-    fn the_shape_comes_from_the_board_being_searched() {
-        let g16 = grid_of::<S16>(SIXTEEN, Layout::new(16).unwrap());
-        for (expr, want) in [
-            ("grid.size", "16"),
-            ("size()", "16"),
-            ("grid.box_rows", "4"),
-            ("box_cols()", "4"),
-            ("grid.house_count", "48"),
-            ("house_count()", "48"),
-            ("grid.digits.len()", "16"),
-            ("digits()[-1]", "16"),
-            ("all_digits()", "65535"),
-            ("rows().len()", "16"),
-            ("grid.cols[15]", "c16"),
-            ("boxes()[15]", "b16"),
-            ("houses(\"line\").len()", "32"),
-            ("grid.houses(\"box\").len()", "16"),
-            ("all_cells().len", "256"),
-            ("grid.all_cells.len", "256"),
-            ("cell(12, 16)", "r12c16"),
-            ("cell(\"r12c16\").box", "12"),
-            ("cell(12, 16).index", "191"),
-            ("cell(12, 16).peers.len", "39"),
-            ("grid.peers(cell(1, 1)).len", "39"),
-            ("cell(12, 16).houses", "[r12, c16, b12]"),
-            ("house(\"b16\").cells.len", "16"),
-            ("house(\"c16\").index", "31"),
-            ("grid.house_cells(house(\"r16\")).first", "r16c1"),
-            ("cells_of([house(\"r1\"), house(\"c1\")]).len", "31"),
-            ("(cell(1, 1) | cell(16, 16)).len", "2"),
-            ("cellset([\"r16c16\", cell(1, 2)]).len", "2"),
-            ("complement(0)", "65535"),
-            ("mask([16, 1])", "32769"),
-            ("digits(32769)", "[1, 16]"),
-            ("bit(16)", "32768"),
-            ("mask_len(65535)", "16"),
-            ("grid.cells(16).len > 0", "true"),
-            ("grid.cells_by_house(16, \"row\").len()", "16"),
-        ] {
-            assert_eq!(ok(&g16, expr), want, "{expr}");
-        }
-        // what a script reads of the grid is the engine's own
-        let c = g16.empty_cells().first().unwrap();
-        assert_eq!(
-            ok(&g16, &format!("grid.candidates(cell(\"{c}\"))")),
-            format!("{:?}", digits(g16.candidates(c)).collect::<Vec<_>>())
-        );
-        assert_eq!(
-            ok(&g16, "grid.bivalue()"),
-            Context::new(&g16).bivalue_cells().to_string()
-        );
-        assert!(fails(&g16, "cell(17, 1)").contains("row and column are 1..16"));
-        assert!(fails(&g16, "grid.cells(17)").contains("digit 17 is not 1..16"));
-        assert!(fails(&g16, "bit(0)").contains("digit 0 is not 1..16"));
-        assert!(fails(&g16, "digits(65536)").contains("0..=65535"));
-    }
-
-    #[test]
-    fn boxes_take_the_layouts_shape() {
-        // 6x6 with boxes of three rows and two columns
-        let line = "..61.5...36.5..4...3.....65.........";
-        let tall = Layout::with_box(6, 3, 2).unwrap();
-        let g = grid_of::<S6>(line, tall);
-        assert_eq!(ok(&g, "grid.box_rows"), "3");
-        assert_eq!(ok(&g, "box_cols()"), "2");
-        // r1c3 is in the second box of the first band (boxes two cells wide)
-        assert_eq!(ok(&g, "cell(1, 3).box"), "2");
-        assert_eq!(
-            ok(&g, "house(\"b1\").cells"),
-            "r1c1,r1c2,r2c1,r2c2,r3c1,r3c2"
-        );
-        assert_eq!(ok(&g, "cell(1, 1).peers.len"), "12");
-        let wide = grid_of::<S6>(line, Layout::new(6).unwrap());
-        assert_eq!(ok(&wide, "cell(1, 3).box"), "1");
-        assert_eq!(
-            ok(&wide, "house(\"b1\").cells"),
-            "r1c1,r1c2,r1c3,r2c1,r2c2,r2c3"
-        );
-    }
-
-    #[test]
-    fn cells_off_the_board_are_errors_not_panics() {
-        let g9 = grid_of::<S9>(NINE, Layout::NINE);
-        assert!(fails(&g9, "cell(\"r12c16\")").contains("not a cell of a 9x9 board"));
-        assert!(fails(&g9, "cell(10, 1)").contains("row and column are 1..9"));
-        assert!(fails(&g9, "house(\"r10\")").contains("not a house of a 9x9 board"));
-        assert!(fails(&g9, "grid.cells(10)").contains("digit 10 is not 1..9"));
-        assert!(fails(&g9, "digits(512)").contains("0..=511"));
-        let g6 = grid_of::<S6>(
-            "..61.5...36.5..4...3.....65.........",
-            Layout::new(6).unwrap(),
-        );
-        for expr in [
-            "cell(\"r7c1\")",
-            "cellset([\"r1c7\"])",
-            "house(\"b7\")",
-            "step().eliminate(cell(1, 1), 7)",
-            "step().house(\"r9\")",
-        ] {
-            fails(&g6, expr);
-        }
-        // a 9x9 cell met on a 6x6 board (kept from elsewhere) is refused by the helpers
-        let mut scope = Scope::new();
-        scope.push("grid", g6.clone());
-        let host = crate::script::ScriptHost::shared();
-        let ctx = Context::new(&g6);
-        let _position = PositionGuard::enter(&ctx);
-        scope.push("far", Cell::at(8, 8));
-        for expr in ["far.peers", "grid.candidates(far)", "grid.all_cells | far"] {
-            let r = host.engine().eval_with_scope::<Dynamic>(&mut scope, expr);
-            let e = r.expect_err(expr).to_string();
-            assert!(
-                e.contains("r9c9 is not a cell of a 6x6 board"),
-                "{expr}: {e}"
-            );
-        }
-    }
-
-    #[test]
-    fn nine_by_nine_reads_as_before() {
-        let g9 = grid_of::<S9>(NINE, Layout::NINE);
-        // the board's helpers outside a search are 9x9's too
-        let host = crate::script::ScriptHost::shared();
-        let plain = |e: &str| {
-            host.engine()
-                .eval::<String>(&format!("`${{{e}}}`"))
-                .unwrap_or_else(|err| panic!("{e}: {err}"))
-        };
-        for (expr, want) in [
-            ("size()", "9"),
-            ("rows().len()", "9"),
-            ("cell(5, 5).box", "5"),
-            ("cell(9, 9).index", "80"),
-            ("house(\"b9\").index", "26"),
-            (
-                "house(\"b5\").cells",
-                "r4c4,r4c5,r4c6,r5c4,r5c5,r5c6,r6c4,r6c5,r6c6",
-            ),
-            ("cell(1, 1).peers.len", "20"),
-            ("complement(1)", "510"),
-            ("all_cells().len", "81"),
-        ] {
-            assert_eq!(plain(expr), want, "{expr}");
-            assert_eq!(ok(&g9, expr), want, "{expr} on a position");
-        }
-        assert_eq!(ok(&g9, "grid"), g9.to_line());
-        assert_eq!(ok(&g9, "grid.size"), "9");
-        assert_eq!(ok(&g9, "grid.digits"), "[1, 2, 3, 4, 5, 6, 7, 8, 9]");
-    }
-}
+mod tests;
