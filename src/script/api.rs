@@ -3,21 +3,26 @@
 //!
 //! Every helper works on whole sets or masks, because each script operation costs some hundred
 //! nanoseconds (`cargo bench --bench script_ops`) while the native work behind a helper costs a
-//! few. Arguments are checked and a
-//! bad one (a digit outside 1..=9, an unknown house kind or role) is a runtime error that Rhai
-//! reports at the calling line and column.
-
-use std::ops::ControlFlow;
+//! few. Arguments are checked and a bad one (a digit outside 1..n, a cell off the board, an
+//! unknown house kind or role) is a runtime error that Rhai reports at the calling line and
+//! column.
+//!
+//! The helpers are written once for every board size. Those with a grid or a cell set among
+//! their arguments are registered for each shape's `Grid<S>` and `CellSet<S>` ([`register_sized`],
+//! one generic function monomorphised per shape); the others (`rows()`, `cell(r, c)`,
+//! `house.cells`, `cell.peers`, the digit masks …) answer for the board being searched
+//! ([`super::board`]), 9x9 outside a search.
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
-/// Scripts see the 9x9 board.
-type CellSet = crate::cellset::CellSet<crate::shape::S9>;
-use crate::geometry::{Cell, DigitMask, House, HouseKind, digit_bit, digits};
+use super::board::{self, cell_on, geo, house_on, on_board};
+use crate::cellset::CellSet;
+use crate::geometry::{Cell, House, HouseKind, digits};
 use crate::grid::{Candidate, Grid};
+use crate::shape::{Bits, Geometry, S4, S6, S8, S9, S12, S16, S25, Shape};
 use crate::step::{Highlight, Role};
 use crate::technique::context::{cells_with_candidates, cells_with_count, strong_link};
-use crate::technique::wings::{for_each_wing, xy_pincers};
+use crate::technique::wings::xy_pincers;
 
 /// The result of a helper: a value, or a runtime error at the call site.
 pub(crate) type Res<T> = Result<T, Box<EvalAltResult>>;
@@ -40,53 +45,79 @@ pub struct StepBuilder {
     pub difficulty: Option<f32>,
 }
 
-fn err<T>(message: String) -> Res<T> {
+pub(super) fn err<T>(message: String) -> Res<T> {
     Err(message.into())
 }
 
-/// A digit argument, checked to be 1..=9.
-pub(crate) fn digit(d: i64) -> Res<u8> {
-    if (1..=9).contains(&d) {
+/// A digit argument, checked to be 1..=n.
+pub(crate) fn digit_in(d: i64, n: usize) -> Res<u8> {
+    if (1..=n as i64).contains(&d) {
         Ok(d as u8)
     } else {
-        err(format!("digit {d} is not 1..9"))
+        err(format!("digit {d} is not 1..{n}"))
     }
 }
 
-/// A digit mask from an array of digits.
-fn mask_of_array(digits: &Array) -> Res<DigitMask> {
-    let mut m = 0;
+/// A digit argument of the board being searched (1..=9 on 9x9).
+pub(crate) fn digit(d: i64) -> Res<u8> {
+    digit_in(d, board::n())
+}
+
+/// The largest digit mask of size `n` (bit d-1 for each digit d).
+fn full_mask(n: usize) -> u32 {
+    ((1u64 << n) - 1) as u32
+}
+
+/// A digit mask from an array of digits of a board of size `n`.
+fn mask_of_array_in(digits: &Array, n: usize) -> Res<u32> {
+    let mut m = 0u32;
     for v in digits {
         match v.as_int() {
-            Ok(d) => m |= digit_bit(digit(d)?),
+            Ok(d) => m |= 1 << (digit_in(d, n)? - 1),
             Err(t) => return err(format!("expected an array of digits, found a {t} in it")),
         }
     }
     Ok(m)
 }
 
-fn mask_arg(mask: i64) -> Res<DigitMask> {
-    if (0..=0x1ff).contains(&mask) {
-        Ok(mask as DigitMask)
+/// A mask argument of a board of size `n`.
+fn mask_arg_in(mask: i64, n: usize) -> Res<u32> {
+    let max = full_mask(n);
+    if (0..=i64::from(max)).contains(&mask) {
+        Ok(mask as u32)
     } else {
         err(format!(
-            "{mask} is not a digit mask (0..=511, bit d-1 for digit d)"
+            "{mask} is not a digit mask (0..={max}, bit d-1 for digit d)"
         ))
     }
 }
 
-pub(crate) fn digits_array(mask: DigitMask) -> Array {
+/// A script's digit mask (bit d-1 for digit d) as a mask of width `M`.
+fn to_bits<M: Bits>(mask: u32) -> M {
+    let mut m = M::ZERO;
+    for i in mask.ones() {
+        m.set(i);
+    }
+    m
+}
+
+/// A mask of any width as a script's integer.
+pub(crate) fn mask_int<M: Bits>(mask: M) -> i64 {
+    mask.ones().fold(0i64, |acc, i| acc | 1 << i)
+}
+
+pub(crate) fn digits_array<M: Bits>(mask: M) -> Array {
     digits(mask).map(|d| Dynamic::from_int(d as i64)).collect()
 }
 
-/// The house indices of a kind name.
-pub(crate) fn kind_range(kind: &str) -> Res<std::ops::Range<u8>> {
+/// The house indices (`0 .. 3n`: rows, columns, boxes) of a kind name on a board of size `n`.
+pub(crate) fn kind_range(kind: &str, n: usize) -> Res<std::ops::Range<usize>> {
     Ok(match kind {
-        "row" | "rows" => 0..9,
-        "col" | "cols" | "column" | "columns" => 9..18,
-        "box" | "boxes" => 18..27,
-        "line" | "lines" => 0..18,
-        "house" | "houses" | "any" => 0..27,
+        "row" | "rows" => 0..n,
+        "col" | "cols" | "column" | "columns" => n..2 * n,
+        "box" | "boxes" => 2 * n..3 * n,
+        "line" | "lines" => 0..2 * n,
+        "house" | "houses" | "any" => 0..3 * n,
         _ => {
             return err(format!(
                 "`{kind}` is not a house kind (row, col, box, line or house)"
@@ -95,8 +126,10 @@ pub(crate) fn kind_range(kind: &str) -> Res<std::ops::Range<u8>> {
     })
 }
 
-fn houses_array(range: std::ops::Range<u8>) -> Array {
-    range.map(|i| Dynamic::from(House::from_index(i))).collect()
+fn houses_array(range: std::ops::Range<usize>, n: usize) -> Array {
+    range
+        .map(|i| Dynamic::from(House::from_index_in(i, n)))
+        .collect()
 }
 
 fn kind_name(kind: HouseKind) -> &'static str {
@@ -108,18 +141,39 @@ fn kind_name(kind: HouseKind) -> &'static str {
 }
 
 /// The houses of `kind` that `set` touches, in index order.
-fn touched(set: CellSet, kind: &str) -> Res<Array> {
-    let range = kind_range(kind)?;
+fn touched<S: Shape>(geo: &Geometry<S>, set: CellSet<S>, kind: &str) -> Res<Array> {
+    let range = kind_range(kind, S::N)?;
     Ok(range
-        .map(House::from_index)
-        .filter(|h| h.cells().intersects(set))
+        .map(|i| House::from_index_in(i, S::N))
+        .filter(|&h| geo.house(h).intersects(set))
         .map(Dynamic::from)
         .collect())
 }
 
-/// A cell from a name (`r1c1`), for `cell("r1c1")` and for map returns.
+/// A cell from a name (`r1c1`, `r12c16`), for `cell("r1c1")` and for map returns.
 pub(crate) fn parse_cell(name: &str) -> Result<Cell, String> {
     name.parse()
+}
+
+/// `cell` when it lies on a board of shape `S`.
+pub(super) fn on<S: Shape>(cell: Cell) -> Res<Cell> {
+    if cell_on(cell, S::N) {
+        Ok(cell)
+    } else {
+        err(format!("{cell} is not a cell of a {n}x{n} board", n = S::N))
+    }
+}
+
+/// `house` when it is one of a board of shape `S`.
+fn house_of_size<S: Shape>(house: House) -> Res<House> {
+    if house_on(house, S::N) {
+        Ok(house)
+    } else {
+        err(format!(
+            "{house} is not a house of a {n}x{n} board",
+            n = S::N
+        ))
+    }
 }
 
 /// A role from its name ([`Role::from_name`]).
@@ -132,18 +186,18 @@ pub(crate) fn parse_role(name: &str) -> Result<Role, String> {
 }
 
 /// Candidates of `cells` × `mask`, cell by cell.
-fn candidates(cells: CellSet, mask: DigitMask) -> impl Iterator<Item = Candidate> {
+fn candidates<S: Shape>(cells: CellSet<S>, mask: u32) -> impl Iterator<Item = Candidate> {
     cells
         .into_iter()
         .flat_map(move |c| digits(mask).map(move |d| Candidate::new(c, d)))
 }
 
 impl StepBuilder {
-    fn eliminate(&mut self, cells: CellSet, mask: DigitMask) {
+    fn eliminate<S: Shape>(&mut self, cells: CellSet<S>, mask: u32) {
         self.eliminations.extend(candidates(cells, mask));
     }
 
-    fn highlight(&mut self, role: &str, cells: CellSet, mask: DigitMask) -> Res<()> {
+    fn highlight<S: Shape>(&mut self, role: &str, cells: CellSet<S>, mask: u32) -> Res<()> {
         let role = parse_role(role).or_else(err)?;
         let cands: Vec<Candidate> = candidates(cells, mask).collect();
         match self.highlights.iter_mut().find(|h| h.role == role) {
@@ -165,28 +219,49 @@ macro_rules! prop {
     }};
 }
 
-/// Registers every script type and helper on `engine`.
+/// Registers every script type and helper on `engine`: the size-free ones once, the others
+/// for every shape.
 pub(crate) fn register(engine: &mut Engine) {
     register_cell(engine);
+    register_cellset_constructors(engine);
     register_house(engine);
-    register_cellset(engine);
-    register_grid(engine);
+    register_shape(engine);
     register_digits(engine);
     register_step(engine);
-    register_patterns(engine);
-    super::position::register(engine);
+    register_sized::<S4>(engine);
+    register_sized::<S6>(engine);
+    register_sized::<S8>(engine);
+    register_sized::<S9>(engine);
+    register_sized::<S12>(engine);
+    register_sized::<S16>(engine);
+    register_sized::<S25>(engine);
+}
+
+/// Registers the helpers over `Grid<S>` and `CellSet<S>` for the shape `S`.
+fn register_sized<S: Shape>(engine: &mut Engine) {
+    register_cellset::<S>(engine);
+    register_grid::<S>(engine);
+    register_step_sets::<S>(engine);
+    super::patterns::register_patterns::<S>(engine);
+    super::position::register::<S>(engine);
+}
+
+/// A cell of the board being searched, checked.
+fn here(cell: Cell) -> Res<Cell> {
+    board::check_cell(cell).or_else(err)
 }
 
 fn register_cell(engine: &mut Engine) {
     engine.register_type_with_name::<Cell>("Cell");
     engine.register_fn("cell", |name: &str| -> Res<Cell> {
-        parse_cell(name).or_else(err)
+        here(parse_cell(name).or_else(err)?)
     });
     engine.register_fn("cell", |row: i64, col: i64| -> Res<Cell> {
-        if (1..=9).contains(&row) && (1..=9).contains(&col) {
+        let n = board::n() as i64;
+        if (1..=n).contains(&row) && (1..=n).contains(&col) {
             Ok(Cell::at(row as u8 - 1, col as u8 - 1))
         } else {
-            err(format!("cell({row}, {col}): row and column are 1..9"))
+            err(format!("cell({row}, {col}): row and column are 1..{n}"))
         }
     });
     engine.register_fn("to_string", |c: &mut Cell| c.to_string());
@@ -194,14 +269,22 @@ fn register_cell(engine: &mut Engine) {
     prop!(engine, "name", |c: &mut Cell| c.to_string());
     prop!(engine, "row", |c: &mut Cell| c.row() as i64 + 1);
     prop!(engine, "col", |c: &mut Cell| c.col() as i64 + 1);
-    prop!(engine, "box", |c: &mut Cell| c.box_index() as i64 + 1);
-    prop!(engine, "index", |c: &mut Cell| c.index() as i64);
-    prop!(engine, "peers", |c: &mut Cell| c.peers());
-    prop!(engine, "houses", |c: &mut Cell| {
-        c.houses().into_iter().map(Dynamic::from).collect::<Array>()
+    prop!(engine, "box", |c: &mut Cell| -> Res<i64> {
+        let c = here(*c)?;
+        Ok(board::layout().box_of(usize::from(c.row()), usize::from(c.col())) as i64 + 1)
+    });
+    prop!(engine, "index", |c: &mut Cell| c.index_in(board::n())
+        as i64);
+    prop!(engine, "peers", |c: &mut Cell| -> Res<Dynamic> {
+        let c = here(*c)?;
+        Ok(on_board!(S => Dynamic::from(geo::<S>().peers(c))))
+    });
+    prop!(engine, "houses", |c: &mut Cell| -> Res<Array> {
+        let c = here(*c)?;
+        Ok(houses_of(c).into_iter().map(Dynamic::from).collect())
     });
     engine.register_fn("house", |c: &mut Cell, kind: &str| -> Res<House> {
-        let [r, col, b] = c.houses();
+        let [r, col, b] = houses_of(here(*c)?);
         match kind {
             "row" => Ok(r),
             "col" | "column" => Ok(col),
@@ -211,23 +294,45 @@ fn register_cell(engine: &mut Engine) {
             )),
         }
     });
-    engine.register_fn("sees", |a: &mut Cell, b: Cell| a.sees(b));
+    engine.register_fn("sees", |a: &mut Cell, b: Cell| -> Res<bool> {
+        let (a, b) = (here(*a)?, here(b)?);
+        Ok(on_board!(S => geo::<S>().sees(a, b)))
+    });
     engine.register_fn("==", |a: Cell, b: Cell| a == b);
     engine.register_fn("!=", |a: Cell, b: Cell| a != b);
-    engine.register_fn("|", |a: Cell, b: Cell| {
-        CellSet::single(a) | CellSet::single(b)
+    engine.register_fn("|", |a: Cell, b: Cell| -> Res<Dynamic> {
+        let (a, b) = (here(a)?, here(b)?);
+        Ok(on_board!(S => Dynamic::from(CellSet::<S>::single(a) | CellSet::single(b))))
     });
-    engine.register_fn("|", |a: Cell, b: CellSet| CellSet::single(a) | b);
-    engine.register_fn("|", |a: CellSet, b: Cell| a | CellSet::single(b));
-    engine.register_fn("-", |a: CellSet, b: Cell| a - CellSet::single(b));
-    engine.register_fn("&", |a: CellSet, b: Cell| a & CellSet::single(b));
-    engine.register_fn("all_cells", || CellSet::ALL);
+    engine.register_fn(
+        "all_cells",
+        || on_board!(S => Dynamic::from(CellSet::<S>::ALL)),
+    );
+    engine.register_fn("seen_by_all", |a: Cell, b: Cell| -> Res<Dynamic> {
+        let (a, b) = (here(a)?, here(b)?);
+        Ok(on_board!(S => Dynamic::from(
+            geo::<S>().common_peers(CellSet::<S>::single(a) | CellSet::single(b))
+        )))
+    });
+}
+
+/// The row, column and box of a cell of the board being searched.
+fn houses_of(c: Cell) -> [House; 3] {
+    let layout = board::layout();
+    let (row, col) = (c.row(), c.col());
+    let n = layout.n();
+    [
+        House::from_index_in(usize::from(row), n),
+        House::from_index_in(n + usize::from(col), n),
+        House::from_index_in(2 * n + layout.box_of(usize::from(row), usize::from(col)), n),
+    ]
 }
 
 fn register_house(engine: &mut Engine) {
     engine.register_type_with_name::<House>("House");
     engine.register_fn("house", |name: &str| -> Res<House> {
-        name.parse().or_else(err)
+        let h: House = name.parse().or_else(err)?;
+        board::check_house(h).or_else(err)
     });
     engine.register_fn("to_string", |h: &mut House| h.to_string());
     engine.register_fn("to_debug", |h: &mut House| h.to_string());
@@ -235,162 +340,330 @@ fn register_house(engine: &mut Engine) {
     prop!(engine, "kind", |h: &mut House| kind_name(h.kind())
         .to_string());
     prop!(engine, "number", |h: &mut House| h.number() as i64);
-    prop!(engine, "index", |h: &mut House| h.index() as i64);
-    prop!(engine, "cells", |h: &mut House| h.cells());
+    prop!(engine, "index", |h: &mut House| h.index_in(board::n())
+        as i64);
+    prop!(engine, "cells", |h: &mut House| -> Res<Dynamic> {
+        let h = board::check_house(*h).or_else(err)?;
+        Ok(on_board!(S => Dynamic::from(board::house_cells::<S>(h))))
+    });
     engine.register_fn("==", |a: House, b: House| a == b);
     engine.register_fn("!=", |a: House, b: House| a != b);
-    engine.register_fn("rows", || houses_array(0..9));
-    engine.register_fn("cols", || houses_array(9..18));
-    engine.register_fn("boxes", || houses_array(18..27));
-    engine.register_fn("lines", || houses_array(0..18));
-    engine.register_fn("houses", || houses_array(0..27));
-    engine.register_fn("houses", |kind: &str| -> Res<Array> {
-        Ok(houses_array(kind_range(kind)?))
+    engine.register_fn("rows", || {
+        let n = board::n();
+        houses_array(0..n, n)
     });
-    engine.register_fn("cells_of", |houses: Array| -> Res<CellSet> {
-        let mut set = CellSet::EMPTY;
-        for (i, h) in houses.into_iter().enumerate() {
-            if let Some(h) = h.clone().try_cast::<House>() {
-                set |= h.cells();
-            } else if let Some(c) = h.clone().try_cast::<Cell>() {
-                set.insert(c);
-            } else if let Some(s) = h.try_cast::<CellSet>() {
-                set |= s;
-            } else {
-                return err(format!(
-                    "cells_of: element {i} is not a House, Cell or CellSet"
-                ));
-            }
-        }
-        Ok(set)
+    engine.register_fn("cols", || {
+        let n = board::n();
+        houses_array(n..2 * n, n)
+    });
+    engine.register_fn("boxes", || {
+        let n = board::n();
+        houses_array(2 * n..3 * n, n)
+    });
+    engine.register_fn("lines", || {
+        let n = board::n();
+        houses_array(0..2 * n, n)
+    });
+    engine.register_fn("houses", || {
+        let n = board::n();
+        houses_array(0..3 * n, n)
+    });
+    engine.register_fn("houses", |kind: &str| -> Res<Array> {
+        let n = board::n();
+        Ok(houses_array(kind_range(kind, n)?, n))
+    });
+    engine.register_fn("cells_of", |houses: Array| -> Res<Dynamic> {
+        on_board!(S => cells_of::<S>(houses).map(Dynamic::from))
     });
 }
 
-fn register_cellset(engine: &mut Engine) {
-    engine.register_type_with_name::<CellSet>("CellSet");
-    engine.register_iterator::<CellSet>();
-    engine.register_fn("cellset", || CellSet::EMPTY);
-    engine.register_fn("cellset", |cells: Array| -> Res<CellSet> {
-        let mut set = CellSet::EMPTY;
-        for (i, v) in cells.into_iter().enumerate() {
-            if v.is_string() {
-                let name = v.into_immutable_string().unwrap_or_default();
-                set.insert(parse_cell(&name).or_else(err)?);
-            } else if let Some(c) = v.try_cast::<Cell>() {
-                set.insert(c);
-            } else {
-                return err(format!("cellset: element {i} is not a Cell or a cell name"));
-            }
+/// The cells of houses, cells and cell sets, on the board of shape `S` being searched.
+fn cells_of<S: Shape>(items: Array) -> Res<CellSet<S>> {
+    let geo = geo::<S>();
+    let mut set = CellSet::<S>::EMPTY;
+    for (i, h) in items.into_iter().enumerate() {
+        if let Some(h) = h.clone().try_cast::<House>() {
+            set |= geo.house(house_of_size::<S>(h)?);
+        } else if let Some(c) = h.clone().try_cast::<Cell>() {
+            set.insert(on::<S>(c)?);
+        } else if let Some(s) = h.try_cast::<CellSet<S>>() {
+            set |= s;
+        } else {
+            return err(format!(
+                "cells_of: element {i} is not a House, Cell or CellSet"
+            ));
         }
-        Ok(set)
+    }
+    Ok(set)
+}
+
+/// The shape of the board being searched, as free functions: `size()`, `box_rows()`,
+/// `box_cols()`, `house_count()`, `digits()` (the grid has the same as properties).
+fn register_shape(engine: &mut Engine) {
+    engine.register_fn("size", || board::n() as i64);
+    engine.register_fn("box_rows", || board::layout().box_rows() as i64);
+    engine.register_fn("box_cols", || board::layout().box_cols() as i64);
+    engine.register_fn("house_count", || 3 * board::n() as i64);
+    engine.register_fn("digits", || digits_array(full_mask(board::n())));
+    engine.register_fn("all_digits", || full_mask(board::n()) as i64);
+}
+
+fn register_cellset<S: Shape>(engine: &mut Engine) {
+    engine.register_type_with_name::<CellSet<S>>("CellSet");
+    engine.register_iterator::<CellSet<S>>();
+    engine.register_fn("|", |a: Cell, b: CellSet<S>| -> Res<CellSet<S>> {
+        Ok(CellSet::single(on::<S>(a)?) | b)
     });
-    engine.register_fn("to_string", |s: &mut CellSet| s.to_string());
-    engine.register_fn("to_debug", |s: &mut CellSet| format!("{s:?}"));
-    prop!(engine, "len", |s: &mut CellSet| s.len() as i64);
-    prop!(engine, "is_empty", |s: &mut CellSet| s.is_empty());
-    prop!(engine, "first", |s: &mut CellSet| match s.first() {
+    engine.register_fn("|", |a: CellSet<S>, b: Cell| -> Res<CellSet<S>> {
+        Ok(a | CellSet::single(on::<S>(b)?))
+    });
+    engine.register_fn("-", |a: CellSet<S>, b: Cell| -> Res<CellSet<S>> {
+        Ok(a - CellSet::single(on::<S>(b)?))
+    });
+    engine.register_fn("&", |a: CellSet<S>, b: Cell| -> Res<CellSet<S>> {
+        Ok(a & CellSet::single(on::<S>(b)?))
+    });
+    engine.register_fn("to_string", |s: &mut CellSet<S>| s.to_string());
+    engine.register_fn("to_debug", |s: &mut CellSet<S>| format!("{s:?}"));
+    prop!(engine, "len", |s: &mut CellSet<S>| s.len() as i64);
+    prop!(engine, "is_empty", |s: &mut CellSet<S>| s.is_empty());
+    prop!(engine, "first", |s: &mut CellSet<S>| match s.first() {
         Some(c) => Dynamic::from(c),
         None => Dynamic::UNIT,
     });
-    prop!(engine, "to_array", |s: &mut CellSet| {
+    prop!(engine, "to_array", |s: &mut CellSet<S>| {
         s.iter().map(Dynamic::from).collect::<Array>()
     });
-    prop!(engine, "peers", |s: &mut CellSet| s.common_peers());
-    prop!(engine, "rows", |s: &mut CellSet| touched(*s, "row")
-        .unwrap_or_default());
-    prop!(engine, "cols", |s: &mut CellSet| touched(*s, "col")
-        .unwrap_or_default());
-    prop!(engine, "boxes", |s: &mut CellSet| touched(*s, "box")
-        .unwrap_or_default());
-    prop!(engine, "shared_houses", |s: &mut CellSet| {
+    prop!(engine, "peers", |s: &mut CellSet<S>| geo::<S>()
+        .common_peers(*s));
+    prop!(engine, "rows", |s: &mut CellSet<S>| touched(
+        geo::<S>(),
+        *s,
+        "row"
+    )
+    .unwrap_or_default());
+    prop!(engine, "cols", |s: &mut CellSet<S>| touched(
+        geo::<S>(),
+        *s,
+        "col"
+    )
+    .unwrap_or_default());
+    prop!(engine, "boxes", |s: &mut CellSet<S>| touched(
+        geo::<S>(),
+        *s,
+        "box"
+    )
+    .unwrap_or_default());
+    prop!(engine, "shared_houses", |s: &mut CellSet<S>| {
         if s.is_empty() {
             return Array::new();
         }
-        House::all()
-            .filter(|h| s.is_subset(h.cells()))
+        let geo = geo::<S>();
+        geo.houses()
+            .filter(|&h| s.is_subset(geo.house(h)))
             .map(Dynamic::from)
             .collect::<Array>()
     });
-    engine.register_fn("houses", |s: &mut CellSet, kind: &str| touched(*s, kind));
-    engine.register_fn("contains", |s: &mut CellSet, c: Cell| s.contains(c));
-    engine.register_fn("is_subset", |s: &mut CellSet, o: CellSet| s.is_subset(o));
-    engine.register_fn("intersects", |s: &mut CellSet, o: CellSet| s.intersects(o));
-    engine.register_fn("insert", |s: &mut CellSet, c: Cell| s.insert(c));
-    engine.register_fn("remove", |s: &mut CellSet, c: Cell| s.remove(c));
+    engine.register_fn("houses", |s: &mut CellSet<S>, kind: &str| {
+        touched(geo::<S>(), *s, kind)
+    });
+    engine.register_fn("contains", |s: &mut CellSet<S>, c: Cell| {
+        cell_on(c, S::N) && s.contains(c)
+    });
+    engine.register_fn("is_subset", |s: &mut CellSet<S>, o: CellSet<S>| {
+        s.is_subset(o)
+    });
+    engine.register_fn("intersects", |s: &mut CellSet<S>, o: CellSet<S>| {
+        s.intersects(o)
+    });
+    engine.register_fn("insert", |s: &mut CellSet<S>, c: Cell| -> Res<()> {
+        s.insert(on::<S>(c)?);
+        Ok(())
+    });
+    engine.register_fn("remove", |s: &mut CellSet<S>, c: Cell| {
+        if cell_on(c, S::N) {
+            s.remove(c);
+        }
+    });
     // Operators take their left side by reference: Rhai then passes a variable without
     // cloning it (a custom value's clone is two allocations).
-    engine.register_fn("|", |a: &mut CellSet, b: CellSet| *a | b);
-    engine.register_fn("+", |a: &mut CellSet, b: CellSet| *a | b);
-    engine.register_fn("&", |a: &mut CellSet, b: CellSet| *a & b);
-    engine.register_fn("-", |a: &mut CellSet, b: CellSet| *a - b);
-    engine.register_fn("^", |a: &mut CellSet, b: CellSet| *a ^ b);
-    engine.register_fn("==", |a: &mut CellSet, b: CellSet| *a == b);
-    engine.register_fn("!=", |a: &mut CellSet, b: CellSet| *a != b);
-    engine.register_fn("seen_by_all", |s: CellSet| s.common_peers());
-    engine.register_fn("seen_by_all", |a: Cell, b: Cell| {
-        (CellSet::single(a) | CellSet::single(b)).common_peers()
-    });
-    engine.register_fn("seen_by_any", |s: CellSet| {
+    engine.register_fn("|", |a: &mut CellSet<S>, b: CellSet<S>| *a | b);
+    engine.register_fn("+", |a: &mut CellSet<S>, b: CellSet<S>| *a | b);
+    engine.register_fn("&", |a: &mut CellSet<S>, b: CellSet<S>| *a & b);
+    engine.register_fn("-", |a: &mut CellSet<S>, b: CellSet<S>| *a - b);
+    engine.register_fn("^", |a: &mut CellSet<S>, b: CellSet<S>| *a ^ b);
+    engine.register_fn("==", |a: &mut CellSet<S>, b: CellSet<S>| *a == b);
+    engine.register_fn("!=", |a: &mut CellSet<S>, b: CellSet<S>| *a != b);
+    engine.register_fn("seen_by_all", |s: CellSet<S>| geo::<S>().common_peers(s));
+    engine.register_fn("seen_by_any", |s: CellSet<S>| {
+        let geo = geo::<S>();
         let mut out = CellSet::EMPTY;
         for c in s {
-            out |= c.peers();
+            out |= geo.peers(c);
         }
         out - s
     });
 }
 
-fn register_grid(engine: &mut Engine) {
-    engine.register_type_with_name::<Grid>("Grid");
-    engine.register_fn("to_string", |g: &mut Grid| g.to_line());
-    engine.register_fn("to_debug", |g: &mut Grid| g.to_line());
-    engine.register_fn("cells", |g: &mut Grid, d: i64| -> Res<CellSet> {
-        Ok(g.digit_cells(digit(d)?))
+/// `cellset()` and `cellset([cells])`: sets of the board being searched.
+fn register_cellset_constructors(engine: &mut Engine) {
+    engine.register_fn(
+        "cellset",
+        || on_board!(S => Dynamic::from(CellSet::<S>::EMPTY)),
+    );
+    engine.register_fn("cellset", |cells: Array| -> Res<Dynamic> {
+        on_board!(S => cellset::<S>(cells).map(Dynamic::from))
+    });
+}
+
+fn cellset<S: Shape>(cells: Array) -> Res<CellSet<S>> {
+    let mut set = CellSet::<S>::EMPTY;
+    for (i, v) in cells.into_iter().enumerate() {
+        if v.is_string() {
+            let name = v.into_immutable_string().unwrap_or_default();
+            set.insert(on::<S>(parse_cell(&name).or_else(err)?)?);
+        } else if let Some(c) = v.try_cast::<Cell>() {
+            set.insert(on::<S>(c)?);
+        } else {
+            return err(format!("cellset: element {i} is not a Cell or a cell name"));
+        }
+    }
+    Ok(set)
+}
+
+/// A grid as one line: its values row by row, `.` for an empty cell, digits 10 and up as
+/// letters (`A` = 10) on boards above 9x9.
+fn grid_line<S: Shape>(g: &Grid<S>) -> String {
+    if let Some(g9) = (g as &dyn std::any::Any).downcast_ref::<Grid<S9>>() {
+        return g9.to_line();
+    }
+    g.value_slice()
+        .iter()
+        .map(|&v| match v {
+            0 => '.',
+            1..=9 => char::from(b'0' + v),
+            _ => char::from(b'A' + v - 10),
+        })
+        .collect()
+}
+
+fn register_grid<S: Shape>(engine: &mut Engine) {
+    engine.register_type_with_name::<Grid<S>>("Grid");
+    engine.register_fn("to_string", |g: &mut Grid<S>| grid_line(g));
+    engine.register_fn("to_debug", |g: &mut Grid<S>| grid_line(g));
+    // the shape of the board
+    prop!(engine, "size", |_: &mut Grid<S>| S::N as i64);
+    prop!(
+        engine,
+        "box_rows",
+        |g: &mut Grid<S>| g.geometry().layout().box_rows() as i64
+    );
+    prop!(
+        engine,
+        "box_cols",
+        |g: &mut Grid<S>| g.geometry().layout().box_cols() as i64
+    );
+    prop!(engine, "house_count", |_: &mut Grid<S>| 3 * S::N as i64);
+    prop!(engine, "digits", |_: &mut Grid<S>| digits_array(full_mask(
+        S::N
+    )));
+    prop!(engine, "all_cells", |_: &mut Grid<S>| CellSet::<S>::ALL);
+    prop!(engine, "rows", |_: &mut Grid<S>| houses_array(
+        0..S::N,
+        S::N
+    ));
+    prop!(engine, "cols", |_: &mut Grid<S>| houses_array(
+        S::N..2 * S::N,
+        S::N
+    ));
+    prop!(engine, "boxes", |_: &mut Grid<S>| houses_array(
+        2 * S::N..3 * S::N,
+        S::N
+    ));
+    prop!(engine, "lines", |_: &mut Grid<S>| houses_array(
+        0..2 * S::N,
+        S::N
+    ));
+    engine.register_get("houses", |_: &mut Grid<S>| houses_array(0..3 * S::N, S::N));
+    engine.register_fn("houses", |_: &mut Grid<S>| houses_array(0..3 * S::N, S::N));
+    engine.register_fn("houses", |_: &mut Grid<S>, kind: &str| -> Res<Array> {
+        Ok(houses_array(kind_range(kind, S::N)?, S::N))
+    });
+    engine.register_fn(
+        "house_cells",
+        |g: &mut Grid<S>, h: House| -> Res<CellSet<S>> {
+            Ok(g.geometry().house(house_of_size::<S>(h)?))
+        },
+    );
+    engine.register_fn("peers", |g: &mut Grid<S>, c: Cell| -> Res<CellSet<S>> {
+        Ok(g.geometry().peers(on::<S>(c)?))
+    });
+    engine.register_fn("cells", |g: &mut Grid<S>, d: i64| -> Res<CellSet<S>> {
+        Ok(g.digit_cells(digit_in(d, S::N)?))
     });
     engine.register_fn(
         "cells_in",
-        |g: &mut Grid, d: i64, h: House| -> Res<CellSet> { Ok(g.digit_cells_in(digit(d)?, h)) },
+        |g: &mut Grid<S>, d: i64, h: House| -> Res<CellSet<S>> {
+            Ok(g.digit_cells_in(digit_in(d, S::N)?, house_of_size::<S>(h)?))
+        },
     );
-    engine.register_fn("count_in", |g: &mut Grid, d: i64, h: House| -> Res<i64> {
-        Ok(g.digit_cells_in(digit(d)?, h).len() as i64)
+    engine.register_fn(
+        "count_in",
+        |g: &mut Grid<S>, d: i64, h: House| -> Res<i64> {
+            Ok(g.digit_cells_in(digit_in(d, S::N)?, house_of_size::<S>(h)?)
+                .len() as i64)
+        },
+    );
+    engine.register_fn("candidates", |g: &mut Grid<S>, c: Cell| -> Res<Array> {
+        Ok(digits_array(g.candidates(on::<S>(c)?)))
     });
-    engine.register_fn("candidates", |g: &mut Grid, c: Cell| {
-        digits_array(g.candidates(c))
+    engine.register_fn("mask", |g: &mut Grid<S>, c: Cell| -> Res<i64> {
+        Ok(mask_int(g.candidates(on::<S>(c)?)))
     });
-    engine.register_fn("mask", |g: &mut Grid, c: Cell| g.candidates(c) as i64);
-    engine.register_fn("mask", |g: &mut Grid, s: CellSet| g.candidates_of(s) as i64);
-    engine.register_fn("count", |g: &mut Grid, c: Cell| {
-        g.candidates(c).count_ones() as i64
+    engine.register_fn("mask", |g: &mut Grid<S>, s: CellSet<S>| {
+        mask_int(g.candidates_of(s))
     });
-    engine.register_fn("has", |g: &mut Grid, c: Cell, d: i64| -> Res<bool> {
-        Ok(g.has_candidate(c, digit(d)?))
+    engine.register_fn("count", |g: &mut Grid<S>, c: Cell| -> Res<i64> {
+        Ok(g.candidates(on::<S>(c)?).count() as i64)
     });
-    engine.register_fn("value", |g: &mut Grid, c: Cell| g.value(c) as i64);
-    engine.register_fn("empty", |g: &mut Grid| g.empty_cells());
-    engine.register_fn("filled", |g: &mut Grid| g.filled_cells());
-    engine.register_fn("givens", |g: &mut Grid| g.givens());
-    engine.register_fn("cells_with_count", |g: &mut Grid, n: i64| {
+    engine.register_fn("has", |g: &mut Grid<S>, c: Cell, d: i64| -> Res<bool> {
+        Ok(g.has_candidate(on::<S>(c)?, digit_in(d, S::N)?))
+    });
+    engine.register_fn("value", |g: &mut Grid<S>, c: Cell| -> Res<i64> {
+        Ok(g.value(on::<S>(c)?) as i64)
+    });
+    engine.register_fn("empty", |g: &mut Grid<S>| g.empty_cells());
+    engine.register_fn("filled", |g: &mut Grid<S>| g.filled_cells());
+    engine.register_fn("givens", |g: &mut Grid<S>| g.givens());
+    engine.register_fn("cells_with_count", |g: &mut Grid<S>, n: i64| {
         // no cell has a negative or a huge number of candidates
         u32::try_from(n).map_or(CellSet::EMPTY, |n| cells_with_count(g, n))
     });
     engine.register_fn(
         "cells_with_candidates",
-        |g: &mut Grid, m: i64| -> Res<CellSet> { Ok(cells_with_candidates(g, mask_arg(m)?)) },
+        |g: &mut Grid<S>, m: i64| -> Res<CellSet<S>> {
+            Ok(cells_with_candidates(g, to_bits(mask_arg_in(m, S::N)?)))
+        },
     );
     engine.register_fn(
         "cells_with_candidates",
-        |g: &mut Grid, digits: Array| -> Res<CellSet> {
-            Ok(cells_with_candidates(g, mask_of_array(&digits)?))
+        |g: &mut Grid<S>, digits: Array| -> Res<CellSet<S>> {
+            Ok(cells_with_candidates(
+                g,
+                to_bits(mask_of_array_in(&digits, S::N)?),
+            ))
         },
     );
-    engine.register_fn("pincers", |g: &mut Grid, c: Cell| -> CellSet {
-        xy_pincers(g, cells_with_count(g, 2), c)
+    engine.register_fn("pincers", |g: &mut Grid<S>, c: Cell| -> Res<CellSet<S>> {
+        let c = on::<S>(c)?;
+        Ok(xy_pincers(g, cells_with_count(g, 2), c))
     });
     engine.register_fn(
         "houses_with_count",
-        |g: &mut Grid, d: i64, kind: &str, n: i64| -> Res<Array> {
-            let d = digit(d)?;
-            Ok(kind_range(kind)?
-                .map(House::from_index)
+        |g: &mut Grid<S>, d: i64, kind: &str, n: i64| -> Res<Array> {
+            let d = digit_in(d, S::N)?;
+            Ok(kind_range(kind, S::N)?
+                .map(|i| House::from_index_in(i, S::N))
                 .filter(|&h| g.digit_cells_in(d, h).len() as i64 == n)
                 .map(Dynamic::from)
                 .collect())
@@ -398,20 +671,20 @@ fn register_grid(engine: &mut Engine) {
     );
     engine.register_fn(
         "strong_links",
-        |g: &mut Grid, d: i64, kind: &str| -> Res<Array> {
-            let d = digit(d)?;
-            Ok(kind_range(kind)?
-                .filter_map(|i| strong_link(g, d, House::from_index(i)))
-                .map(|l| Dynamic::from(l.cells::<crate::shape::S9>()))
+        |g: &mut Grid<S>, d: i64, kind: &str| -> Res<Array> {
+            let d = digit_in(d, S::N)?;
+            Ok(kind_range(kind, S::N)?
+                .filter_map(|i| strong_link(g, d, House::from_index_in(i, S::N)))
+                .map(|l| Dynamic::from(l.cells::<S>()))
                 .collect())
         },
     );
     engine.register_fn(
         "cells_by_house",
-        |g: &mut Grid, d: i64, kind: &str, min: i64, max: i64| -> Res<Array> {
-            let d = digit(d)?;
-            Ok(kind_range(kind)?
-                .map(|i| g.digit_cells_in(d, House::from_index(i)))
+        |g: &mut Grid<S>, d: i64, kind: &str, min: i64, max: i64| -> Res<Array> {
+            let d = digit_in(d, S::N)?;
+            Ok(kind_range(kind, S::N)?
+                .map(|i| g.digit_cells_in(d, House::from_index_in(i, S::N)))
                 .filter(|s| (min..=max).contains(&(s.len() as i64)))
                 .map(Dynamic::from)
                 .collect())
@@ -419,226 +692,39 @@ fn register_grid(engine: &mut Engine) {
     );
     engine.register_fn(
         "cells_by_house",
-        |g: &mut Grid, d: i64, kind: &str| -> Res<Array> {
-            let d = digit(d)?;
-            Ok(kind_range(kind)?
-                .map(|i| Dynamic::from(g.digit_cells_in(d, House::from_index(i))))
+        |g: &mut Grid<S>, d: i64, kind: &str| -> Res<Array> {
+            let d = digit_in(d, S::N)?;
+            Ok(kind_range(kind, S::N)?
+                .map(|i| Dynamic::from(g.digit_cells_in(d, House::from_index_in(i, S::N))))
                 .collect())
         },
     );
-}
-
-/// Two strong links of one digit joined at one end each (a Turbot-fish shape), from
-/// `grid.link_pairs(d, kind_a, kind_b, join)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LinkPair {
-    /// The digit.
-    pub digit: u8,
-    /// The house of the first link and of the second.
-    pub houses: [House; 2],
-    /// The joined ends of the first and second link (they share `join`).
-    pub base: [Cell; 2],
-    /// The far ends of the first and second link.
-    pub ends: [Cell; 2],
-    /// The house of the `join` kind holding both base ends.
-    pub join: House,
-    /// Cells with the digit that see both far ends, outside the four link cells.
-    pub elims: CellSet,
-}
-
-/// The houses of a kind range that hold both cells, first by index.
-fn shared_house(a: Cell, b: Cell, range: &std::ops::Range<u8>) -> Option<House> {
-    a.houses()
-        .into_iter()
-        .find(|h| range.contains(&(h.index() as u8)) && h.cells().contains(b))
-}
-
-/// Every pair of strong links of `d`, one in a house of `kinds_a`, one in `kinds_b` (each
-/// unordered pair once), with disjoint cells, where one end of each (the base) shares a house
-/// of `join` that holds neither far end, and the far ends share no house of `join`.
-fn link_pairs(g: &Grid, d: u8, kind_a: &str, kind_b: &str, join: &str) -> Res<Vec<LinkPair>> {
-    let (ra, rb, rj) = (kind_range(kind_a)?, kind_range(kind_b)?, kind_range(join)?);
-    let links = |r: std::ops::Range<u8>| {
-        r.filter_map(|i| strong_link(g, d, House::from_index(i)))
-            .map(|l| (l.house, l.cells()))
-            .collect::<Vec<_>>()
-    };
-    let same = ra == rb;
-    let (la, lb) = (links(ra), links(rb));
-    let where_ = g.digit_cells(d);
-    let mut out = Vec::new();
-    for (ha, a) in &la {
-        for (hb, b) in &lb {
-            if (same && ha.index() >= hb.index()) || a.intersects(*b) {
-                continue;
-            }
-            for ea in *a {
-                for eb in *b {
-                    let Some(j) = shared_house(ea, eb, &rj) else {
-                        continue;
-                    };
-                    let (fa, fb) = (
-                        (*a - CellSet::single(ea)).first(),
-                        (*b - CellSet::single(eb)).first(),
-                    );
-                    let (Some(fa), Some(fb)) = (fa, fb) else {
-                        continue;
-                    };
-                    if j.cells().contains(fa)
-                        || j.cells().contains(fb)
-                        || shared_house(fa, fb, &rj).is_some()
-                    {
-                        continue;
-                    }
-                    let ends = CellSet::single(fa) | CellSet::single(fb);
-                    out.push(LinkPair {
-                        digit: d,
-                        houses: [*ha, *hb],
-                        base: [ea, eb],
-                        ends: [fa, fb],
-                        join: j,
-                        elims: (where_ & ends.common_peers()) - (*a | *b),
-                    });
-                }
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// A pivot and two bivalue pincers `{x,z}`, `{y,z}` that between them cover the pivot's
-/// candidates, from `grid.wings(pivots)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Wing {
-    /// The pivot.
-    pub pivot: Cell,
-    /// The two pincers.
-    pub pincers: [Cell; 2],
-    /// The digit both pincers hold (`z`).
-    pub z: u8,
-    /// Cells with `z` seeing both pincers (and the pivot too when it holds `z`).
-    pub elims: CellSet,
-}
-
-/// For each pivot of `pivots` in index order, each pair of bivalue peers `a`, `b` (in index
-/// order) sharing one digit `z`, whose candidates lie within the pivot's plus `z` and cover
-/// the pivot's: XY-Wings for bivalue pivots, XYZ-Wings for three-candidate ones (the
-/// built-in finders' search, [`for_each_wing`]).
-fn wings(g: &Grid, pivots: CellSet) -> Vec<Wing> {
-    let bivalue = cells_with_count(g, 2);
-    let mut out = Vec::new();
-    for pivot in pivots & g.empty_cells() {
-        let _ = for_each_wing(g, bivalue, pivot, &mut |a, b, z, targets| {
-            out.push(Wing {
-                pivot,
-                pincers: [a, b],
-                z,
-                elims: g.digit_cells(z) & targets,
-            });
-            ControlFlow::Continue(())
-        });
-    }
-    out
-}
-
-fn register_patterns(engine: &mut Engine) {
-    engine.register_type_with_name::<LinkPair>("LinkPair");
-    engine.register_fn(
-        "link_pairs",
-        |g: &mut Grid, d: i64, kind_a: &str, kind_b: &str, join: &str| -> Res<Array> {
-            Ok(link_pairs(g, digit(d)?, kind_a, kind_b, join)?
-                .into_iter()
-                .map(Dynamic::from)
-                .collect())
-        },
-    );
-    engine.register_fn(
-        "link_pairs",
-        |g: &mut Grid, d: i64, kind: &str| -> Res<Array> {
-            let cross = match kind {
-                "row" | "rows" => "col",
-                "col" | "cols" | "column" | "columns" => "row",
-                _ => return err(format!("link_pairs(d, kind): `{kind}` is not row or col")),
-            };
-            Ok(link_pairs(g, digit(d)?, kind, kind, cross)?
-                .into_iter()
-                .map(Dynamic::from)
-                .collect())
-        },
-    );
-    engine.register_fn("to_string", |p: &mut LinkPair| format!("{p:?}"));
-    engine.register_fn("to_debug", |p: &mut LinkPair| format!("{p:?}"));
-    prop!(engine, "digit", |p: &mut LinkPair| p.digit as i64);
-    prop!(engine, "base", |p: &mut LinkPair| CellSet::single(
-        p.base[0]
-    ) | CellSet::single(
-        p.base[1]
-    ));
-    prop!(engine, "ends", |p: &mut LinkPair| CellSet::single(
-        p.ends[0]
-    ) | CellSet::single(
-        p.ends[1]
-    ));
-    prop!(engine, "cells", |p: &mut LinkPair| {
-        p.base
-            .into_iter()
-            .chain(p.ends)
-            .map(CellSet::single)
-            .fold(CellSet::EMPTY, |a, b| a | b)
-    });
-    prop!(engine, "base_a", |p: &mut LinkPair| p.base[0]);
-    prop!(engine, "base_b", |p: &mut LinkPair| p.base[1]);
-    prop!(engine, "end_a", |p: &mut LinkPair| p.ends[0]);
-    prop!(engine, "end_b", |p: &mut LinkPair| p.ends[1]);
-    prop!(engine, "house_a", |p: &mut LinkPair| p.houses[0]);
-    prop!(engine, "house_b", |p: &mut LinkPair| p.houses[1]);
-    prop!(engine, "join", |p: &mut LinkPair| p.join);
-    prop!(engine, "elims", |p: &mut LinkPair| p.elims);
-
-    engine.register_type_with_name::<Wing>("Wing");
-    engine.register_fn("wings", |g: &mut Grid, pivots: CellSet| -> Array {
-        wings(g, pivots).into_iter().map(Dynamic::from).collect()
-    });
-    engine.register_fn("wings", |g: &mut Grid, pivot: Cell| -> Array {
-        wings(g, CellSet::single(pivot))
-            .into_iter()
-            .map(Dynamic::from)
-            .collect()
-    });
-    engine.register_fn("to_string", |w: &mut Wing| format!("{w:?}"));
-    engine.register_fn("to_debug", |w: &mut Wing| format!("{w:?}"));
-    prop!(engine, "pivot", |w: &mut Wing| w.pivot);
-    prop!(engine, "a", |w: &mut Wing| w.pincers[0]);
-    prop!(engine, "b", |w: &mut Wing| w.pincers[1]);
-    prop!(engine, "pincers", |w: &mut Wing| CellSet::single(
-        w.pincers[0]
-    ) | CellSet::single(
-        w.pincers[1]
-    ));
-    prop!(engine, "z", |w: &mut Wing| w.z as i64);
-    prop!(engine, "elims", |w: &mut Wing| w.elims);
 }
 
 fn register_digits(engine: &mut Engine) {
     engine.register_fn("digits", |m: i64| -> Res<Array> {
-        Ok(digits_array(mask_arg(m)?))
+        Ok(digits_array(mask_arg_in(m, board::n())?))
     });
     engine.register_fn("mask", |digits: Array| -> Res<i64> {
-        Ok(mask_of_array(&digits)? as i64)
+        Ok(mask_of_array_in(&digits, board::n())? as i64)
     });
-    engine.register_fn("bit", |d: i64| -> Res<i64> {
-        Ok(digit_bit(digit(d)?) as i64)
+    engine.register_fn("bit", |d: i64| -> Res<i64> { Ok(1i64 << (digit(d)? - 1)) });
+    engine.register_fn("mask_len", |m: i64| {
+        (m as u64 & u64::from(full_mask(board::n()))).count_ones() as i64
     });
-    engine.register_fn("mask_len", |m: i64| (m as u64 & 0x1ff).count_ones() as i64);
     // Rhai has no bitwise complement on integers (`!` is for booleans only).
     engine.register_fn("complement", |m: i64| -> Res<i64> {
-        Ok((!mask_arg(m)? & 0x1ff) as i64)
+        let n = board::n();
+        Ok((!mask_arg_in(m, n)? & full_mask(n)) as i64)
     });
     engine.register_fn("without", |m: i64, other: i64| -> Res<i64> {
-        Ok((mask_arg(m)? & !mask_arg(other)?) as i64)
+        let n = board::n();
+        Ok((mask_arg_in(m, n)? & !mask_arg_in(other, n)?) as i64)
     });
 }
 
+/// The step builder's constructor and its methods that take no cell set; the digits are the
+/// board's being searched.
 fn register_step(engine: &mut Engine) {
     engine.register_type_with_name::<StepBuilder>("Step");
     engine.register_fn("step", StepBuilder::default);
@@ -648,63 +734,42 @@ fn register_step(engine: &mut Engine) {
     engine.register_fn(
         "eliminate",
         |s: &mut StepBuilder, c: Cell, d: i64| -> Res<StepBuilder> {
-            s.eliminate(CellSet::single(c), digit_bit(digit(d)?));
-            Ok(s.clone())
-        },
-    );
-    engine.register_fn(
-        "eliminate",
-        |s: &mut StepBuilder, c: CellSet, d: i64| -> Res<StepBuilder> {
-            s.eliminate(c, digit_bit(digit(d)?));
+            let (c, d) = (here(c)?, digit(d)?);
+            s.eliminations.push(Candidate::new(c, d));
             Ok(s.clone())
         },
     );
     engine.register_fn(
         "eliminate",
         |s: &mut StepBuilder, c: Cell, d: Array| -> Res<StepBuilder> {
-            s.eliminate(CellSet::single(c), mask_of_array(&d)?);
-            Ok(s.clone())
-        },
-    );
-    engine.register_fn(
-        "eliminate",
-        |s: &mut StepBuilder, c: CellSet, d: Array| -> Res<StepBuilder> {
-            s.eliminate(c, mask_of_array(&d)?);
+            let c = here(c)?;
+            let mask = mask_of_array_in(&d, board::n())?;
+            s.eliminations
+                .extend(digits(mask).map(|d| Candidate::new(c, d)));
             Ok(s.clone())
         },
     );
     engine.register_fn(
         "place",
         |s: &mut StepBuilder, c: Cell, d: i64| -> Res<StepBuilder> {
-            s.placements.push(Candidate::new(c, digit(d)?));
+            s.placements.push(Candidate::new(here(c)?, digit(d)?));
             Ok(s.clone())
         },
     );
     engine.register_fn(
         "highlight",
         |s: &mut StepBuilder, role: &str, c: Cell, d: i64| -> Res<StepBuilder> {
-            s.highlight(role, CellSet::single(c), digit_bit(digit(d)?))?;
-            Ok(s.clone())
-        },
-    );
-    engine.register_fn(
-        "highlight",
-        |s: &mut StepBuilder, role: &str, c: CellSet, d: i64| -> Res<StepBuilder> {
-            s.highlight(role, c, digit_bit(digit(d)?))?;
+            let (c, d) = (here(c)?, digit(d)?);
+            on_board!(S => s.highlight(role, CellSet::<S>::single(c), 1 << (d - 1)))?;
             Ok(s.clone())
         },
     );
     engine.register_fn(
         "highlight",
         |s: &mut StepBuilder, role: &str, c: Cell, d: Array| -> Res<StepBuilder> {
-            s.highlight(role, CellSet::single(c), mask_of_array(&d)?)?;
-            Ok(s.clone())
-        },
-    );
-    engine.register_fn(
-        "highlight",
-        |s: &mut StepBuilder, role: &str, c: CellSet, d: Array| -> Res<StepBuilder> {
-            s.highlight(role, c, mask_of_array(&d)?)?;
+            let c = here(c)?;
+            let mask = mask_of_array_in(&d, board::n())?;
+            on_board!(S => s.highlight(role, CellSet::<S>::single(c), mask))?;
             Ok(s.clone())
         },
     );
@@ -715,7 +780,8 @@ fn register_step(engine: &mut Engine) {
     engine.register_fn(
         "house",
         |s: &mut StepBuilder, h: &str| -> Res<StepBuilder> {
-            s.houses.push(h.parse().or_else(err)?);
+            let h: House = h.parse().or_else(err)?;
+            s.houses.push(board::check_house(h).or_else(err)?);
             Ok(s.clone())
         },
     );
@@ -750,3 +816,38 @@ fn register_step(engine: &mut Engine) {
         s.clone()
     });
 }
+
+/// The step builder's methods that take a cell set of shape `S`.
+fn register_step_sets<S: Shape>(engine: &mut Engine) {
+    engine.register_fn(
+        "eliminate",
+        |s: &mut StepBuilder, c: CellSet<S>, d: i64| -> Res<StepBuilder> {
+            s.eliminate(c, 1 << (digit_in(d, S::N)? - 1));
+            Ok(s.clone())
+        },
+    );
+    engine.register_fn(
+        "eliminate",
+        |s: &mut StepBuilder, c: CellSet<S>, d: Array| -> Res<StepBuilder> {
+            s.eliminate(c, mask_of_array_in(&d, S::N)?);
+            Ok(s.clone())
+        },
+    );
+    engine.register_fn(
+        "highlight",
+        |s: &mut StepBuilder, role: &str, c: CellSet<S>, d: i64| -> Res<StepBuilder> {
+            s.highlight(role, c, 1 << (digit_in(d, S::N)? - 1))?;
+            Ok(s.clone())
+        },
+    );
+    engine.register_fn(
+        "highlight",
+        |s: &mut StepBuilder, role: &str, c: CellSet<S>, d: Array| -> Res<StepBuilder> {
+            s.highlight(role, c, mask_of_array_in(&d, S::N)?)?;
+            Ok(s.clone())
+        },
+    );
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,6 +1,8 @@
 //! Techniques written as Rhai scripts, loaded at run time (`techniques/*.rhai`).
 //!
-//! A script declares its metadata as top-level constants and a `find(grid)` function:
+//! A script declares its metadata as top-level constants and a `find(grid)` function (and,
+//! optionally, `const SIZES = [9];`: the board sizes it runs on, every size when it declares
+//! none; see [`ScriptTechnique::sizes`]):
 //!
 //! ```rhai
 //! const ID = "x-wing-script";
@@ -87,11 +89,17 @@ use std::time::{Duration, Instant};
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope};
 
 use crate::grid::Grid;
+use crate::shape::Shape;
 use crate::step::Step;
-use crate::technique::context::Context;
-use crate::technique::{Origin, StepSink, Technique, TechniqueError};
+use crate::technique::context::{Context, on_sized};
+use crate::technique::{Origin, SizedContext, StepSink, Technique, TechniqueError};
 
 pub(crate) mod api;
+pub(crate) mod board;
+mod patterns;
+mod sizes;
+use sizes::declared_sizes;
+pub use sizes::sizes_text;
 pub mod budget;
 mod call;
 pub mod check;
@@ -378,6 +386,8 @@ pub struct ScriptTechnique {
     difficulty: f32,
     codes: Vec<String>,
     needs_uniqueness: bool,
+    /// The board sizes it declares it runs on (`const SIZES = [9];`); `None`: every size.
+    sizes: Option<Vec<usize>>,
     /// Where `fn find` is written, for errors about its return value.
     find_at: Location,
 }
@@ -609,6 +619,10 @@ impl ScriptTechnique {
                 )
             })?,
         };
+        let sizes = match scope.get("SIZES") {
+            None => None,
+            Some(v) => Some(declared_sizes(v).map_err(|m| decl(line_of("SIZES"), m))?),
+        };
         let program = rhai::grain::Compiler::new().compile(&ast);
         Ok(ScriptTechnique {
             host,
@@ -623,6 +637,7 @@ impl ScriptTechnique {
             difficulty,
             codes,
             needs_uniqueness,
+            sizes,
             find_at: Location {
                 path: path.to_string(),
                 line: find_line,
@@ -653,6 +668,12 @@ impl ScriptTechnique {
     /// The script's path as given.
     pub fn path(&self) -> &str {
         &self.path
+    }
+
+    /// The board sizes the script declares it runs on (`const SIZES = [9];`), in increasing
+    /// order; `None` when it declares none, and then it runs on every size.
+    pub fn sizes(&self) -> Option<&[usize]> {
+        self.sizes.as_deref()
     }
 
     /// How `find` is evaluated: as [`ScriptTechnique::set_evaluator`] chose, except that a
@@ -687,14 +708,23 @@ impl ScriptTechnique {
     /// [`ScriptTechnique::run`] on a position whose shared [`Context`] the engine already
     /// has: the script's context helpers (`grid.als()`, `grid.bivalue()` …) read it instead of
     /// building their own.
-    pub fn run_in(&self, ctx: &Context<'_>) -> Result<Vec<Step>, ScriptError> {
+    ///
+    /// The position may be of any size (see [`ScriptTechnique::run_sized`]).
+    pub fn run_in<S: Shape>(&self, ctx: &Context<'_, S>) -> Result<Vec<Step>, ScriptError> {
         let _position = position::PositionGuard::enter(ctx);
         on_script_stack(|| self.call_find(ctx.grid()))
     }
 
+    /// [`ScriptTechnique::run_in`] on a position of any size: `find` gets that size's grid,
+    /// and the helpers with no grid among their arguments (`rows()`, `cell(r, c)`,
+    /// `house.cells` …) answer for its board. It runs whatever sizes the script declares.
+    pub fn run_sized(&self, ctx: SizedContext<'_, '_>) -> Result<Vec<Step>, ScriptError> {
+        on_sized!(ctx, c => self.run_in(c))
+    }
+
     /// [`ScriptTechnique::run`], on the script stack (the returned value is converted and
     /// dropped there too).
-    fn call_find(&self, grid: &Grid) -> Result<Vec<Step>, ScriptError> {
+    fn call_find<S: Shape>(&self, grid: &Grid<S>) -> Result<Vec<Step>, ScriptError> {
         let engine = &self.host.engine;
         let allowance = budget::allowance(self.key);
         let budget = budget::current_budget();
@@ -838,7 +868,38 @@ impl Technique for ScriptTechnique {
     }
 
     fn find_in(&self, ctx: &Context<'_>, sink: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+        // a script that does not run on 9x9 finds nothing there, whoever asks
+        if !self.runs_on(9) {
+            return Ok(());
+        }
         let steps = self.run_in(ctx).map_err(|e| TechniqueError::Failed {
+            technique: self.id.clone(),
+            message: e.to_string(),
+        })?;
+        crate::technique::stoppable(|| steps.into_iter().try_for_each(sink))
+    }
+
+    fn runs_on(&self, n: usize) -> bool {
+        self.sizes.as_ref().is_none_or(|s| s.contains(&n))
+    }
+
+    fn find_sized(
+        &self,
+        ctx: SizedContext<'_, '_>,
+        sink: &mut StepSink<'_>,
+    ) -> Result<(), TechniqueError> {
+        let n = ctx.n();
+        if !self.runs_on(n) {
+            return Err(TechniqueError::Failed {
+                technique: self.id.clone(),
+                message: format!(
+                    "{}: runs on {} boards only (its SIZES), not {n}x{n}",
+                    self.path,
+                    sizes_text(self.sizes.as_deref().unwrap_or_default())
+                ),
+            });
+        }
+        let steps = self.run_sized(ctx).map_err(|e| TechniqueError::Failed {
             technique: self.id.clone(),
             message: e.to_string(),
         })?;

@@ -7,35 +7,43 @@
 //! [`PositionGuard`]); the helpers registered here read it when the grid they are called on is
 //! that position, and otherwise build a context of their own for the call.
 
+use std::any::TypeId;
 use std::cell::Cell as StdCell;
 
 use rhai::{Array, Dynamic, Engine};
 
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, House};
+use crate::geometry::Cell;
 use crate::grid::Grid;
+use crate::shape::Shape;
 use crate::technique::context::{Als, Context};
 
-use super::api::{Res, digit, digits_array};
+use super::api::{Res, digit_in, digits_array, mask_int};
+use super::board::{BoardGuard, cell_on};
 
 thread_local! {
-    /// The context of the position the script running on this thread searches, or null.
-    static POSITION: StdCell<*const ()> = const { StdCell::new(std::ptr::null()) };
+    /// The context of the position the script running on this thread searches (null when
+    /// none), and the shape of its grid.
+    static POSITION: StdCell<(*const (), Option<TypeId>)> =
+        const { StdCell::new((std::ptr::null(), None)) };
 }
 
-/// Makes a context this thread's current position while it lives, and restores the previous
-/// one when dropped (also when a script call unwinds).
+/// Makes a context this thread's current position (and its layout the current board) while
+/// it lives, and restores the previous ones when dropped (also when a script call unwinds).
 pub(crate) struct PositionGuard {
-    prev: *const (),
+    prev: (*const (), Option<TypeId>),
+    _board: BoardGuard,
 }
 
 impl PositionGuard {
     /// `ctx` is the current position until the guard is dropped; the guard must not outlive
     /// `ctx` (it is always a local of the function that borrows `ctx`).
-    pub(crate) fn enter(ctx: &Context<'_>) -> PositionGuard {
-        let ptr = (ctx as *const Context<'_>).cast::<()>();
+    pub(crate) fn enter<S: Shape>(ctx: &Context<'_, S>) -> PositionGuard {
+        let ptr = (ctx as *const Context<'_, S>).cast::<()>();
+        let board = BoardGuard::enter(ctx.grid().geometry().layout());
         PositionGuard {
-            prev: POSITION.with(|p| p.replace(ptr)),
+            prev: POSITION.with(|p| p.replace((ptr, Some(TypeId::of::<S>())))),
+            _board: board,
         }
     }
 }
@@ -48,14 +56,15 @@ impl Drop for PositionGuard {
 
 /// Runs `f` on the current position's context when `grid` is that position, else on a context
 /// built for `grid` alone.
-fn with_context<R>(grid: &Grid, f: impl FnOnce(&Context<'_>) -> R) -> R {
-    let ptr = POSITION.with(StdCell::get);
-    if !ptr.is_null() {
+fn with_context<S: Shape, R>(grid: &Grid<S>, f: impl FnOnce(&Context<'_, S>) -> R) -> R {
+    let (ptr, shape) = POSITION.with(StdCell::get);
+    if !ptr.is_null() && shape == Some(TypeId::of::<S>()) {
         // SAFETY: the pointer was set by a `PositionGuard` on this thread, which lives in the
         // function that borrows the context and runs the script call; the script (and so this
-        // helper) returns before the guard is dropped, so the context is alive here. It is only
-        // read through a shared reference, as the context is borrowed.
-        let ctx = unsafe { &*ptr.cast::<Context<'_>>() };
+        // helper) returns before the guard is dropped, so the context is alive here. Its shape
+        // is `S` (checked above), and it is only read through a shared reference, as the
+        // context is borrowed.
+        let ctx = unsafe { &*ptr.cast::<Context<'_, S>>() };
         if ctx.grid() == grid {
             return f(ctx);
         }
@@ -63,68 +72,72 @@ fn with_context<R>(grid: &Grid, f: impl FnOnce(&Context<'_>) -> R) -> R {
     f(&Context::new(grid))
 }
 
-/// Registers the context helpers: `grid.bivalue()`, `grid.strong_links(d)`,
-/// `grid.partners(cell, d)`, `grid.als()` and the `Als` type.
-pub(crate) fn register(engine: &mut Engine) {
-    engine.register_fn("bivalue", |g: &mut Grid| {
+/// Registers the context helpers for grids of shape `S`: `grid.bivalue()`,
+/// `grid.strong_links(d)`, `grid.partners(cell, d)`, `grid.als()` and the `Als` type.
+pub(crate) fn register<S: Shape>(engine: &mut Engine) {
+    engine.register_fn("bivalue", |g: &mut Grid<S>| {
         with_context(g, |ctx| ctx.bivalue_cells())
     });
-    engine.register_fn("strong_links", |g: &mut Grid, d: i64| -> Res<Array> {
-        let d = digit(d)?;
+    engine.register_fn("strong_links", |g: &mut Grid<S>, d: i64| -> Res<Array> {
+        let d = digit_in(d, S::N)?;
         Ok(with_context(g, |ctx| {
             ctx.strong_links_of(d)
                 .iter()
-                .map(|l| Dynamic::from(l.cells::<crate::shape::S9>()))
+                .map(|l| Dynamic::from(l.cells::<S>()))
                 .collect()
         }))
     });
     engine.register_fn(
         "partners",
-        |g: &mut Grid, c: Cell, d: i64| -> Res<CellSet> {
-            let d = digit(d)?;
+        |g: &mut Grid<S>, c: Cell, d: i64| -> Res<CellSet<S>> {
+            let d = digit_in(d, S::N)?;
+            if !cell_on(c, S::N) {
+                return Err(format!("{c} is not a cell of a {n}x{n} board", n = S::N).into());
+            }
             Ok(with_context(g, |ctx| partners(ctx, c, d)))
         },
     );
-    engine.register_fn("als", |g: &mut Grid| -> Array {
+    engine.register_fn("als", |g: &mut Grid<S>| -> Array {
         with_context(g, |ctx| {
             ctx.als().iter().copied().map(Dynamic::from).collect()
         })
     });
 
-    engine.register_type_with_name::<Als>("Als");
-    engine.register_fn("to_string", |a: &mut Als| a.describe());
-    engine.register_fn("to_debug", |a: &mut Als| a.describe());
-    engine.register_get("cells", |a: &mut Als| a.cells);
-    engine.register_fn("cells", |a: &mut Als| a.cells);
-    engine.register_get("mask", |a: &mut Als| a.digits as i64);
-    engine.register_fn("mask", |a: &mut Als| a.digits as i64);
-    engine.register_get("digits", |a: &mut Als| digits_array(a.digits));
-    engine.register_fn("digits", |a: &mut Als| digits_array(a.digits));
-    engine.register_get("len", |a: &mut Als| a.cells.len() as i64);
-    engine.register_fn("len", |a: &mut Als| a.cells.len() as i64);
-    engine.register_get("house", |a: &mut Als| house_of(a.cells));
-    engine.register_fn("house", |a: &mut Als| house_of(a.cells));
-    engine.register_fn("cells_of", |a: &mut Als, d: i64| -> Res<CellSet> {
-        Ok(a.cells_of(digit(d)?))
+    engine.register_type_with_name::<Als<S>>("Als");
+    engine.register_fn("to_string", |a: &mut Als<S>| a.describe());
+    engine.register_fn("to_debug", |a: &mut Als<S>| a.describe());
+    engine.register_get("cells", |a: &mut Als<S>| a.cells);
+    engine.register_fn("cells", |a: &mut Als<S>| a.cells);
+    engine.register_get("mask", |a: &mut Als<S>| mask_int(a.digits));
+    engine.register_fn("mask", |a: &mut Als<S>| mask_int(a.digits));
+    engine.register_get("digits", |a: &mut Als<S>| digits_array(a.digits));
+    engine.register_fn("digits", |a: &mut Als<S>| digits_array(a.digits));
+    engine.register_get("len", |a: &mut Als<S>| a.cells.len() as i64);
+    engine.register_fn("len", |a: &mut Als<S>| a.cells.len() as i64);
+    engine.register_get("house", |a: &mut Als<S>| house_of(a.cells));
+    engine.register_fn("house", |a: &mut Als<S>| house_of(a.cells));
+    engine.register_fn("cells_of", |a: &mut Als<S>, d: i64| -> Res<CellSet<S>> {
+        Ok(a.cells_of(digit_in(d, S::N)?))
     });
-    engine.register_fn("seen_by", |a: &mut Als, d: i64| -> Res<CellSet> {
-        Ok(a.seen_by(digit(d)?))
+    engine.register_fn("seen_by", |a: &mut Als<S>, d: i64| -> Res<CellSet<S>> {
+        Ok(a.seen_by(digit_in(d, S::N)?))
     });
-    engine.register_fn("has", |a: &mut Als, d: i64| -> Res<bool> {
-        Ok(a.has(digit(d)?))
+    engine.register_fn("has", |a: &mut Als<S>, d: i64| -> Res<bool> {
+        Ok(a.has(digit_in(d, S::N)?))
     });
-    engine.register_fn("==", |a: &mut Als, b: Als| a.cells == b.cells);
-    engine.register_fn("!=", |a: &mut Als, b: Als| a.cells != b.cells);
+    engine.register_fn("==", |a: &mut Als<S>, b: Als<S>| a.cells == b.cells);
+    engine.register_fn("!=", |a: &mut Als<S>, b: Als<S>| a.cells != b.cells);
 }
 
 /// The cells joined to `cell`'s `digit` by a strong link: in each house of `cell` where the
 /// digit has exactly two places, the other one.
-fn partners(ctx: &Context<'_>, cell: Cell, digit: u8) -> CellSet {
+fn partners<S: Shape>(ctx: &Context<'_, S>, cell: Cell, digit: u8) -> CellSet<S> {
     let grid = ctx.grid();
     if !grid.digit_cells(digit).contains(cell) {
         return CellSet::EMPTY;
     }
-    cell.houses()
+    grid.geometry()
+        .houses_of(cell)
         .into_iter()
         .map(|h| grid.digit_cells_in(digit, h))
         .filter(|s| s.len() == 2)
@@ -134,10 +147,10 @@ fn partners(ctx: &Context<'_>, cell: Cell, digit: u8) -> CellSet {
 
 /// The first house (row, column, box) holding every cell of a set, as the script sees it:
 /// `()` when none does (an ALS always lies in one house).
-fn house_of(cells: CellSet) -> Dynamic {
-    (0..27)
-        .map(House::from_index)
-        .find(|h| cells.is_subset(h.cells()))
+fn house_of<S: Shape>(cells: CellSet<S>) -> Dynamic {
+    let geo = super::board::geo::<S>();
+    geo.houses()
+        .find(|&h| cells.is_subset(geo.house(h)))
         .map_or(Dynamic::UNIT, Dynamic::from)
 }
 

@@ -8,9 +8,11 @@ use rhai::{Array, Dynamic, Map};
 
 use crate::geometry::{Cell, House};
 use crate::grid::{Candidate, Grid};
+use crate::shape::Shape;
 use crate::step::{Highlight, Step};
 
-use super::api::{StepBuilder, digit, parse_cell, parse_role};
+use super::api::{StepBuilder, digit_in, parse_cell, parse_role};
+use super::board::{cell_on, house_on};
 
 /// A malformed return value: the path of the bad field (e.g. `[0].eliminations[2].cell`) and
 /// what is wrong with it.
@@ -39,6 +41,8 @@ fn bad<T>(path: &str, message: impl Into<String>) -> Res<T> {
 
 fn type_of(v: &Dynamic) -> String {
     let t = v.type_name();
+    // `lapiz::cellset::CellSet<lapiz::shape::S9>` is a CellSet
+    let t = t.split('<').next().unwrap_or(t);
     let short = match t {
         "lapiz::geometry::Cell" => "Cell",
         "lapiz::geometry::House" => "House",
@@ -58,8 +62,13 @@ fn type_of(v: &Dynamic) -> String {
 
 /// The steps a `find` result holds, stamped with the technique id and difficulty; eliminated
 /// and highlighted candidates not present in `grid` are dropped, and a step left with nothing to
-/// eliminate or place by that.
-pub fn to_steps(value: Dynamic, id: &str, difficulty: f32, grid: &Grid) -> Res<Vec<Step>> {
+/// eliminate or place by that. A cell, digit or house that is not the board's is malformed.
+pub fn to_steps<S: Shape>(
+    value: Dynamic,
+    id: &str,
+    difficulty: f32,
+    grid: &Grid<S>,
+) -> Res<Vec<Step>> {
     let value = value.flatten();
     if value.is_unit() {
         return Ok(Vec::new());
@@ -68,14 +77,14 @@ pub fn to_steps(value: Dynamic, id: &str, difficulty: f32, grid: &Grid) -> Res<V
         let items = value.cast::<Array>();
         let mut steps = Vec::with_capacity(items.len());
         for (i, item) in items.into_iter().enumerate() {
-            let mut step = one_step(item.flatten(), &format!("[{i}]"), id, difficulty)?;
+            let mut step = one_step(item.flatten(), &format!("[{i}]"), id, difficulty, S::N)?;
             if step.keep_candidates_of(grid) {
                 steps.push(step);
             }
         }
         return Ok(steps);
     }
-    let mut step = one_step(value, "", id, difficulty)?;
+    let mut step = one_step(value, "", id, difficulty, S::N)?;
     Ok(if step.keep_candidates_of(grid) {
         vec![step]
     } else {
@@ -83,11 +92,11 @@ pub fn to_steps(value: Dynamic, id: &str, difficulty: f32, grid: &Grid) -> Res<V
     })
 }
 
-fn one_step(value: Dynamic, path: &str, id: &str, difficulty: f32) -> Res<Step> {
+fn one_step(value: Dynamic, path: &str, id: &str, difficulty: f32, n: usize) -> Res<Step> {
     let builder = if value.is::<StepBuilder>() {
         value.cast::<StepBuilder>()
     } else if value.is_map() {
-        from_map(value.cast::<Map>(), path)?
+        from_map(value.cast::<Map>(), path, n)?
     } else {
         let what = if path.is_empty() { "the value" } else { path };
         return bad(
@@ -103,6 +112,7 @@ fn one_step(value: Dynamic, path: &str, id: &str, difficulty: f32) -> Res<Step> 
     {
         return bad(path, format!("difficulty {d} is not in (0, 20]"));
     }
+    on_board(&builder, path, n)?;
     let mut step = Step::new(id, builder.difficulty.unwrap_or(difficulty));
     step.placements = builder.placements;
     step.eliminations = builder.eliminations;
@@ -111,6 +121,42 @@ fn one_step(value: Dynamic, path: &str, id: &str, difficulty: f32) -> Res<Step> 
     step.highlights = builder.highlights;
     step.explanation = builder.explanation;
     Ok(step)
+}
+
+/// Every cell, digit and house of a step on a board of size `n`.
+fn on_board(b: &StepBuilder, path: &str, n: usize) -> Res<()> {
+    let lists = [
+        ("placements", &b.placements),
+        ("eliminations", &b.eliminations),
+    ];
+    let highlights = b
+        .highlights
+        .iter()
+        .enumerate()
+        .map(|(i, h)| (format!("highlights[{i}].candidates"), &h.candidates));
+    let all = lists
+        .into_iter()
+        .map(|(f, l)| (f.to_string(), l))
+        .chain(highlights);
+    for (field, list) in all {
+        for (i, c) in list.iter().enumerate() {
+            if !cell_on(c.cell, n) || !(1..=n).contains(&usize::from(c.digit)) {
+                return bad(
+                    &join(path, &format!("{field}[{i}]")),
+                    format!("{c} is not a candidate of a {n}x{n} board"),
+                );
+            }
+        }
+    }
+    for (i, h) in b.houses.iter().enumerate() {
+        if !house_on(*h, n) {
+            return bad(
+                &join(path, &format!("houses[{i}]")),
+                format!("{h} is not a house of a {n}x{n} board"),
+            );
+        }
+    }
+    Ok(())
 }
 
 fn join(path: &str, field: &str) -> String {
@@ -123,14 +169,14 @@ fn join(path: &str, field: &str) -> String {
 
 const FIELDS: &str = "placements, eliminations, houses, highlights, explanation, difficulty";
 
-fn from_map(map: Map, path: &str) -> Res<StepBuilder> {
+fn from_map(map: Map, path: &str, n: usize) -> Res<StepBuilder> {
     let mut b = StepBuilder::default();
     for (key, value) in map {
         let p = join(path, key.as_str());
         let value = value.flatten();
         match key.as_str() {
-            "placements" => b.placements = candidate_list(value, &p)?,
-            "eliminations" => b.eliminations = candidate_list(value, &p)?,
+            "placements" => b.placements = candidate_list(value, &p, n)?,
+            "eliminations" => b.eliminations = candidate_list(value, &p, n)?,
             "houses" => {
                 for (i, h) in array(value, &p)?.into_iter().enumerate() {
                     b.houses.push(house(h.flatten(), &format!("{p}[{i}]"))?);
@@ -139,7 +185,7 @@ fn from_map(map: Map, path: &str) -> Res<StepBuilder> {
             "highlights" => {
                 for (i, h) in array(value, &p)?.into_iter().enumerate() {
                     b.highlights
-                        .push(highlight(h.flatten(), &format!("{p}[{i}]"))?);
+                        .push(highlight(h.flatten(), &format!("{p}[{i}]"), n)?);
                 }
             }
             "explanation" => {
@@ -177,16 +223,16 @@ fn array(value: Dynamic, path: &str) -> Res<Array> {
     }
 }
 
-fn candidate_list(value: Dynamic, path: &str) -> Res<Vec<Candidate>> {
+fn candidate_list(value: Dynamic, path: &str, n: usize) -> Res<Vec<Candidate>> {
     array(value, path)?
         .into_iter()
         .enumerate()
-        .map(|(i, c)| candidate(c.flatten(), &format!("{path}[{i}]")))
+        .map(|(i, c)| candidate(c.flatten(), &format!("{path}[{i}]"), n))
         .collect()
 }
 
 /// A candidate: `#{cell: .., digit: ..}` or a string like `3r1c4`.
-fn candidate(value: Dynamic, path: &str) -> Res<Candidate> {
+fn candidate(value: Dynamic, path: &str, n: usize) -> Res<Candidate> {
     if value.is_string() {
         let s = value.into_immutable_string().unwrap_or_default();
         return s.parse::<Candidate>().or_else(|e| bad(path, e));
@@ -223,8 +269,13 @@ fn candidate(value: Dynamic, path: &str) -> Res<Candidate> {
     let dp = join(path, "digit");
     let d = match digit_v {
         Some(v) => match v.as_int() {
-            Ok(d) => digit(d).or_else(|_| bad(&dp, format!("digit {d} is not 1..9")))?,
-            Err(_) => return bad(&dp, format!("expected a digit 1..9, found {}", type_of(&v))),
+            Ok(d) => digit_in(d, n).or_else(|_| bad(&dp, format!("digit {d} is not 1..{n}")))?,
+            Err(_) => {
+                return bad(
+                    &dp,
+                    format!("expected a digit 1..{n}, found {}", type_of(&v)),
+                );
+            }
         },
         None => return bad(&dp, "missing"),
     };
@@ -266,7 +317,7 @@ fn house(value: Dynamic, path: &str) -> Res<House> {
 }
 
 /// `#{role: "Base", candidates: [..]}`.
-fn highlight(value: Dynamic, path: &str) -> Res<Highlight> {
+fn highlight(value: Dynamic, path: &str, n: usize) -> Res<Highlight> {
     if !value.is_map() {
         return bad(
             path,
@@ -289,7 +340,7 @@ fn highlight(value: Dynamic, path: &str) -> Res<Highlight> {
                 let s = v.into_immutable_string().unwrap_or_default();
                 role = Some(parse_role(&s).or_else(|e| bad(&p, e))?);
             }
-            "candidates" => cands = Some(candidate_list(v, &p)?),
+            "candidates" => cands = Some(candidate_list(v, &p, n)?),
             other => {
                 return bad(
                     &p,

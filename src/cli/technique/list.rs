@@ -37,6 +37,14 @@ fn parse_size(text: &str) -> Result<u8, String> {
 /// One technique's row: id, name, difficulty, source (escaped).
 type Row = (String, String, f32, String);
 
+/// The ids of a group of techniques, escaped.
+fn ids_of<T: std::ops::Deref<Target = dyn lapiz::Technique>>(group: &[&T]) -> Vec<String> {
+    group
+        .iter()
+        .map(|t| printable(t.id()).into_owned())
+        .collect()
+}
+
 /// Runs `lapiz techniques`.
 pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
     let p = args.pipeline.load("default")?;
@@ -100,25 +108,50 @@ pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
                     .any(|s| s.techniques.iter().any(|id| id == t.id()))
             })
             .collect();
-        // a technique left out of a size is either one that runs on 9x9 alone (SE's own, or
-        // not generic yet), or one whose pattern needs larger houses (it runs on 25x25)
-        let (nine_only, larger): (Vec<&Box<dyn lapiz::Technique>>, Vec<_>) =
-            left_out.into_iter().partition(|t| !t.runs_on(25));
+        // a technique left out of a size is one that runs on 9x9 alone (SE's own, a built-in
+        // not generic yet, a script declaring `SIZES = [9]`), one whose pattern needs larger
+        // houses (it runs on 25x25), or one that names other sizes (a script's `SIZES`)
+        let others = |t: &dyn lapiz::Technique| -> Vec<usize> {
+            lapiz::shape::Layout::SIZES
+                .iter()
+                .map(|&s| usize::from(s))
+                .filter(|&s| t.runs_on(s))
+                .collect()
+        };
+        let (larger, rest): (Vec<&Box<dyn lapiz::Technique>>, Vec<_>) =
+            left_out.into_iter().partition(|t| t.runs_on(25));
+        let (nine_only, declared): (Vec<_>, Vec<_>) =
+            rest.into_iter().partition(|t| others(t.as_ref()) == [9]);
         for (group, why) in [
-            (nine_only, "they run on 9x9 only"),
-            (larger, "their pattern needs larger houses"),
+            (ids_of(&nine_only), "they run on 9x9 only"),
+            (ids_of(&larger), "their pattern needs larger houses"),
         ] {
             if !group.is_empty() {
-                let ids: Vec<_> = group
-                    .iter()
-                    .map(|t| printable(t.id()).into_owned())
-                    .collect();
                 writeln!(
                     out,
                     "Left out on {n}x{n} boards ({why}): {}",
-                    ids.join(", ")
+                    group.join(", ")
                 )?;
             }
+        }
+        if !declared.is_empty() {
+            let each: Vec<String> = declared
+                .iter()
+                .map(|t| {
+                    let sizes = others(t.as_ref());
+                    let sizes = if sizes.is_empty() {
+                        "no size".to_string()
+                    } else {
+                        lapiz::script::sizes_text(&sizes)
+                    };
+                    format!("{} ({sizes})", printable(t.id()))
+                })
+                .collect();
+            writeln!(
+                out,
+                "Left out on {n}x{n} boards (they run on other sizes only): {}",
+                each.join(", ")
+            )?;
         }
     }
     for way in lapiz::plugin::Way::loaded() {

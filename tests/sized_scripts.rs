@@ -1,0 +1,337 @@
+//! Rhai scripts on every size: the shipped scripts (written once with the shape API) run on
+//! 6x6 to 16x16 positions, find steps there, every one sound and the same as their built-in
+//! twins'; a script declaring `SIZES = [9]` is left out elsewhere, and `lapiz techniques
+//! --size N` says so.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use common::cli::run_lapiz;
+use lapiz::engine::solve_sized;
+use lapiz::generate::{Clues, Symmetry};
+use lapiz::script::ScriptTechnique;
+use lapiz::script::check::changes;
+use lapiz::shape::{Alphabet, Layout, Puzzle, S6, S8, S9, S12, S16, Shape};
+use lapiz::trace::{Entry, Outcome};
+use lapiz::{Context, Grid, Pipeline, Step, Technique};
+
+/// The shipped scripts.
+const SCRIPTS: &[&str] = &[
+    "techniques/x-wing.rhai",
+    "techniques/skyscraper.rhai",
+    "techniques/2-string-kite.rhai",
+    "techniques/xy-wing.rhai",
+];
+
+/// 16x16 (4x4 boxes), 110 clues, from `tests/sized_traces.rs`.
+const SIXTEEN: &str = "...5...64..E8...D8..F54..1.GB.2EG.92...E3.8.D..73.B..G.8....15....6..93.1.4.A..D.4..6.....A...7.1B.7..DF.C..6....CG.8.....3.9.....D1B...A..7G6.5...E....8......A86F..4AG.D....9....C9..1B5.4....5D.B1.FA.GE....6C31978.D.......4.2.8...B..D.39AG6AE.4....3...DB1";
+
+fn load(path: &str) -> ScriptTechnique {
+    ScriptTechnique::load(Path::new(path)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn made(layout: Layout, seed: u64) -> Puzzle {
+    Puzzle::generate(
+        layout,
+        Alphabet::Standard,
+        Symmetry::None,
+        Clues::Minimal,
+        seed,
+        0,
+    )
+    .unwrap()
+    .0
+}
+
+/// Puzzles of every size but 9x9's: generated ones of each layout, the 16x16 fixture, and
+/// every twentieth of tarek's tough 16x16 puzzles when the shared data is there.
+fn puzzles() -> Vec<Puzzle> {
+    let mut out = Vec::new();
+    for (n, r, c) in [
+        (4, 2, 2),
+        (6, 2, 3),
+        (6, 3, 2),
+        (8, 2, 4),
+        (12, 3, 4),
+        (12, 4, 3),
+        (16, 4, 4),
+    ] {
+        let seeds = if n >= 12 { 2 } else { 12 };
+        for seed in 0..seeds {
+            out.push(made(Layout::with_box(n, r, c).unwrap(), seed));
+        }
+    }
+    out.push(Puzzle::parse(SIXTEEN).unwrap());
+    match common::read_data("puzzles/16x16/tough-206.txt") {
+        Some(text) => out.extend(
+            text.lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+                .step_by(20)
+                .map(|l| Puzzle::parse(l).unwrap()),
+        ),
+        None => eprintln!("skipping tarek's tough 16x16 puzzles: the shared data is absent"),
+    }
+    out
+}
+
+/// Every step of `t` at a position.
+fn steps_of(t: &dyn Technique, ctx: &Context<'_, impl Shape>) -> Vec<Step> {
+    let mut steps = Vec::new();
+    t.find_sized(ctx.sized(), &mut |s| {
+        steps.push(s);
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    steps
+}
+
+/// At every position of `p`'s default solve: each script's steps are sound and change what
+/// its built-in twin changes. Counts the steps per script and size in `found`.
+fn check<S: Shape>(
+    p: &Puzzle,
+    scripts: &[(ScriptTechnique, Box<dyn Technique>)],
+    found: &mut BTreeMap<(String, usize), usize>,
+) {
+    let n = S::N;
+    let solution = p.solution().unwrap();
+    let trace = solve_sized(p, &Pipeline::default_pipeline());
+    let mut grid = Grid::<S>::from_value_slice(S::geometry(p.layout()), p.values());
+    let steps: Vec<&Step> = trace.steps().collect();
+    for i in 0..=steps.len() {
+        let ctx = Context::new(&grid);
+        for (script, twin) in scripts {
+            let mine = steps_of(script, &ctx);
+            for s in &mine {
+                assert_eq!(
+                    s.contradiction_in(solution.values(), n),
+                    None,
+                    "{} on {}: unsound {}",
+                    script.id(),
+                    p.to_line(),
+                    s.explanation
+                );
+            }
+            *found.entry((script.id().to_string(), n)).or_default() += mine.len();
+            if !twin.runs_on(n) {
+                continue;
+            }
+            let theirs = steps_of(twin.as_ref(), &ctx);
+            assert_eq!(
+                changes(&mine),
+                changes(&theirs),
+                "{} and {} differ on {} after {i} steps",
+                script.id(),
+                twin.id(),
+                p.to_line()
+            );
+        }
+        if let Some(step) = steps.get(i) {
+            step.apply(&mut grid);
+        }
+    }
+}
+
+#[test]
+fn shipped_scripts_run_on_every_size_soundly_as_their_twins() {
+    let scripts: Vec<(ScriptTechnique, Box<dyn Technique>)> = SCRIPTS
+        .iter()
+        .map(|path| {
+            let script = load(path);
+            assert_eq!(
+                script.sizes(),
+                None,
+                "{path} declares no size: it runs on all"
+            );
+            for n in Layout::SIZES {
+                assert!(script.runs_on(n.into()), "{path} on {n}x{n}");
+            }
+            let twin = script.id().strip_suffix("-script").unwrap();
+            let twin = lapiz::technique::builtin(twin).expect("a built-in twin");
+            (script, twin)
+        })
+        .collect();
+    let mut found = BTreeMap::new();
+    for p in puzzles() {
+        match p.layout().n() {
+            4 => check::<lapiz::shape::S4>(&p, &scripts, &mut found),
+            6 => check::<S6>(&p, &scripts, &mut found),
+            8 => check::<S8>(&p, &scripts, &mut found),
+            12 => check::<S12>(&p, &scripts, &mut found),
+            _ => check::<S16>(&p, &scripts, &mut found),
+        }
+    }
+    eprintln!("steps found per script and size: {found:?}");
+    // every script finds steps on 16x16, and on some smaller size than 9x9
+    for (script, _) in &scripts {
+        let on = |n: usize| {
+            found
+                .get(&(script.id().to_string(), n))
+                .copied()
+                .unwrap_or(0)
+        };
+        assert!(
+            on(16) > 0,
+            "{} found nothing on 16x16: {found:?}",
+            script.id()
+        );
+        assert!(
+            on(6) + on(8) > 0,
+            "{} found nothing on 6x6 or 8x8: {found:?}",
+            script.id()
+        );
+    }
+}
+
+/// A pipeline of the singles, the intersections and the shipped scripts, and no other
+/// technique: what solves with it shows the scripts' steps applied.
+fn script_pipeline() -> Pipeline {
+    let scripts: String = SCRIPTS
+        .iter()
+        .map(|p| format!("Script(\"{p}\"), "))
+        .collect();
+    let ron = format!(
+        "Pipeline(name: \"scripts\", techniques: [Technique(\"full-house\"), \
+         Technique(\"hidden-single\"), Technique(\"naked-single\"), Technique(\"pointing\"), \
+         Technique(\"claiming\"), Technique(\"naked-pair\"), Technique(\"hidden-pair\"), {scripts}])"
+    );
+    Pipeline::from_ron(&ron, "scripts.ron").unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn solves_of_other_sizes_apply_the_scripts_steps() {
+    let pipeline = script_pipeline();
+    let mut used = BTreeMap::new();
+    for p in puzzles() {
+        let n = p.layout().n();
+        let t = solve_sized(&p, &pipeline);
+        assert_eq!(t.summary.rejected, 0, "{}", p.to_line());
+        // every script runs there, none failed
+        for path in SCRIPTS {
+            let id = load(path).id().to_string();
+            assert!(t.techniques.contains(&id), "{id} left out on {n}x{n}");
+        }
+        for e in &t.entries {
+            assert!(!matches!(e, Entry::Failed { .. }), "{e:?}");
+        }
+        assert!(!matches!(t.outcome, Outcome::Invalid { .. }));
+        for s in t.steps().filter(|s| s.technique.ends_with("-script")) {
+            *used.entry((s.technique.clone(), n)).or_insert(0) += 1;
+            // cells and candidates of the larger boards are named in full
+            if n == 16 {
+                assert!(s.explanation.contains('r') && s.explanation.contains("<>"));
+            }
+        }
+    }
+    eprintln!("script steps applied per size: {used:?}");
+    assert!(
+        used.keys().any(|(_, n)| *n == 16) && used.keys().any(|(_, n)| *n != 9 && *n < 16),
+        "{used:?}"
+    );
+}
+
+#[test]
+fn a_script_written_once_for_every_size_solves_each() {
+    let script = load("tests/fixtures/scripts/sized/hidden-single-any.rhai");
+    let singles = lapiz::technique::builtin("naked-single").unwrap();
+    let pipeline = Pipeline::from_techniques("any", vec![Box::new(script), singles]).unwrap();
+    for p in [
+        made(Layout::new(4).unwrap(), 1),
+        made(Layout::with_box(6, 3, 2).unwrap(), 1),
+        Puzzle::parse(SIXTEEN).unwrap(),
+    ] {
+        let n = p.layout().n();
+        let t = solve_sized(&p, &pipeline);
+        assert_eq!(t.summary.rejected, 0);
+        let first = t
+            .steps()
+            .find(|s| s.technique == "hidden-single-any-script")
+            .expect("a scripted hidden single");
+        assert!(
+            first.explanation.ends_with(&format!("({n}x{n})")),
+            "{}",
+            first.explanation
+        );
+    }
+}
+
+#[test]
+fn a_nine_by_nine_only_script_is_left_out_on_other_sizes() {
+    let path = "tests/fixtures/scripts/sized/nine-only.rhai";
+    let script = load(path);
+    assert_eq!(script.sizes(), Some(&[9usize][..]));
+    assert!(script.runs_on(9) && !script.runs_on(16) && !script.runs_on(6));
+    // asked anyway, it says why it does not run there
+    let p = Puzzle::parse(SIXTEEN).unwrap();
+    let grid = Grid::<S16>::from_value_slice(S16::geometry(p.layout()), p.values());
+    let e = script
+        .find_sized(Context::new(&grid).sized(), &mut |_| {
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("runs on 9x9 boards only"), "{e}");
+    // on 9x9 it runs as before
+    let nine = Puzzle::parse(
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    )
+    .unwrap();
+    let g9 = Grid::<S9>::from_value_slice(S9::geometry(nine.layout()), nine.values());
+    assert!(!steps_of(&script, &Context::new(&g9)).is_empty());
+    // a solve of another size leaves it out of its pipeline from the start
+    let mut pipeline = Pipeline::default_pipeline();
+    pipeline.add_technique(Box::new(load(path))).unwrap();
+    let t = solve_sized(&p, &pipeline);
+    assert!(!t.techniques.iter().any(|id| id == "nine-only-script"));
+    assert!(t.entries.iter().all(|e| !matches!(e, Entry::Failed { .. })));
+    assert_eq!(t.outcome, Outcome::Solved);
+    // and `lapiz techniques --size 16` names it with the reason
+    let (ok, out, err) = run_lapiz(&["techniques", "--size", "16", "--technique", path]);
+    assert!(ok, "{err}");
+    assert!(
+        out.lines().any(
+            |l| l.starts_with("Left out on 16x16 boards (they run on 9x9 only): ")
+                && l.contains("nine-only-script")
+        ),
+        "{out}"
+    );
+    let (ok, out, err) = run_lapiz(&["techniques", "--size", "9", "--technique", path]);
+    assert!(ok, "{err}");
+    assert!(
+        out.lines()
+            .any(|l| l.split_whitespace().nth(1) == Some("nine-only-script")),
+        "{out}"
+    );
+    assert!(
+        !out.contains("Left out on 9x9 boards (they run on 9x9"),
+        "{out}"
+    );
+}
+
+#[test]
+fn scripts_declaring_other_sizes_are_listed_with_them() {
+    let dir = std::env::temp_dir().join(format!("lapiz-sized-scripts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("small.rhai");
+    std::fs::write(
+        &path,
+        "const ID = \"small-script\"; const DIFFICULTY = 1.0; const SIZES = [6, 4];\n\
+         fn find(grid) { () }",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    assert_eq!(load(path).sizes(), Some(&[4usize, 6][..]));
+    let (ok, out, err) = run_lapiz(&["techniques", "--size", "16", "--technique", path]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains(
+            "Left out on 16x16 boards (they run on other sizes only): small-script (4x4, 6x6)"
+        ),
+        "{out}"
+    );
+    let (ok, out, err) = run_lapiz(&["techniques", "--size", "6", "--technique", path]);
+    assert!(ok, "{err}");
+    assert!(!out.contains("small-script ("), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
