@@ -43,7 +43,6 @@ pub(crate) mod symbols;
 mod text;
 
 use std::fmt;
-use std::str::FromStr;
 use std::sync::OnceLock;
 
 use crate::engine::PuzzleError;
@@ -52,7 +51,7 @@ use crate::parse::ParseError;
 pub use bits::{Bits, Words};
 use board::{Board, SingleKind};
 pub use geometry::Geometry;
-pub use symbols::{Sym, with_symbols};
+pub use symbols::{Alphabet, Sym, with_symbols};
 
 /// A puzzle as read from text of any size: 9x9 for the full engine (every technique, traces,
 /// rating), or another size for the size-generic core ([`Puzzle`]).
@@ -391,106 +390,6 @@ shape!(S9, 9, u128, u16, u32, u128::MAX >> (128 - 81));
 shape!(S12, 12, Words<3>, u16, u64, Words::lowest(144));
 shape!(S16, 16, Words<4>, u16, u64, Words::lowest(256));
 shape!(S25, 25, Words<10>, u32, u128, Words::lowest(625));
-
-/// The symbols a puzzle is written in. Output uses the input's alphabet.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Alphabet {
-    /// `1`-`9`, then `A`-`Z` for 10 up (16x16: `1-9A-G`, 25x25: `1-9A-P`); `.` or `0` empty.
-    #[default]
-    Standard,
-    /// `0`-`9` then `A`-`Z`, `0` standing for the size (16x16: `0-9A-F`, 0 is 16); `.` empty.
-    ZeroFirst,
-    /// `A` for 1, `B` for 2 … (16x16: `A-P`); `.` or `0` empty.
-    Letters,
-    /// Numbers separated by whitespace (`1` .. `16`); `.` or `0` empty.
-    Numbers,
-}
-
-impl Alphabet {
-    /// The value (1..=n) of symbol `c` for size `n`, 0 for an empty cell, `None` when `c`
-    /// is neither.
-    pub fn value(self, c: char, n: u8) -> Option<u8> {
-        let c = c.to_ascii_uppercase();
-        let v = match (self, c) {
-            (_, '.' | '*' | '_') => 0,
-            (Alphabet::ZeroFirst, '0') => n,
-            (_, '0') => 0,
-            (Alphabet::Letters, 'A'..='Z') => c as u8 - b'A' + 1,
-            (Alphabet::Letters, _) => return None,
-            (_, '1'..='9') => c as u8 - b'0',
-            (Alphabet::Standard | Alphabet::ZeroFirst, 'A'..='Z') => c as u8 - b'A' + 10,
-            _ => return None,
-        };
-        (v <= n && !(self == Alphabet::ZeroFirst && v == 0 && c == '0')).then_some(v)
-    }
-
-    /// The symbol of value `v` (0: `.`) for size `n`.
-    pub fn symbol(self, v: u8, n: usize) -> String {
-        let letter = |k: u8| char::from(b'A' + k).to_string();
-        match (self, v) {
-            (_, 0) => ".".to_string(),
-            (Alphabet::Numbers, v) => v.to_string(),
-            (Alphabet::Letters, v) => letter(v - 1),
-            (Alphabet::ZeroFirst, v) if usize::from(v) == n => "0".to_string(),
-            (_, 1..=9) => char::from(b'0' + v).to_string(),
-            (_, v) => letter(v - 10),
-        }
-    }
-
-    /// The symbols of size `n` in words, for messages: `1-9, A-G`.
-    pub fn describe(self, n: u8) -> String {
-        let last = |v: u8| self.symbol(v, n.into());
-        match self {
-            Alphabet::Numbers => format!("numbers 1-{n}"),
-            Alphabet::Letters => format!("letters A-{}", last(n)),
-            Alphabet::Standard if n <= 9 => format!("digits 1-{n}, `.` or `0` empty"),
-            Alphabet::Standard => format!("1-9, A-{}, `.` or `0` empty", last(n)),
-            Alphabet::ZeroFirst => format!("0-9, A-{}, 0 for {n}, `.` empty", last(n - 1)),
-        }
-    }
-
-    /// The name `--symbols` takes: `1-9A`, `0-9A`, `A-Z`, `numbers`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Alphabet::Standard => "1-9A",
-            Alphabet::ZeroFirst => "0-9A",
-            Alphabet::Letters => "A-Z",
-            Alphabet::Numbers => "numbers",
-        }
-    }
-}
-
-impl FromStr for Alphabet {
-    type Err = ParseError;
-    /// Reads `1-9A` (also `1-9A-G`, `1-9A-P`, `standard`), `0-9A` (`0-9A-F`), `A-Z` (`A-P`,
-    /// `letters`) or `numbers` (`1-16`).
-    fn from_str(s: &str) -> Result<Alphabet, ParseError> {
-        let l = s.trim().to_ascii_lowercase();
-        Ok(match l.as_str() {
-            "standard" => Alphabet::Standard,
-            "letters" => Alphabet::Letters,
-            "numbers" => Alphabet::Numbers,
-            _ if l.starts_with("1-9a") => Alphabet::Standard,
-            _ if l.starts_with("0-9a") => Alphabet::ZeroFirst,
-            _ if l.starts_with("a-") && l.len() == 3 => Alphabet::Letters,
-            _ if l.starts_with("1-") && l[2..].parse::<u8>().is_ok() => Alphabet::Numbers,
-            _ => {
-                return Err(ParseError::BadSize {
-                    what: format!(
-                        "`{s}` is not an alphabet (1-9A for 1-9 then A-Z, 0-9A-F where 0 is 16, \
-                         A-P, or numbers)"
-                    ),
-                });
-            }
-        })
-    }
-}
-
-impl fmt::Display for Alphabet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// A puzzle of any size (4x4 to 25x25): its layout, the alphabet it was written in, its values
 /// and, when read from a pencil-mark grid, its candidates.

@@ -1,4 +1,5 @@
-//! How explanations write digits: in the puzzle's own symbols.
+//! [`Alphabet`]: the symbols a puzzle is written in, and how explanations write digits in
+//! them.
 //!
 //! A 16x16 puzzle written `1-9A-G` reads its digit 14 as `E`, so its steps say `Er4c2` and
 //! `r4c2<>E`, not `14r4c2`; in `0-9A-F` the same digit 14 is `E` and 16 is `0`; in `A-P` it is
@@ -13,8 +14,109 @@
 
 use std::cell::Cell;
 use std::fmt;
+use std::str::FromStr;
 
-use super::Alphabet;
+use crate::parse::ParseError;
+
+/// The symbols a puzzle is written in. Output uses the input's alphabet.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Alphabet {
+    /// `1`-`9`, then `A`-`Z` for 10 up (16x16: `1-9A-G`, 25x25: `1-9A-P`); `.` or `0` empty.
+    #[default]
+    Standard,
+    /// `0`-`9` then `A`-`Z`, `0` standing for the size (16x16: `0-9A-F`, 0 is 16); `.` empty.
+    ZeroFirst,
+    /// `A` for 1, `B` for 2 … (16x16: `A-P`); `.` or `0` empty.
+    Letters,
+    /// Numbers separated by whitespace (`1` .. `16`); `.` or `0` empty.
+    Numbers,
+}
+
+impl Alphabet {
+    /// The value (1..=n) of symbol `c` for size `n`, 0 for an empty cell, `None` when `c`
+    /// is neither.
+    pub fn value(self, c: char, n: u8) -> Option<u8> {
+        let c = c.to_ascii_uppercase();
+        let v = match (self, c) {
+            (_, '.' | '*' | '_') => 0,
+            (Alphabet::ZeroFirst, '0') => n,
+            (_, '0') => 0,
+            (Alphabet::Letters, 'A'..='Z') => c as u8 - b'A' + 1,
+            (Alphabet::Letters, _) => return None,
+            (_, '1'..='9') => c as u8 - b'0',
+            (Alphabet::Standard | Alphabet::ZeroFirst, 'A'..='Z') => c as u8 - b'A' + 10,
+            _ => return None,
+        };
+        (v <= n && !(self == Alphabet::ZeroFirst && v == 0 && c == '0')).then_some(v)
+    }
+
+    /// The symbol of value `v` (0: `.`) for size `n`.
+    pub fn symbol(self, v: u8, n: usize) -> String {
+        let letter = |k: u8| char::from(b'A' + k).to_string();
+        match (self, v) {
+            (_, 0) => ".".to_string(),
+            (Alphabet::Numbers, v) => v.to_string(),
+            (Alphabet::Letters, v) => letter(v - 1),
+            (Alphabet::ZeroFirst, v) if usize::from(v) == n => "0".to_string(),
+            (_, 1..=9) => char::from(b'0' + v).to_string(),
+            (_, v) => letter(v - 10),
+        }
+    }
+
+    /// The symbols of size `n` in words, for messages: `1-9, A-G`.
+    pub fn describe(self, n: u8) -> String {
+        let last = |v: u8| self.symbol(v, n.into());
+        match self {
+            Alphabet::Numbers => format!("numbers 1-{n}"),
+            Alphabet::Letters => format!("letters A-{}", last(n)),
+            Alphabet::Standard if n <= 9 => format!("digits 1-{n}, `.` or `0` empty"),
+            Alphabet::Standard => format!("1-9, A-{}, `.` or `0` empty", last(n)),
+            Alphabet::ZeroFirst => format!("0-9, A-{}, 0 for {n}, `.` empty", last(n - 1)),
+        }
+    }
+
+    /// The name `--symbols` takes: `1-9A`, `0-9A`, `A-Z`, `numbers`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Alphabet::Standard => "1-9A",
+            Alphabet::ZeroFirst => "0-9A",
+            Alphabet::Letters => "A-Z",
+            Alphabet::Numbers => "numbers",
+        }
+    }
+}
+
+impl FromStr for Alphabet {
+    type Err = ParseError;
+    /// Reads `1-9A` (also `1-9A-G`, `1-9A-P`, `standard`), `0-9A` (`0-9A-F`), `A-Z` (`A-P`,
+    /// `letters`) or `numbers` (`1-16`).
+    fn from_str(s: &str) -> Result<Alphabet, ParseError> {
+        let l = s.trim().to_ascii_lowercase();
+        Ok(match l.as_str() {
+            "standard" => Alphabet::Standard,
+            "letters" => Alphabet::Letters,
+            "numbers" => Alphabet::Numbers,
+            _ if l.starts_with("1-9a") => Alphabet::Standard,
+            _ if l.starts_with("0-9a") => Alphabet::ZeroFirst,
+            _ if l.starts_with("a-") && l.len() == 3 => Alphabet::Letters,
+            _ if l.starts_with("1-") && l[2..].parse::<u8>().is_ok() => Alphabet::Numbers,
+            _ => {
+                return Err(ParseError::BadSize {
+                    what: format!(
+                        "`{s}` is not an alphabet (1-9A for 1-9 then A-Z, 0-9A-F where 0 is 16, \
+                         A-P, or numbers)"
+                    ),
+                });
+            }
+        })
+    }
+}
+
+impl fmt::Display for Alphabet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 thread_local! {
     /// The symbols of the puzzle this thread is working on: its alphabet and size. `None`:
