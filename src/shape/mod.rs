@@ -864,7 +864,7 @@ mod tests {
 
     #[test]
     fn a_one_candidate_cell_of_another_size_reads_back_empty() {
-        for alphabet in [Alphabet::Standard, Alphabet::Letters] {
+        for alphabet in [Alphabet::Standard, Alphabet::Letters, Alphabet::Numbers] {
             let p = Puzzle::parse("3.1...2.2....4..")
                 .unwrap()
                 .in_alphabet(alphabet);

@@ -110,6 +110,13 @@ pub(super) fn read(
     if alphabet == Some(Alphabet::Numbers) || (alphabet.is_none() && looks_numbers) {
         let n = size_of(pieces.len()).ok_or_else(|| bad_count(pieces.len(), "numbers"))?;
         let layout = layout_for(n)?;
+        // a pencil-mark grid in numbers: groups like `1,12,16` and `(5)`
+        if pieces
+            .iter()
+            .any(|p| p.text.contains(',') || p.text.starts_with('('))
+        {
+            return read_number_marks(&pieces, layout);
+        }
         let mut values = Vec::with_capacity(layout.cells());
         for p in &pieces {
             let v = if is_empty_mark(p.text) {
@@ -281,6 +288,46 @@ pub(super) fn line_kind(line: &str) -> LineKind {
 fn is_empty_mark(text: &str) -> bool {
     let mut chars = text.chars();
     matches!((chars.next(), chars.next()), (Some(c), None) if EMPTY_MARKS.contains(&c) || c == '0')
+}
+
+/// Reads a pencil-mark grid in numbers (what `Puzzle::pencil_marks` writes in that alphabet):
+/// each piece a cell's candidates separated by commas, a lone number a value, `(5)` one
+/// candidate left.
+fn read_number_marks(pieces: &[Piece], layout: Layout) -> Result<Read, ParseError> {
+    let n = layout.n() as u8;
+    let mut values = vec![0u8; layout.cells()];
+    let mut marks = vec![0u32; layout.cells()];
+    for (i, p) in pieces.iter().enumerate() {
+        let group = p.text.trim_matches(['(', ')']);
+        let mut mask = 0u32;
+        for number in group.split(',') {
+            match number.parse::<u8>() {
+                Ok(v) if (1..=n).contains(&v) && mask & 1 << (v - 1) == 0 => mask |= 1 << (v - 1),
+                _ => {
+                    return Err(ParseError::BadSymbol {
+                        symbol: group.to_string(),
+                        line: p.line,
+                        col: p.col,
+                        size: n.into(),
+                        expected: format!(
+                            "a group of {n}x{n} candidates, numbers 1 to {n} separated by \
+                             commas, each once"
+                        ),
+                    });
+                }
+            }
+        }
+        if mask.count_ones() == 1 && !p.text.starts_with('(') {
+            values[i] = mask.trailing_zeros() as u8 + 1;
+        }
+        marks[i] = mask;
+    }
+    Ok(Read {
+        layout,
+        alphabet: Alphabet::Numbers,
+        values,
+        marks: Some(marks),
+    })
 }
 
 /// Reads a pencil-mark grid: a one-symbol piece is a value, a longer one the cell's
