@@ -121,20 +121,12 @@ unsafe extern "C" fn host_emit(out: *mut LpOutput) -> i32 {
     // that search's session, alive until the search returns.
     let out = unsafe { &mut *out };
     let session = unsafe { &mut *(out.host as *mut Session<'_, '_>) };
-    if session.stopped {
-        return if session.refused.is_some() {
-            LP_REJECTED
-        } else {
-            LP_STOP
-        };
-    }
-    session.emitted += 1;
-    if session.emitted > MAX_STEPS_PER_SEARCH {
-        session.refused = Some(format!(
-            "refused a step: more than {MAX_STEPS_PER_SEARCH} steps in one search"
-        ));
-        session.stopped = true;
-        return LP_REJECTED;
+    if let Some(code) = admit(
+        &mut session.stopped,
+        &mut session.refused,
+        &mut session.emitted,
+    ) {
+        return code;
     }
     let result = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: the checks in `read_step` keep every read inside the host's buffers.
@@ -147,34 +139,12 @@ unsafe extern "C" fn host_emit(out: *mut LpOutput) -> i32 {
         out.difficulty = 0.0;
         step
     }));
-    let step = match result {
-        Ok(Ok(step)) => step,
-        Ok(Err(why)) => {
-            session.refused = Some(format!("refused a step: {why}"));
-            session.stopped = true;
-            return LP_REJECTED;
-        }
-        Err(_) => {
-            session.refused = Some("refused a step: the host failed reading it".into());
-            session.stopped = true;
-            return LP_REJECTED;
-        }
-    };
-    match catch_unwind(AssertUnwindSafe(|| (session.sink)(step))) {
-        Ok(ControlFlow::Continue(())) => LP_CONTINUE,
-        Ok(ControlFlow::Break(())) => {
-            session.stopped = true;
-            LP_STOP
-        }
-        Err(_) => {
-            session.refused = Some(
-                "lapiz itself failed while taking a step (a bug in lapiz, not in the plugin)"
-                    .into(),
-            );
-            session.stopped = true;
-            LP_REJECTED
-        }
-    }
+    deliver(
+        result,
+        &mut session.stopped,
+        &mut session.refused,
+        session.sink,
+    )
 }
 
 /// The address and capacity of each buffer of `out`.
@@ -414,20 +384,12 @@ unsafe extern "C" fn host_emit_sized(out: *mut LpSizedOutput) -> i32 {
     // that search's session, alive until the search returns.
     let out = unsafe { &mut *out };
     let session = unsafe { &mut *(out.host as *mut SizedSession<'_, '_>) };
-    if session.stopped {
-        return if session.refused.is_some() {
-            LP_REJECTED
-        } else {
-            LP_STOP
-        };
-    }
-    session.emitted += 1;
-    if session.emitted > MAX_STEPS_PER_SEARCH {
-        session.refused = Some(format!(
-            "refused a step: more than {MAX_STEPS_PER_SEARCH} steps in one search"
-        ));
-        session.stopped = true;
-        return LP_REJECTED;
+    if let Some(code) = admit(
+        &mut session.stopped,
+        &mut session.refused,
+        &mut session.emitted,
+    ) {
+        return code;
     }
     let result = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: the checks in `read_sized_step` keep every read inside the host's buffers.
@@ -440,31 +402,69 @@ unsafe extern "C" fn host_emit_sized(out: *mut LpSizedOutput) -> i32 {
         out.difficulty = 0.0;
         step
     }));
-    let step = match result {
+    deliver(
+        result,
+        &mut session.stopped,
+        &mut session.refused,
+        session.sink,
+    )
+}
+
+/// The first half of every `emit` callback, before the step is read: the status to return at
+/// once when the search was stopped (or a step refused), or when the plugin passes
+/// [`MAX_STEPS_PER_SEARCH`]; `None` to go on.
+fn admit(stopped: &mut bool, refused: &mut Option<String>, emitted: &mut usize) -> Option<i32> {
+    if *stopped {
+        return Some(if refused.is_some() {
+            LP_REJECTED
+        } else {
+            LP_STOP
+        });
+    }
+    *emitted += 1;
+    if *emitted > MAX_STEPS_PER_SEARCH {
+        *refused = Some(format!(
+            "refused a step: more than {MAX_STEPS_PER_SEARCH} steps in one search"
+        ));
+        *stopped = true;
+        return Some(LP_REJECTED);
+    }
+    None
+}
+
+/// The second half of every `emit` callback: the step as read (or why it was refused, or the
+/// reader's panic) handed to `sink`, and the status the plugin gets back.
+fn deliver(
+    read: std::thread::Result<Result<crate::step::Step, String>>,
+    stopped: &mut bool,
+    refused: &mut Option<String>,
+    sink: &mut StepSink<'_>,
+) -> i32 {
+    let step = match read {
         Ok(Ok(step)) => step,
         Ok(Err(why)) => {
-            session.refused = Some(format!("refused a step: {why}"));
-            session.stopped = true;
+            *refused = Some(format!("refused a step: {why}"));
+            *stopped = true;
             return LP_REJECTED;
         }
         Err(_) => {
-            session.refused = Some("refused a step: the host failed reading it".into());
-            session.stopped = true;
+            *refused = Some("refused a step: the host failed reading it".into());
+            *stopped = true;
             return LP_REJECTED;
         }
     };
-    match catch_unwind(AssertUnwindSafe(|| (session.sink)(step))) {
+    match catch_unwind(AssertUnwindSafe(|| sink(step))) {
         Ok(ControlFlow::Continue(())) => LP_CONTINUE,
         Ok(ControlFlow::Break(())) => {
-            session.stopped = true;
+            *stopped = true;
             LP_STOP
         }
         Err(_) => {
-            session.refused = Some(
+            *refused = Some(
                 "lapiz itself failed while taking a step (a bug in lapiz, not in the plugin)"
                     .into(),
             );
-            session.stopped = true;
+            *stopped = true;
             LP_REJECTED
         }
     }
