@@ -18,6 +18,20 @@ use crate::technique::als::Adjacency;
 use crate::technique::chains::graph::{GraphKind, LinkGraph};
 use crate::technique::memo::Memo;
 
+/// Runs `search(sink)` and says whether it ran to its end without handing a step on (what a
+/// [`Memo`] remembers).
+fn watched(
+    sink: &mut StepSink<'_>,
+    search: impl FnOnce(&mut StepSink<'_>) -> ControlFlow<()>,
+) -> (ControlFlow<()>, bool) {
+    let mut found = false;
+    let flow = search(&mut |step| {
+        found = true;
+        sink(step)
+    });
+    (flow, !found && flow.is_continue())
+}
+
 /// A strong link: a digit with exactly two places in a house.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct StrongLink {
@@ -226,12 +240,8 @@ impl<'g, S: Shape> Context<'g, S> {
         if memo.digit_fruitless(technique, digit, cells) {
             return ControlFlow::Continue(());
         }
-        let mut found = false;
-        let flow = search(&mut |step| {
-            found = true;
-            sink(step)
-        });
-        if !found && flow.is_continue() {
+        let (flow, fruitless) = watched(sink, search);
+        if fruitless {
             memo.digit_found_nothing(technique, digit, cells);
         }
         flow
@@ -255,12 +265,8 @@ impl<'g, S: Shape> Context<'g, S> {
         if memo.house_fruitless(technique, index, masks()) {
             return ControlFlow::Continue(());
         }
-        let mut found = false;
-        let flow = search(&mut |step| {
-            found = true;
-            sink(step)
-        });
-        if !found && flow.is_continue() {
+        let (flow, fruitless) = watched(sink, search);
+        if fruitless {
             memo.house_found_nothing(technique, index, masks());
         }
         flow
