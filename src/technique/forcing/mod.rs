@@ -16,6 +16,7 @@
 pub mod kraken;
 pub(crate) mod propagate;
 
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use crate::geometry::{digits, digits_compact};
@@ -355,8 +356,8 @@ impl<'a, S: Shape> Search<'a, S> {
     fn emit_shortest(&self, found: Vec<Found>, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         // Many conclusions share a branch (a cell's candidates, a house's places): follow each
         // assumption once with a record, and rebuild every proof from it.
-        let mut records: Vec<Option<Record<S>>> = Vec::new();
-        records.resize_with(candidates::<S>() * 2, || None);
+        // (a few assumptions per search: a map, not a slot for every candidate)
+        let mut records = HashMap::new();
         let mut steps: Vec<(usize, usize, Step)> = found
             .iter()
             .enumerate()
@@ -371,13 +372,17 @@ impl<'a, S: Shape> Search<'a, S> {
     }
 
     /// The step for `found`, with its net, and the net's size; `records` keeps each
-    /// assumption's recorded branch (by candidate index and truth) for the next calls.
-    fn step(&self, found: &Found, records: &mut [Option<Record<S>>]) -> Option<(usize, Step)> {
+    /// assumption's recorded branch for the next calls.
+    fn step(
+        &self,
+        found: &Found,
+        records: &mut HashMap<(Candidate, bool), Record<S>>,
+    ) -> Option<(usize, Step)> {
         let level = self.tech.level;
         let base = &self.start.cands;
         let mut branches: Vec<NetBranch> = Vec::new();
         for &(c, on) in &found.branches {
-            let rec = records[index::<S>(c) * 2 + on as usize].get_or_insert_with(|| {
+            let rec = records.entry((c, on)).or_insert_with(|| {
                 let replay = found.trail.clone();
                 let (rec, r) =
                     record_branch_with(&self.start, base, c, on, level, &self.aids, replay);
