@@ -699,6 +699,8 @@ fn check_unique(techniques: &[Box<dyn Technique>], id: &str) -> Result<(), Dupli
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Grid;
+    use crate::technique::{StepSink, TechniqueError};
 
     #[test]
     fn an_embedded_pipeline_as_an_entry_less_the_ids_without() {
@@ -821,6 +823,67 @@ mod tests {
         let p = Pipeline::default_pipeline();
         assert!(p.ids().len() >= 13);
         assert!(p.verify);
+    }
+
+    /// A technique that finds nothing, of a chosen difficulty, runs on 9x9 only.
+    struct Probe(f32);
+
+    impl Technique for Probe {
+        fn id(&self) -> &str {
+            "probe"
+        }
+        fn name(&self) -> &str {
+            "Probe"
+        }
+        fn difficulty(&self) -> f32 {
+            self.0
+        }
+        fn find(&self, _: &Grid, _: &mut StepSink<'_>) -> Result<(), TechniqueError> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn default_pipeline_is_in_difficulty_order() {
+        // So a technique added by difficulty goes before the same 9x9 technique whether or not
+        // the techniques that run on larger boards only are counted.
+        let p = Pipeline::default_pipeline();
+        let d: Vec<(f32, &str)> = p
+            .techniques()
+            .iter()
+            .map(|t| (t.difficulty(), t.id()))
+            .collect();
+        for w in d.windows(2) {
+            assert!(w[0].0 <= w[1].0, "{} before {}", w[0].1, w[1].1);
+        }
+        let nine: Vec<&str> = (p.techniques().iter())
+            .filter(|t| t.runs_on(9))
+            .map(|t| t.id())
+            .collect();
+        for difficulty in [1.1, 4.45, 5.1, 5.3, 5.7, 6.0, 6.9, 7.0, 7.25, 12.0] {
+            let mut added = Pipeline::default_pipeline();
+            added
+                .add_technique(Box::new(Probe(difficulty)))
+                .expect("a new id");
+            let at = added
+                .ids()
+                .iter()
+                .position(|id| id == "probe")
+                .expect("added");
+            let before: Vec<&str> = (added.techniques()[..at].iter())
+                .filter(|t| t.runs_on(9))
+                .map(|t| t.id())
+                .collect();
+            let expected = nine.iter().take_while(|id| {
+                let t = p
+                    .techniques()
+                    .iter()
+                    .find(|t| t.id() == **id)
+                    .expect("listed");
+                t.difficulty() < difficulty
+            });
+            assert!(before.iter().copied().eq(expected.copied()), "{difficulty}");
+        }
     }
 
     #[test]
