@@ -331,7 +331,9 @@ mod tests {
 
     /// The look-ahead's eliminations (failed options, and what neither side of a choice keeps)
     /// and the known-solution-first search must not change an answer: counts and
-    /// [`has_another`] against the 9x9 solver on many boards, from nearly full to nearly empty.
+    /// [`has_another`] against the 9x9 solver on many boards, from nearly full to nearly empty;
+    /// with a cap on its guesses, [`has_another`] stops one guess past it at most, and answers
+    /// right when it did not go past.
     #[test]
     fn the_look_ahead_and_has_another_agree_with_the_nine_by_nine_solver() {
         use rand::seq::index::sample;
@@ -361,6 +363,11 @@ mod tests {
                     several,
                     "{values:?} without {cell}"
                 );
+                // with a cap, the answer stands unless the searches went past it
+                let mut spent = 0;
+                let capped = has_another(geo, &fewer, &group, &saved, &solution, &mut spent, 2);
+                assert!(spent <= 3, "{values:?} without {cell}: {spent} guesses");
+                assert!(spent > 2 || capped == several, "{values:?} without {cell}");
             }
         }
     }
