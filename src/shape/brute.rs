@@ -177,7 +177,9 @@ pub(crate) fn count<S: Shape>(geo: &'static Geometry<S>, values: &[u8], limit: u
 /// so another solution must differ from `known` in some cell of the group: the first such
 /// cell is tried in turn, the cells before it kept. Each search stops at its first solution,
 /// and none has to go through the known solution's part of the tree, as counting to 2 would.
-/// The guesses its searches made are added to `effort`.
+/// The guesses its searches made are added to `effort`; they stop once they have made more
+/// than `cap` guesses (`u64::MAX`: never), and the answer is then not to be trusted: the
+/// caller sees it from `effort` having grown by more than `cap`.
 pub(crate) fn has_another<S: Shape>(
     geo: &'static Geometry<S>,
     values: &[u8],
@@ -185,10 +187,16 @@ pub(crate) fn has_another<S: Shape>(
     saved: &[u8],
     known: &[u8],
     effort: &mut u64,
+    cap: u64,
 ) -> bool {
     let mut values = values.to_vec();
     let mut pending = Vec::with_capacity(4 * S::CELLS);
+    let start = *effort;
     for (i, (&cell, &v)) in group.iter().zip(saved).enumerate() {
+        let used = *effort - start;
+        if used > cap {
+            return false;
+        }
         if i > 0 {
             values[group[i - 1]] = saved[i - 1];
         }
@@ -202,7 +210,7 @@ pub(crate) fn has_another<S: Shape>(
         if board.value(cell) == 0 && !board.eliminate(cell, v, &mut pending) {
             continue;
         }
-        if finds_one(board, &pending, known, effort) {
+        if finds_one(board, &pending, known, effort, cap - used) {
             return true;
         }
     }
@@ -214,15 +222,19 @@ pub(crate) fn has_another<S: Shape>(
 /// when that runs out does the search that looks ahead take over, for the proofs. Both try
 /// `known`'s value first at each guess: the other solution mostly agrees with it, and a guess
 /// that follows it is the one most likely to end in a contradiction soon when none exists.
+/// The searches stop once they have made more than `cap` guesses in all (then `false`).
 fn finds_one<S: Shape>(
     board: Board<S>,
     pending: &[Pending],
     known: &[u8],
     effort: &mut u64,
+    cap: u64,
 ) -> bool {
     /// Guesses the plain search may make before the looking-ahead one takes over.
     const QUICK: u64 = 64;
-    for (look_ahead, guess_limit) in [(false, QUICK), (true, u64::MAX)] {
+    let mut left = cap.saturating_add(1);
+    for (look_ahead, quick) in [(false, QUICK), (true, u64::MAX)] {
+        let guess_limit = quick.min(left);
         let mut search = Search::<S, rand_chacha::ChaCha8Rng>::new(
             1,
             guess_limit,
@@ -238,6 +250,11 @@ fn finds_one<S: Shape>(
         }
         if search.guesses < guess_limit {
             // the whole tree was searched: no solution
+            return false;
+        }
+        left -= search.guesses;
+        if left == 0 {
+            // past the cap
             return false;
         }
     }
@@ -314,7 +331,9 @@ mod tests {
 
     /// The look-ahead's eliminations (failed options, and what neither side of a choice keeps)
     /// and the known-solution-first search must not change an answer: counts and
-    /// [`has_another`] against the 9x9 solver on many boards, from nearly full to nearly empty.
+    /// [`has_another`] against the 9x9 solver on many boards, from nearly full to nearly empty;
+    /// with a cap on its guesses, [`has_another`] stops one guess past it at most, and answers
+    /// right when it did not go past.
     #[test]
     fn the_look_ahead_and_has_another_agree_with_the_nine_by_nine_solver() {
         use rand::seq::index::sample;
@@ -340,10 +359,15 @@ mod tests {
                 let group = [cell];
                 let saved = [solution[cell]];
                 assert_eq!(
-                    has_another(geo, &fewer, &group, &saved, &solution, &mut 0),
+                    has_another(geo, &fewer, &group, &saved, &solution, &mut 0, u64::MAX),
                     several,
                     "{values:?} without {cell}"
                 );
+                // with a cap, the answer stands unless the searches went past it
+                let mut spent = 0;
+                let capped = has_another(geo, &fewer, &group, &saved, &solution, &mut spent, 2);
+                assert!(spent <= 3, "{values:?} without {cell}: {spent} guesses");
+                assert!(spent > 2 || capped == several, "{values:?} without {cell}");
             }
         }
     }

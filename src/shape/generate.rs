@@ -14,24 +14,39 @@ use super::{Geometry, Shape, brute};
 /// all on the first solved board (see [`generate`]).
 const EFFORT_PER_CELL: u64 = 100;
 
+/// Guesses per cell of the board that one uniqueness question may take on the first solved
+/// board (see [`generate`]).
+const QUESTION_EFFORT_PER_CELL: u64 = 6;
+
+/// What the uniqueness questions of one removal may take, in guesses.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Effort {
+    /// All of them together.
+    pub all: u64,
+    /// Any one of them.
+    pub each: u64,
+}
+
 /// Clues taken from `solution` (see the module's doc): `None` when `clues` asks for a count
-/// this removal did not reach, or when its uniqueness questions took more than `effort`
-/// guesses in all. Uniqueness is asked of [`brute::has_another`]: the removed clues' values
-/// are the known solution's.
+/// this removal did not reach, or when its uniqueness questions took more guesses than
+/// `effort` allows (a question is stopped as soon as it has). Uniqueness is asked of
+/// [`brute::has_another`]: the removed clues' values are the known solution's.
 pub(crate) fn remove_clues<S: Shape>(
     geo: &'static Geometry<S>,
     solution: &[u8],
     symmetry: Symmetry,
     clues: Clues,
-    effort: u64,
+    effort: Effort,
     rng: &mut impl Rng,
 ) -> Option<Vec<u8>> {
     let mut puzzle = solution.to_vec();
     let groups = symmetry.groups_of_size(S::N);
     let mut spent = 0;
     let reached = remove_clue_groups(&mut puzzle, groups, clues, rng, |p, group, values| {
-        let another = brute::has_another(geo, p, group, values, solution, &mut spent);
-        (spent <= effort).then_some(!another)
+        let before = spent;
+        let cap = effort.each.min(effort.all - before);
+        let another = brute::has_another(geo, p, group, values, solution, &mut spent, cap);
+        (spent - before <= cap).then_some(!another)
     });
     reached.then_some(puzzle)
 }
@@ -41,11 +56,12 @@ pub(crate) fn remove_clues<S: Shape>(
 ///
 /// Some solved boards (and orders of removal) make every uniqueness question near the end
 /// slow: at 25x25, three of the first twelve seeds took 2-15 times the median's guesses. So a removal
-/// whose questions take more than [`EFFORT_PER_CELL`] guesses per cell in all is given up for
-/// a new board, and each later board may take twice the one before: the effort thrown away is
-/// less than the allowance of the board kept. Guesses, not time, so a seed gives the same
-/// puzzle on every machine; the puzzles lean slightly to the ones whose uniqueness is quicker
-/// to prove.
+/// whose questions take more than [`EFFORT_PER_CELL`] guesses per cell in all, or one of
+/// them more than [`QUESTION_EFFORT_PER_CELL`] (a few questions far slower than the rest
+/// mark such a board early), is given up for a new board, and each later board may take twice
+/// the one before: the effort thrown away is less than the allowance of the board kept.
+/// Guesses, not time, so a seed gives the same puzzle on every machine; the puzzles lean
+/// slightly to the ones whose uniqueness is quicker to prove.
 pub(crate) fn generate<S: Shape>(
     geo: &'static Geometry<S>,
     symmetry: Symmetry,
@@ -53,13 +69,19 @@ pub(crate) fn generate<S: Shape>(
     attempts: u32,
     rng: &mut impl Rng,
 ) -> Option<(Vec<u8>, Vec<u8>)> {
-    let mut effort = EFFORT_PER_CELL * S::CELLS as u64;
+    let mut effort = Effort {
+        all: EFFORT_PER_CELL * S::CELLS as u64,
+        each: QUESTION_EFFORT_PER_CELL * S::CELLS as u64,
+    };
     for _ in 0..attempts {
         let Some(solution) = brute::random_solution(geo, rng) else {
             continue;
         };
         let removed = remove_clues(geo, &solution, symmetry, clues, effort, rng);
-        effort = effort.saturating_mul(2);
+        effort = Effort {
+            all: effort.all.saturating_mul(2),
+            each: effort.each.saturating_mul(2),
+        };
         if let Some(puzzle) = removed {
             return Some((puzzle, solution));
         }
