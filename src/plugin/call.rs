@@ -93,17 +93,28 @@ pub(super) fn search(
     // SAFETY: the search gets the context its plugin gave, a valid grid, and an output
     // whose buffers live until it returns.
     let status = unsafe { search(context, &raw, &mut out) };
+    let len = out.explanation_len as usize;
+    outcome(technique, status, session.refused.take(), &explanation, len)
+}
+
+/// What a search that returned `status` comes to: the refusal of one of its steps first, then
+/// its status, with the explanation it left (`explanation`, `len` bytes used) as the message.
+fn outcome(
+    technique: &PluginTechnique,
+    status: i32,
+    refused: Option<String>,
+    explanation: &[u8],
+    len: usize,
+) -> Result<(), TechniqueError> {
     let fail = |message: String| TechniqueError::Failed {
         technique: technique.descriptor.id.clone(),
         message: format!("{} (plugin {})", message, technique.path),
     };
-    if let Some(why) = session.refused.take() {
+    if let Some(why) = refused {
         return Err(fail(why));
     }
-    let message = || {
-        let len = (out.explanation_len as usize).min(EXPLANATION_CAP);
-        String::from_utf8_lossy(&explanation[..len]).into_owned()
-    };
+    let message =
+        || String::from_utf8_lossy(&explanation[..len.min(explanation.len())]).into_owned();
     match status {
         LP_OK => Ok(()),
         LP_ERROR => Err(fail(format!("the search failed: {}", message()))),
@@ -356,23 +367,14 @@ fn search_sized_in(
     // SAFETY: the search gets the context its plugin gave, a valid board, and an output
     // whose buffers live until it returns.
     let status = unsafe { search(context, board, &mut out) };
-    let fail = |message: String| TechniqueError::Failed {
-        technique: technique.descriptor.id.clone(),
-        message: format!("{} (plugin {})", message, technique.path),
-    };
-    if let Some(why) = session.refused.take() {
-        return Err(fail(why));
-    }
-    let message = || {
-        let len = (out.explanation_len as usize).min(b.explanation.len());
-        String::from_utf8_lossy(&b.explanation[..len]).into_owned()
-    };
-    match status {
-        LP_OK => Ok(()),
-        LP_ERROR => Err(fail(format!("the search failed: {}", message()))),
-        LP_PANIC => Err(fail(format!("the search panicked: {}", message()))),
-        other => Err(fail(format!("the search returned unknown status {other}"))),
-    }
+    let len = out.explanation_len as usize;
+    outcome(
+        technique,
+        status,
+        session.refused.take(),
+        &b.explanation,
+        len,
+    )
 }
 
 /// The `emit` callback of every sized search. Never unwinds into the plugin.
