@@ -46,7 +46,7 @@ use crate::geometry::Cell;
 use crate::grid::Grid;
 use crate::parse::{format_grid_library_line, format_pencil_marks, parse_puzzle};
 use crate::pipeline::Pipeline;
-use crate::shape::{Alphabet, Bits, Geometry, Layout, Puzzle, Shape, ShapeFn};
+use crate::shape::{Alphabet, Geometry, Layout, Puzzle, Shape, ShapeFn};
 use crate::solver::{self, Solutions};
 use crate::step::Step;
 use crate::trace::{
@@ -292,18 +292,8 @@ impl ShapeFn for SolveSized<'_> {
         let p = self.puzzle;
         let grid = p.grid(geo);
         let stuck = |g: &Grid<S>| {
-            let marks = (0..S::CELLS)
-                .map(|i| {
-                    let m = g.candidates(S::cell(i));
-                    m.ones().fold(0u32, |acc, d| acc | 1 << d)
-                })
-                .collect();
-            let values = g.value_slice().to_vec();
-            p.with_values_and_marks(values, marks)
-                .pencil_marks()
-                .lines()
-                .map(str::to_string)
-                .collect()
+            let marks = p.with_grid(g).pencil_marks();
+            marks.lines().map(str::to_string).collect()
         };
         run(
             grid,

@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::cellset::CellSet;
 use crate::geometry::{Cell, House};
-use crate::shape::{Bits, Geometry, Layout, S9, Shape};
+use crate::shape::{Bits, Geometry, Layout, S4, S6, S8, S9, S12, S16, S25, Shape};
 
 /// A candidate: a digit that may still go in a cell. Written `5r3c7` (Eureka notation), the digit in the
 /// puzzle's symbols ([`crate::shape::Sym`]: `Er4c2` on a 16x16 puzzle in `1-9A-G`).
@@ -392,6 +392,65 @@ pub(crate) fn values_line(values: &[u8; 81]) -> String {
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Grid({})", self.to_line())
+    }
+}
+
+/// A grid of any size, named by its size: positions of several sizes in one list, each
+/// searched by the core of its own shape ([`SizedGrid::find_all`]). The large grids are boxed,
+/// so a list of 9x9 positions takes no more room than grids of their own.
+#[allow(missing_docs)]
+#[derive(Clone, PartialEq, Eq)]
+pub enum SizedGrid {
+    S4(Grid<S4>),
+    S6(Grid<S6>),
+    S8(Grid<S8>),
+    S9(Grid),
+    S12(Box<Grid<S12>>),
+    S16(Box<Grid<S16>>),
+    S25(Box<Grid<S25>>),
+}
+
+/// Runs one generic expression on whichever grid a [`SizedGrid`] holds.
+macro_rules! on_grid {
+    ($sized:expr, $grid:ident => $body:expr) => {
+        match $sized {
+            SizedGrid::S4($grid) => $body,
+            SizedGrid::S6($grid) => $body,
+            SizedGrid::S8($grid) => $body,
+            SizedGrid::S9($grid) => $body,
+            SizedGrid::S12($grid) => $body,
+            SizedGrid::S16($grid) => $body,
+            SizedGrid::S25($grid) => $body,
+        }
+    };
+}
+
+impl SizedGrid {
+    /// The board's size `n`.
+    pub fn n(&self) -> usize {
+        on_grid!(self, g => g.geometry().layout().n())
+    }
+
+    /// Every step `technique` finds here: on 9x9 as [`crate::technique::find_all`] searches,
+    /// on another size through [`Technique::find_sized`](crate::Technique::find_sized) (an
+    /// error from a technique that does not run on this size).
+    pub fn find_all(
+        &self,
+        technique: &dyn crate::Technique,
+    ) -> Result<Vec<crate::Step>, crate::TechniqueError> {
+        match self {
+            SizedGrid::S9(g) => crate::technique::find_all(technique, g),
+            other => on_grid!(other, g => crate::technique::find_all_sized(technique, g)),
+        }
+    }
+}
+
+impl fmt::Debug for SizedGrid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SizedGrid::S9(g) => write!(f, "{g:?}"),
+            other => on_grid!(other, g => write!(f, "Grid{n}x{n}", n = g.geometry().layout().n())),
+        }
     }
 }
 

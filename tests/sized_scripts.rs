@@ -335,3 +335,128 @@ fn scripts_declaring_other_sizes_are_listed_with_them() {
     assert!(!out.contains("small-script ("), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `lapiz technique check` and `bench` with `--file`: puzzles of every size in one file, each
+/// searched at every position of its solve, compared with the built-in twin; a script that
+/// does not run on a size skips its puzzles, saying why; an unsound step on 16x16 is caught
+/// and shown with the position's pencil marks, in the puzzle's symbols.
+#[test]
+fn technique_check_and_bench_take_puzzles_of_every_size() {
+    let dir = std::env::temp_dir().join(format!("lapiz-sized-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mixed.txt");
+    let six = made(Layout::new(6).unwrap(), 3).to_line();
+    let nine = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    std::fs::write(&file, format!("{SIXTEEN}\n{six}\n{nine}\n")).unwrap();
+    let file = file.to_str().unwrap();
+
+    let (ok, out, err) = run_lapiz(&["technique", "check", SCRIPTS[3], "--file", file]);
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("3 passed, 0 failed, 0 skipped"), "{out}");
+    let fired = out
+        .lines()
+        .find_map(|l| l.strip_prefix("fired at "))
+        .and_then(|l| l.split_whitespace().next()?.parse::<usize>().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(fired > 0, "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("xy-wing disagrees at 0 of ") && !l.contains("more on")),
+        "{out}"
+    );
+
+    // a 9x9-only script: the other sizes' lines are skipped, with the reason
+    let nine_only = "tests/fixtures/scripts/sized/nine-only.rhai";
+    let (ok, out, err) = run_lapiz(&["technique", "check", nine_only, "--file", file]);
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("line 1: skipped (nine-only-script does not run on 16x16 boards)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("line 2: skipped (nine-only-script does not run on 6x6 boards)"),
+        "{out}"
+    );
+    assert!(out.contains("1 passed, 0 failed, 2 skipped"), "{out}");
+
+    // an unsound script on 16x16: the failure names the step in the puzzle's symbols and
+    // shows the position as pencil marks `lapiz hint` reads
+    let sixteen = dir.join("sixteen.txt");
+    std::fs::write(&sixteen, format!("{SIXTEEN}\n")).unwrap();
+    let sixteen = sixteen.to_str().unwrap();
+    let unsound = "tests/fixtures/scripts/unsound.rhai";
+    let (ok, out, _) = run_lapiz(&["technique", "check", unsound, "--file", sixteen]);
+    assert!(!ok, "{out}");
+    let failed = out
+        .lines()
+        .find(|l| l.starts_with("line 1 FAILED: position 1: unsound step"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(failed.contains("r1c1<>"), "{failed}");
+    let grid: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("  grid: "))
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| l.get(8..).unwrap_or(""))
+        .collect();
+    assert_eq!(grid.len(), 16 + 3, "{out}");
+    let (ok, hint, err) = run_lapiz(&["hint", &grid.join("\n")]);
+    assert!(ok, "{hint}\n{err}");
+
+    // bench: the script against its twin over the same positions of every size
+    let args = [
+        "technique",
+        "bench",
+        SCRIPTS[0],
+        "--file",
+        file,
+        "--rounds",
+        "1",
+    ];
+    let (ok, out, err) = run_lapiz(&args);
+    assert!(ok, "{out}\n{err}");
+    let last = out.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("x-wing-script: ") && last.contains("us per search, x-wing: "),
+        "{out}"
+    );
+    let args = [
+        "technique",
+        "bench",
+        SCRIPTS[0],
+        "--file",
+        file,
+        "--solve",
+        "--rounds",
+        "1",
+    ];
+    let (ok, out, err) = run_lapiz(&args);
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("default pipeline: 3 solved"), "{out}");
+    // a 9x9-only script cannot be timed on positions of other sizes
+    let (ok, _, err) = run_lapiz(&[
+        "technique",
+        "bench",
+        nine_only,
+        "--file",
+        file,
+        "--native",
+        "none",
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("nine-only-script does not run on 16x16 boards"),
+        "{err}"
+    );
+    // --profile counts operations on 9x9 positions only, and says so
+    let (ok, _, err) = run_lapiz(&[
+        "technique",
+        "bench",
+        SCRIPTS[0],
+        "--file",
+        file,
+        "--profile",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("9x9 positions only"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

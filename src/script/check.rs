@@ -4,10 +4,14 @@
 
 use std::collections::BTreeSet;
 
-use crate::engine::{check_puzzle, solve_grid};
-use crate::grid::{Candidate, Grid};
+use crate::engine::{check_puzzle, solve_grid, solve_sized};
+use crate::grid::{Candidate, Grid, SizedGrid};
+use crate::parse::format_grid_library_line;
 use crate::pipeline::Pipeline;
+use crate::shape::{AnyPuzzle, Geometry, Puzzle, Shape, ShapeFn, Sym};
 use crate::step::Step;
+use crate::technique::{Technique, TechniqueError};
+use crate::trace::Trace;
 
 /// The positions a solve of `grid` with `pipeline` goes through: the start, the grid after
 /// every applied step, so the last one is where the solve ended (solved or stuck). Solved
@@ -24,6 +28,118 @@ pub fn positions(grid: &Grid, pipeline: &Pipeline) -> Option<(Vec<Grid>, [u8; 81
         }
     }
     Some((out, solution))
+}
+
+/// The positions one solve of a puzzle of any size goes through, and its solution: what
+/// `lapiz technique check --file` searches a technique at.
+pub struct SolvePositions {
+    /// The start, then the grid after every applied step (solved grids left out).
+    pub grids: Vec<SizedGrid>,
+    /// The solution's values, cell by cell.
+    pub solution: Vec<u8>,
+    /// The puzzle, for its symbols and layout (`None`: 9x9, read as 9x9).
+    sized: Option<Puzzle>,
+}
+
+/// The positions a solve of `puzzle` with `pipeline` goes through, as [`positions`] gives them
+/// on 9x9, for a puzzle of any size (another size is solved by [`solve_sized`], with the
+/// pipeline's techniques that run on it). `None` when it is not a proper puzzle.
+pub fn solve_positions(puzzle: &AnyPuzzle, pipeline: &Pipeline) -> Option<SolvePositions> {
+    match puzzle {
+        AnyPuzzle::Nine(grid) => {
+            let (grids, solution) = positions(grid, pipeline)?;
+            Some(SolvePositions {
+                grids: grids.into_iter().map(SizedGrid::S9).collect(),
+                solution: solution.to_vec(),
+                sized: None,
+            })
+        }
+        AnyPuzzle::Sized(p) => {
+            let solution = p.solution().ok()?;
+            let trace = solve_sized(p, pipeline);
+            let grids = p.layout().dispatch(Replay {
+                puzzle: p,
+                trace: &trace,
+            });
+            Some(SolvePositions {
+                grids,
+                solution: solution.values().to_vec(),
+                sized: Some(p.clone()),
+            })
+        }
+    }
+}
+
+/// [`solve_positions`]' replay of a trace on the puzzle's shape.
+struct Replay<'a> {
+    puzzle: &'a Puzzle,
+    trace: &'a Trace,
+}
+
+impl ShapeFn for Replay<'_> {
+    type Out = Vec<SizedGrid>;
+    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Vec<SizedGrid> {
+        let mut g = self.puzzle.grid(geo);
+        let mut out = vec![S::sized_grid(g.clone())];
+        for s in self.trace.steps() {
+            s.apply(&mut g);
+            if !g.is_solved() {
+                out.push(S::sized_grid(g.clone()));
+            }
+        }
+        out
+    }
+}
+
+impl SolvePositions {
+    /// The board's size.
+    pub fn n(&self) -> usize {
+        self.sized.as_ref().map_or(9, |p| p.layout().n())
+    }
+
+    /// Runs `f` with explanations writing digits in the puzzle's symbols.
+    pub fn in_its_symbols<R>(&self, f: impl FnOnce() -> R) -> R {
+        match &self.sized {
+            Some(p) => p.in_its_symbols(f),
+            None => f(),
+        }
+    }
+
+    /// Every step `technique` finds at position `k` ([`SizedGrid::find_all`]), explained in
+    /// the puzzle's symbols.
+    pub fn find_all(
+        &self,
+        k: usize,
+        technique: &dyn Technique,
+    ) -> Result<Vec<Step>, TechniqueError> {
+        self.in_its_symbols(|| self.grids[k].find_all(technique))
+    }
+
+    /// The first change of `step` the solution contradicts, if any.
+    pub fn contradiction(&self, step: &Step) -> Option<Candidate> {
+        step.contradiction_in(&self.solution, self.n())
+    }
+
+    /// Position `k` as text to paste back: a 9x9 library line, or the pencil-mark grid of
+    /// another size (what `lapiz hint` reads).
+    pub fn text(&self, k: usize) -> String {
+        match (&self.grids[k], &self.sized) {
+            (SizedGrid::S9(g), None) => format_grid_library_line(g),
+            (other, Some(p)) => {
+                let with = |marks: Puzzle| marks.pencil_marks();
+                match other {
+                    SizedGrid::S4(g) => with(p.with_grid(g)),
+                    SizedGrid::S6(g) => with(p.with_grid(g)),
+                    SizedGrid::S8(g) => with(p.with_grid(g)),
+                    SizedGrid::S9(g) => with(p.with_grid(g)),
+                    SizedGrid::S12(g) => with(p.with_grid(g)),
+                    SizedGrid::S16(g) => with(p.with_grid(g)),
+                    SizedGrid::S25(g) => with(p.with_grid(g)),
+                }
+            }
+            (other, None) => format!("{other:?}"),
+        }
+    }
 }
 
 /// What a step changes: its eliminations and placements as sorted sets.
@@ -48,7 +164,7 @@ pub fn changes_text(c: &Changes) -> String {
     let elims: Vec<Candidate> = c.0.iter().copied().collect();
     let mut parts: Vec<String> =
         c.1.iter()
-            .map(|p| format!("{}={}", p.cell, p.digit))
+            .map(|p| format!("{}={}", p.cell, Sym(p.digit)))
             .collect();
     if !elims.is_empty() {
         parts.push(crate::step::eliminations_text(&elims));

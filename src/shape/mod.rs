@@ -325,6 +325,8 @@ pub trait Shape: Copy + Eq + Default + Send + Sync + fmt::Debug + 'static {
     fn context<'c, 'g>(
         ctx: &'c crate::technique::Context<'g, Self>,
     ) -> crate::technique::SizedContext<'c, 'g>;
+    /// `grid` named by its size.
+    fn sized_grid(grid: crate::grid::Grid<Self>) -> crate::grid::SizedGrid;
     /// The cell of bit `i` of a cell set.
     #[inline]
     fn cell(i: usize) -> crate::geometry::Cell {
@@ -371,6 +373,10 @@ macro_rules! shape {
                 ctx: &'c crate::technique::Context<'g, Self>,
             ) -> crate::technique::SizedContext<'c, 'g> {
                 crate::technique::SizedContext::$name(ctx)
+            }
+            #[inline]
+            fn sized_grid(grid: crate::grid::Grid<Self>) -> crate::grid::SizedGrid {
+                crate::grid::SizedGrid::$name(grid.into())
             }
             fn geometry(layout: Layout) -> &'static Geometry<Self> {
                 // One slot per box height: the few layouts of a size each built once.
@@ -459,6 +465,18 @@ impl Puzzle {
             marks: Some(marks),
             ..self.clone()
         }
+    }
+
+    /// The position `grid` (of this puzzle's shape) as a puzzle in this one's symbols: its
+    /// values, and its candidates as pencil marks.
+    pub(crate) fn with_grid<S: Shape>(&self, grid: &crate::grid::Grid<S>) -> Puzzle {
+        let marks = (0..S::CELLS)
+            .map(|i| {
+                let m = grid.candidates(S::cell(i));
+                m.ones().fold(0u32, |acc, d| acc | 1 << d)
+            })
+            .collect();
+        self.with_values_and_marks(grid.value_slice().to_vec(), marks)
     }
 
     /// The puzzle as a grid of its shape (`geo` is its layout's geometry): its values given,

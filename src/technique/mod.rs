@@ -287,6 +287,21 @@ pub fn find_all(technique: &dyn Technique, grid: &Grid) -> Result<Vec<Step>, Tec
     Ok(steps)
 }
 
+/// Every step `technique` finds on a grid of any size ([`Technique::find_sized`]; an error from
+/// a technique that does not run on the grid's size).
+pub fn find_all_sized<S: Shape>(
+    technique: &dyn Technique,
+    grid: &Grid<S>,
+) -> Result<Vec<Step>, TechniqueError> {
+    let ctx = Context::new(grid);
+    let mut steps = Vec::new();
+    technique.find_sized(ctx.sized(), &mut |s| {
+        steps.push(s);
+        ControlFlow::Continue(())
+    })?;
+    Ok(steps)
+}
+
 /// The first step `technique` finds on `grid`.
 pub fn find_first(technique: &dyn Technique, grid: &Grid) -> Result<Option<Step>, TechniqueError> {
     let mut first = None;

@@ -12,16 +12,18 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
-use lapiz::Grid;
-use lapiz::parse::{parse_library_line, parse_puzzle};
+use lapiz::grid::SizedGrid;
+use lapiz::parse::parse_library_line;
 use lapiz::pipeline::Pipeline;
 use lapiz::plugin::PluginMode;
 use lapiz::printable::printable;
-use lapiz::script::check::positions;
+use lapiz::script::check::solve_positions;
 use lapiz::script::{Evaluator, ScriptTechnique};
-use lapiz::technique::{Technique, find_all};
+use lapiz::shape::AnyPuzzle;
+use lapiz::technique::Technique;
 
 use crate::cli::diag;
+use crate::cli::sized::SizeArgs;
 
 /// Arguments of `lapiz technique bench`.
 #[derive(Args)]
@@ -34,9 +36,12 @@ pub struct BenchArgs {
     #[arg(long, value_name = "ID")]
     pub id: Option<String>,
     /// A puzzle file: the positions met solving each puzzle with the default pipeline
-    /// (`-` for stdin).
+    /// (`-` for stdin). Puzzles of every size (4x4 to 25x25).
     #[arg(long, value_name = "PUZZLES")]
     pub file: Option<PathBuf>,
+    /// How to read the puzzles of --file of other sizes than 9x9.
+    #[command(flatten)]
+    pub size: SizeArgs,
     /// Only the first N puzzles of the file.
     #[arg(long, value_name = "N", requires = "file")]
     pub limit: Option<usize>,
@@ -116,7 +121,7 @@ pub fn command(args: BenchArgs, out: &mut impl Write) -> Result<ExitCode> {
     }
     // the positions of a puzzle file are the same for every technique: found once
     let puzzles = match &args.file {
-        Some(path) => Some(puzzle_positions(path, args.limit)?),
+        Some(path) => Some(puzzle_positions(path, args.limit, &args.size)?),
         None => None,
     };
     let mut timed = 0usize;
@@ -202,13 +207,27 @@ fn run(
     script: &dyn Technique,
     tree: Option<&dyn Technique>,
     twin: Option<&dyn Technique>,
-    grids: &[Grid],
+    grids: &[SizedGrid],
     from: &str,
     rounds: usize,
     out: &mut impl Write,
 ) -> Result<()> {
     if grids.is_empty() {
         bail!("no positions to time: {from} gave none");
+    }
+    let sides = [Some(script), tree, twin];
+    for t in sides.iter().flatten() {
+        if let Some(g) = grids.iter().find(|g| !t.runs_on(g.n())) {
+            let n = g.n();
+            bail!(
+                "{} does not run on {n}x{n} boards, and {from} include some{}",
+                t.id(),
+                match twin {
+                    Some(w) if w.id() == t.id() => " (--native none times the script alone)",
+                    _ => "",
+                }
+            );
+        }
     }
     writeln!(out, "{} positions ({})", grids.len(), printable(from))?;
     // One untimed pass: checks every search succeeds and warms caches for every side.
@@ -294,17 +313,17 @@ fn alternate(
 }
 
 /// The steps `t` finds over `grids` (a full search at each), or the first error.
-fn count_steps(t: &dyn Technique, grids: &[Grid]) -> Result<usize> {
+fn count_steps(t: &dyn Technique, grids: &[SizedGrid]) -> Result<usize> {
     let mut n = 0;
     for (i, g) in grids.iter().enumerate() {
-        n += find_all(t, g)
+        n += g
+            .find_all(t)
             .with_context(|| {
-                format!(
-                    "{} failed at position {} ({})",
-                    t.id(),
-                    i + 1,
-                    lapiz::parse::format_grid_library_line(g)
-                )
+                let at = match g {
+                    SizedGrid::S9(g) => format!(" ({})", lapiz::parse::format_grid_library_line(g)),
+                    _ => String::new(),
+                };
+                format!("{} failed at position {}{at}", t.id(), i + 1)
             })?
             .len();
     }
@@ -312,15 +331,23 @@ fn count_steps(t: &dyn Technique, grids: &[Grid]) -> Result<usize> {
 }
 
 /// One full search at each of `grids`.
-fn time_searches(t: &dyn Technique, grids: &[Grid]) -> Result<()> {
+fn time_searches(t: &dyn Technique, grids: &[SizedGrid]) -> Result<()> {
     for g in grids {
-        std::hint::black_box(find_all(t, g).with_context(|| format!("{} failed", t.id()))?);
+        std::hint::black_box(
+            g.find_all(t)
+                .with_context(|| format!("{} failed", t.id()))?,
+        );
     }
     Ok(())
 }
 
-/// The positions met solving the puzzles of a file, and a description of them.
-fn puzzle_positions(path: &Path, limit: Option<usize>) -> Result<(Vec<Grid>, String)> {
+/// The positions met solving the puzzles of a file (of any size, read with `size`), and a
+/// description of them.
+fn puzzle_positions(
+    path: &Path,
+    limit: Option<usize>,
+    size: &SizeArgs,
+) -> Result<(Vec<SizedGrid>, String)> {
     let input = crate::cli::batch::open_input(path)?;
     let pipeline = Pipeline::default_pipeline();
     let (mut grids, mut puzzles, mut skipped) = (Vec::new(), 0usize, 0usize);
@@ -333,11 +360,12 @@ fn puzzle_positions(path: &Path, limit: Option<usize>) -> Result<(Vec<Grid>, Str
             break;
         }
         puzzles += 1;
-        match parse_puzzle(text)
+        match size
+            .read(text)
             .ok()
-            .and_then(|g| positions(&g, &pipeline))
+            .and_then(|p| solve_positions(&p, &pipeline))
         {
-            Some((g, _)) => grids.extend(g),
+            Some(solve) => grids.extend(solve.grids),
             None => {
                 skipped += 1;
                 diag(&format!(
@@ -357,7 +385,7 @@ fn puzzle_positions(path: &Path, limit: Option<usize>) -> Result<(Vec<Grid>, Str
 
 /// The start positions of the library cases with `codes` (those technique `id` answers),
 /// and a description of them.
-fn library_positions(id: &str, path: &Path, codes: &[String]) -> Result<(Vec<Grid>, String)> {
+fn library_positions(id: &str, path: &Path, codes: &[String]) -> Result<(Vec<SizedGrid>, String)> {
     if codes.is_empty() {
         bail!("`{id}` declares no library codes: pass --code CODE or --file PUZZLES");
     }
@@ -369,7 +397,7 @@ fn library_positions(id: &str, path: &Path, codes: &[String]) -> Result<(Vec<Gri
         }
         // A line that cannot be read is counted, not fatal: it may be of another code.
         match parse_library_line(line) {
-            Ok(case) if codes.contains(&case.code) => grids.push(case.grid),
+            Ok(case) if codes.contains(&case.code) => grids.push(SizedGrid::S9(case.grid)),
             Ok(_) => {}
             Err(_) => unreadable += 1,
         }
@@ -386,15 +414,25 @@ const PROFILE_SAMPLES: u64 = 64;
 
 /// `--profile`: where the script at `path` spends its operations over `grids`, by line (with
 /// the line's text) and by function, most first.
-fn profile(path: &Path, grids: &[Grid], from: &str, out: &mut impl Write) -> Result<()> {
+fn profile(path: &Path, grids: &[SizedGrid], from: &str, out: &mut impl Write) -> Result<()> {
     if grids.is_empty() {
         bail!("no positions to profile: {from} gave none");
     }
+    let grids: Vec<&lapiz::Grid> = grids
+        .iter()
+        .map(|g| match g {
+            SizedGrid::S9(g) => Ok(g),
+            other => bail!(
+                "--profile counts a script's operations on 9x9 positions only; {from} include {n}x{n} ones",
+                n = other.n()
+            ),
+        })
+        .collect::<Result<_>>()?;
     let script = ScriptTechnique::load(path)?;
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut profile = lapiz::script::Profile::default();
-    for g in grids {
+    for g in &grids {
         script.profile(g, PROFILE_SAMPLES, &mut profile)?;
     }
     writeln!(out, "{} positions ({})", grids.len(), printable(from))?;
@@ -443,7 +481,7 @@ fn solve_command(
         .file
         .as_deref()
         .expect("clap requires --file with --solve");
-    let (puzzles, from) = read_puzzles(path, args.limit)?;
+    let (puzzles, from) = read_puzzles(path, args.limit, &args.size)?;
     if puzzles.is_empty() {
         bail!("no puzzles to solve in {}", path.display());
     }
@@ -475,7 +513,7 @@ fn solve_command(
         for (i, p) in pipelines.iter().enumerate() {
             let (mut solved, mut steps, mut failures) = (0usize, 0usize, 0usize);
             for g in &puzzles {
-                let trace = lapiz::engine::solve_grid(g, p);
+                let trace = solve_any(g, p);
                 solved += usize::from(trace.is_solved());
                 steps += trace.steps().count();
                 failures += trace
@@ -505,7 +543,7 @@ fn solve_command(
             .map(|p| {
                 Box::new(move || {
                     for g in puzzles {
-                        std::hint::black_box(lapiz::engine::solve_grid(g, p));
+                        std::hint::black_box(solve_any(g, p));
                     }
                     Ok(())
                 }) as Box<dyn FnMut() -> Result<()>>
@@ -546,9 +584,21 @@ fn with_in_place(technique: Box<dyn Technique>, twin: &str) -> Result<Pipeline> 
     Ok(pipeline)
 }
 
-/// The puzzles of a file (at most `limit`) and a description of them; a line that is not a
-/// puzzle is reported and skipped.
-fn read_puzzles(path: &Path, limit: Option<usize>) -> Result<(Vec<Grid>, String)> {
+/// A solve of `puzzle` with `pipeline`, 9x9 or another size.
+fn solve_any(puzzle: &AnyPuzzle, pipeline: &Pipeline) -> lapiz::Trace {
+    match puzzle {
+        AnyPuzzle::Nine(g) => lapiz::engine::solve_grid(g, pipeline),
+        AnyPuzzle::Sized(p) => lapiz::engine::solve_sized(p, pipeline),
+    }
+}
+
+/// The puzzles of a file (at most `limit`, of any size, read with `size`) and a description
+/// of them; a line that is not a puzzle is reported and skipped.
+fn read_puzzles(
+    path: &Path,
+    limit: Option<usize>,
+    size: &SizeArgs,
+) -> Result<(Vec<AnyPuzzle>, String)> {
     let input = crate::cli::batch::open_input(path)?;
     let (mut grids, mut skipped) = (Vec::new(), 0usize);
     for (i, line) in input.lines().enumerate() {
@@ -559,7 +609,7 @@ fn read_puzzles(path: &Path, limit: Option<usize>) -> Result<(Vec<Grid>, String)
         if limit.is_some_and(|l| grids.len() + skipped >= l) {
             break;
         }
-        match parse_puzzle(text) {
+        match size.read(text) {
             Ok(g) => grids.push(g),
             Err(_) => {
                 skipped += 1;

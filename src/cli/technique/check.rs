@@ -10,17 +10,18 @@ use std::process::ExitCode;
 use anyhow::{Result, bail};
 use clap::Args;
 
-use lapiz::parse::{format_grid_library_line, parse_puzzle};
+use lapiz::grid::SizedGrid;
 use lapiz::pipeline::Pipeline;
 use lapiz::printable::printable;
 use lapiz::reglib::{CaseResult, Tally, case_lines, expected_text, judge};
-use lapiz::script::check::{changes, changes_text, positions};
+use lapiz::script::check::{changes, changes_text, solve_positions};
 use lapiz::step::Step;
 use lapiz::technique::{Technique, find_all};
 
 use crate::cli::batch::for_each_puzzle_up_to;
 use crate::cli::diag;
 use crate::cli::reglib::{status, write_code_tally, write_totals};
+use crate::cli::sized::SizeArgs;
 
 use super::{Subject, default_library, twin_of};
 
@@ -42,9 +43,12 @@ pub struct CheckArgs {
     #[arg(long = "code", value_name = "CODE", conflicts_with = "file")]
     pub codes: Vec<String>,
     /// A puzzle file instead: the technique runs at every position met while solving each
-    /// puzzle with the default pipeline (`-` for stdin).
+    /// puzzle with the default pipeline (`-` for stdin). Puzzles of every size (4x4 to 25x25).
     #[arg(long, value_name = "PUZZLES")]
     pub file: Option<PathBuf>,
+    /// How to read the puzzles of --file of other sizes than 9x9.
+    #[command(flatten)]
+    pub size: SizeArgs,
     /// Only the first N puzzles of the file.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
@@ -92,7 +96,7 @@ pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<ExitCode> {
             verbose: args.verbose,
         };
         let (total, activity) = match &args.file {
-            Some(f) => check.file(f, args.limit, out)?,
+            Some(f) => check.file(f, args.limit, &args.size, out)?,
             None => match check.library(args.reglib.clone(), args.codes.clone(), out)? {
                 Some(t) => t,
                 None => continue,
@@ -204,11 +208,11 @@ enum Comparison {
 
 impl Check<'_> {
     /// Compares the technique's steps at a grid with the twin's.
-    fn compare(&self, grid: &lapiz::Grid, found: &[Step]) -> Comparison {
+    fn compare(&self, grid: &SizedGrid, found: &[Step]) -> Comparison {
         let Some(t) = self.twin else {
             return Comparison::Agrees;
         };
-        match find_all(t, grid) {
+        match grid.find_all(t) {
             Err(e) => Comparison::TwinFailed(printable(&e.to_string()).into_owned()),
             Ok(native) => {
                 let diff = disagreements(self.subject.noun(), found, &native);
@@ -346,7 +350,7 @@ impl Check<'_> {
                 }
                 CaseResult::Skipped => {}
             }
-            match self.compare(&case.grid, &found) {
+            match self.compare(&SizedGrid::S9(case.grid.clone()), &found) {
                 Comparison::Agrees => {}
                 Comparison::Disagrees(diff) => {
                     disagreeing += 1;
@@ -411,14 +415,15 @@ impl Check<'_> {
         &self,
         path: &Path,
         limit: Option<usize>,
+        size: &SizeArgs,
         out: &mut impl Write,
     ) -> Result<(Tally, Activity)> {
         let pipeline = Pipeline::default_pipeline();
         let mut total = Tally::default();
         let (mut puzzles, mut position_count, mut fired, mut steps_found) = (0usize, 0, 0, 0);
-        let (mut fired_puzzles, mut disagreeing) = (0usize, 0usize);
+        let (mut fired_puzzles, mut disagreeing, mut compared) = (0usize, 0usize, 0usize);
         let unreadable = |_: &str, why: &str| PuzzleCheck::unreadable(why);
-        let work = |text: &str| self.puzzle(text, &pipeline);
+        let work = |text: &str| self.puzzle(text, size, &pipeline);
         for_each_puzzle_up_to(path, limit, out, work, unreadable, |out, item, check, _| {
             let line_number = item.line;
             puzzles += 1;
@@ -438,6 +443,7 @@ impl Check<'_> {
                 return Ok(());
             }
             position_count += check.positions;
+            compared += check.compared;
             fired += check.fired;
             steps_found += check.steps;
             disagreeing += check.disagreeing;
@@ -459,9 +465,14 @@ impl Check<'_> {
             "fired at {fired} of {position_count} positions (in {fired_puzzles} of {puzzles} puzzles), {steps_found} steps"
         )?;
         if let Some(t) = self.twin {
+            // positions of sizes the twin does not run on are not compared
+            let elsewhere = match position_count - compared {
+                0 => String::new(),
+                k => format!(" ({k} more on sizes it does not run on)"),
+            };
             writeln!(
                 out,
-                "{} disagrees at {disagreeing} of {position_count} positions",
+                "{} disagrees at {disagreeing} of {compared} positions{elsewhere}",
                 t.id()
             )?;
         }
@@ -474,20 +485,31 @@ impl Check<'_> {
         Ok((total, activity))
     }
 
-    /// Checks the technique at every position of one puzzle's solve.
-    fn puzzle(&self, text: &str, pipeline: &Pipeline) -> PuzzleCheck {
-        let grid = match parse_puzzle(text) {
-            Ok(g) => g,
+    /// Checks the technique at every position of one puzzle's solve (of any size).
+    fn puzzle(&self, text: &str, size: &SizeArgs, pipeline: &Pipeline) -> PuzzleCheck {
+        let puzzle = match size.read(text) {
+            Ok(p) => p,
             Err(e) => return PuzzleCheck::unreadable(&e.to_string()),
         };
-        let Some((grids, solution)) = positions(&grid, pipeline) else {
+        let n = match &puzzle {
+            lapiz::shape::AnyPuzzle::Nine(_) => 9,
+            lapiz::shape::AnyPuzzle::Sized(p) => p.layout().n(),
+        };
+        if !self.technique.runs_on(n) {
+            return PuzzleCheck::skipped(&format!(
+                "{} does not run on {n}x{n} boards",
+                printable(self.technique.id())
+            ));
+        }
+        let Some(solve) = solve_positions(&puzzle, pipeline) else {
             return PuzzleCheck::skipped("not a proper puzzle");
         };
+        let twin_here = self.twin.is_some_and(|t| t.runs_on(n));
         let mut check = PuzzleCheck::default();
-        for (k, grid) in grids.iter().enumerate() {
+        for k in 0..solve.grids.len() {
             let position = k + 1;
             check.positions += 1;
-            let found = match find_all(self.technique, grid) {
+            let found = match solve.find_all(k, self.technique) {
                 Ok(f) => f,
                 Err(e) => {
                     check.failed = Some(format!(
@@ -510,16 +532,20 @@ impl Check<'_> {
             }
             if let Some((s, bad)) = found
                 .iter()
-                .find_map(|s| s.contradiction(&solution).map(|bad| (s, bad)))
+                .find_map(|s| solve.contradiction(s).map(|bad| (s, bad)))
             {
+                let (step, bad) = solve.in_its_symbols(|| (found_line(s), bad.to_string()));
                 check.failed = Some(format!(
-                    "position {position}: unsound step (contradicts the solution at {bad}): {}\n  grid: {}",
-                    found_line(s),
-                    format_grid_library_line(grid)
+                    "position {position}: unsound step (contradicts the solution at {bad}): {step}\n  grid: {}",
+                    solve.text(k).trim_end().replace('\n', "\n        ")
                 ));
                 break;
             }
-            match self.compare(grid, &found) {
+            if !twin_here {
+                continue;
+            }
+            check.compared += 1;
+            match solve.in_its_symbols(|| self.compare(&solve.grids[k], &found)) {
                 Comparison::Agrees => {}
                 Comparison::Disagrees(diff) => {
                     check.disagreeing += 1;
@@ -550,6 +576,8 @@ struct PuzzleCheck {
     skipped: Option<String>,
     /// Positions searched.
     positions: usize,
+    /// Positions compared with the twin (those of sizes it runs on).
+    compared: usize,
     /// Positions where the technique found a step.
     fired: usize,
     /// Steps found.
