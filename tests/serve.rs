@@ -122,6 +122,113 @@ fn rate_and_generate_answer_as_the_command_line() {
     assert_eq!(answer["pipeline"], "default");
 }
 
+/// 16x16 (4x4 boxes), 110 clues, from `tests/sized_traces.rs`.
+const SIXTEEN: &str = "...5...64..E8...D8..F54..1.GB.2EG.92...E3.8.D..73.B..G.8....15....6..93.1.4.A..D.4..6.....A...7.1B.7..DF.C..6....CG.8.....3.9.....D1B...A..7G6.5...E....8......A86F..4AG.D....9....C9..1B5.4....5D.B1.FA.GE....6C31978.D.......4.2.8...B..D.39AG6AE.4....3...DB1";
+
+#[test]
+fn every_size_up_to_16x16_is_served_as_the_command_line_serves_it() {
+    let server = Server::start(&[]);
+    // solve: the trace and the page `lapiz solve` writes, in the puzzle's symbols
+    let (status, answer) = server.post("/api/solve", &body(SIXTEEN, ",\"html\":true"));
+    assert_eq!(status, 200, "{answer}");
+    let from_json: Trace = serde_json::from_value(answer["trace"].clone()).unwrap();
+    let (ok, ron, _) = run_lapiz(&["solve", SIXTEEN, "--format", "ron"]);
+    assert!(ok);
+    assert_eq!(from_json, Trace::from_ron(&ron).unwrap());
+    assert_eq!(from_json.solution.as_deref().map(str::len), Some(256));
+    let (_, page, _) = run_lapiz(&["solve", SIXTEEN, "--format", "html"]);
+    assert_eq!(answer["html"], page.as_str());
+    // hint: what `lapiz hint` prints, both levels
+    for level in ["full", "nudge"] {
+        let extra = format!(",\"level\":\"{level}\"");
+        let (status, answer) = server.post("/api/hint", &body(SIXTEEN, &extra));
+        assert_eq!(status, 200, "{answer}");
+        let (ok, printed, _) = run_lapiz(&["hint", SIXTEEN, "--level", level]);
+        assert!(ok);
+        assert_eq!(answer["text"], printed.trim_end(), "{level}");
+        assert_eq!(answer["found"], true);
+    }
+    // rate: as `lapiz rate` rates other sizes, by the default pipeline
+    let (status, answer) = server.post("/api/rate", &body(SIXTEEN, ""));
+    assert_eq!(status, 200, "{answer}");
+    let (ok, printed, _) = run_lapiz(&["rate", SIXTEEN, "--no-header"]);
+    assert!(ok);
+    let rated = printed.split('\t').nth(1).unwrap_or_default();
+    assert_eq!(answer["text"], rated, "{printed}");
+    assert_eq!(answer["pipeline"], "default");
+    // a 6x6 puzzle with 3x2 boxes, in letters: read with `symbols` and `box`
+    let (status, made) = server.post(
+        "/api/generate",
+        r#"{"size":6,"box":"3x2","symbols":"A-Z","seed":4}"#,
+    );
+    assert_eq!(status, 200, "{made}");
+    let (ok, printed, _) = run_lapiz(&[
+        "generate",
+        "--size",
+        "6",
+        "--box",
+        "3x2",
+        "--symbols",
+        "A-Z",
+        "--seed",
+        "4",
+    ]);
+    assert!(ok);
+    assert_eq!(made["puzzle"], printed.trim());
+    assert_eq!(made["solution"].as_str().map(str::len), Some(36));
+    let six = made["puzzle"].as_str().unwrap();
+    let extra = ",\"symbols\":\"A-Z\",\"box\":\"3x2\"";
+    let (status, answer) = server.post("/api/solve", &body(six, extra));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["trace"]["outcome"], "Solved");
+    assert_eq!(answer["trace"]["solution"], made["solution"]);
+    // 16x16 generation, minimal and reproducible
+    let (status, made) = server.post("/api/generate", r#"{"size":16,"seed":2}"#);
+    assert_eq!(status, 200, "{made}");
+    let (_, printed, _) = run_lapiz(&["generate", "--size", "16", "--seed", "2"]);
+    assert_eq!(made["puzzle"], printed.trim());
+    // what is refused, and why
+    let empty25 = ".".repeat(625);
+    for (path, request, says) in [
+        (
+            "/api/solve",
+            body(&empty25, ""),
+            "25x25 boards are not served",
+        ),
+        (
+            "/api/rate",
+            body(&empty25, ""),
+            "25x25 boards are not served",
+        ),
+        (
+            "/api/generate",
+            r#"{"size":25}"#.to_string(),
+            "25x25 boards are not served",
+        ),
+        (
+            "/api/generate",
+            r#"{"size":16,"level":"hard"}"#.to_string(),
+            "are for 9x9 puzzles",
+        ),
+        ("/api/generate", r#"{"size":7}"#.to_string(), "7"),
+        (
+            "/api/solve",
+            body(SIXTEEN, ",\"box\":\"4x\""),
+            "not a box shape",
+        ),
+        (
+            "/api/solve",
+            body(SIXTEEN, ",\"symbols\":\"xyz\""),
+            "not an alphabet",
+        ),
+    ] {
+        let (status, answer) = server.post(path, &request);
+        assert_eq!(status, 422, "{path} {request}: {answer}");
+        let error = answer["error"].as_str().unwrap_or_default();
+        assert!(error.contains(says), "{path} {request}: {error}");
+    }
+}
+
 #[test]
 fn bad_requests_are_json_errors_with_a_4xx() {
     let server = Server::start(&[]);
@@ -320,9 +427,15 @@ fn the_openapi_file_names_the_routes_the_server_has() {
     assert_eq!(served, text);
     // every request field the file names is one the server reads, and the other way round
     for (path, fields) in [
-        ("/api/solve", vec!["puzzle", "pipeline", "html"]),
-        ("/api/hint", vec!["puzzle", "pipeline", "level", "html"]),
-        ("/api/rate", vec!["puzzle", "pipeline"]),
+        (
+            "/api/solve",
+            vec!["puzzle", "pipeline", "html", "symbols", "box"],
+        ),
+        (
+            "/api/hint",
+            vec!["puzzle", "pipeline", "level", "html", "symbols", "box"],
+        ),
+        ("/api/rate", vec!["puzzle", "pipeline", "symbols", "box"]),
         (
             "/api/generate",
             vec![
@@ -335,6 +448,9 @@ fn the_openapi_file_names_the_routes_the_server_has() {
                 "requires",
                 "attempts",
                 "pipeline",
+                "size",
+                "symbols",
+                "box",
             ],
         ),
     ] {

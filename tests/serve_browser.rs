@@ -448,4 +448,27 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
     assert!(board.as_f64().unwrap() <= 390.0);
     let shot = b.screenshot();
     keep_screenshot(&shot, "serve-phone.png");
+
+    // a 16x16 puzzle: the board plays 9x9 ones, so the page says so and shows its explained
+    // solution, drawn on a 16x16 grid
+    b.call(
+        "Emulation.setDeviceMetricsOverride",
+        json!({ "width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": false }),
+    );
+    b.eval(&format!(
+        "document.querySelector('[data-testid=\"puzzle-input\"]').value='{SIXTEEN}'"
+    ));
+    b.click("load");
+    b.wait("document.querySelector('[data-testid=\"status\"]').textContent.startsWith('A 16x16 puzzle')");
+    assert_eq!(b.eval("document.body.getAttribute('data-state')"), "empty");
+    b.click("walk-show");
+    b.wait("document.querySelector('[data-testid=\"step-1\"]')");
+    assert!(
+        b.eval(
+            "document.querySelector('#walk-view .frame:not([hidden])').textContent.includes('r16')"
+        ) == Value::Bool(true)
+    );
 }
+
+/// 16x16 (4x4 boxes), 110 clues, from `tests/sized_traces.rs`.
+const SIXTEEN: &str = "...5...64..E8...D8..F54..1.GB.2EG.92...E3.8.D..73.B..G.8....15....6..93.1.4.A..D.4..6.....A...7.1B.7..DF.C..6....CG.8.....3.9.....D1B...A..7G6.5...E....8......A86F..4AG.D....9....C9..1B5.4....5D.B1.FA.GE....6C31978.D.......4.2.8...B..D.39AG6AE.4....3...DB1";

@@ -8,13 +8,12 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use lapiz::engine::solve_grid;
+use lapiz::engine::{solve_grid, solve_sized};
 use lapiz::generate::{Clues, GenerateOptions, Symmetry, generate};
-use lapiz::grid::Grid;
-use lapiz::html::{PageKind, trace_page};
-use lapiz::parse::parse_puzzle;
+use lapiz::html::{PageKind, puzzle_page};
 use lapiz::pipeline::Pipeline;
 use lapiz::rating::{Level, Rating, RatingError, rate};
+use lapiz::shape::{Alphabet, AnyPuzzle, Layout, Puzzle};
 use lapiz::step::Step;
 use lapiz::trace::{Entry, Outcome, Trace};
 
@@ -90,9 +89,83 @@ pub fn read<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> 
     })
 }
 
-/// The grid of a request's puzzle text (any form lapiz reads).
-fn grid_of(text: &str) -> Result<Grid, ApiError> {
-    parse_puzzle(text).map_err(|e| ApiError::unprocessable(format!("cannot read the puzzle: {e}")))
+/// The largest board the server takes: a 25x25 solve by logic can take hours of a core, more
+/// than any deadline, and the engine cannot be stopped in the middle of one (the command line
+/// solves them).
+pub const LARGEST_SERVED: usize = 16;
+
+/// How a request says to read a puzzle of another size than 9x9 (both optional, as
+/// `--symbols` and `--box` on the command line).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct SizeFields {
+    /// `1-9A`, `0-9A`, `A-Z` or `numbers`.
+    #[serde(default)]
+    symbols: Option<String>,
+    /// The box shape, `RxC`.
+    #[serde(default, rename = "box")]
+    boxes: Option<String>,
+}
+
+impl SizeFields {
+    /// The alphabet asked for, if any.
+    fn alphabet(&self) -> Result<Option<Alphabet>, ApiError> {
+        self.symbols
+            .as_deref()
+            .map(|s| {
+                s.parse::<Alphabet>()
+                    .map_err(|e| ApiError::unprocessable(format!("symbols: {e}")))
+            })
+            .transpose()
+    }
+
+    /// The box shape asked for, if any, as rows and columns.
+    fn boxes(&self) -> Result<Option<(u8, u8)>, ApiError> {
+        let Some(text) = self.boxes.as_deref() else {
+            return Ok(None);
+        };
+        let bad = || {
+            ApiError::unprocessable(format!(
+                "box: `{text}` is not a box shape (rows x columns, like 3x4)"
+            ))
+        };
+        let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+        Ok(Some((
+            r.trim().parse().map_err(|_| bad())?,
+            c.trim().parse().map_err(|_| bad())?,
+        )))
+    }
+}
+
+/// A request's puzzle text (any form lapiz reads, of any size up to [`LARGEST_SERVED`]).
+fn puzzle_of(text: &str, size: &SizeFields) -> Result<AnyPuzzle, ApiError> {
+    let puzzle = AnyPuzzle::read(text, size.alphabet()?, size.boxes()?)
+        .map_err(|e| ApiError::unprocessable(format!("cannot read the puzzle: {e}")))?;
+    if let AnyPuzzle::Sized(p) = &puzzle {
+        refuse_too_large(p.layout())?;
+    }
+    Ok(puzzle)
+}
+
+/// The error for a board larger than the server takes.
+fn refuse_too_large(layout: Layout) -> Result<(), ApiError> {
+    let n = layout.n();
+    if n > LARGEST_SERVED {
+        return Err(ApiError::unprocessable(format!(
+            "{n}x{n} boards are not served (up to {LARGEST_SERVED}x{LARGEST_SERVED}): a solve can take \
+             hours; use `lapiz` on the command line"
+        )));
+    }
+    Ok(())
+}
+
+/// Solves a request's puzzle with `pipeline`: a 9x9 one with the 9x9 engine, another size
+/// with the pipeline's techniques that run on it (explanations in the puzzle's symbols).
+fn solve_any(puzzle: &AnyPuzzle, pipeline: &Pipeline) -> Trace {
+    match puzzle {
+        AnyPuzzle::Nine(grid) => solve_grid(grid, pipeline),
+        AnyPuzzle::Sized(p) => p.in_its_symbols(|| solve_sized(p, pipeline)),
+    }
 }
 
 /// The display name of a technique id in `pipeline` (its id when the pipeline has none).
@@ -132,6 +205,8 @@ pub struct SolveRequest {
     pipeline: Option<String>,
     #[serde(default)]
     html: bool,
+    #[serde(flatten)]
+    size: SizeFields,
 }
 
 /// The answer of `/api/solve`.
@@ -139,6 +214,8 @@ pub struct SolveRequest {
 struct Solved<'a> {
     trace: &'a Trace,
     names: BTreeMap<String, String>,
+    /// The board's size `n` (9 for 9x9).
+    size: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     html: Option<String>,
 }
@@ -147,17 +224,22 @@ struct Solved<'a> {
 /// `html`, the page `lapiz solve --format html` writes. An invalid puzzle is a 422.
 pub fn solve(req: SolveRequest, pipelines: &Pipelines) -> Result<String, ApiError> {
     let pipeline = pipelines.pick(req.pipeline.as_deref(), Role::Solve, false)?;
-    let grid = grid_of(&req.puzzle)?;
-    let trace = solve_grid(&grid, pipeline);
+    let puzzle = puzzle_of(&req.puzzle, &req.size)?;
+    let trace = solve_any(&puzzle, pipeline);
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Err(ApiError::unprocessable(format!("invalid puzzle: {reason}")));
     }
+    let size = match &puzzle {
+        AnyPuzzle::Nine(_) => 9,
+        AnyPuzzle::Sized(p) => p.layout().n(),
+    };
     answer(&Solved {
         trace: &trace,
         names: names(pipeline),
+        size,
         html: req
             .html
-            .then(|| trace_page(&trace, Some(&grid), PageKind::Solve)),
+            .then(|| puzzle_page(&trace, &puzzle, PageKind::Solve)),
     })
 }
 
@@ -172,6 +254,8 @@ pub struct HintRequest {
     level: Option<String>,
     #[serde(default)]
     html: bool,
+    #[serde(flatten)]
+    size: SizeFields,
 }
 
 /// The answer of `/api/hint`.
@@ -201,15 +285,34 @@ pub fn hint(req: HintRequest, pipelines: &Pipelines) -> Result<String, ApiError>
         }
     };
     let pipeline = pipelines.pick(req.pipeline.as_deref(), Role::Solve, true)?;
-    let grid = grid_of(&req.puzzle)?;
-    let mut trace = solve_grid(&grid, pipeline);
+    let puzzle = puzzle_of(&req.puzzle, &req.size)?;
+    // a nudge is worded here, in the puzzle's symbols as the step was
+    puzzle.in_its_symbols(|| hint_of(&puzzle, nudge, req.html, pipeline))
+}
+
+/// [`hint`]'s answer for a puzzle as read, in the symbols already set.
+fn hint_of(
+    puzzle: &AnyPuzzle,
+    nudge: bool,
+    html: bool,
+    pipeline: &Pipeline,
+) -> Result<String, ApiError> {
+    let (layout, solved) = match puzzle {
+        AnyPuzzle::Nine(grid) => (Layout::NINE, grid.is_solved()),
+        AnyPuzzle::Sized(p) => (p.layout(), p.is_solved()),
+    };
+    let mut trace = solve_any(puzzle, pipeline);
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Err(ApiError::unprocessable(format!("invalid puzzle: {reason}")));
     }
     let found = trace.steps().next().cloned();
-    let shown = found
-        .as_ref()
-        .map(|s| if nudge { s.nudge(pipeline) } else { s.clone() });
+    let shown = found.as_ref().map(|s| {
+        if nudge {
+            s.nudge_in(pipeline, layout)
+        } else {
+            s.clone()
+        }
+    });
     let text = match (&found, &shown) {
         (Some(s), Some(shown)) if !nudge => {
             let mut t = format!("{}\n", shown.explanation);
@@ -219,14 +322,14 @@ pub fn hint(req: HintRequest, pipelines: &Pipelines) -> Result<String, ApiError>
             t.trim_end().to_string()
         }
         (_, Some(shown)) => shown.explanation.clone(),
-        _ if grid.is_solved() => "The grid is already solved.".to_string(),
+        _ if solved => "The grid is already solved.".to_string(),
         _ => format!(
             "No technique of the pipeline `{}` finds a step in this grid.",
             pipeline.name()
         ),
     };
-    let mut html = None;
-    if req.html {
+    let mut page = None;
+    if html {
         if let (Some(shown), Some(Entry::Step(s))) = (
             &shown,
             trace
@@ -236,7 +339,7 @@ pub fn hint(req: HintRequest, pipelines: &Pipelines) -> Result<String, ApiError>
         ) {
             *s = shown.clone();
         }
-        html = Some(trace_page(&trace, Some(&grid), PageKind::Hint));
+        page = Some(puzzle_page(&trace, puzzle, PageKind::Hint));
     }
     answer(&Hint {
         level: if nudge { "nudge" } else { "full" },
@@ -247,7 +350,7 @@ pub fn hint(req: HintRequest, pipelines: &Pipelines) -> Result<String, ApiError>
             .map(|s| technique_name(&s.technique, pipeline)),
         text,
         step: shown,
-        html,
+        html: page,
     })
 }
 
@@ -258,6 +361,8 @@ pub struct RateRequest {
     puzzle: String,
     #[serde(default)]
     pipeline: Option<String>,
+    #[serde(flatten)]
+    size: SizeFields,
 }
 
 /// The answer of `/api/rate`.
@@ -270,12 +375,17 @@ struct Rated<'a> {
     rating: &'a Rating,
 }
 
-/// The rating, as `lapiz rate` computes it (the `se` pipeline unless told): the rating's fields,
-/// its text (`4.2`, `>11.0`) and its level's name.
+/// The rating, as `lapiz rate` computes it (the `se` pipeline unless told; other sizes than
+/// 9x9 by the solving pipeline, lapiz's own scale, as `lapiz rate` rates them by `default`):
+/// the rating's fields, its text (`4.2`, `>11.0`) and its level's name.
 pub fn rate_puzzle(req: RateRequest, pipelines: &Pipelines) -> Result<String, ApiError> {
-    let pipeline = pipelines.pick(req.pipeline.as_deref(), Role::Rate, false)?;
-    let grid = grid_of(&req.puzzle)?;
-    let trace = solve_grid(&grid, pipeline);
+    let puzzle = puzzle_of(&req.puzzle, &req.size)?;
+    let role = match (&puzzle, &req.pipeline) {
+        (AnyPuzzle::Sized(_), None) => Role::Solve,
+        _ => Role::Rate,
+    };
+    let pipeline = pipelines.pick(req.pipeline.as_deref(), role, false)?;
+    let trace = solve_any(&puzzle, pipeline);
     let rating = rate(&trace, pipeline).map_err(|e| match e {
         RatingError::Invalid(reason) => {
             ApiError::unprocessable(format!("invalid puzzle: {reason}"))
@@ -313,6 +423,11 @@ pub struct GenerateRequest {
     attempts: Option<u32>,
     #[serde(default)]
     pipeline: Option<String>,
+    /// The board's size (default 9).
+    #[serde(default)]
+    size: Option<u8>,
+    #[serde(flatten)]
+    sizes: SizeFields,
 }
 
 /// The most attempts a request may ask for (`lapiz generate`'s default).
@@ -334,6 +449,10 @@ struct Made<'a> {
 pub fn generate_puzzle(req: GenerateRequest, pipelines: &Pipelines) -> Result<String, ApiError> {
     let pipeline = pipelines.pick(req.pipeline.as_deref(), Role::Rate, false)?;
     let bad = |e: &dyn std::fmt::Display| ApiError::unprocessable(e.to_string());
+    if req.size.is_some_and(|n| n != 9) || req.sizes.boxes.is_some() || req.sizes.symbols.is_some()
+    {
+        return generate_sized(&req, pipeline);
+    }
     let level = req
         .level
         .as_deref()
@@ -383,6 +502,51 @@ pub fn generate_puzzle(req: GenerateRequest, pipelines: &Pipelines) -> Result<St
         attempts: g.attempts,
         pipeline: pipeline.name(),
         rating: g.rating,
+    })
+}
+
+/// `/api/generate` for another size than 9x9 (or with a box shape or symbols): a puzzle of the
+/// generic core, minimal unless `clues` or `max_clues` say, not rated (the rating targets are
+/// 9x9's).
+fn generate_sized(req: &GenerateRequest, pipeline: &Pipeline) -> Result<String, ApiError> {
+    let bad = |e: &dyn std::fmt::Display| ApiError::unprocessable(e.to_string());
+    let n = req.size.unwrap_or(9);
+    if req.level.is_some() || req.rating.is_some() || !req.requires.is_empty() {
+        return Err(ApiError::unprocessable(format!(
+            "level, rating and requires are for 9x9 puzzles, not {n}x{n}: leave them out"
+        )));
+    }
+    if req.clues.is_some() && req.max_clues.is_some() {
+        return Err(ApiError::unprocessable(
+            "clues and max_clues cannot both be given",
+        ));
+    }
+    let layout = match req.sizes.boxes()? {
+        Some((r, c)) => Layout::with_box(n, r, c),
+        None => Layout::new(n),
+    }
+    .map_err(|e| bad(&e))?;
+    refuse_too_large(layout)?;
+    let symmetry = match req.symmetry.as_deref() {
+        Some(s) => s.parse::<Symmetry>().map_err(|e| bad(&e))?,
+        None => Symmetry::None,
+    };
+    let clues = match (req.clues, req.max_clues) {
+        (Some(k), _) => Clues::Exactly(k),
+        (None, Some(k)) => Clues::AtMost(k),
+        (None, None) => Clues::Minimal,
+    };
+    let alphabet = req.sizes.alphabet()?.unwrap_or_default();
+    let seed = req.seed.unwrap_or_else(rand_seed);
+    let (puzzle, solution): (Puzzle, Puzzle) =
+        Puzzle::generate(layout, alphabet, symmetry, clues, seed, 0).map_err(|e| bad(&e))?;
+    answer(&Made {
+        puzzle: puzzle.to_line(),
+        solution: solution.to_line(),
+        seed,
+        attempts: 1,
+        pipeline: pipeline.name(),
+        rating: None,
     })
 }
 

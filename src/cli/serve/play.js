@@ -198,6 +198,13 @@ function load(text,generated){
   $('rating').textContent='';
   S.loaded=text;
   return api('/api/solve',{puzzle:text,html:true}).then(function(j){
+    if(j.size!==9){
+      // the board plays 9x9 puzzles; of another size, the explained solution is shown
+      S.givens=S.values=S.marks=S.solution=null;S.undo=[];S.redo=[];
+      resetHint();render();setWalk(j);
+      setStatus('A '+j.size+'x'+j.size+' puzzle: this board plays 9x9 ones, so here is its explained solution ("Show the explained solution").','');
+      return;
+    }
     start(j.trace);
     setWalk(j);
     var o=j.trace.outcome,stuck=(o!=='Solved');
