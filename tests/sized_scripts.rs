@@ -102,8 +102,17 @@ fn check<S: Shape>(
     for i in 0..=steps.len() {
         let ctx = Context::new(&grid);
         for (script, twin) in scripts {
-            let mine = steps_of(script, &ctx);
+            let mine = p.in_its_symbols(|| steps_of(script, &ctx));
             for s in &mine {
+                // explained in the puzzle's symbols (`symbol(d)`): `<>E` for 14 on 16x16
+                let d = s.eliminations[0].digit;
+                let end = p.in_its_symbols(|| format!("<>{}", lapiz::shape::Sym(d)));
+                assert!(s.explanation.ends_with(&end), "{}: {}", end, s.explanation);
+                if d >= 10 {
+                    *found
+                        .entry(("digits 10 and up".to_string(), n))
+                        .or_default() += 1;
+                }
                 assert_eq!(
                     s.contradiction_in(solution.values(), n),
                     None,
@@ -163,6 +172,10 @@ fn shipped_scripts_run_on_every_size_soundly_as_their_twins() {
         }
     }
     eprintln!("steps found per script and size: {found:?}");
+    assert!(
+        found.contains_key(&("digits 10 and up".to_string(), 16)),
+        "no script step on a digit written as a letter: {found:?}"
+    );
     // every script finds steps on 16x16, and on some smaller size than 9x9
     for (script, _) in &scripts {
         let on = |n: usize| {

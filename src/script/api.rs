@@ -709,6 +709,10 @@ fn register_digits(engine: &mut Engine) {
         Ok(mask_of_array_in(&digits, board::n())? as i64)
     });
     engine.register_fn("bit", |d: i64| -> Res<i64> { Ok(1i64 << (digit(d)? - 1)) });
+    // a digit as the puzzle writes it (`E` for 14 on a 16x16 puzzle in 1-9A-G), for explanations
+    engine.register_fn("symbol", |d: i64| -> Res<String> {
+        Ok(crate::shape::Sym(digit(d)?).to_string())
+    });
     engine.register_fn("mask_len", |m: i64| {
         (m as u64 & u64::from(full_mask(board::n()))).count_ones() as i64
     });
