@@ -416,33 +416,27 @@ fn technique_check_and_bench_take_puzzles_of_every_size() {
     assert!(ok, "{hint}\n{err}");
 
     // bench: the script against its twin over the same positions of every size
-    let args = [
-        "technique",
-        "bench",
-        SCRIPTS[0],
-        "--file",
-        file,
-        "--rounds",
-        "1",
-    ];
-    let (ok, out, err) = run_lapiz(&args);
+    let bench = |more: &[&str]| {
+        let mut args = vec![
+            "technique",
+            "bench",
+            SCRIPTS[0],
+            "--file",
+            file,
+            "--rounds",
+            "1",
+        ];
+        args.extend(more);
+        run_lapiz(&args)
+    };
+    let (ok, out, err) = bench(&[]);
     assert!(ok, "{out}\n{err}");
     let last = out.lines().last().unwrap_or_default();
     assert!(
         last.starts_with("x-wing-script: ") && last.contains("us per search, x-wing: "),
         "{out}"
     );
-    let args = [
-        "technique",
-        "bench",
-        SCRIPTS[0],
-        "--file",
-        file,
-        "--solve",
-        "--rounds",
-        "1",
-    ];
-    let (ok, out, err) = run_lapiz(&args);
+    let (ok, out, err) = bench(&["--solve"]);
     assert!(ok, "{out}\n{err}");
     assert!(out.contains("default pipeline: 3 solved"), "{out}");
     // a 9x9-only script cannot be timed on positions of other sizes

@@ -917,7 +917,8 @@ fn print_line(line: &str) {
 mod tests {
     use super::*;
 
-    fn script(body: &str) -> Result<ScriptTechnique, ScriptError> {
+    /// A script technique `t` ("T", 1.0) of `body`, for the tests of this folder.
+    pub(crate) fn script(body: &str) -> Result<ScriptTechnique, ScriptError> {
         let text =
             format!("const ID = \"t\";\nconst NAME = \"T\";\nconst DIFFICULTY = 1.0;\n{body}");
         ScriptTechnique::from_source(&text, "t.rhai", ScriptHost::shared())

@@ -39,15 +39,10 @@ pub(super) fn declared_sizes(v: &Dynamic) -> Result<Vec<usize>, String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::script::{ScriptError, ScriptHost, ScriptTechnique};
+    use crate::script::ScriptError;
+    use crate::script::tests::script;
     use crate::technique::Technique;
     use crate::technique::context::Context;
-
-    fn script(body: &str) -> Result<ScriptTechnique, ScriptError> {
-        let text =
-            format!("const ID = \"t\";\nconst NAME = \"T\";\nconst DIFFICULTY = 1.0;\n{body}");
-        ScriptTechnique::from_source(&text, "t.rhai", ScriptHost::shared())
-    }
 
     #[test]
     fn sizes_are_declared_or_every_size() {
