@@ -51,13 +51,20 @@ fn techniques_of(path: &Path, mode: PluginMode) -> Vec<Box<dyn Technique>> {
         .techniques()
 }
 
-/// The example plugin built for ABI version 2: Locked Candidates in C, 9x9 only.
+/// The example plugin built for ABI version 2: Locked Candidates in C, 9x9 only. Built once
+/// per test binary: tests run in parallel, and one compiling it again while another loads it
+/// made the load fail (`dlopen failed` on a half-written library).
 fn locked_candidates_v2() -> PathBuf {
-    common::plugins::c_plugin(
-        &root().join("plugins/example-c/locked_candidates.c"),
-        "lapiz_locked_candidates_v2",
-        &[],
-    )
+    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            common::plugins::c_plugin(
+                &root().join("plugins/example-c/locked_candidates.c"),
+                "lapiz_locked_candidates_v2",
+                &[],
+            )
+        })
+        .clone()
 }
 
 fn failures(trace: &Trace) -> Vec<(String, String)> {
