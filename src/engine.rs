@@ -277,6 +277,15 @@ pub fn solve_sized(puzzle: &Puzzle, pipeline: &Pipeline) -> Trace {
     }
 }
 
+/// Solves a puzzle as [`AnyPuzzle::read`] read it: 9x9 with [`solve_grid`], another size with
+/// [`solve_sized`].
+pub fn solve_any(puzzle: &crate::shape::AnyPuzzle, pipeline: &Pipeline) -> Trace {
+    match puzzle {
+        crate::shape::AnyPuzzle::Nine(grid) => solve_grid(grid, pipeline),
+        crate::shape::AnyPuzzle::Sized(p) => solve_sized(p, pipeline),
+    }
+}
+
 /// [`solve_sized`]'s loop on the puzzle's shape.
 struct SolveSized<'a> {
     puzzle: &'a Puzzle,

@@ -445,6 +445,14 @@ impl SizedGrid {
     }
 }
 
+impl SizedGrid {
+    /// This position as a puzzle like `like` (same layout and symbols): its values, and its
+    /// candidates as pencil marks.
+    pub(crate) fn as_puzzle(&self, like: &crate::shape::Puzzle) -> crate::shape::Puzzle {
+        on_grid!(self, g => like.with_grid(g))
+    }
+}
+
 impl fmt::Debug for SizedGrid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

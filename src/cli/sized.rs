@@ -21,8 +21,8 @@ pub struct SizeArgs {
     pub boxes: Option<(u8, u8)>,
 }
 
-/// Reads `RxC`.
-fn parse_box(text: &str) -> Result<(u8, u8), String> {
+/// Reads `RxC` (`--box`, and the server's `box` field).
+pub fn parse_box(text: &str) -> Result<(u8, u8), String> {
     let bad = || format!("`{text}` is not a box shape (rows x columns, like 3x4)");
     let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     Ok((

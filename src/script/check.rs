@@ -125,18 +125,7 @@ impl SolvePositions {
     pub fn text(&self, k: usize) -> String {
         match (&self.grids[k], &self.sized) {
             (SizedGrid::S9(g), None) => format_grid_library_line(g),
-            (other, Some(p)) => {
-                let with = |marks: Puzzle| marks.pencil_marks();
-                match other {
-                    SizedGrid::S4(g) => with(p.with_grid(g)),
-                    SizedGrid::S6(g) => with(p.with_grid(g)),
-                    SizedGrid::S8(g) => with(p.with_grid(g)),
-                    SizedGrid::S9(g) => with(p.with_grid(g)),
-                    SizedGrid::S12(g) => with(p.with_grid(g)),
-                    SizedGrid::S16(g) => with(p.with_grid(g)),
-                    SizedGrid::S25(g) => with(p.with_grid(g)),
-                }
-            }
+            (other, Some(p)) => other.as_puzzle(p).pencil_marks(),
             (other, None) => format!("{other:?}"),
         }
     }

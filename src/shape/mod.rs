@@ -72,6 +72,14 @@ pub enum AnyPuzzle {
 }
 
 impl AnyPuzzle {
+    /// The board's size `n` (9 for 9x9).
+    pub fn n(&self) -> usize {
+        match self {
+            AnyPuzzle::Nine(_) => 9,
+            AnyPuzzle::Sized(p) => p.layout().n(),
+        }
+    }
+
     /// Runs `f` with explanations writing digits in the puzzle's symbols ([`with_symbols`]);
     /// a 9x9 puzzle read by the 9x9 reader writes numbers.
     pub fn in_its_symbols<R>(&self, f: impl FnOnce() -> R) -> R {

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use lapiz::engine::{solve_grid, solve_sized};
+use lapiz::engine::solve_any;
 use lapiz::generate::{Clues, GenerateOptions, Symmetry, generate};
 use lapiz::html::{PageKind, puzzle_page};
 use lapiz::pipeline::Pipeline;
@@ -121,19 +121,13 @@ impl SizeFields {
 
     /// The box shape asked for, if any, as rows and columns.
     fn boxes(&self) -> Result<Option<(u8, u8)>, ApiError> {
-        let Some(text) = self.boxes.as_deref() else {
-            return Ok(None);
-        };
-        let bad = || {
-            ApiError::unprocessable(format!(
-                "box: `{text}` is not a box shape (rows x columns, like 3x4)"
-            ))
-        };
-        let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-        Ok(Some((
-            r.trim().parse().map_err(|_| bad())?,
-            c.trim().parse().map_err(|_| bad())?,
-        )))
+        self.boxes
+            .as_deref()
+            .map(|text| {
+                crate::cli::sized::parse_box(text)
+                    .map_err(|e| ApiError::unprocessable(format!("box: {e}")))
+            })
+            .transpose()
     }
 }
 
@@ -157,15 +151,6 @@ fn refuse_too_large(layout: Layout) -> Result<(), ApiError> {
         )));
     }
     Ok(())
-}
-
-/// Solves a request's puzzle with `pipeline`: a 9x9 one with the 9x9 engine, another size
-/// with the pipeline's techniques that run on it (explanations in the puzzle's symbols).
-fn solve_any(puzzle: &AnyPuzzle, pipeline: &Pipeline) -> Trace {
-    match puzzle {
-        AnyPuzzle::Nine(grid) => solve_grid(grid, pipeline),
-        AnyPuzzle::Sized(p) => p.in_its_symbols(|| solve_sized(p, pipeline)),
-    }
 }
 
 /// The display name of a technique id in `pipeline` (its id when the pipeline has none).
@@ -229,14 +214,10 @@ pub fn solve(req: SolveRequest, pipelines: &Pipelines) -> Result<String, ApiErro
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Err(ApiError::unprocessable(format!("invalid puzzle: {reason}")));
     }
-    let size = match &puzzle {
-        AnyPuzzle::Nine(_) => 9,
-        AnyPuzzle::Sized(p) => p.layout().n(),
-    };
     answer(&Solved {
         trace: &trace,
         names: names(pipeline),
-        size,
+        size: puzzle.n(),
         html: req
             .html
             .then(|| puzzle_page(&trace, &puzzle, PageKind::Solve)),

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
+use lapiz::engine::solve_any;
 use lapiz::grid::SizedGrid;
 use lapiz::parse::parse_library_line;
 use lapiz::pipeline::Pipeline;
@@ -582,14 +583,6 @@ fn with_in_place(technique: Box<dyn Technique>, twin: &str) -> Result<Pipeline> 
         bail!("{twin} (the twin of {id}) is not in the default pipeline: nothing to replace");
     }
     Ok(pipeline)
-}
-
-/// A solve of `puzzle` with `pipeline`, 9x9 or another size.
-fn solve_any(puzzle: &AnyPuzzle, pipeline: &Pipeline) -> lapiz::Trace {
-    match puzzle {
-        AnyPuzzle::Nine(g) => lapiz::engine::solve_grid(g, pipeline),
-        AnyPuzzle::Sized(p) => lapiz::engine::solve_sized(p, pipeline),
-    }
 }
 
 /// The puzzles of a file (at most `limit`, of any size, read with `size`) and a description

@@ -491,10 +491,7 @@ impl Check<'_> {
             Ok(p) => p,
             Err(e) => return PuzzleCheck::unreadable(&e.to_string()),
         };
-        let n = match &puzzle {
-            lapiz::shape::AnyPuzzle::Nine(_) => 9,
-            lapiz::shape::AnyPuzzle::Sized(p) => p.layout().n(),
-        };
+        let n = puzzle.n();
         if !self.technique.runs_on(n) {
             return PuzzleCheck::skipped(&format!(
                 "{} does not run on {n}x{n} boards",
