@@ -285,7 +285,7 @@ impl<S: Shape> Board<S> {
     }
 
     /// Digit `d + 1` can no longer go in the `spot`-th cell of house `h`.
-    #[inline]
+    #[inline(always)]
     fn lose_place(&mut self, h: usize, d: usize, spot: usize, pending: &mut Vec<Pending>) -> bool {
         if self.done.as_ref()[h].has(d) {
             return true;
