@@ -236,6 +236,13 @@ pub enum GenerateError {
     Impossible(String),
 }
 
+impl GenerateError {
+    /// A limit of 0 attempts, on any size.
+    pub(crate) fn no_attempts() -> GenerateError {
+        GenerateError::Impossible("0 attempts: at least one is needed".to_string())
+    }
+}
+
 /// A generated puzzle.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Generated {
@@ -459,9 +466,7 @@ pub fn generate(
         )));
     }
     if options.attempts == 0 {
-        return Err(GenerateError::Impossible(
-            "0 attempts: at least one is needed".to_string(),
-        ));
+        return Err(GenerateError::no_attempts());
     }
     let has_guess = pipeline.techniques().iter().any(|t| t.id() == GUESS_ID);
     if options.level == Some(Level::Guessed) && !has_guess {

@@ -176,6 +176,20 @@ fn every_size_up_to_16x16_is_served_as_the_command_line_serves_it() {
     assert!(ok);
     assert_eq!(made["puzzle"], printed.trim());
     assert_eq!(made["solution"].as_str().map(str::len), Some(36));
+    // the solved boards tried, as the library counts them
+    let six_by_three = lapiz::shape::Layout::with_box(6, 3, 2).unwrap();
+    let here = lapiz::shape::Puzzle::generate_within(
+        six_by_three,
+        lapiz::shape::Alphabet::Letters,
+        lapiz::generate::Symmetry::None,
+        lapiz::generate::Clues::Minimal,
+        4,
+        0,
+        100,
+    )
+    .unwrap();
+    assert_eq!(made["puzzle"], here.puzzle.to_line());
+    assert_eq!(made["attempts"], here.attempts);
     let six = made["puzzle"].as_str().unwrap();
     let extra = ",\"symbols\":\"A-Z\",\"box\":\"3x2\"";
     let (status, answer) = server.post("/api/solve", &body(six, extra));
@@ -211,6 +225,17 @@ fn every_size_up_to_16x16_is_served_as_the_command_line_serves_it() {
             "are for 9x9 puzzles",
         ),
         ("/api/generate", r#"{"size":7}"#.to_string(), "7"),
+        // `attempts` is read on every size: no 4x4 puzzle with 2 clues has one solution
+        (
+            "/api/generate",
+            r#"{"size":4,"clues":2,"attempts":3}"#.to_string(),
+            "in 3 attempts",
+        ),
+        (
+            "/api/generate",
+            r#"{"size":6,"attempts":0}"#.to_string(),
+            "attempts must be 1 to",
+        ),
         (
             "/api/solve",
             body(SIXTEEN, ",\"box\":\"4x\""),

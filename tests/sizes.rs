@@ -284,6 +284,25 @@ fn the_same_seed_gives_the_same_puzzles() {
     assert!(one.0 && two.0, "{}", one.2);
     assert_eq!(one.1, two.1);
     assert_eq!(one.1.lines().count(), 8);
+    // `--attempts` counts on every size: no 4x4 puzzle with 2 clues has one solution
+    let (ok, _, err) = run_lapiz(&["generate", "--size", "4", "--clues", "2", "--attempts", "3"]);
+    assert!(!ok && err.contains("in 3 attempts"), "{err}");
+    let (ok, _, err) = run_lapiz(&["generate", "--size", "6", "--attempts", "0"]);
+    assert!(!ok && err.contains("0 attempts"), "{err}");
+    // a limit that is not reached changes nothing
+    let (ok, few, _) = run_lapiz(&[
+        "generate",
+        "--size",
+        "6",
+        "--count",
+        "8",
+        "--seed",
+        "4",
+        "--attempts",
+        "5",
+    ]);
+    assert!(ok);
+    assert_eq!(few, one.1);
     for line in one.1.lines() {
         assert_eq!(Puzzle::parse(line).unwrap().count_solutions(2), 1, "{line}");
     }

@@ -52,9 +52,10 @@ pub struct GenerateArgs {
     /// The table format of `--rate`.
     #[command(flatten)]
     pub table: TableArgs,
-    /// Attempts per puzzle before giving up (at least 1).
-    #[arg(long, default_value_t = GenerateOptions::DEFAULT_ATTEMPTS)]
-    pub attempts: u32,
+    /// Solved grids tried per puzzle before giving up (at least 1). By default the generator's
+    /// own limit, which depends on the size and on the clue target.
+    #[arg(long)]
+    pub attempts: Option<u32>,
     /// The size: 4, 6, 8, 9, 12, 16 or 25 (an n x n board). Sizes other than 9 are generated
     /// without rating (`--difficulty`, `--rating`, `--requires` and `--rate` are 9x9 only).
     #[arg(long, default_value_t = 9, value_parser = parse_size)]
@@ -128,15 +129,16 @@ fn run_sized(args: &GenerateArgs, clues: Clues, out: &mut impl Write) -> Result<
     };
     let alphabet = args.sizes.symbols.unwrap_or_default();
     let seed = args.seed.unwrap_or_else(clock_seed);
+    // `--attempts` when given, else the library's limit for these clues
+    let attempts = args.attempts.unwrap_or(Puzzle::default_attempts(clues));
     let chunk = 4 * super::batch::workers()? as u64;
     for_each_index(
         args.count,
         chunk,
         out,
-        |i| Puzzle::generate(layout, alphabet, args.symmetry, clues, seed, i),
+        |i| Puzzle::generate_within(layout, alphabet, args.symmetry, clues, seed, i, attempts),
         |out, _, g, _| {
-            let (puzzle, _) = g?;
-            writeln!(out, "{}", puzzle.to_line())?;
+            writeln!(out, "{}", g?.puzzle.to_line())?;
             Ok(())
         },
     )?;
@@ -166,7 +168,7 @@ pub fn run(args: GenerateArgs, out: &mut impl Write) -> Result<ExitCode> {
         level: args.difficulty,
         rating: args.rating.as_deref().map(parse_range).transpose()?,
         requires: args.requires,
-        attempts: args.attempts,
+        attempts: args.attempts.unwrap_or(GenerateOptions::DEFAULT_ATTEMPTS),
         rate: args.rate,
     };
     let seed = args.seed.unwrap_or_else(clock_seed);

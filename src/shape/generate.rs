@@ -51,8 +51,8 @@ pub(crate) fn remove_clues<S: Shape>(
     reached.then_some(puzzle)
 }
 
-/// A puzzle and its solution: solved boards and removals until one meets `clues`, at most
-/// `attempts` of them.
+/// A puzzle, its solution and how many solved boards it took: solved boards and removals
+/// until one meets `clues`, at most `attempts` of them.
 ///
 /// Some solved boards (and orders of removal) make every uniqueness question near the end
 /// slow: at 25x25, three of the first twelve seeds took 2-15 times the median's guesses. So a removal
@@ -68,12 +68,12 @@ pub(crate) fn generate<S: Shape>(
     clues: Clues,
     attempts: u32,
     rng: &mut impl Rng,
-) -> Option<(Vec<u8>, Vec<u8>)> {
+) -> Option<(Vec<u8>, Vec<u8>, u32)> {
     let mut effort = Effort {
         all: EFFORT_PER_CELL * S::CELLS as u64,
         each: QUESTION_EFFORT_PER_CELL * S::CELLS as u64,
     };
-    for _ in 0..attempts {
+    for attempt in 1..=attempts {
         let Some(solution) = brute::random_solution(geo, rng) else {
             continue;
         };
@@ -83,7 +83,7 @@ pub(crate) fn generate<S: Shape>(
             each: effort.each.saturating_mul(2),
         };
         if let Some(puzzle) = removed {
-            return Some((puzzle, solution));
+            return Some((puzzle, solution, attempt));
         }
     }
     None

@@ -707,7 +707,8 @@ impl Puzzle {
     /// Generates puzzle `index` for `seed` on `layout`: a random solved board, then clues taken
     /// away in `symmetry`'s groups while one solution remains, until `clues` is met (minimal by
     /// default). Returns the puzzle and its solution, written in `alphabet`. The same seed and
-    /// index give the same puzzle.
+    /// index give the same puzzle. At most [`Puzzle::default_attempts`] solved boards are
+    /// tried; [`Puzzle::generate_within`] takes another limit and says how many were.
     ///
     /// ```
     /// use lapiz::generate::{Clues, Symmetry};
@@ -726,6 +727,44 @@ impl Puzzle {
         seed: u64,
         index: u64,
     ) -> Result<(Puzzle, Puzzle), GenerateError> {
+        let attempts = Puzzle::default_attempts(clues);
+        Puzzle::generate_within(layout, alphabet, symmetry, clues, seed, index, attempts)
+            .map(|made| (made.puzzle, made.solution))
+    }
+
+    /// The solved boards [`Puzzle::generate`] tries at most: a minimal puzzle rarely needs a
+    /// second (a board is given up only when its uniqueness questions take too long), a clue
+    /// count may need many.
+    pub fn default_attempts(clues: Clues) -> u32 {
+        match clues {
+            Clues::Minimal => 100,
+            _ => GenerateOptions::DEFAULT_ATTEMPTS.min(1000),
+        }
+    }
+
+    /// [`Puzzle::generate`] trying at most `attempts` solved boards (at least 1): the puzzle,
+    /// its solution and how many boards it took. A board that is reached gives the same puzzle
+    /// whatever the limit.
+    ///
+    /// ```
+    /// use lapiz::generate::{Clues, GenerateError, Symmetry};
+    /// use lapiz::shape::{Alphabet, Layout, Puzzle};
+    /// let layout = Layout::new(4).unwrap();
+    /// let made = Puzzle::generate_within(layout, Alphabet::Standard, Symmetry::None, Clues::Minimal, 7, 0, 5).unwrap();
+    /// assert_eq!(made.attempts, 1);
+    /// // no 4x4 puzzle with 2 clues has one solution
+    /// let none = Puzzle::generate_within(layout, Alphabet::Standard, Symmetry::None, Clues::Exactly(2), 7, 0, 3);
+    /// assert!(matches!(none, Err(GenerateError::BudgetExhausted { attempts: 3, .. })));
+    /// ```
+    pub fn generate_within(
+        layout: Layout,
+        alphabet: Alphabet,
+        symmetry: Symmetry,
+        clues: Clues,
+        seed: u64,
+        index: u64,
+        attempts: u32,
+    ) -> Result<Generated, GenerateError> {
         if let Clues::Exactly(k) | Clues::AtMost(k) = clues
             && (k > layout.cells() || k == 0)
         {
@@ -734,10 +773,9 @@ impl Puzzle {
                 layout.cells()
             )));
         }
-        let attempts = match clues {
-            Clues::Minimal => 100,
-            _ => GenerateOptions::DEFAULT_ATTEMPTS.min(1000),
-        };
+        if attempts == 0 {
+            return Err(GenerateError::no_attempts());
+        }
         let mut rng = rng_for(seed, index);
         let made = layout.dispatch(Generate {
             symmetry,
@@ -745,7 +783,7 @@ impl Puzzle {
             attempts,
             rng: &mut rng,
         });
-        let Some((puzzle, solution)) = made else {
+        let Some((puzzle, solution, tried)) = made else {
             return Err(GenerateError::BudgetExhausted { index, attempts });
         };
         let make = |values| Puzzle {
@@ -754,7 +792,11 @@ impl Puzzle {
             values,
             marks: None,
         };
-        Ok((make(puzzle), make(solution)))
+        Ok(Generated {
+            puzzle: make(puzzle),
+            solution: make(solution),
+            attempts: tried,
+        })
     }
 
     /// Whether no clue group of `symmetry` can be taken away with one solution kept (and the
@@ -768,6 +810,17 @@ impl Puzzle {
     }
 }
 
+/// What [`Puzzle::generate_within`] made.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The puzzle: one solution.
+    pub puzzle: Puzzle,
+    /// Its solution.
+    pub solution: Puzzle,
+    /// The solved boards tried, this puzzle's included.
+    pub attempts: u32,
+}
+
 /// [`Puzzle::generate`] on the generic core.
 struct Generate<'r, R: rand::Rng> {
     symmetry: Symmetry,
@@ -777,7 +830,7 @@ struct Generate<'r, R: rand::Rng> {
 }
 
 impl<R: rand::Rng> ShapeFn for Generate<'_, R> {
-    type Out = Option<(Vec<u8>, Vec<u8>)>;
+    type Out = Option<(Vec<u8>, Vec<u8>, u32)>;
     fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Self::Out {
         generate::generate(geo, self.symmetry, self.clues, self.attempts, self.rng)
     }

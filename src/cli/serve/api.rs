@@ -449,12 +449,7 @@ pub fn generate_puzzle(req: GenerateRequest, pipelines: &Pipelines) -> Result<St
             "clues and max_clues cannot both be given",
         ));
     }
-    let attempts = req.attempts.unwrap_or(MAX_ATTEMPTS);
-    if !(1..=MAX_ATTEMPTS).contains(&attempts) {
-        return Err(ApiError::unprocessable(format!(
-            "attempts must be 1 to {MAX_ATTEMPTS}"
-        )));
-    }
+    let attempts = attempts_of(req.attempts, MAX_ATTEMPTS)?;
     let rating = req
         .rating
         .as_deref()
@@ -518,17 +513,30 @@ fn generate_sized(req: &GenerateRequest, pipeline: &Pipeline) -> Result<String, 
         (None, None) => Clues::Minimal,
     };
     let alphabet = req.sizes.alphabet()?.unwrap_or_default();
+    let attempts = attempts_of(req.attempts, Puzzle::default_attempts(clues))?;
     let seed = req.seed.unwrap_or_else(rand_seed);
-    let (puzzle, solution): (Puzzle, Puzzle) =
-        Puzzle::generate(layout, alphabet, symmetry, clues, seed, 0).map_err(|e| bad(&e))?;
+    let made = Puzzle::generate_within(layout, alphabet, symmetry, clues, seed, 0, attempts)
+        .map_err(|e| bad(&e))?;
     answer(&Made {
-        puzzle: puzzle.to_line(),
-        solution: solution.to_line(),
+        puzzle: made.puzzle.to_line(),
+        solution: made.solution.to_line(),
         seed,
-        attempts: 1,
+        attempts: made.attempts,
         pipeline: pipeline.name(),
         rating: None,
     })
+}
+
+/// A request's `attempts`, or `default` when it has none: refused outside 1 to
+/// [`MAX_ATTEMPTS`].
+fn attempts_of(asked: Option<u32>, default: u32) -> Result<u32, ApiError> {
+    let attempts = asked.unwrap_or(default);
+    if !(1..=MAX_ATTEMPTS).contains(&attempts) {
+        return Err(ApiError::unprocessable(format!(
+            "attempts must be 1 to {MAX_ATTEMPTS}"
+        )));
+    }
+    Ok(attempts)
 }
 
 /// A seed for a request without one: the clock and a counter.
