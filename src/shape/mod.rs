@@ -743,8 +743,8 @@ impl Puzzle {
     }
 
     /// [`Puzzle::generate`] trying at most `attempts` solved boards (at least 1): the puzzle,
-    /// its solution and how many boards it took. A board that is reached gives the same puzzle
-    /// whatever the limit.
+    /// its solution and how many boards it took. The puzzle does not depend on the limit, as
+    /// long as it is found within it.
     ///
     /// ```
     /// use lapiz::generate::{Clues, GenerateError, Symmetry};
