@@ -259,28 +259,14 @@ fn the_same_seed_gives_the_same_puzzles() {
     .unwrap();
     assert_ne!(a.0, c.0);
     // and from the command line, on any number of threads
-    let one = run_lapiz(&[
-        "--threads",
-        "1",
-        "generate",
-        "--size",
-        "6",
-        "--count",
-        "8",
-        "--seed",
-        "4",
-    ]);
-    let two = run_lapiz(&[
-        "--threads",
-        "2",
-        "generate",
-        "--size",
-        "6",
-        "--count",
-        "8",
-        "--seed",
-        "4",
-    ]);
+    let six = |before: &[&str], after: &[&str]| {
+        let mut args = before.to_vec();
+        args.extend(["generate", "--size", "6", "--count", "8", "--seed", "4"]);
+        args.extend(after);
+        run_lapiz(&args)
+    };
+    let one = six(&["--threads", "1"], &[]);
+    let two = six(&["--threads", "2"], &[]);
     assert!(one.0 && two.0, "{}", one.2);
     assert_eq!(one.1, two.1);
     assert_eq!(one.1.lines().count(), 8);
@@ -290,17 +276,7 @@ fn the_same_seed_gives_the_same_puzzles() {
     let (ok, _, err) = run_lapiz(&["generate", "--size", "6", "--attempts", "0"]);
     assert!(!ok && err.contains("0 attempts"), "{err}");
     // a limit that is not reached changes nothing
-    let (ok, few, _) = run_lapiz(&[
-        "generate",
-        "--size",
-        "6",
-        "--count",
-        "8",
-        "--seed",
-        "4",
-        "--attempts",
-        "5",
-    ]);
+    let (ok, few, _) = six(&[], &["--attempts", "5"]);
     assert!(ok);
     assert_eq!(few, one.1);
     for line in one.1.lines() {
