@@ -23,6 +23,9 @@ use crate::grid::{Candidate, Grid};
 use crate::shape::{Bits, Shape};
 use crate::technique::context::{Als, Context};
 
+use super::ChainKind;
+use super::walks::Walks;
+
 /// Which nodes a graph holds besides candidates.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub(crate) enum GraphKind {
@@ -107,6 +110,8 @@ pub(crate) struct LinkGraph<S: Shape> {
     weak: Vec<Edge>,
     /// Per node, the candidates of the grid its being on rules out.
     weak_sets: Vec<CandSet<S>>,
+    /// What its walks allow: whether a chain can be found here at all ([`super::walks`]).
+    walks: Walks,
 }
 
 const NONE: u32 = u32::MAX;
@@ -171,6 +176,10 @@ impl<S: Shape> LinkGraph<S> {
             weak_start: Vec::new(),
             weak: Vec::new(),
             weak_sets: Vec::new(),
+            walks: Walks {
+                contradiction: true,
+                als_cell_cycle: true,
+            },
         };
         let present = CandSet::of_grid(grid);
         graph.weak_sets = graph
@@ -179,7 +188,14 @@ impl<S: Shape> LinkGraph<S> {
             .map(|n| n.weak_set(grid) & present)
             .collect();
         graph.link(ctx, &group_of);
+        graph.walks = Walks::of(&graph);
         graph
+    }
+
+    /// Whether a chain of `kind` may be found in this position: `false` when every search for
+    /// one would find nothing ([`super::walks`]).
+    pub(crate) fn may_hold(&self, kind: ChainKind) -> bool {
+        self.walks.contradiction || (kind == ChainKind::ContinuousLoop && self.walks.als_cell_cycle)
     }
 
     /// The cells of the almost locked set `index` of the context (for ALS nodes).

@@ -34,6 +34,7 @@ use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stopp
 pub(crate) mod graph;
 pub mod remote_pairs;
 pub(crate) mod search;
+mod walks;
 
 use graph::{GraphKind, LinkGraph, NodeKind, cells_name};
 pub use remote_pairs::RemotePairs;
@@ -204,6 +205,9 @@ impl SizedBuiltin for ChainTechnique {
     ) -> Result<(), TechniqueError> {
         stoppable(|| {
             let graph = ctx.link_graph(self.graph);
+            if !graph.may_hold(self.kind) {
+                return ControlFlow::Continue(());
+            }
             let mut emitted: Vec<(CandSet<S>, Option<Candidate>)> = Vec::new();
             // First the shortest chains, one path kept per state (the search stops deepening past
             // the shortest chain found so far: all a pipeline wants is the first step); then, if

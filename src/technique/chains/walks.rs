@@ -1,0 +1,308 @@
+//! Whether a position can hold any chain at all: one pass over the link graph that lets every
+//! chain technique skip its searches where they would find nothing (most positions).
+//!
+//! Nearly every step this family reports proves some candidate or group node `x`
+//! contradictory: a *walk* of implications (links followed in the graph's direction, nodes
+//! possibly repeated) from `x` on to `x` off, or from `x` off to `x` on.
+//!
+//! - A discontinuous loop is such a walk from its start (`s` on to `s` off, or `s` off to `s`
+//!   on); one that ends in another digit `t` of the start's cell eliminates a third digit `e`
+//!   of the cell by `e` on, `s` off, …, `t` on, `e` off.
+//! - An AIC from `s` off to `t` on eliminates `e` seeing both: `e` on, `s` off, …, `t` on, `e`
+//!   off (X- and XY-chains are AICs on fewer links).
+//! - A continuous loop eliminates `e` seeing both ends of a weak link `p - q` of the loop: `e`
+//!   on, `q` off, round the loop to `p` on, `e` off; and a digit `z` seen by an ALS whose two
+//!   nodes `p = q` the loop joins: `e` on, `z` off, `q` on, round to `p` off, `z` on, `e` off.
+//!
+//! The one exception is a continuous loop through the strong link of an ALS that takes a cell
+//! ([`super::graph::als_takes_cell`]): its eliminations reason over all of the cell's digits
+//! at once, which no walk need follow. Such a loop is a cycle through that link, so the link's
+//! two ends lie in one strongly connected component.
+//!
+//! So when no candidate or group state reaches its opposite, no chain technique reports
+//! anything, whatever its length limit, link filter or paths per state (a search's chain is a
+//! walk of the graph, and its eliminations add only links the graph has), except a continuous
+//! loop when some ALS-takes-cell link lies on a cycle. The check is exact about the searches'
+//! output (they are skipped only where they would find nothing) and cheap: strongly connected
+//! components (Tarjan's algorithm), then the reachability of the condensation, kept only for
+//! the components that hold a candidate or group state.
+
+use super::graph::{LinkGraph, LinkVia, NodeKind};
+use super::search::state;
+use crate::shape::Shape;
+
+/// What the walks of a position's link graph allow (see the module's doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Walks {
+    /// Some candidate or group node reaches its own opposite state.
+    pub contradiction: bool,
+    /// Some ALS-takes-cell link lies on a cycle.
+    pub als_cell_cycle: bool,
+}
+
+impl Walks {
+    /// What `graph`'s walks allow.
+    pub fn of<S: Shape>(graph: &LinkGraph<S>) -> Walks {
+        let states = Successors::build(graph);
+        let comp = components(&states);
+        let als_cell_cycle = (0..graph.len() as u32).any(|id| {
+            graph
+                .strong_links(id)
+                .iter()
+                .filter(|e| e.via == LinkVia::AlsCell)
+                .any(|e| comp.of[state(id, false) as usize] == comp.of[state(e.to, true) as usize])
+        });
+        Walks {
+            contradiction: contradiction(graph, &states, &comp),
+            als_cell_cycle,
+        }
+    }
+}
+
+/// Whether some candidate or group state reaches its opposite.
+fn contradiction<S: Shape>(graph: &LinkGraph<S>, states: &Successors, comp: &Components) -> bool {
+    let is_start = |x: usize| !matches!(graph.node((x / 2) as u32).kind, NodeKind::Als(_));
+    let n = states.len();
+    if (0..n).any(|x| is_start(x) && comp.of[x] == comp.of[x ^ 1]) {
+        return true;
+    }
+    // bits only for the components holding a start state: the only targets asked about
+    let mut bit = vec![u32::MAX; comp.count];
+    let mut targets = 0;
+    for x in (0..n).filter(|&x| is_start(x)) {
+        let c = comp.of[x] as usize;
+        if bit[c] == u32::MAX {
+            bit[c] = targets;
+            targets += 1;
+        }
+    }
+    let words = (targets as usize).div_ceil(64);
+    // the members of each component, grouped (components are numbered sinks first, so every
+    // component a component reaches has a smaller number and is done before it)
+    let mut first = vec![0u32; comp.count + 1];
+    for &c in &comp.of {
+        first[c as usize + 1] += 1;
+    }
+    for c in 0..comp.count {
+        first[c + 1] += first[c];
+    }
+    let mut members = vec![0u32; n];
+    let mut fill = first.clone();
+    for (x, &c) in comp.of.iter().enumerate() {
+        members[fill[c as usize] as usize] = x as u32;
+        fill[c as usize] += 1;
+    }
+    let mut reach = vec![0u64; comp.count * words];
+    for c in 0..comp.count {
+        let (done, rest) = reach.split_at_mut(c * words);
+        let own = &mut rest[..words];
+        if bit[c] != u32::MAX {
+            own[bit[c] as usize / 64] |= 1 << (bit[c] % 64);
+        }
+        let xs = &members[first[c] as usize..first[c + 1] as usize];
+        for &x in xs {
+            for &y in states.of(x as usize) {
+                let d = comp.of[y as usize] as usize;
+                if d != c {
+                    for (o, r) in own.iter_mut().zip(&done[d * words..(d + 1) * words]) {
+                        *o |= r;
+                    }
+                }
+            }
+        }
+        for &x in xs {
+            let x = x as usize;
+            if is_start(x) {
+                let b = bit[comp.of[x ^ 1] as usize] as usize;
+                if own[b / 64] >> (b % 64) & 1 == 1 {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The states of a graph (`node * 2 + on`) and where each leads, flat: an "on" state to the
+/// nodes its weak links turn off, an "off" state to those its strong links turn on.
+struct Successors {
+    start: Vec<u32>,
+    to: Vec<u32>,
+}
+
+impl Successors {
+    fn build<S: Shape>(graph: &LinkGraph<S>) -> Successors {
+        let nodes = graph.len();
+        let mut start = Vec::with_capacity(nodes * 2 + 1);
+        let mut to = Vec::new();
+        start.push(0);
+        for id in 0..nodes as u32 {
+            // off: the strong links
+            to.extend(graph.strong_links(id).iter().map(|e| state(e.to, true)));
+            start.push(to.len() as u32);
+            // on: the weak links
+            to.extend(graph.weak_links(id).iter().map(|e| state(e.to, false)));
+            start.push(to.len() as u32);
+        }
+        Successors { start, to }
+    }
+
+    fn len(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    fn of(&self, x: usize) -> &[u32] {
+        &self.to[self.start[x] as usize..self.start[x + 1] as usize]
+    }
+}
+
+/// The strongly connected components: each state's component, numbered in the order Tarjan's
+/// algorithm completes them (a component only reaches components of smaller numbers).
+struct Components {
+    of: Vec<u32>,
+    count: usize,
+}
+
+fn components(states: &Successors) -> Components {
+    const UNSEEN: u32 = u32::MAX;
+    let n = states.len();
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut of = vec![UNSEEN; n];
+    let mut stack: Vec<u32> = Vec::new();
+    // the depth-first walk's own stack: a state and how many of its successors it has done
+    let mut walk: Vec<(u32, u32)> = Vec::new();
+    let mut next = 0;
+    let mut count = 0;
+    for root in 0..n {
+        if index[root] != UNSEEN {
+            continue;
+        }
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root as u32);
+        walk.push((root as u32, 0));
+        while let Some(&(u, i)) = walk.last() {
+            let u = u as usize;
+            let succ = states.of(u);
+            if let Some(&v) = succ.get(i as usize) {
+                walk.last_mut().expect("the walk is not empty").1 += 1;
+                let v = v as usize;
+                if index[v] == UNSEEN {
+                    index[v] = next;
+                    low[v] = next;
+                    next += 1;
+                    stack.push(v as u32);
+                    walk.push((v as u32, 0));
+                } else if of[v] == UNSEEN {
+                    // still on the stack: in the component being built
+                    low[u] = low[u].min(index[v]);
+                }
+                continue;
+            }
+            walk.pop();
+            if let Some(&(p, _)) = walk.last() {
+                low[p as usize] = low[p as usize].min(low[u]);
+            }
+            if low[u] == index[u] {
+                while let Some(w) = stack.pop() {
+                    of[w as usize] = count as u32;
+                    if w as usize == u {
+                        break;
+                    }
+                }
+                count += 1;
+            }
+        }
+    }
+    Components { of, count }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ChainTechnique;
+    use super::*;
+    use crate::pipeline::Pipeline;
+    use crate::shape::{Puzzle, S9, S16};
+    use crate::technique::context::Context;
+
+    /// At every position of the solve of `line` (the default pipeline), every chain search the
+    /// graph's walks let a technique skip finds nothing when run anyway: (positions where some
+    /// search was skipped, positions where some search found a chain).
+    fn skipped_searches_find_nothing<S: Shape>(line: &str) -> (usize, usize) {
+        let puzzle = Puzzle::parse(line).expect("a puzzle");
+        let trace = crate::engine::solve_sized(&puzzle, &Pipeline::default_pipeline());
+        let mut grid = puzzle.grid(S::geometry(puzzle.layout()));
+        let (mut skipped, mut found) = (0, 0);
+        for step in trace.steps() {
+            let ctx = Context::new(&grid);
+            let (mut skipped_here, mut found_here) = (false, false);
+            for t in ChainTechnique::ALL {
+                let graph = ctx.link_graph(t.graph);
+                // the search with more paths per state runs only after this one found a chain
+                let chains = t.chains(&ctx, graph, true).len();
+                if !graph.may_hold(t.kind) {
+                    assert_eq!(
+                        chains, 0,
+                        "{} skipped before {}",
+                        t.info.id, step.explanation
+                    );
+                    skipped_here = true;
+                }
+                found_here |= chains > 0;
+            }
+            skipped += skipped_here as usize;
+            found += found_here as usize;
+            step.apply(&mut grid);
+        }
+        (skipped, found)
+    }
+
+    #[test]
+    fn a_skipped_chain_search_would_have_found_nothing() {
+        // Easter Monster and AI Escargot (solved with forcing chains: many positions where
+        // the chain techniques run and find nothing), and a 16x16 with ALS chains
+        for line in [
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        ] {
+            let (skipped, found) = skipped_searches_find_nothing::<S9>(line);
+            assert!(
+                skipped > 0 && found > 0,
+                "{line}: {skipped} skipped, {found} found"
+            );
+        }
+        let line = concat!(
+            "...5...64..E8...D8..F54..1.GB.2EG.92...E3.8.D..73.B..G.8....15....6..93.1.4.A..D.4..6",
+            ".....A...7.1B.7..DF.C..6....CG.8.....3.9.....D1B...A..7G6.5...E....8......A86F..4AG.",
+            "D....9....C9..1B5.4....5D.B1.FA.GE....6C31978.D.......4.2.8...B..D.39AG6AE.4....3...DB1"
+        );
+        let (skipped, found) = skipped_searches_find_nothing::<S16>(line);
+        assert!(
+            skipped > 0 && found > 0,
+            "16x16: {skipped} skipped, {found} found"
+        );
+    }
+
+    fn flat(lists: &[&[u32]]) -> Successors {
+        let mut start = vec![0];
+        let mut to = Vec::new();
+        for l in lists {
+            to.extend_from_slice(l);
+            start.push(to.len() as u32);
+        }
+        Successors { start, to }
+    }
+
+    #[test]
+    fn components_come_sinks_first() {
+        // 0 -> 1 -> 2 -> 1, 2 -> 3, 4 alone
+        let s = flat(&[&[1], &[2], &[1, 3], &[], &[]]);
+        let c = components(&s);
+        assert_eq!(c.count, 4);
+        assert_eq!(c.of[1], c.of[2]);
+        assert!(c.of[3] < c.of[1] && c.of[1] < c.of[0]);
+        assert_ne!(c.of[4], c.of[0]);
+    }
+}
