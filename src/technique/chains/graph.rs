@@ -111,7 +111,7 @@ pub(crate) struct LinkGraph<S: Shape> {
     /// Per node, the candidates of the grid its being on rules out.
     weak_sets: Vec<CandSet<S>>,
     /// What its walks allow: whether a chain can be found here at all ([`super::walks`]).
-    walks: Walks,
+    walks: Walks<S>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -176,10 +176,7 @@ impl<S: Shape> LinkGraph<S> {
             weak_start: Vec::new(),
             weak: Vec::new(),
             weak_sets: Vec::new(),
-            walks: Walks {
-                contradiction: true,
-                als_cell_cycle: true,
-            },
+            walks: Walks::default(),
         };
         let present = CandSet::of_grid(grid);
         graph.weak_sets = graph
@@ -195,7 +192,20 @@ impl<S: Shape> LinkGraph<S> {
     /// Whether a chain of `kind` may be found in this position: `false` when every search for
     /// one would find nothing ([`super::walks`]).
     pub(crate) fn may_hold(&self, kind: ChainKind) -> bool {
-        self.walks.contradiction || (kind == ChainKind::ContinuousLoop && self.walks.als_cell_cycle)
+        match kind {
+            ChainKind::ContinuousLoop => {
+                !self.walks.eliminable.is_empty() || self.walks.als_cell_cycle
+            }
+            ChainKind::DiscontinuousLoop => !self.walks.none(),
+            ChainKind::Aic | ChainKind::XChain | ChainKind::XyChain => {
+                !self.walks.eliminable.is_empty()
+            }
+        }
+    }
+
+    /// What the graph's walks allow, for the searches from each start ([`super::walks`]).
+    pub(crate) fn walks(&self) -> &Walks<S> {
+        &self.walks
     }
 
     /// The cells of the almost locked set `index` of the context (for ALS nodes).

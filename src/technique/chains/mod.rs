@@ -213,7 +213,7 @@ impl SizedBuiltin for ChainTechnique {
             // the shortest chain found so far: all a pipeline wants is the first step); then, if
             // there were some and the caller wants more, every chain, with more paths per state.
             for shortest_only in [true, false] {
-                let mut found = self.chains(ctx, graph, shortest_only);
+                let mut found = self.chains(ctx, graph, shortest_only, false);
                 if found.is_empty() {
                     return ControlFlow::Continue(());
                 }
@@ -235,13 +235,16 @@ impl SizedBuiltin for ChainTechnique {
 impl ChainTechnique {
     /// Every chain of this kind in the graph, unsorted; with `shortest_only`, the search keeps
     /// one path per state and each start's search goes no deeper than the shortest chain found
-    /// so far.
+    /// so far. Unless `every_start`, a start is passed over where the graph's walks show that
+    /// its searches would find nothing ([`walks`]); the tests search from every start too.
     fn chains<S: Shape>(
         &self,
         ctx: &Context<'_, S>,
         graph: &LinkGraph<S>,
         shortest_only: bool,
+        every_start: bool,
     ) -> Vec<Found<S>> {
+        let walks = graph.walks();
         let grid = ctx.grid();
         let filter = self.filter();
         let paths = if shortest_only { 1 } else { PATHS_PER_STATE };
@@ -267,83 +270,96 @@ impl ChainTechnique {
                 continue;
             }
             let ws = *graph.weak_set(s);
+            // what a chain from s could eliminate: a candidate it rules out that leads to its
+            // own opposite
+            let eliminates = every_start || !(ws & walks.eliminable).is_empty();
             match self.kind {
                 ChainKind::DiscontinuousLoop => {
                     // s on forces s off: s goes
                     let goal = state(s, false);
-                    bfs.run(
-                        graph,
-                        filter,
-                        state(s, true),
-                        max_links,
-                        paths,
-                        |b, l, t, links| {
-                            if t != goal {
-                                return false;
-                            }
-                            if b.path_is_simple(b.parent(l), &mut seen) {
-                                found.push(Found {
-                                    links,
-                                    path: b.path(l),
-                                    closes: false,
-                                    elims: node_cands(grid, &sn),
-                                    place: None,
-                                });
-                            }
-                            true
-                        },
-                    );
+                    let on_fails = every_start || walks.contradictory(state(s, true));
+                    let off_fails = walks.contradictory(state(s, false)) || eliminates;
+                    if on_fails {
+                        bfs.run(
+                            graph,
+                            filter,
+                            state(s, true),
+                            max_links,
+                            paths,
+                            |b, l, t, links| {
+                                if t != goal {
+                                    return false;
+                                }
+                                if b.path_is_simple(b.parent(l), &mut seen) {
+                                    found.push(Found {
+                                        links,
+                                        path: b.path(l),
+                                        closes: false,
+                                        elims: node_cands(grid, &sn),
+                                        place: None,
+                                    });
+                                }
+                                true
+                            },
+                        );
+                    }
                     // s off forces s on, or another digit of its cell on: the cell keeps only
                     // those digits (a placement is written, as HoDoKu does, as the elimination
                     // of the cell's other digits)
-                    bfs.run(
-                        graph,
-                        filter,
-                        state(s, false),
-                        max_links,
-                        paths,
-                        |b, l, t, links| {
-                            if !is_on(t) {
-                                return false;
-                            }
-                            let tid = node_of(t);
-                            let tn = graph.node(tid);
-                            let same_cell = tn.kind == NodeKind::Candidate && tn.cells == sn.cells;
-                            if tid != s && (!same_cell || links < 3) {
-                                return false;
-                            }
-                            let path_end = if tid == s { b.parent(l) } else { l };
-                            if !b.path_is_simple(path_end, &mut seen) {
-                                return false;
-                            }
-                            let elims = if tid == s && sn.kind != NodeKind::Candidate {
-                                ws & present
-                            } else if tid == s {
-                                let cell = sn.cells.first().unwrap();
-                                let mut e = CandSet::<S>::EMPTY;
-                                for d in digits(grid.candidates(cell)) {
-                                    if d != sn.digit {
-                                        e.insert(Candidate::new(cell, d));
-                                    }
+                    if off_fails {
+                        bfs.run(
+                            graph,
+                            filter,
+                            state(s, false),
+                            max_links,
+                            paths,
+                            |b, l, t, links| {
+                                if !is_on(t) {
+                                    return false;
                                 }
-                                e
-                            } else {
-                                ws & *graph.weak_set(tid)
-                            };
-                            if !elims.is_empty() {
-                                found.push(Found {
-                                    links,
-                                    path: b.path(l),
-                                    closes: false,
-                                    elims,
-                                    place: None,
-                                });
-                            }
-                            tid == s
-                        },
-                    );
+                                let tid = node_of(t);
+                                let tn = graph.node(tid);
+                                let same_cell =
+                                    tn.kind == NodeKind::Candidate && tn.cells == sn.cells;
+                                if tid != s && (!same_cell || links < 3) {
+                                    return false;
+                                }
+                                let path_end = if tid == s { b.parent(l) } else { l };
+                                if !b.path_is_simple(path_end, &mut seen) {
+                                    return false;
+                                }
+                                let elims = if tid == s && sn.kind != NodeKind::Candidate {
+                                    ws & present
+                                } else if tid == s {
+                                    let cell = sn.cells.first().unwrap();
+                                    let mut e = CandSet::<S>::EMPTY;
+                                    for d in digits(grid.candidates(cell)) {
+                                        if d != sn.digit {
+                                            e.insert(Candidate::new(cell, d));
+                                        }
+                                    }
+                                    e
+                                } else {
+                                    ws & *graph.weak_set(tid)
+                                };
+                                if !elims.is_empty() {
+                                    found.push(Found {
+                                        links,
+                                        path: b.path(l),
+                                        closes: false,
+                                        elims,
+                                        place: None,
+                                    });
+                                }
+                                tid == s
+                            },
+                        );
+                    }
                 }
                 ChainKind::Aic | ChainKind::XChain | ChainKind::XyChain => {
+                    if !eliminates {
+                        continue;
+                    }
                     let start = state(s, false);
                     bfs.run(graph, filter, start, max_links, paths, |b, l, t, links| {
                         if !is_on(t) || links < 3 {
