@@ -273,6 +273,19 @@ impl<S: Shape> LinkGraph<S> {
                 NodeKind::Candidate => {}
             }
         }
+        // the ALS nodes each candidate sees all of (its weak links to them), as ranges of one
+        // list: (candidate node, ALS node) pairs sorted, ALS nodes in order for each candidate
+        let mut seen_als: Vec<(u32, u32)> = Vec::new();
+        for (i, n) in self.nodes.iter().enumerate() {
+            if let NodeKind::Als(ai) = n.kind {
+                for p in grid.digit_cells(n.digit) & als[ai as usize].seen_by(n.digit) {
+                    let c = self.cand_node[(n.digit as usize - 1) * S::CELLS + S::bit_of(p)];
+                    seen_als.push((c, i as u32));
+                }
+            }
+        }
+        seen_als.sort_unstable();
+        let mut seen_als = seen_als.into_iter().peekable();
         // strong links between ALS nodes and the candidates whose cells they take, both ways,
         // by the node they leave
         let mut als_cell: Vec<(u32, u32)> = Vec::new();
@@ -378,14 +391,26 @@ impl<S: Shape> LinkGraph<S> {
                             });
                         }
                     }
-                    for &a in &als_nodes[d as usize - 1] {
-                        let an = &self.nodes[a as usize];
-                        let NodeKind::Als(ai) = an.kind else { continue };
-                        if cells.is_subset(als[ai as usize].seen_by(d)) {
+                    if node.kind == NodeKind::Candidate {
+                        while let Some(&(c, a)) = seen_als.peek()
+                            && c as usize == id
+                        {
                             weak.push(Edge {
                                 to: a,
                                 via: LinkVia::House,
                             });
+                            seen_als.next();
+                        }
+                    } else {
+                        for &a in &als_nodes[d as usize - 1] {
+                            let an = &self.nodes[a as usize];
+                            let NodeKind::Als(ai) = an.kind else { continue };
+                            if cells.is_subset(als[ai as usize].seen_by(d)) {
+                                weak.push(Edge {
+                                    to: a,
+                                    via: LinkVia::House,
+                                });
+                            }
                         }
                     }
                 }
