@@ -194,6 +194,19 @@ struct Found<S: Shape> {
     place: Option<Candidate>,
 }
 
+impl<S: Shape> Found<S> {
+    /// A chain that is not a closed loop and places nothing.
+    fn open(links: u16, path: Vec<u32>, elims: CandSet<S>) -> Found<S> {
+        Found {
+            links,
+            path,
+            closes: false,
+            elims,
+            place: None,
+        }
+    }
+}
+
 impl SizedBuiltin for ChainTechnique {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
@@ -343,13 +356,7 @@ impl ChainTechnique {
                                     ws & *graph.weak_set(tid)
                                 };
                                 if !elims.is_empty() {
-                                    found.push(Found {
-                                        links,
-                                        path: b.path(l),
-                                        closes: false,
-                                        elims,
-                                        place: None,
-                                    });
+                                    found.push(Found::open(links, b.path(l), elims));
                                 }
                                 tid == s
                             },
@@ -381,13 +388,7 @@ impl ChainTechnique {
                         }
                         let elims = ws & *graph.weak_set(tid);
                         if !elims.is_empty() && b.path_is_simple(l, &mut seen) {
-                            found.push(Found {
-                                links,
-                                path: b.path(l),
-                                closes: false,
-                                elims,
-                                place: None,
-                            });
+                            found.push(Found::open(links, b.path(l), elims));
                         }
                         false
                     });
