@@ -118,7 +118,6 @@ fn contradictory<S: Shape>(
             targets += 1;
         }
     }
-    let words = (targets as usize).div_ceil(64);
     // the members of each component, grouped (components are numbered sinks first, so every
     // component a component reaches has a smaller number and is done before it)
     let mut first = vec![0u32; comp.count + 1];
@@ -134,30 +133,36 @@ fn contradictory<S: Shape>(
         members[fill[c as usize] as usize] = x as u32;
         fill[c as usize] += 1;
     }
-    let mut reach = vec![0u64; comp.count * words];
-    for c in 0..comp.count {
-        let (done, rest) = reach.split_at_mut(c * words);
-        let own = &mut rest[..words];
-        if bit[c] != u32::MAX {
-            own[bit[c] as usize / 64] |= 1 << (bit[c] % 64);
-        }
-        let xs = &members[first[c] as usize..first[c + 1] as usize];
-        for &x in xs {
-            for &y in states.of(x as usize) {
-                let d = comp.of[y as usize] as usize;
-                if d != c {
-                    for (o, r) in own.iter_mut().zip(&done[d * words..(d + 1) * words]) {
-                        *o |= r;
+    // the targets 64 at a time, so that the memory stays one word per component however
+    // large the board (the time is the same as with all the targets' bits at once)
+    let mut reach = vec![0u64; comp.count];
+    for chunk in 0..targets.div_ceil(64) {
+        let lowest = chunk * 64;
+        let bit_in_chunk = |c: usize| {
+            bit[c]
+                .checked_sub(lowest)
+                .filter(|&b| b < 64)
+                .map(|b| 1u64 << b)
+        };
+        for c in 0..comp.count {
+            let mut own = bit_in_chunk(c).unwrap_or(0);
+            let xs = &members[first[c] as usize..first[c + 1] as usize];
+            for &x in xs {
+                for &y in states.of(x as usize) {
+                    let d = comp.of[y as usize] as usize;
+                    if d != c {
+                        own |= reach[d];
                     }
                 }
             }
-        }
-        // a state reaches its opposite when that one's component is reached (its own too)
-        for &x in xs {
-            let x = x as usize;
-            if is_start(x) {
-                let b = bit[comp.of[x ^ 1] as usize] as usize;
-                if own[b / 64] >> (b % 64) & 1 == 1 {
+            reach[c] = own;
+            // a state reaches its opposite when that one's component is reached (its own too)
+            for &x in xs {
+                let x = x as usize;
+                if is_start(x)
+                    && let Some(b) = bit_in_chunk(comp.of[x ^ 1] as usize)
+                    && own & b != 0
+                {
                     out[x / 64] |= 1 << (x % 64);
                 }
             }
