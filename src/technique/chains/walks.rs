@@ -22,10 +22,16 @@
 //! So when no candidate or group state reaches its opposite, no chain technique reports
 //! anything, whatever its length limit, link filter or paths per state (a search's chain is a
 //! walk of the graph, and its eliminations add only links the graph has), except a continuous
-//! loop when some ALS-takes-cell link lies on a cycle. The check is exact about the searches'
-//! output (they are skipped only where they would find nothing) and cheap: strongly connected
-//! components (Tarjan's algorithm), then the reachability of the condensation, kept only for
-//! the components that hold a candidate or group state.
+//! loop when some ALS-takes-cell link lies on a cycle. Where some states do, a search still
+//! passes over the starts none of whose chains could need one: an AIC from a start that rules
+//! out no contradictory candidate, a discontinuous loop from a start whose "on" state is not
+//! contradictory (its search from "on"), or whose "off" state is not and that rules out no
+//! contradictory candidate (from "off").
+//!
+//! The check is exact about the searches' output (they are skipped only where they would
+//! find nothing) and cheap: strongly connected components (Tarjan's algorithm), then the
+//! reachability of the condensation, kept only for the components that hold a candidate or
+//! group state, 64 of them at a time.
 
 use super::graph::{LinkGraph, LinkVia, NodeKind};
 use super::search::state;
