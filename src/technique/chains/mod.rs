@@ -304,13 +304,11 @@ impl ChainTechnique {
                                     return false;
                                 }
                                 if b.path_is_simple(b.parent(l), &mut seen) {
-                                    found.push(Found {
+                                    found.push(Found::open(
                                         links,
-                                        path: b.path(l),
-                                        closes: false,
-                                        elims: node_cands(grid, &sn),
-                                        place: None,
-                                    });
+                                        b.path(l),
+                                        node_cands(grid, &sn),
+                                    ));
                                 }
                                 true
                             },
