@@ -9,7 +9,7 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{OnceLock, mpsc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -322,12 +322,18 @@ fn start_item(
     chunk: &mut Vec<Item>,
     used: &mut usize,
 ) -> Option<OpenGrid> {
-    match (text.len(), Puzzle::lines_of(text)) {
-        (81, _) | (_, 1) => {
+    // an 81-character line is a whole 9x9 puzzle: the common case, told without reading it
+    let rows = if text.len() == 81 {
+        1
+    } else {
+        Puzzle::lines_of(text)
+    };
+    match rows {
+        1 => {
             next_item(chunk, used, line, None, text, bytes);
             None
         }
-        (_, rows) => Some(OpenGrid {
+        rows => Some(OpenGrid {
             line,
             text: text.to_string(),
             width: rows,
@@ -561,6 +567,16 @@ pub fn for_each_index<T: Send, W: Write>(
 /// a flush per result.
 const FLUSH_AFTER: Duration = Duration::from_millis(100);
 
+/// How long the thread that writes the results first naps when none is ready; each nap in a
+/// row is twice the one before, up to [`NAP_LONGEST`]. It naps rather than blocks on the
+/// channel: waking a blocked thread for each result cost a third of the time of a fast batch
+/// (`count`, a few µs a puzzle), where a nap finds many results ready at once.
+const NAP_SHORTEST: Duration = Duration::from_micros(50);
+
+/// The longest nap (see [`NAP_SHORTEST`]): how late a result may be written, at most, after
+/// a slow stretch.
+const NAP_LONGEST: Duration = Duration::from_millis(5);
+
 /// Runs `work` on `0..n` on the worker threads and hands each result to `emit` in index
 /// order, each as soon as it and every earlier one are done, so output streams in input order
 /// and an interrupted run keeps what it finished. The workers take the indices in order (one
@@ -599,29 +615,27 @@ fn in_order<T: Send, W: Write>(
         // `waiting[k]` holds the result of index `turn + k` once it is done.
         let mut waiting: VecDeque<Option<T>> = VecDeque::new();
         let (mut turn, mut result, mut unflushed) = (0usize, Ok(()), false);
+        // When the results stopped coming, while they have; and the next nap's length.
+        let (mut idle_since, mut nap) = (None, NAP_SHORTEST);
         loop {
             let message = match rx.try_recv() {
                 Ok(m) => m,
                 Err(mpsc::TryRecvError::Disconnected) => break,
-                Err(mpsc::TryRecvError::Empty) if unflushed && result.is_ok() => {
-                    match rx.recv_timeout(FLUSH_AFTER) {
-                        Ok(m) => m,
-                        Err(mpsc::RecvTimeoutError::Disconnected) => break,
-                        Err(mpsc::RecvTimeoutError::Timeout) => {
-                            unflushed = false;
-                            if let Err(e) = out.flush() {
-                                result = Err(e.into());
-                                stop.store(true, Ordering::Relaxed);
-                            }
-                            continue;
+                Err(mpsc::TryRecvError::Empty) => {
+                    let since = *idle_since.get_or_insert_with(Instant::now);
+                    if unflushed && result.is_ok() && since.elapsed() >= FLUSH_AFTER {
+                        unflushed = false;
+                        if let Err(e) = out.flush() {
+                            result = Err(e.into());
+                            stop.store(true, Ordering::Relaxed);
                         }
                     }
+                    std::thread::sleep(nap);
+                    nap = (nap * 2).min(NAP_LONGEST);
+                    continue;
                 }
-                Err(mpsc::TryRecvError::Empty) => match rx.recv() {
-                    Ok(m) => m,
-                    Err(_) => break,
-                },
             };
+            (idle_since, nap) = (None, NAP_SHORTEST);
             let (i, r) = message;
             let k = i - turn;
             if waiting.len() <= k {
