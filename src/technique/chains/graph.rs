@@ -18,7 +18,7 @@ use std::collections::HashMap;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, House, digit_mask, digits};
+use crate::geometry::{Cell, digit_mask, digits};
 use crate::grid::{Candidate, Grid};
 use crate::shape::{Bits, Shape};
 use crate::technique::context::{Als, Context};
@@ -320,14 +320,14 @@ impl<S: Shape> LinkGraph<S> {
                 NodeKind::Candidate | NodeKind::Group => {
                     let cells = node.cells;
                     // strong: the rest of the digit in a house is one candidate or one group
-                    let mut houses: Vec<House> = Vec::with_capacity(3);
-                    for h in geo.houses() {
-                        if cells.is_subset(geo.house(h)) {
-                            houses.push(h);
-                        }
-                    }
+                    // (the houses holding the node: of its first cell's, those holding all)
+                    let first = cells.first().expect("a node has a cell");
+                    let houses = geo.houses_of(first);
                     let start = strong.len();
-                    for h in houses {
+                    for h in houses
+                        .into_iter()
+                        .filter(|&h| cells.is_subset(geo.house(h)))
+                    {
                         let rest = (dc & geo.house(h)) - cells;
                         let target = match rest.len() {
                             0 => None,
