@@ -279,8 +279,8 @@ impl<S: Shape> LinkGraph<S> {
         for (i, n) in self.nodes.iter().enumerate() {
             if let NodeKind::Als(ai) = n.kind {
                 for p in grid.digit_cells(n.digit) & als[ai as usize].seen_by(n.digit) {
-                    let c = self.cand_node[(n.digit as usize - 1) * S::CELLS + S::bit_of(p)];
-                    seen_als.push((c, i as u32));
+                    let c = self.candidate_node(Candidate::new(p, n.digit));
+                    seen_als.push((c.expect("a candidate of the grid has a node"), i as u32));
                 }
             }
         }

@@ -75,21 +75,19 @@ impl<S: Shape> Walks<S> {
                 .filter(|e| e.via == LinkVia::AlsCell)
                 .any(|e| comp.of[state(id, false) as usize] == comp.of[state(e.to, true) as usize])
         });
-        let contradictory = contradictory(graph, &states, &comp);
-        let mut eliminable = CandSet::EMPTY;
+        let mut walks = Walks {
+            contradictory: contradictory(graph, &states, &comp),
+            eliminable: CandSet::EMPTY,
+            als_cell_cycle,
+        };
         for id in 0..graph.len() as u32 {
             let n = graph.node(id);
-            let on = state(id, true) as usize;
-            if n.kind == NodeKind::Candidate && contradictory[on / 64] >> (on % 64) & 1 == 1 {
+            if n.kind == NodeKind::Candidate && walks.contradictory(state(id, true)) {
                 let cell = n.cells.first().expect("a candidate node has a cell");
-                eliminable.insert(Candidate::new(cell, n.digit));
+                walks.eliminable.insert(Candidate::new(cell, n.digit));
             }
         }
-        Walks {
-            contradictory,
-            eliminable,
-            als_cell_cycle,
-        }
+        walks
     }
 
     /// Whether no candidate or group state reaches its opposite.
