@@ -17,8 +17,8 @@
 //! [`Context::per_digit`]: super::Context::per_digit
 //! [`Context::per_house`]: super::Context::per_house
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use crate::cellset::CellSet;
 use crate::shape::Shape;
@@ -38,8 +38,8 @@ pub(crate) struct Memo<S: Shape> {
 impl<S: Shape> Default for Memo<S> {
     fn default() -> Self {
         Memo {
-            digits: RefCell::new(HashMap::new()),
-            houses: RefCell::new(HashMap::new()),
+            digits: RefCell::new(HashMap::default()),
+            houses: RefCell::new(HashMap::default()),
         }
     }
 }

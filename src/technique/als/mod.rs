@@ -13,7 +13,7 @@
 
 use crate::shape::Sym;
 use crate::technique::round_tenth;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::ops::ControlFlow;
 
 use crate::candset::CandSet;
@@ -490,7 +490,7 @@ impl SizedBuiltin for AlsXyChain {
                 .iter()
                 .map(|t| mask_of(grid.all_digits(), |d| !t.cells(d).is_empty()))
                 .collect();
-            let mut found: HashMap<CandSet<S>, FoundChain<S::Mask>> = HashMap::new();
+            let mut found: HashMap<CandSet<S>, FoundChain<S::Mask>> = HashMap::default();
             let mut queue: Vec<ChainState<S::Mask>> = Vec::with_capacity(n * 2);
             let mut seen_gen = vec![0u32; n];
             // per set, the arcs it was reached by: per lowest digit, the second ones

@@ -14,7 +14,7 @@
 //! holding them: without the node's digit the set's other digits are locked in it and leave the
 //! cell that one candidate ([`als_takes_cell`]).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
@@ -135,7 +135,7 @@ impl<S: Shape> LinkGraph<S> {
                 });
             }
         }
-        let mut group_of: HashMap<(u8, CellSet<S>), u32> = HashMap::new();
+        let mut group_of: HashMap<(u8, CellSet<S>), u32> = HashMap::default();
         if kind != GraphKind::Plain {
             for g in ctx.group_nodes() {
                 if group_of.contains_key(&(g.digit, g.cells)) {
@@ -254,7 +254,13 @@ impl<S: Shape> LinkGraph<S> {
     fn link(&mut self, ctx: &Context<'_, S>, group_of: &HashMap<(u8, CellSet<S>), u32>) {
         let grid = ctx.grid();
         let geo = grid.geometry();
-        let als = ctx.als();
+        // the almost locked sets, only where the graph has ALS nodes (collecting them costs as
+        // much as linking a graph without them)
+        let als: &[Als<S>] = if self.als_cells.is_empty() {
+            &[]
+        } else {
+            ctx.als()
+        };
         // group and ALS nodes by digit, for the weak links into and out of them
         let mut als_nodes: Vec<Vec<u32>> = vec![Vec::new(); S::N];
         let mut groups: Vec<Vec<u32>> = vec![Vec::new(); S::N];

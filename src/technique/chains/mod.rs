@@ -268,6 +268,10 @@ impl ChainTechnique {
         let mut links_of_loop = Vec::new();
         let mut max_links = MAX_LINKS;
         let mut bounded = 0;
+        // the states a chain may pass: a continuous loop stays in its start's component, every
+        // other chain on walks between contradictory states ([`walks`]); the tests search
+        // every state too
+        let on_walk = |t: u32| every_start || walks.on_walk(t);
         for s in 0..graph.len() as u32 {
             if shortest_only {
                 // the shortest chain found so far bounds the next searches
@@ -299,6 +303,7 @@ impl ChainTechnique {
                             state(s, true),
                             max_links,
                             paths,
+                            on_walk,
                             |b, l, t, links| {
                                 if t != goal {
                                     return false;
@@ -324,6 +329,7 @@ impl ChainTechnique {
                             state(s, false),
                             max_links,
                             paths,
+                            on_walk,
                             |b, l, t, links| {
                                 if !is_on(t) {
                                     return false;
@@ -366,63 +372,80 @@ impl ChainTechnique {
                         continue;
                     }
                     let start = state(s, false);
-                    bfs.run(graph, filter, start, max_links, paths, |b, l, t, links| {
-                        if !is_on(t) || links < 3 {
-                            return false;
-                        }
-                        let tid = node_of(t);
-                        let tn = graph.node(tid);
-                        if tid == s {
-                            return false;
-                        }
-                        if self.kind != ChainKind::Aic && tn.digit != sn.digit {
-                            return false;
-                        }
-                        // ends in one cell make a discontinuous loop, which reports them (ends
-                        // that see each other with one digit close a continuous loop, which may
-                        // prove more and comes first in the pipeline; the AIC is still one)
-                        if tn.kind == NodeKind::Candidate && tn.cells == sn.cells {
-                            return false;
-                        }
-                        let elims = ws & *graph.weak_set(tid);
-                        if !elims.is_empty() && b.path_is_simple(l, &mut seen) {
-                            found.push(Found::open(links, b.path(l), elims));
-                        }
-                        false
-                    });
+                    bfs.run(
+                        graph,
+                        filter,
+                        start,
+                        max_links,
+                        paths,
+                        on_walk,
+                        |b, l, t, links| {
+                            if !is_on(t) || links < 3 {
+                                return false;
+                            }
+                            let tid = node_of(t);
+                            let tn = graph.node(tid);
+                            if tid == s {
+                                return false;
+                            }
+                            if self.kind != ChainKind::Aic && tn.digit != sn.digit {
+                                return false;
+                            }
+                            // ends in one cell make a discontinuous loop, which reports them (ends
+                            // that see each other with one digit close a continuous loop, which may
+                            // prove more and comes first in the pipeline; the AIC is still one)
+                            if tn.kind == NodeKind::Candidate && tn.cells == sn.cells {
+                                return false;
+                            }
+                            let elims = ws & *graph.weak_set(tid);
+                            if !elims.is_empty() && b.path_is_simple(l, &mut seen) {
+                                found.push(Found::open(links, b.path(l), elims));
+                            }
+                            false
+                        },
+                    );
                 }
                 ChainKind::ContinuousLoop => {
                     let start = state(s, false);
-                    bfs.run(graph, filter, start, max_links, paths, |b, l, t, links| {
-                        if !is_on(t) || links < 3 {
-                            return false;
-                        }
-                        let tid = node_of(t);
-                        if tid == s {
-                            return false;
-                        }
-                        let closes = graph
-                            .weak_links(tid)
-                            .iter()
-                            .any(|e| e.to == s && filter.weak(e));
-                        if !closes || !b.path_is_simple(l, &mut seen) {
-                            return false;
-                        }
-                        links_of_loop.clear();
-                        b.for_each_link(l, |p, q| links_of_loop.push((p, q)));
-                        links_of_loop.push((t, state(s, false)));
-                        let elims = loop_elims(ctx, graph, &links_of_loop);
-                        if !elims.is_empty() {
-                            found.push(Found {
-                                links: links + 1,
-                                path: b.path(l),
-                                closes: true,
-                                elims,
-                                place: None,
-                            });
-                        }
-                        false
-                    });
+                    let in_loop = |t: u32| every_start || walks.same_component(t, start);
+                    bfs.run(
+                        graph,
+                        filter,
+                        start,
+                        max_links,
+                        paths,
+                        in_loop,
+                        |b, l, t, links| {
+                            if !is_on(t) || links < 3 {
+                                return false;
+                            }
+                            let tid = node_of(t);
+                            if tid == s {
+                                return false;
+                            }
+                            let closes = graph
+                                .weak_links(tid)
+                                .iter()
+                                .any(|e| e.to == s && filter.weak(e));
+                            if !closes || !b.path_is_simple(l, &mut seen) {
+                                return false;
+                            }
+                            links_of_loop.clear();
+                            b.for_each_link(l, |p, q| links_of_loop.push((p, q)));
+                            links_of_loop.push((t, state(s, false)));
+                            let elims = loop_elims(ctx, graph, &links_of_loop);
+                            if !elims.is_empty() {
+                                found.push(Found {
+                                    links: links + 1,
+                                    path: b.path(l),
+                                    closes: true,
+                                    elims,
+                                    place: None,
+                                });
+                            }
+                            false
+                        },
+                    );
                 }
             }
         }

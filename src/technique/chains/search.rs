@@ -113,7 +113,11 @@ impl Bfs {
     /// paths (no node twice on one path), shortest first, reaching each state by at most
     /// `max_paths` different paths, and calls `reached(self, label, state, links)` for each
     /// arrival; stops early when `reached` returns true. The start's own node may be reached
-    /// again (that closes a loop) but is not walked on from.
+    /// again (that closes a loop) but is not walked on from. Only states `keep` accepts are
+    /// reached: a caller passes over states from which no chain it looks for can go on (the
+    /// states reached and their order are otherwise the same, since what is reached from a
+    /// state passed over is passed over too).
+    #[allow(clippy::too_many_arguments)]
     pub fn run<S: Shape>(
         &mut self,
         graph: &LinkGraph<S>,
@@ -121,6 +125,7 @@ impl Bfs {
         start: u32,
         max_links: u16,
         max_paths: u8,
+        keep: impl Fn(u32) -> bool,
         mut reached: impl FnMut(&Bfs, u32, u32, u16) -> bool,
     ) {
         self.generation = self.generation.wrapping_add(1);
@@ -160,6 +165,9 @@ impl Bfs {
                     continue;
                 }
                 let t = state(e.to, !on);
+                if !keep(t) {
+                    continue;
+                }
                 let seen_t = self.stamp[t as usize] == generation;
                 if seen_t && self.count[t as usize] >= max_paths {
                     continue;

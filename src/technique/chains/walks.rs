@@ -50,6 +50,12 @@ pub(crate) struct Walks<S: Shape> {
     pub eliminable: CandSet<S>,
     /// Some ALS-takes-cell link lies on a cycle.
     pub als_cell_cycle: bool,
+    /// Per state, its strongly connected component.
+    component: Vec<u32>,
+    /// Per state (a bit each): the states some walk from a contradictory state to its
+    /// opposite may pass, a superset of them: those reached, with their opposite, from the
+    /// contradictory states.
+    on_walk: Vec<u64>,
 }
 
 impl<S: Shape> Default for Walks<S> {
@@ -59,6 +65,8 @@ impl<S: Shape> Default for Walks<S> {
             contradictory: Vec::new(),
             eliminable: CandSet::EMPTY,
             als_cell_cycle: false,
+            component: Vec::new(),
+            on_walk: Vec::new(),
         }
     }
 }
@@ -75,10 +83,14 @@ impl<S: Shape> Walks<S> {
                 .filter(|e| e.via == LinkVia::AlsCell)
                 .any(|e| comp.of[state(id, false) as usize] == comp.of[state(e.to, true) as usize])
         });
+        let contradictory = contradictory(graph, &states, &comp);
+        let on_walk = on_walk(&states, &contradictory);
         let mut walks = Walks {
-            contradictory: contradictory(graph, &states, &comp),
+            contradictory,
             eliminable: CandSet::EMPTY,
             als_cell_cycle,
+            component: comp.of,
+            on_walk,
         };
         for id in 0..graph.len() as u32 {
             let n = graph.node(id);
@@ -101,9 +113,64 @@ impl<S: Shape> Walks<S> {
         let s = state as usize;
         self.contradictory[s / 64] >> (s % 64) & 1 == 1
     }
+
+    /// Whether `a` and `b` lie in one strongly connected component (every state of a cycle
+    /// does, so a loop through `a` passes only states of `a`'s component).
+    #[inline]
+    pub fn same_component(&self, a: u32, b: u32) -> bool {
+        self.component[a as usize] == self.component[b as usize]
+    }
+
+    /// Whether `state` may lie on a walk from a contradictory state to its opposite: `false`
+    /// for a state that none passes (no chain but a continuous loop passes it).
+    #[inline]
+    pub fn on_walk(&self, state: u32) -> bool {
+        let s = state as usize;
+        self.on_walk[s / 64] >> (s % 64) & 1 == 1
+    }
+}
+
+/// Per state, a bit: the states that the contradictory states reach, and whose opposite they
+/// reach too. A state on a walk from a contradictory `x` to its opposite is reached from `x`,
+/// and reaches `x`'s opposite, so (by the graph's symmetry: `a` leads to `b` when `b`'s
+/// opposite leads to `a`'s) its own opposite is reached from `x` as well.
+fn on_walk(states: &Successors, contradictory: &[u64]) -> Vec<u64> {
+    let n = states.len();
+    let mut reached = vec![0u64; n.div_ceil(64)];
+    let mut stack: Vec<u32> = (0..n)
+        .filter(|&x| contradictory[x / 64] >> (x % 64) & 1 == 1)
+        .map(|x| x as u32)
+        .collect();
+    for &x in &stack {
+        reached[x as usize / 64] |= 1 << (x % 64);
+    }
+    while let Some(x) = stack.pop() {
+        for &y in states.of(x as usize) {
+            let (w, b) = (y as usize / 64, 1u64 << (y % 64));
+            if reached[w] & b == 0 {
+                reached[w] |= b;
+                stack.push(y);
+            }
+        }
+    }
+    let mut out = vec![0u64; reached.len()];
+    for x in 0..n {
+        if reached[x / 64] >> (x % 64) & 1 == 1 && reached[(x ^ 1) / 64] >> ((x ^ 1) % 64) & 1 == 1
+        {
+            out[x / 64] |= 1 << (x % 64);
+        }
+    }
+    out
 }
 
 /// Per state, a bit: the candidate and group states that reach their opposite.
+///
+/// A state reaches only its own component and components of smaller numbers, so a state `x`
+/// can reach its opposite only when that one's component is `x`'s own (then it does) or a
+/// smaller one. Of the two states of a node in different components, one at most is asked
+/// about, and a target component only by the components from its own number up to its
+/// highest-numbered asker: the targets are numbered in component order, 64 to a pass, and each
+/// pass visits only that range of components.
 fn contradictory<S: Shape>(
     graph: &LinkGraph<S>,
     states: &Successors,
@@ -112,14 +179,28 @@ fn contradictory<S: Shape>(
     let is_start = |x: usize| !matches!(graph.node((x / 2) as u32).kind, NodeKind::Als(_));
     let n = states.len();
     let mut out = vec![0u64; n.div_ceil(64)];
-    // bits only for the components holding a start state: the only targets asked about
-    let mut bit = vec![u32::MAX; comp.count];
-    let mut targets = 0;
+    // the components asked about (the opposite's, where smaller), and for each the highest
+    // component asking
+    const NOT_ASKED: u32 = u32::MAX;
+    let mut asker = vec![NOT_ASKED; comp.count];
     for x in (0..n).filter(|&x| is_start(x)) {
-        let c = comp.of[x] as usize;
-        if bit[c] == u32::MAX {
-            bit[c] = targets;
-            targets += 1;
+        let (own, opposite) = (comp.of[x], comp.of[x ^ 1]);
+        if opposite == own {
+            out[x / 64] |= 1 << (x % 64);
+        } else if opposite < own {
+            let a = &mut asker[opposite as usize];
+            if *a == NOT_ASKED || *a < own {
+                *a = own;
+            }
+        }
+    }
+    // target bits in component order
+    let mut bit = vec![u32::MAX; comp.count];
+    let mut target_comp = Vec::new();
+    for c in 0..comp.count {
+        if asker[c] != NOT_ASKED {
+            bit[c] = target_comp.len() as u32;
+            target_comp.push(c as u32);
         }
     }
     // the members of each component, grouped (components are numbered sinks first, so every
@@ -138,29 +219,35 @@ fn contradictory<S: Shape>(
         fill[c as usize] += 1;
     }
     // the targets 64 at a time, so that the memory stays one word per component however
-    // large the board (the time is the same as with all the targets' bits at once)
+    // large the board
     let mut reach = vec![0u64; comp.count];
-    for chunk in 0..targets.div_ceil(64) {
-        let lowest = chunk * 64;
+    for chunk in target_comp.chunks(64) {
+        let lowest = bit[chunk[0] as usize];
         let bit_in_chunk = |c: usize| {
             bit[c]
                 .checked_sub(lowest)
                 .filter(|&b| b < 64)
                 .map(|b| 1u64 << b)
         };
-        for c in 0..comp.count {
+        // below the chunk's first target nothing reaches it; above its last asker nobody asks
+        let low = chunk[0] as usize;
+        let high = chunk.iter().map(|&t| asker[t as usize]).max().unwrap_or(0) as usize;
+        for c in low..=high {
             let mut own = bit_in_chunk(c).unwrap_or(0);
             let xs = &members[first[c] as usize..first[c + 1] as usize];
             for &x in xs {
                 for &y in states.of(x as usize) {
                     let d = comp.of[y as usize] as usize;
-                    if d != c {
+                    if d != c && d >= low {
                         own |= reach[d];
                     }
                 }
             }
             reach[c] = own;
-            // a state reaches its opposite when that one's component is reached (its own too)
+            if own == 0 {
+                continue;
+            }
+            // a state reaches its opposite when that one's component is reached
             for &x in xs {
                 let x = x as usize;
                 if is_start(x)
@@ -346,6 +433,77 @@ mod tests {
             skipped > 0 && found > 0,
             "16x16: {skipped} skipped, {found} found"
         );
+    }
+
+    /// The contradictory states of every graph kind at every position of a solve, against a
+    /// breadth-first search from each state.
+    #[test]
+    fn contradictory_states_are_those_reaching_their_opposite() {
+        use super::super::graph::GraphKind;
+        let line =
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+        let puzzle = Puzzle::parse(line).expect("a puzzle");
+        let trace = crate::engine::solve_sized(&puzzle, &Pipeline::default_pipeline());
+        let mut grid = puzzle.grid(S9::geometry(puzzle.layout()));
+        let mut contradictory_seen = 0;
+        for (i, step) in trace.steps().enumerate() {
+            let ctx = Context::new(&grid);
+            for kind in [GraphKind::Plain, GraphKind::Grouped, GraphKind::WithAls] {
+                if i % 3 != 0 {
+                    break;
+                }
+                let graph = ctx.link_graph(kind);
+                let states = Successors::build(graph);
+                let walks = graph.walks();
+                for x in 0..states.len() {
+                    if matches!(graph.node((x / 2) as u32).kind, NodeKind::Als(_)) {
+                        continue;
+                    }
+                    let mut seen = vec![false; states.len()];
+                    let mut queue = vec![x];
+                    seen[x] = true;
+                    while let Some(u) = queue.pop() {
+                        for &v in states.of(u) {
+                            if !seen[v as usize] {
+                                seen[v as usize] = true;
+                                queue.push(v as usize);
+                            }
+                        }
+                    }
+                    assert_eq!(
+                        walks.contradictory(x as u32),
+                        seen[x ^ 1],
+                        "state {x} of {kind:?} before {}",
+                        step.explanation
+                    );
+                    if !seen[x ^ 1] {
+                        continue;
+                    }
+                    contradictory_seen += 1;
+                    // every state on a walk from x to its opposite is marked on a walk
+                    let mut back = vec![false; states.len()];
+                    back[x ^ 1] = true;
+                    let mut changed = true;
+                    while changed {
+                        changed = false;
+                        for u in 0..states.len() {
+                            if !back[u] && states.of(u).iter().any(|&v| back[v as usize]) {
+                                back[u] = true;
+                                changed = true;
+                            }
+                        }
+                    }
+                    for y in (0..states.len()).filter(|&y| seen[y] && back[y]) {
+                        assert!(
+                            walks.on_walk(y as u32),
+                            "state {y} between {x} and its opposite"
+                        );
+                    }
+                }
+            }
+            step.apply(&mut grid);
+        }
+        assert!(contradictory_seen > 0);
     }
 
     fn flat(lists: &[&[u32]]) -> Successors {

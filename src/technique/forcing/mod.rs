@@ -16,7 +16,7 @@
 pub mod kraken;
 pub(crate) mod propagate;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::ops::ControlFlow;
 
 use crate::geometry::{digits, digits_compact};
@@ -357,7 +357,7 @@ impl<'a, S: Shape> Search<'a, S> {
         // Many conclusions share a branch (a cell's candidates, a house's places): follow each
         // assumption once with a record, and rebuild every proof from it.
         // (a few assumptions per search: a map, not a slot for every candidate)
-        let mut records = HashMap::new();
+        let mut records = HashMap::default();
         let mut steps: Vec<(usize, usize, Step)> = found
             .iter()
             .enumerate()
