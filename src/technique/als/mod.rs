@@ -39,8 +39,9 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
 }
 
 /// The restricted commons of two sets: the digits `x` of both whose cells in `b` all see
-/// every cell of `a` holding `x` (none of them in the other set).
-#[inline]
+/// every cell of `a` holding `x` (none of them in the other set). The definition
+/// [`Adjacency::build`] finds faster, kept for its test.
+#[cfg(test)]
 pub(crate) fn restricted_commons<S: Shape>(a: &Als<S>, b: &Als<S>) -> S::Mask {
     let mut rc = S::Mask::ZERO;
     for d in digits(a.digits.and(b.digits)) {
@@ -78,21 +79,70 @@ impl<S: Shape> Adjacency<S> {
     /// The links between every two of `als` that have a restricted common.
     pub(crate) fn build(als: &[Als<S>]) -> Adjacency<S> {
         let n = als.len();
+        // A restricted common `x` of sets `a` and `b` has every `x` of `b` in a cell that
+        // sees every `x` of `a`: so `b`'s first `x` cell is one of them. The sets are indexed
+        // by digit and first cell holding it, each bucket in set order.
+        let key = |d: u8, cell| (usize::from(d) - 1) * S::CELLS + S::bit_of(cell);
+        let mut bucket_start = vec![0u32; S::N * S::CELLS + 1];
+        for a in als {
+            for d in digits(a.digits) {
+                let first = a
+                    .cells_of(d)
+                    .first()
+                    .expect("a set's digit is in some cell");
+                bucket_start[key(d, first) + 1] += 1;
+            }
+        }
+        for k in 0..S::N * S::CELLS {
+            bucket_start[k + 1] += bucket_start[k];
+        }
+        let mut fill = bucket_start.clone();
+        let mut by_first = vec![0u32; bucket_start[S::N * S::CELLS] as usize];
+        for (i, a) in als.iter().enumerate() {
+            for d in digits(a.digits) {
+                let k = key(
+                    d,
+                    a.cells_of(d)
+                        .first()
+                        .expect("a set's digit is in some cell"),
+                );
+                by_first[fill[k] as usize] = i as u32;
+                fill[k] += 1;
+            }
+        }
+        // each pair once, from its lower-numbered set, in order (the links below come out
+        // sorted by the other set)
         let mut pairs: Vec<(u32, u32, S::Mask)> = Vec::new();
         let mut count = vec![0u32; n + 1];
-        for i in 0..n {
-            let a = &als[i];
-            for (j, b) in als.iter().enumerate().skip(i + 1) {
-                if a.digits.and(b.digits).is_zero() {
-                    continue;
-                }
-                let rc = restricted_commons(a, b);
-                if !rc.is_zero() {
-                    pairs.push((i as u32, j as u32, rc));
-                    count[i] += 1;
-                    count[j] += 1;
+        let mut rc_of = vec![S::Mask::ZERO; n];
+        let mut touched: Vec<u32> = Vec::new();
+        for (i, a) in als.iter().enumerate() {
+            for d in digits(a.digits) {
+                let (ac, seen) = (a.cells_of(d), a.seen_by(d));
+                for p in seen {
+                    let k = key(d, p);
+                    let bucket = &by_first[bucket_start[k] as usize..bucket_start[k + 1] as usize];
+                    let later = bucket.partition_point(|&j| j as usize <= i);
+                    for &j in &bucket[later..] {
+                        let b = &als[j as usize];
+                        // as `restricted_commons(a, b)` tests each digit
+                        if b.cells_of(d).is_subset(seen) && !ac.intersects(b.cells) {
+                            if rc_of[j as usize].is_zero() {
+                                touched.push(j);
+                            }
+                            rc_of[j as usize].set(usize::from(d) - 1);
+                        }
+                    }
                 }
             }
+            touched.sort_unstable();
+            for &j in &touched {
+                pairs.push((i as u32, j, rc_of[j as usize]));
+                count[i] += 1;
+                count[j as usize] += 1;
+                rc_of[j as usize] = S::Mask::ZERO;
+            }
+            touched.clear();
         }
         let mut start = vec![0u32; n + 1];
         for i in 0..n {

@@ -68,6 +68,53 @@ fn death_blossom() {
     );
 }
 
+/// The adjacency, built from the sets indexed by digit and first cell, is every pair with a
+/// restricted common tested pair by pair, in the same order, at every position of a solve
+/// that uses the ALS techniques, and on a 16x16 position.
+#[test]
+fn adjacency_is_every_pair_with_a_restricted_common() {
+    fn check<S: Shape>(grid: &Grid<S>) -> usize {
+        let ctx = Context::new(grid);
+        let als = ctx.als();
+        let adj = Adjacency::build(als);
+        let mut links = 0;
+        for i in 0..als.len() {
+            let want: Vec<(u32, S::Mask)> = (0..als.len())
+                .filter(|&j| j != i)
+                .map(|j| {
+                    let (lo, hi) = (i.min(j), i.max(j));
+                    (j as u32, restricted_commons(&als[lo], &als[hi]))
+                })
+                .filter(|&(_, rc)| !rc.is_zero())
+                .collect();
+            let got: Vec<(u32, S::Mask)> = adj.of(i).iter().map(|l| (l.to, l.rc)).collect();
+            assert_eq!(got, want, "set {i}");
+            links += got.len();
+        }
+        links
+    }
+    let puzzle = crate::shape::Puzzle::parse(
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+    )
+    .expect("a puzzle");
+    let trace = crate::engine::solve_sized(&puzzle, &crate::pipeline::Pipeline::default_pipeline());
+    let mut grid = puzzle.grid(crate::shape::S9::geometry(puzzle.layout()));
+    let mut links = 0;
+    for step in trace.steps() {
+        links += check(&grid);
+        step.apply(&mut grid);
+    }
+    assert!(links > 0);
+    let line = concat!(
+        "...5...64..E8...D8..F54..1.GB.2EG.92...E3.8.D..73.B..G.8....15....6..93.1.4.A..D.4..6",
+        ".....A...7.1B.7..DF.C..6....CG.8.....3.9.....D1B...A..7G6.5...E....8......A86F..4AG.",
+        "D....9....C9..1B5.4....5D.B1.FA.GE....6C31978.D.......4.2.8...B..D.39AG6AE.4....3...DB1"
+    );
+    let puzzle = crate::shape::Puzzle::parse(line).expect("a puzzle");
+    let grid = puzzle.grid(crate::shape::S16::geometry(puzzle.layout()));
+    assert!(check(&grid) > 0);
+}
+
 #[test]
 fn restricted_commons_see_each_other() {
     let case = parse_library_line(
