@@ -182,7 +182,16 @@ impl<S: Shape> LinkGraph<S> {
         graph.weak_sets = graph
             .nodes
             .iter()
-            .map(|n| n.weak_set(grid) & present)
+            .map(|n| match n.kind {
+                // the digit in the cells seeing all of the node's: the set's own list of them
+                NodeKind::Als(i) if n.cells.len() > 1 => {
+                    let mut ws = CandSet::EMPTY;
+                    let cells = ctx.als()[i as usize].seen_by(n.digit) & present.cells(n.digit);
+                    ws.add_cells(n.digit, cells);
+                    ws
+                }
+                _ => n.weak_set(grid) & present,
+            })
             .collect();
         graph.link(ctx, &group_of);
         graph.walks = Walks::of(&graph);
@@ -279,19 +288,31 @@ impl<S: Shape> LinkGraph<S> {
                 NodeKind::Candidate => {}
             }
         }
-        // the ALS nodes each candidate sees all of (its weak links to them), as ranges of one
-        // list: (candidate node, ALS node) pairs sorted, ALS nodes in order for each candidate
-        let mut seen_als: Vec<(u32, u32)> = Vec::new();
-        for (i, n) in self.nodes.iter().enumerate() {
-            if let NodeKind::Als(ai) = n.kind {
-                for p in grid.digit_cells(n.digit) & als[ai as usize].seen_by(n.digit) {
-                    let c = self.candidate_node(Candidate::new(p, n.digit));
-                    seen_als.push((c.expect("a candidate of the grid has a node"), i as u32));
-                }
+        // the ALS nodes each candidate sees all of (its weak links to them): per candidate
+        // node, a range of one list, ALS nodes in order (counted, then filled in node order)
+        let seen_by_als = |n: &Node<S>| match n.kind {
+            NodeKind::Als(ai) => grid.digit_cells(n.digit) & als[ai as usize].seen_by(n.digit),
+            _ => CellSet::EMPTY,
+        };
+        let mut seen_als_start = vec![0u32; self.nodes.len() + 1];
+        for n in &self.nodes {
+            for p in seen_by_als(n) {
+                let c = self.candidate_node(Candidate::new(p, n.digit));
+                seen_als_start[c.expect("a candidate of the grid has a node") as usize + 1] += 1;
             }
         }
-        seen_als.sort_unstable();
-        let mut seen_als = seen_als.into_iter().peekable();
+        for i in 0..self.nodes.len() {
+            seen_als_start[i + 1] += seen_als_start[i];
+        }
+        let mut seen_als = vec![0u32; seen_als_start[self.nodes.len()] as usize];
+        let mut fill = seen_als_start.clone();
+        for (i, n) in self.nodes.iter().enumerate() {
+            for p in seen_by_als(n) {
+                let c = self.candidate_node(Candidate::new(p, n.digit)).unwrap() as usize;
+                seen_als[fill[c] as usize] = i as u32;
+                fill[c] += 1;
+            }
+        }
         // strong links between ALS nodes and the candidates whose cells they take, both ways,
         // by the node they leave
         let mut als_cell: Vec<(u32, u32)> = Vec::new();
@@ -398,15 +419,11 @@ impl<S: Shape> LinkGraph<S> {
                         }
                     }
                     if node.kind == NodeKind::Candidate {
-                        while let Some(&(c, a)) = seen_als.peek()
-                            && c as usize == id
-                        {
-                            weak.push(Edge {
-                                to: a,
-                                via: LinkVia::House,
-                            });
-                            seen_als.next();
-                        }
+                        let range = seen_als_start[id] as usize..seen_als_start[id + 1] as usize;
+                        weak.extend(seen_als[range].iter().map(|&a| Edge {
+                            to: a,
+                            via: LinkVia::House,
+                        }));
                     } else {
                         for &a in &als_nodes[d as usize - 1] {
                             let an = &self.nodes[a as usize];
@@ -423,23 +440,16 @@ impl<S: Shape> LinkGraph<S> {
                 NodeKind::Als(ai) => {
                     let set = &als[ai as usize];
                     // strong: without this digit the set's other digits are all placed in it
-                    for x in digits(set.digits) {
-                        if x == d {
-                            continue;
+                    // (the set's nodes are consecutive, one per digit in order)
+                    let rank = |x: u8| set.digits.and(S::Mask::low(usize::from(x) - 1)).count();
+                    let first = id as u32 - rank(d);
+                    for (i, x) in digits(set.digits).enumerate() {
+                        if x != d {
+                            strong.push(Edge {
+                                to: first + i as u32,
+                                via: LinkVia::Als,
+                            });
                         }
-                        // the set's nodes are consecutive
-                        let mut t = id;
-                        while t > 0 && self.nodes[t - 1].kind == NodeKind::Als(ai) {
-                            t -= 1;
-                        }
-                        while self.nodes[t].digit != x {
-                            t += 1;
-                        }
-                        let t = t as u32;
-                        strong.push(Edge {
-                            to: t,
-                            via: LinkVia::Als,
-                        });
                     }
                     let seen = set.seen_by(d);
                     for p in dc & seen {
