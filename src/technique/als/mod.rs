@@ -28,6 +28,8 @@ use crate::technique::chains::chain_difficulty;
 use crate::technique::context::{Als, Context};
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
 
+mod walks;
+
 /// The techniques of this family, easiest first.
 pub fn techniques() -> Vec<Box<dyn Technique>> {
     vec![
@@ -520,130 +522,152 @@ impl SizedBuiltin for AlsXyChain {
         sink: &mut StepSink<'_>,
     ) -> Result<(), TechniqueError> {
         stoppable(|| {
-            let grid = ctx.grid();
-            let als = ctx.als();
-            let dc = CandSet::of_grid(grid);
-            let adj = ctx.als_adjacency();
-            let n = als.len();
-            // per set and digit, the candidates seeing all the digit's cells in the set
-            let targets: Vec<CandSet<S>> = als
-                .iter()
-                .map(|a| {
-                    let mut t = CandSet::<S>::EMPTY;
-                    for d in digits(a.digits) {
-                        t.add_cells(d, a.seen_by(d) & dc.cells(d));
-                    }
-                    t
-                })
-                .collect();
-            let live: Vec<S::Mask> = targets
-                .iter()
-                .map(|t| mask_of(grid.all_digits(), |d| !t.cells(d).is_empty()))
-                .collect();
-            let mut found: HashMap<CandSet<S>, FoundChain<S::Mask>> = HashMap::default();
-            let mut queue: Vec<ChainState<S::Mask>> = Vec::with_capacity(n * 2);
-            let mut seen_gen = vec![0u32; n];
-            // per set, the arcs it was reached by: per lowest digit, the second ones
-            let mut seen_arcs = vec![S::per_digit(S::Mask::ZERO); n];
-            let mut generation = 0u32;
-            for s in 0..n {
-                if live[s].is_zero() {
-                    continue;
-                }
-                let firsts: S::Mask = adj.of(s).iter().fold(S::Mask::ZERO, |m, l| m.or(l.rc));
-                for x1 in digits(firsts) {
-                    let zs_start = live[s].and_not(digit_mask(x1));
-                    if zs_start.is_zero() {
-                        continue;
-                    }
-                    generation += 1;
-                    queue.clear();
-                    queue.push(ChainState {
-                        als: s as u32,
-                        arc: S::Mask::ZERO,
-                        parent: u32::MAX,
-                        links: 0,
-                    });
-                    let mut head = 0;
-                    while head < queue.len() {
-                        let cur = queue[head];
-                        let cur_index = head as u32;
-                        head += 1;
-                        for link in adj.of(cur.als as usize) {
-                            let next = if cur.links == 0 {
-                                link.rc.and(digit_mask(x1))
-                            } else {
-                                link.rc.and_not(arc_exclusion(cur.arc))
-                            };
-                            if next.is_zero() {
-                                continue;
-                            }
-                            let to = link.to as usize;
-                            let (ka, kb) = arc_key(next);
-                            if seen_gen[to] == generation && seen_arcs[to].as_ref()[ka].has(kb) {
-                                continue;
-                            }
-                            // a set appears once in a chain
-                            let mut on_path = false;
-                            let mut p = cur_index;
-                            while p != u32::MAX {
-                                let st = &queue[p as usize];
-                                if st.als as usize == to {
-                                    on_path = true;
-                                    break;
-                                }
-                                p = st.parent;
-                            }
-                            if on_path {
-                                continue;
-                            }
-                            if seen_gen[to] != generation {
-                                seen_gen[to] = generation;
-                                seen_arcs[to] = S::per_digit(S::Mask::ZERO);
-                            }
-                            seen_arcs[to].as_mut()[ka].set(kb);
-                            let links = cur.links + 1;
-                            let state = ChainState {
-                                als: to as u32,
-                                arc: next,
-                                parent: cur_index,
-                                links,
-                            };
-                            // like HoDoKu, the ends may overlap, even one inside the other
-                            if links >= 3 {
-                                let zs = zs_start.and(live[to]).and_not(next);
-                                let mut elims = CandSet::<S>::EMPTY;
-                                for z in digits(zs) {
-                                    elims.add_cells(z, targets[s].cells(z) & targets[to].cells(z));
-                                }
-                                if !elims.is_empty() {
-                                    let chain = chain_path(&queue, cur_index, state);
-                                    match found.get(&elims) {
-                                        Some(f) if f.len <= chain.len => {}
-                                        _ => {
-                                            found.insert(elims, chain);
-                                        }
-                                    }
-                                }
-                            }
-                            if (links as usize) < MAX_CHAIN_ALS - 1 {
-                                queue.push(state);
-                            }
-                        }
-                    }
-                }
-            }
-            let mut found: Vec<(CandSet<S>, FoundChain<S::Mask>)> = found.into_iter().collect();
-            found.sort_by_key(|(e, f)| {
-                (f.len, std::cmp::Reverse(e.len()), f.sets, e.to_sorted_vec())
-            });
-            for (elims, f) in found {
-                let step = self.step(grid, als, &elims, &f);
+            for (elims, f) in xy_chains(ctx, true) {
+                let step = self.step(ctx.grid(), ctx.als(), &elims, &f);
                 sink(step)?;
             }
             ControlFlow::Continue(())
         })
     }
+}
+
+/// Every ALS-XY-Chain of the position: per set of eliminations, the shortest chain found
+/// first, in the order the technique reports them. With `prune`, the search passes over the
+/// starts and sets no reported chain passes ([`walks`]); without, it searches everything (for
+/// the tests: the same chains either way).
+fn xy_chains<S: Shape>(
+    ctx: &Context<'_, S>,
+    prune: bool,
+) -> Vec<(CandSet<S>, FoundChain<S::Mask>)> {
+    let grid = ctx.grid();
+    let als = ctx.als();
+    let adj = ctx.als_adjacency();
+    let walks = prune.then(|| walks::ChainWalks::of(grid, als, adj));
+    if walks.as_ref().is_some_and(|w| w.none()) {
+        return Vec::new();
+    }
+    let passes = |set: usize, d: u8, on: bool| {
+        walks
+            .as_ref()
+            .is_none_or(|w| w.passes(set, als[set].digits, d, on))
+    };
+    let dc = CandSet::of_grid(grid);
+    let n = als.len();
+    // per set and digit, the candidates seeing all the digit's cells in the set
+    let targets: Vec<CandSet<S>> = als
+        .iter()
+        .map(|a| {
+            let mut t = CandSet::<S>::EMPTY;
+            for d in digits(a.digits) {
+                t.add_cells(d, a.seen_by(d) & dc.cells(d));
+            }
+            t
+        })
+        .collect();
+    let live: Vec<S::Mask> = targets
+        .iter()
+        .map(|t| mask_of(grid.all_digits(), |d| !t.cells(d).is_empty()))
+        .collect();
+    let mut found: HashMap<CandSet<S>, FoundChain<S::Mask>> = HashMap::default();
+    let mut queue: Vec<ChainState<S::Mask>> = Vec::with_capacity(n * 2);
+    let mut seen_gen = vec![0u32; n];
+    // per set, the arcs it was reached by: per lowest digit, the second ones
+    let mut seen_arcs = vec![S::per_digit(S::Mask::ZERO); n];
+    let mut generation = 0u32;
+    for s in 0..n {
+        if live[s].is_zero() {
+            continue;
+        }
+        let firsts: S::Mask = adj.of(s).iter().fold(S::Mask::ZERO, |m, l| m.or(l.rc));
+        for x1 in digits(firsts) {
+            let zs_start = live[s].and_not(digit_mask(x1));
+            if zs_start.is_zero() || !passes(s, x1, true) {
+                continue;
+            }
+            generation += 1;
+            queue.clear();
+            queue.push(ChainState {
+                als: s as u32,
+                arc: S::Mask::ZERO,
+                parent: u32::MAX,
+                links: 0,
+            });
+            let mut head = 0;
+            while head < queue.len() {
+                let cur = queue[head];
+                let cur_index = head as u32;
+                head += 1;
+                for link in adj.of(cur.als as usize) {
+                    let next = if cur.links == 0 {
+                        link.rc.and(digit_mask(x1))
+                    } else {
+                        link.rc.and_not(arc_exclusion(cur.arc))
+                    };
+                    if next.is_zero() {
+                        continue;
+                    }
+                    let to = link.to as usize;
+                    let (ka, kb) = arc_key(next);
+                    // the set without `next`: the search leaves it by other digits
+                    if !passes(to, ka as u8 + 1, false) {
+                        continue;
+                    }
+                    if seen_gen[to] == generation && seen_arcs[to].as_ref()[ka].has(kb) {
+                        continue;
+                    }
+                    // a set appears once in a chain
+                    let mut on_path = false;
+                    let mut p = cur_index;
+                    while p != u32::MAX {
+                        let st = &queue[p as usize];
+                        if st.als as usize == to {
+                            on_path = true;
+                            break;
+                        }
+                        p = st.parent;
+                    }
+                    if on_path {
+                        continue;
+                    }
+                    if seen_gen[to] != generation {
+                        seen_gen[to] = generation;
+                        seen_arcs[to] = S::per_digit(S::Mask::ZERO);
+                    }
+                    seen_arcs[to].as_mut()[ka].set(kb);
+                    let links = cur.links + 1;
+                    let state = ChainState {
+                        als: to as u32,
+                        arc: next,
+                        parent: cur_index,
+                        links,
+                    };
+                    // like HoDoKu, the ends may overlap, even one inside the other
+                    if links >= 3 {
+                        let zs = zs_start.and(live[to]).and_not(next);
+                        let mut elims = CandSet::<S>::EMPTY;
+                        for z in digits(zs) {
+                            elims.add_cells(z, targets[s].cells(z) & targets[to].cells(z));
+                        }
+                        if !elims.is_empty() {
+                            let chain = chain_path(&queue, cur_index, state);
+                            match found.get(&elims) {
+                                Some(f) if f.len <= chain.len => {}
+                                _ => {
+                                    found.insert(elims, chain);
+                                }
+                            }
+                        }
+                    }
+                    if (links as usize) < MAX_CHAIN_ALS - 1 {
+                        queue.push(state);
+                    }
+                }
+            }
+        }
+    }
+    let mut found: Vec<(CandSet<S>, FoundChain<S::Mask>)> = found.into_iter().collect();
+    found.sort_by_key(|(e, f)| (f.len, std::cmp::Reverse(e.len()), f.sets, e.to_sorted_vec()));
+    found
 }
 
 /// The sets and commons of the chain ending in `last`, whose parent is `queue[parent]`.

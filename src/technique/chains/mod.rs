@@ -34,7 +34,7 @@ use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stopp
 pub(crate) mod graph;
 pub mod remote_pairs;
 pub(crate) mod search;
-mod walks;
+pub(crate) mod walks;
 
 use graph::{GraphKind, LinkGraph, NodeKind, cells_name};
 pub use remote_pairs::RemotePairs;

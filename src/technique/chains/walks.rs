@@ -31,7 +31,7 @@
 //! The check is exact about the searches' output (they are skipped only where they would
 //! find nothing) and cheap: strongly connected components (Tarjan's algorithm), then the
 //! reachability of the condensation, kept only for the components that hold a candidate or
-//! group state, 64 of them at a time.
+//! group state, 256 of them at a time.
 
 use super::graph::{LinkGraph, LinkVia, NodeKind};
 use super::search::state;
@@ -83,7 +83,8 @@ impl<S: Shape> Walks<S> {
                 .filter(|e| e.via == LinkVia::AlsCell)
                 .any(|e| comp.of[state(id, false) as usize] == comp.of[state(e.to, true) as usize])
         });
-        let contradictory = contradictory(graph, &states, &comp);
+        let is_start = |x: usize| !matches!(graph.node((x / 2) as u32).kind, NodeKind::Als(_));
+        let contradictory = contradictory(&states, &comp, is_start);
         let on_walk = on_walk(&states, &contradictory);
         let mut walks = Walks {
             contradictory,
@@ -133,8 +134,9 @@ impl<S: Shape> Walks<S> {
 /// Per state, a bit: the states that the contradictory states reach, and whose opposite they
 /// reach too. A state on a walk from a contradictory `x` to its opposite is reached from `x`,
 /// and reaches `x`'s opposite, so (by the graph's symmetry: `a` leads to `b` when `b`'s
-/// opposite leads to `a`'s) its own opposite is reached from `x` as well.
-fn on_walk(states: &Successors, contradictory: &[u64]) -> Vec<u64> {
+/// opposite leads to `a`'s) its own opposite is reached from `x` as well. (`contradictory`
+/// may instead hold the states those lead to directly, where they are not in `states`.)
+pub(crate) fn on_walk(states: &Successors, contradictory: &[u64]) -> Vec<u64> {
     let n = states.len();
     let mut reached = vec![0u64; n.div_ceil(64)];
     let mut stack: Vec<u32> = (0..n)
@@ -163,20 +165,25 @@ fn on_walk(states: &Successors, contradictory: &[u64]) -> Vec<u64> {
     out
 }
 
-/// Per state, a bit: the candidate and group states that reach their opposite.
+/// The words of target bits each component holds in one pass of [`contradictory`].
+const PASS_WORDS: usize = 4;
+/// The targets one pass of [`contradictory`] asks about.
+const TARGETS_PER_PASS: usize = PASS_WORDS * 64;
+
+/// Per state, a bit: the states `is_start` admits (a link graph's candidate and group
+/// states) that reach their opposite.
 ///
 /// A state reaches only its own component and components of smaller numbers, so a state `x`
 /// can reach its opposite only when that one's component is `x`'s own (then it does) or a
 /// smaller one. Of the two states of a node in different components, one at most is asked
 /// about, and a target component only by the components from its own number up to its
-/// highest-numbered asker: the targets are numbered in component order, 64 to a pass, and each
+/// highest-numbered asker: the targets are numbered in component order, 256 to a pass, and each
 /// pass visits only that range of components.
-fn contradictory<S: Shape>(
-    graph: &LinkGraph<S>,
+fn contradictory(
     states: &Successors,
     comp: &Components,
+    is_start: impl Fn(usize) -> bool,
 ) -> Vec<u64> {
-    let is_start = |x: usize| !matches!(graph.node((x / 2) as u32).kind, NodeKind::Als(_));
     let n = states.len();
     let mut out = vec![0u64; n.div_ceil(64)];
     // the components asked about (the opposite's, where smaller), and for each the highest
@@ -203,56 +210,50 @@ fn contradictory<S: Shape>(
             target_comp.push(c as u32);
         }
     }
-    // the members of each component, grouped (components are numbered sinks first, so every
-    // component a component reaches has a smaller number and is done before it)
-    let mut first = vec![0u32; comp.count + 1];
-    for &c in &comp.of {
-        first[c as usize + 1] += 1;
-    }
-    for c in 0..comp.count {
-        first[c + 1] += first[c];
-    }
-    let mut members = vec![0u32; n];
-    let mut fill = first.clone();
-    for (x, &c) in comp.of.iter().enumerate() {
-        members[fill[c as usize] as usize] = x as u32;
-        fill[c as usize] += 1;
-    }
-    // the targets 64 at a time, so that the memory stays one word per component however
-    // large the board
-    let mut reach = vec![0u64; comp.count];
-    for chunk in target_comp.chunks(64) {
+    // components are numbered sinks first, so every component a component reaches has a
+    // smaller number and is done before it
+    let (first, members) = comp.members();
+    // the targets TARGETS_PER_PASS at a time, so that the memory stays a few words per
+    // component however large the board
+    let mut reach = vec![[0u64; PASS_WORDS]; comp.count];
+    for chunk in target_comp.chunks(TARGETS_PER_PASS) {
         let lowest = bit[chunk[0] as usize];
+        // a component's target bit in this pass: its word and the bit in it
         let bit_in_chunk = |c: usize| {
             bit[c]
                 .checked_sub(lowest)
-                .filter(|&b| b < 64)
-                .map(|b| 1u64 << b)
+                .filter(|&b| (b as usize) < TARGETS_PER_PASS)
+                .map(|b| (b as usize / 64, 1u64 << (b % 64)))
         };
         // below the chunk's first target nothing reaches it; above its last asker nobody asks
         let low = chunk[0] as usize;
         let high = chunk.iter().map(|&t| asker[t as usize]).max().unwrap_or(0) as usize;
         for c in low..=high {
-            let mut own = bit_in_chunk(c).unwrap_or(0);
+            let mut own = [0u64; PASS_WORDS];
+            if let Some((w, b)) = bit_in_chunk(c) {
+                own[w] = b;
+            }
             let xs = &members[first[c] as usize..first[c + 1] as usize];
             for &x in xs {
                 for &y in states.of(x as usize) {
                     let d = comp.of[y as usize] as usize;
                     if d != c && d >= low {
-                        own |= reach[d];
+                        for (o, r) in own.iter_mut().zip(&reach[d]) {
+                            *o |= r;
+                        }
                     }
                 }
             }
             reach[c] = own;
-            if own == 0 {
+            if own == [0; PASS_WORDS] {
                 continue;
             }
             // a state reaches its opposite when that one's component is reached
             for &x in xs {
                 let x = x as usize;
                 if is_start(x)
-                    && let Some(b) = bit_in_chunk(comp.of[x ^ 1] as usize)
-                    && own & b != 0
+                    && let Some((w, b)) = bit_in_chunk(comp.of[x ^ 1] as usize)
+                    && own[w] & b != 0
                 {
                     out[x / 64] |= 1 << (x % 64);
                 }
@@ -264,7 +265,7 @@ fn contradictory<S: Shape>(
 
 /// The states of a graph (`node * 2 + on`) and where each leads, flat: an "on" state to the
 /// nodes its weak links turn off, an "off" state to those its strong links turn on.
-struct Successors {
+pub(crate) struct Successors {
     start: Vec<u32>,
     to: Vec<u32>,
 }
@@ -272,37 +273,83 @@ struct Successors {
 impl Successors {
     fn build<S: Shape>(graph: &LinkGraph<S>) -> Successors {
         let nodes = graph.len();
-        let mut start = Vec::with_capacity(nodes * 2 + 1);
-        let mut to = Vec::new();
-        start.push(0);
+        let mut states = Successors::with_capacity(nodes * 2);
         for id in 0..nodes as u32 {
             // off: the strong links
-            to.extend(graph.strong_links(id).iter().map(|e| state(e.to, true)));
-            start.push(to.len() as u32);
+            states.extend(graph.strong_links(id).iter().map(|e| state(e.to, true)));
+            states.end_state();
             // on: the weak links
-            to.extend(graph.weak_links(id).iter().map(|e| state(e.to, false)));
-            start.push(to.len() as u32);
+            states.extend(graph.weak_links(id).iter().map(|e| state(e.to, false)));
+            states.end_state();
         }
-        Successors { start, to }
+        states
     }
 
-    fn len(&self) -> usize {
+    /// No states yet, room for `states` of them; each is given by [`Successors::extend`]
+    /// (its successors, in as many calls as needed), then [`Successors::end_state`].
+    pub(crate) fn with_capacity(states: usize) -> Successors {
+        let mut start = Vec::with_capacity(states + 1);
+        start.push(0);
+        Successors {
+            start,
+            to: Vec::new(),
+        }
+    }
+
+    /// Adds successors to the state being given.
+    #[inline]
+    pub(crate) fn extend(&mut self, to: impl IntoIterator<Item = u32>) {
+        self.to.extend(to);
+    }
+
+    /// Ends the state being given: the next call gives the next state.
+    #[inline]
+    pub(crate) fn end_state(&mut self) {
+        self.start.push(self.to.len() as u32);
+    }
+
+    /// How many states there are.
+    pub(crate) fn len(&self) -> usize {
         self.start.len() - 1
     }
 
-    fn of(&self, x: usize) -> &[u32] {
+    /// Where state `x` leads.
+    pub(crate) fn of(&self, x: usize) -> &[u32] {
         &self.to[self.start[x] as usize..self.start[x + 1] as usize]
     }
 }
 
 /// The strongly connected components: each state's component, numbered in the order Tarjan's
 /// algorithm completes them (a component only reaches components of smaller numbers).
-struct Components {
-    of: Vec<u32>,
-    count: usize,
+pub(crate) struct Components {
+    /// Per state, its component.
+    pub of: Vec<u32>,
+    /// How many components there are.
+    pub count: usize,
 }
 
-fn components(states: &Successors) -> Components {
+impl Components {
+    /// The states of each component, grouped: component `c`'s are
+    /// `members[first[c]..first[c + 1]]`, as `(first, members)`.
+    pub(crate) fn members(&self) -> (Vec<u32>, Vec<u32>) {
+        let mut first = vec![0u32; self.count + 1];
+        for &c in &self.of {
+            first[c as usize + 1] += 1;
+        }
+        for c in 0..self.count {
+            first[c + 1] += first[c];
+        }
+        let mut members = vec![0u32; self.of.len()];
+        let mut fill = first.clone();
+        for (x, &c) in self.of.iter().enumerate() {
+            members[fill[c as usize] as usize] = x as u32;
+            fill[c as usize] += 1;
+        }
+        (first, members)
+    }
+}
+
+pub(crate) fn components(states: &Successors) -> Components {
     const UNSEEN: u32 = u32::MAX;
     let n = states.len();
     let mut index = vec![UNSEEN; n];
