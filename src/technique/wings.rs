@@ -360,19 +360,31 @@ impl SizedBuiltin for WxyzWing {
     ) -> Result<(), TechniqueError> {
         let grid = ctx.grid();
         stoppable(|| {
+            // the cells with two to four candidates, in board order, each with its digits
+            // (bit `d - 1` for digit `d`)
+            let mut small = [(Cell::default(), 0u32); 625];
+            let mut small_len = 0;
+            for c in grid.empty_cells() {
+                let m = grid.candidates(c);
+                if (2..=4).contains(&m.count()) {
+                    small[small_len] = (c, m.low_u32());
+                    small_len += 1;
+                }
+            }
+            let small = &small[..small_len];
             let mut list = [Cell::default(); 625];
-            // cells with two to four candidates, by the set of four digits holding them (the
-            // sets in increasing order as numbers: the next with four bits, Gosper's way)
+            // those cells by the set of four digits holding them (the sets in increasing order
+            // as numbers: the next with four bits, Gosper's way)
             let mut four: u32 = 0b1111;
             while four < 1 << S::N {
                 let mask = digits(four).fold(S::Mask::ZERO, |m, d| m.or(digit_mask::<S::Mask>(d)));
+                let quad = four;
                 let low = four & four.wrapping_neg();
                 let carry = four + low;
                 four = carry | (((four ^ carry) >> 2) / low);
                 let mut n = 0;
-                for c in grid.empty_cells() {
-                    let m = grid.candidates(c);
-                    if m.and_not(mask).is_zero() && m.count() >= 2 {
+                for &(c, m) in small {
+                    if m & !quad == 0 {
                         list[n] = c;
                         n += 1;
                     }
