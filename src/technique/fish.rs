@@ -277,7 +277,35 @@ impl LineMasks {
     }
 }
 
-impl<S: Shape> Search<'_, S> {
+impl<'a, S: Shape> Search<'a, S> {
+    /// A search for fish of `digit` in `grid` with `size` base houses, covers from
+    /// `cover_allowed`, fins when `fins_allowed` (not a Kraken search), nothing chosen yet.
+    fn new(
+        grid: &Grid<S>,
+        digit: u8,
+        size: usize,
+        cover_allowed: S::Houses,
+        fins_allowed: bool,
+        found: &'a mut dyn FnMut(&FoundFish<S>) -> ControlFlow<()>,
+    ) -> Search<'a, S> {
+        let geo = grid.geometry();
+        let cands = grid.digit_cells(digit);
+        Search {
+            geo,
+            digit,
+            size,
+            cands,
+            cover_allowed,
+            fins_allowed,
+            kraken_fins: None,
+            base: S::Houses::ZERO,
+            base_cells: CellSet::EMPTY,
+            single: CellSet::EMPTY,
+            endo: CellSet::EMPTY,
+            lines: LineMasks::of(geo, cands),
+            found,
+        }
+    }
     /// Whether a fish may have these fins (endo fins included): fins that some candidate of
     /// the digit sees all of, or in kraken mode at most the allowed number.
     fn fins_ok(&self, fins: CellSet<S>) -> bool {
@@ -482,21 +510,8 @@ fn search_fish<S: Shape>(
                 n += 1;
             }
         }
-        let mut search = Search {
-            geo,
-            digit,
-            size,
-            cands,
-            cover_allowed,
-            fins_allowed,
-            kraken_fins,
-            base: S::Houses::ZERO,
-            base_cells: CellSet::EMPTY,
-            single: CellSet::EMPTY,
-            endo: CellSet::EMPTY,
-            lines: LineMasks::of(geo, cands),
-            found,
-        };
+        let mut search = Search::new(grid, digit, size, cover_allowed, fins_allowed, found);
+        search.kraken_fins = kraken_fins;
         bases(
             &mut search,
             &houses[..n],
@@ -509,6 +524,14 @@ fn search_fish<S: Shape>(
     ControlFlow::Continue(())
 }
 
+/// For a basic fish search that is not a Kraken one, whether its covers are columns (bases
+/// rows) or rows (bases columns); `None` for the other searches.
+fn basic_covers_by_column<S: Shape>(s: &Search<'_, S>) -> Option<bool> {
+    let [rows, cols, _] = kinds::<S>();
+    let by_col = s.cover_allowed == cols;
+    (s.kraken_fins.is_none() && (by_col || s.cover_allowed == rows)).then_some(by_col)
+}
+
 /// For a basic fish (rows covered by columns or the other way), whether base cells `cells` can
 /// make one that eliminates something, so the cover search can be skipped when not. Without
 /// fins the base cells must lie in at most `size` cover lines. With fins, a target lies in a
@@ -517,14 +540,9 @@ fn search_fish<S: Shape>(
 /// outside the base and leaves the other base cells in at most `size` lines. Other shapes
 /// always search.
 fn basic_fish_possible<S: Shape>(s: &Search<'_, S>, base: S::Houses) -> bool {
-    if s.kraken_fins.is_some() {
+    let Some(by_col) = basic_covers_by_column(s) else {
         return true;
-    }
-    let [rows, cols, _] = kinds::<S>();
-    let by_col = s.cover_allowed == cols;
-    if !by_col && s.cover_allowed != rows {
-        return true;
-    }
+    };
     // along each base line, the cover lines holding the digit; per box, the base lines it
     // crosses and the cover lines it spans
     let m = &s.lines;
@@ -566,14 +584,9 @@ fn ones_u32(mut bits: u32) -> impl Iterator<Item = usize> {
 /// [`basic_fish_possible`] on cell sets: the definition it is tested against.
 #[cfg(test)]
 fn basic_fish_possible_on_cells<S: Shape>(s: &Search<'_, S>, cells: CellSet<S>) -> bool {
-    if s.kraken_fins.is_some() {
+    let Some(by_col) = basic_covers_by_column(s) else {
         return true;
-    }
-    let [rows, cols, _] = kinds::<S>();
-    let by_col = s.cover_allowed == cols;
-    if !by_col && s.cover_allowed != rows {
-        return true;
-    }
+    };
     // The number of columns (or rows) holding a cell of `set`.
     let first = if by_col { S::N } else { 0 };
     let lines = |set: CellSet<S>| -> u32 {
@@ -904,21 +917,14 @@ mod tests {
                         .collect();
                     for size in 2..=4 {
                         for fins_allowed in [false, true] {
-                            let s = Search {
-                                geo,
+                            let s = Search::new(
+                                &grid,
                                 digit,
                                 size,
-                                cands,
                                 cover_allowed,
                                 fins_allowed,
-                                kraken_fins: None,
-                                base: S::Houses::ZERO,
-                                base_cells: CellSet::EMPTY,
-                                single: CellSet::EMPTY,
-                                endo: CellSet::EMPTY,
-                                lines: LineMasks::of(geo, cands),
-                                found: &mut found,
-                            };
+                                &mut found,
+                            );
                             // every `size` of the lines, by the bits of a counter
                             for pick in 0u32..1 << lines.len() {
                                 if pick.count_ones() as usize != size {
