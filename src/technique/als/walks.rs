@@ -24,7 +24,8 @@
 //! Candidates are sources ("on") and sinks ("off") of this graph, so they are left out of it:
 //! the strongly connected components are those of the set digits, and a candidate `e` is
 //! contradictory when some set digit whose every cell `e` sees reaches, off, a set digit whose
-//! every cell `e` sees, on. The components' reach is carried as bits of the candidates those
+//! every cell `e` sees, on. Only candidates that two sets or more see that way are asked about:
+//! a chain's two end sets do. The components' reach is carried as bits of the candidates those
 //! "on" states see, 256 candidates to a pass. At most positions no candidate is
 //! contradictory, and nothing more is built.
 
@@ -90,14 +91,23 @@ impl ChainWalks {
         }
         let comp = components(&states);
         let (member_start, members) = comp.members();
-        // the candidates, numbered
-        let mut number = vec![u32::MAX; S::CELLS * S::N];
+        // the candidates a chain could remove, numbered: those seeing every cell of a digit
+        // in two sets or more (a chain's two end sets)
         let slot = |cell, d: u8| S::bit_of(cell) * S::N + usize::from(d) - 1;
+        let mut number = vec![0u32; S::CELLS * S::N];
+        for x in 0..nodes.len() {
+            for cell in seeing(x).iter() {
+                let n = &mut number[slot(cell, nodes[x].1)];
+                *n = (*n + 1).min(2);
+            }
+        }
         let mut count = 0;
-        for d in 1..=S::N as u8 {
-            for cell in present.cells(d).iter() {
-                number[slot(cell, d)] = count;
+        for n in &mut number {
+            if *n == 2 {
+                *n = count;
                 count += 1;
+            } else {
+                *n = u32::MAX;
             }
         }
         let mut contradictory = CandSet::<S>::EMPTY;
