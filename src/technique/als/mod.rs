@@ -841,6 +841,55 @@ impl<S: Shape> Blossom<'_, S> {
     }
 }
 
+/// Per cell and digit, the sets a stem in that cell could take as a petal for the digit (every
+/// cell of the set holding the digit sees the stem), in set order: `sets[start[k]..start[k + 1]]`
+/// for slot `k` of the cell and digit.
+struct PetalIndex {
+    start: Vec<u32>,
+    sets: Vec<u32>,
+}
+
+impl PetalIndex {
+    /// The index of `als` for the stems `stems`.
+    fn build<S: Shape>(als: &[Als<S>], stems: CellSet<S>) -> PetalIndex {
+        let slots = S::CELLS * S::N;
+        let mut start = vec![0u32; slots + 1];
+        for a in als {
+            for d in digits(a.digits) {
+                for c in (a.seen_by(d) & stems).iter() {
+                    start[petal_slot::<S>(c, d) + 1] += 1;
+                }
+            }
+        }
+        for k in 0..slots {
+            start[k + 1] += start[k];
+        }
+        let mut fill = start.clone();
+        let mut sets = vec![0u32; start[slots] as usize];
+        for (i, a) in als.iter().enumerate() {
+            for d in digits(a.digits) {
+                for c in (a.seen_by(d) & stems).iter() {
+                    let k = petal_slot::<S>(c, d);
+                    sets[fill[k] as usize] = i as u32;
+                    fill[k] += 1;
+                }
+            }
+        }
+        PetalIndex { start, sets }
+    }
+
+    /// The sets a stem in `cell` can take as a petal for `digit`.
+    fn of<S: Shape>(&self, cell: Cell, digit: u8) -> &[u32] {
+        let k = petal_slot::<S>(cell, digit);
+        &self.sets[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+}
+
+/// The slot of a cell and digit in a [`PetalIndex`].
+fn petal_slot<S: Shape>(cell: Cell, digit: u8) -> usize {
+    S::bit_of(cell) * S::N + usize::from(digit) - 1
+}
+
 impl SizedBuiltin for DeathBlossom {
     fn info(&self) -> &'static TechniqueInfo {
         const { entry("death-blossom") }
@@ -864,27 +913,20 @@ impl SizedBuiltin for DeathBlossom {
                 found: Vec::new(),
             };
             let mut emitted: Vec<CandSet<S>> = Vec::new();
-            for stem in grid.empty_cells() {
+            let stems: CellSet<S> = grid
+                .empty_cells()
+                .iter()
+                .filter(|&c| grid.candidates(c).count() >= 2)
+                .collect();
+            let petals = PetalIndex::build(als, stems);
+            for stem in stems.iter() {
                 let mask = grid.candidates(stem);
-                if mask.count() < 2 {
-                    continue;
-                }
                 b.n = 0;
                 for d in digits(mask) {
                     b.stem_digits[b.n] = d;
                     b.petals[b.n].clear();
+                    b.petals[b.n].extend_from_slice(petals.of::<S>(stem, d));
                     b.n += 1;
-                }
-                for (i, a) in als.iter().enumerate() {
-                    if a.cells.contains(stem) {
-                        continue;
-                    }
-                    for k in 0..b.n {
-                        let d = b.stem_digits[k];
-                        if a.has(d) && a.seen_by(d).contains(stem) {
-                            b.petals[k].push(i as u32);
-                        }
-                    }
                 }
                 let missing = b.petals[..b.n].iter().filter(|p| p.is_empty()).count();
                 if missing > 1 {
