@@ -155,9 +155,15 @@ impl<S: Shape> LinkGraph<S> {
                     continue;
                 }
                 for d in digits(als.digits) {
+                    let cells = als.cells_of(d);
+                    // the digit in two cells or more of the set, seen in all of them by no
+                    // candidate outside: a dead end ([`als_node_is_dead_end`])
+                    if als_node_is_dead_end(grid, als, d, cells) {
+                        continue;
+                    }
                     nodes.push(Node {
                         digit: d,
-                        cells: als.cells_of(d),
+                        cells,
                         kind: NodeKind::Als(i as u32),
                     });
                 }
@@ -260,6 +266,14 @@ impl<S: Shape> LinkGraph<S> {
         &self.weak[self.weak_start[i] as usize..self.weak_start[i + 1] as usize]
     }
 
+    /// One past the last node of the almost locked set whose nodes start at `first`.
+    fn als_nodes_end(&self, first: usize) -> usize {
+        let kind = self.nodes[first].kind;
+        (first..self.nodes.len())
+            .find(|&n| self.nodes[n].kind != kind)
+            .unwrap_or(self.nodes.len())
+    }
+
     fn link(&mut self, ctx: &Context<'_, S>, group_of: &HashMap<(u8, CellSet<S>), u32>) {
         let grid = ctx.grid();
         let geo = grid.geometry();
@@ -323,15 +337,17 @@ impl<S: Shape> LinkGraph<S> {
                 continue;
             };
             let set = &als[ai as usize];
-            let first = als_node as u32;
+            // the set's nodes are consecutive, in digit order
+            let end = self.als_nodes_end(als_node);
             for (c, d, x) in als_takes_cell(grid, set) {
-                // the set's nodes are consecutive, one per digit in order
-                let from = first + set.digits.and(S::Mask::low(usize::from(d) - 1)).count();
+                let Some(from) = (als_node..end).find(|&n| self.nodes[n].digit == d) else {
+                    continue; // a dead end: its "off" state is never reached
+                };
                 let to = self.candidate_node(Candidate::new(c, x)).unwrap();
-                als_cell.push((from, to));
-                als_cell.push((to, from));
+                als_cell.push((from as u32, to));
+                als_cell.push((to, from as u32));
             }
-            als_node += set.digits.count() as usize;
+            als_node = end;
         }
         als_cell.sort_unstable();
         let mut als_cell = als_cell.into_iter().peekable();
@@ -440,13 +456,16 @@ impl<S: Shape> LinkGraph<S> {
                 NodeKind::Als(ai) => {
                     let set = &als[ai as usize];
                     // strong: without this digit the set's other digits are all placed in it
-                    // (the set's nodes are consecutive, one per digit in order)
-                    let rank = |x: u8| set.digits.and(S::Mask::low(usize::from(x) - 1)).count();
-                    let first = id as u32 - rank(d);
-                    for (i, x) in digits(set.digits).enumerate() {
-                        if x != d {
+                    // (the set's nodes are consecutive, in digit order)
+                    let first = (0..id)
+                        .rev()
+                        .take_while(|&n| self.nodes[n].kind == node.kind)
+                        .last()
+                        .unwrap_or(id);
+                    for other in first..self.als_nodes_end(first) {
+                        if other != id {
                             strong.push(Edge {
-                                to: first + i as u32,
+                                to: other as u32,
                                 via: LinkVia::Als,
                             });
                         }
@@ -494,6 +513,16 @@ impl<S: Shape> LinkGraph<S> {
         self.strong = strong;
         self.weak = weak;
     }
+}
+
+/// Whether the node of digit `d` in the almost locked set `set` (`cells`, the set's cells
+/// holding it) leads nowhere: with the digit in two cells or more, no candidate outside the
+/// set sees all of them, so the node has no weak links (a group node's cells hold the digit,
+/// so none sees them all either). Its "off" state is then never reached (only weak links turn
+/// an ALS node off) and its "on" state leads nowhere: no chain passes it, and the graph leaves
+/// it out. A digit in one cell of the set is that candidate, linked to the cell's other digits.
+fn als_node_is_dead_end<S: Shape>(grid: &Grid<S>, set: &Als<S>, d: u8, cells: CellSet<S>) -> bool {
+    cells.len() > 1 && (set.seen_by(d) & grid.digit_cells(d)).is_empty()
 }
 
 /// The cells an almost locked set takes: every `(cell, d, x)` where, without digit `d` in the
