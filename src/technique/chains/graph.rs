@@ -621,6 +621,49 @@ mod tests {
     }
 
     #[test]
+    fn als_nodes_are_the_digits_seen_from_outside_linked_to_their_siblings() {
+        let grid = parse_puzzle(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        let ctx = Context::new(&grid);
+        let g = LinkGraph::build(&ctx, GraphKind::WithAls);
+        let (mut kept, mut dead) = (0, 0);
+        for (i, set) in ctx.als().iter().enumerate() {
+            if set.cells.len() < 2 || set.cells.len() > MAX_ALS_NODE_CELLS {
+                continue;
+            }
+            let ids: Vec<u32> = (0..g.len() as u32)
+                .filter(|&id| g.node(id).kind == NodeKind::Als(i as u32))
+                .collect();
+            for d in digits(set.digits) {
+                let node = ids.iter().find(|&&id| g.node(id).digit == d);
+                let seen = set.seen_by(d) & grid.digit_cells(d);
+                let one_cell = set.cells_of(d).len() == 1;
+                assert_eq!(
+                    node.is_some(),
+                    one_cell || !seen.is_empty(),
+                    "set {i} digit {d}"
+                );
+                let Some(&id) = node else {
+                    dead += 1;
+                    continue;
+                };
+                kept += 1;
+                assert!(!g.weak_links(id).is_empty(), "set {i} digit {d}");
+                let siblings: Vec<u32> = (g.strong_links(id).iter())
+                    .filter(|e| e.via == LinkVia::Als)
+                    .map(|e| e.to)
+                    .collect();
+                let expected: Vec<u32> = ids.iter().copied().filter(|&o| o != id).collect();
+                assert_eq!(siblings, expected, "set {i} digit {d}");
+            }
+        }
+        // the position has both kinds
+        assert!(kept > 0 && dead > 0, "{kept} kept, {dead} left out");
+    }
+
+    #[test]
     fn compact_cell_names() {
         assert_eq!(cells_name(&[Cell::at(0, 1), Cell::at(0, 2)]), "r1c23");
         assert_eq!(cells_name(&[Cell::at(3, 4), Cell::at(5, 4)]), "r46c5");
