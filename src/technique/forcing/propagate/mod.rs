@@ -327,8 +327,11 @@ struct Fact<S: Shape> {
     cand: Candidate,
     on: bool,
     why: Why<S>,
-    parents: Vec<u32>,
-    ext: Vec<Candidate>,
+    /// Its parents: a range of [`Record`]'s `parents` (one list for every fact, not a
+    /// vector each).
+    parents: std::ops::Range<u32>,
+    /// Its external facts: a range of [`Record`]'s `ext`.
+    ext: std::ops::Range<u32>,
 }
 
 /// Records every implication of one branch with its parents, so the proof of a conclusion or
@@ -344,6 +347,10 @@ pub(crate) struct Record<S: Shape = S9> {
     on_at: Vec<u32>,
     off_at: Vec<u32>,
     facts: Vec<Fact<S>>,
+    /// The parents of every fact, each fact's in a range of its own.
+    parents: Vec<u32>,
+    /// The external facts of every fact, each fact's in a range of its own.
+    ext: Vec<Candidate>,
     clash: Option<(Clash, Vec<u32>, Vec<Candidate>)>,
     /// The nested removals to replay (from a [`Trail`] of the same branch).
     replay: Option<Vec<Candidate>>,

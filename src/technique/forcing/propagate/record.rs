@@ -1,6 +1,14 @@
 //! Proof recording: why each implication holds, rebuilt into the branches of a forcing net.
 
+use std::mem::take;
+use std::ops::Range;
+
 use super::*;
+
+/// A `u32` range as indices.
+fn range(r: &Range<u32>) -> Range<usize> {
+    r.start as usize..r.end as usize
+}
 
 impl<S: Shape> Recorder<S> for Trail {
     const ON: bool = false;
@@ -23,6 +31,8 @@ impl<S: Shape> Record<S> {
             on_at: vec![NONE; candidates::<S>()],
             off_at: vec![NONE; candidates::<S>()],
             facts: Vec::new(),
+            parents: Vec::new(),
+            ext: Vec::new(),
             clash: None,
             replay: None,
         }
@@ -41,9 +51,16 @@ impl<S: Shape> Record<S> {
         }
     }
 
-    fn parents_of(&self, c: Candidate, why: &Why<S>) -> (Vec<u32>, Vec<Candidate>) {
-        let mut parents = Vec::new();
-        let mut ext = Vec::new();
+    /// Appends the parents of `c` (made true or false for `why`) to `parents`, sorted and
+    /// without repeats, and its external facts to `ext`.
+    fn parents_of(
+        &self,
+        c: Candidate,
+        why: &Why<S>,
+        parents: &mut Vec<u32>,
+        ext: &mut Vec<Candidate>,
+    ) {
+        let first = parents.len();
         let di = c.digit as usize - 1;
         let geo = self.geo;
         match why {
@@ -57,17 +74,17 @@ impl<S: Shape> Record<S> {
             Why::LastInCell => {
                 let others = mask_of::<S>(&self.base, c.cell).and_not(digit_mask(c.digit));
                 for d in digits(others) {
-                    self.off_parent(Candidate::new(c.cell, d), &mut parents, &mut ext);
+                    self.off_parent(Candidate::new(c.cell, d), parents, ext);
                 }
             }
             Why::LastInHouse(h) => {
                 for cell in self.base.as_ref()[di] & (geo.house(*h) - CellSet::single(c.cell)) {
-                    self.off_parent(cand(cell, di), &mut parents, &mut ext);
+                    self.off_parent(cand(cell, di), parents, ext);
                 }
             }
             Why::Locked { region, other } => {
                 for cell in self.base.as_ref()[di] & (geo.house(*region) - geo.house(*other)) {
-                    self.off_parent(cand(cell, di), &mut parents, &mut ext);
+                    self.off_parent(cand(cell, di), parents, ext);
                 }
             }
             Why::NakedSubset {
@@ -75,7 +92,7 @@ impl<S: Shape> Record<S> {
             } => {
                 for cell in *cells {
                     for d in digits(mask_of::<S>(&self.base, cell).and_not(*ds)) {
-                        self.off_parent(Candidate::new(cell, d), &mut parents, &mut ext);
+                        self.off_parent(Candidate::new(cell, d), parents, ext);
                     }
                 }
             }
@@ -86,28 +103,39 @@ impl<S: Shape> Record<S> {
             } => {
                 for d in digits(*ds) {
                     for cell in self.base.as_ref()[d as usize - 1] & (geo.house(*house) - *cells) {
-                        self.off_parent(Candidate::new(cell, d), &mut parents, &mut ext);
+                        self.off_parent(Candidate::new(cell, d), parents, ext);
                     }
                 }
             }
             Why::Fish { base, cover, .. } => {
                 for cell in self.base.as_ref()[di] & (*base - *cover) {
-                    self.off_parent(cand(cell, di), &mut parents, &mut ext);
+                    self.off_parent(cand(cell, di), parents, ext);
                 }
             }
             Why::Nested(_, inner_ext) => {
                 for &e in inner_ext {
-                    self.off_parent(e, &mut parents, &mut ext);
+                    self.off_parent(e, parents, ext);
                 }
             }
         }
-        parents.sort_unstable();
-        parents.dedup();
-        (parents, ext)
+        let own = &mut parents[first..];
+        own.sort_unstable();
+        let mut kept = 0;
+        for i in 0..own.len() {
+            if i == 0 || own[i] != own[kept - 1] {
+                own[kept] = own[i];
+                kept += 1;
+            }
+        }
+        parents.truncate(first + kept);
     }
 
     fn push(&mut self, c: Candidate, on: bool, why: Why<S>) {
-        let (parents, ext) = self.parents_of(c, &why);
+        let (mut parents, mut ext) = (take(&mut self.parents), take(&mut self.ext));
+        let (p0, e0) = (parents.len() as u32, ext.len() as u32);
+        self.parents_of(c, &why, &mut parents, &mut ext);
+        let (parents_end, ext_end) = (parents.len() as u32, ext.len() as u32);
+        (self.parents, self.ext) = (parents, ext);
         let at = self.facts.len() as u32;
         if on {
             self.on_at[index::<S>(c)] = at;
@@ -118,9 +146,14 @@ impl<S: Shape> Record<S> {
             cand: c,
             on,
             why,
-            parents,
-            ext,
+            parents: p0..parents_end,
+            ext: e0..ext_end,
         });
+    }
+
+    /// The facts fact `f` rests on.
+    fn parents_of_fact(&self, f: usize) -> &[u32] {
+        &self.parents[range(&self.facts[f].parents)]
     }
 
     /// Where `c` was made true (`on`) or false, if it was.
@@ -165,8 +198,8 @@ impl<S: Shape> Record<S> {
                 continue;
             }
             keep[f] = true;
-            stack.extend(&self.facts[f].parents);
-            ext.extend(&self.facts[f].ext);
+            stack.extend(self.parents_of_fact(f));
+            ext.extend(&self.ext[range(&self.facts[f].ext)]);
         }
         let mut new_index = vec![u16::MAX; self.facts.len()];
         let mut implications = Vec::new();
@@ -179,8 +212,8 @@ impl<S: Shape> Record<S> {
                 candidate: fact.cand,
                 on: fact.on,
                 reason: reason_of(&fact.why, fact.on, i == 0),
-                parents: fact
-                    .parents
+                parents: self
+                    .parents_of_fact(i)
                     .iter()
                     .map(|&p| new_index[p as usize])
                     .collect(),
