@@ -358,26 +358,31 @@ impl<'a, S: Shape> Search<'a, S> {
         // assumption once with a record, and rebuild every proof from it.
         // (a few assumptions per search: a map, not a slot for every candidate)
         let mut records = HashMap::default();
-        let mut steps: Vec<(usize, usize, Step)> = found
+        let mut nets: Vec<(usize, bool, usize, ForcingNet)> = found
             .iter()
             .enumerate()
-            .filter_map(|(i, f)| self.step(f, &mut records).map(|(size, s)| (size, i, s)))
+            .filter_map(|(i, f)| {
+                let net = self.net(f, &mut records)?;
+                // a conclusion true is a placement
+                Some((net.size(), !f.target.1, i, net))
+            })
             .collect();
-        // Smallest proof first; placements before eliminations; then search order.
-        steps.sort_by_key(|(size, i, s)| (*size, s.placements.is_empty(), *i));
-        for (_, _, step) in steps {
-            sink(step)?;
+        // Smallest proof first; placements before eliminations; then search order. Only the
+        // steps the sink takes are written out (the engine takes the first).
+        nets.sort_by_key(|&(size, elimination, i, _)| (size, elimination, i));
+        for (_, _, i, net) in nets {
+            sink(self.step(&found[i], net))?;
         }
         ControlFlow::Continue(())
     }
 
-    /// The step for `found`, with its net, and the net's size; `records` keeps each
-    /// assumption's recorded branch for the next calls.
-    fn step(
+    /// The net proving `found`; `records` keeps each assumption's recorded branch for the
+    /// next calls.
+    fn net(
         &self,
         found: &Found,
         records: &mut HashMap<(Candidate, bool), Record<S>>,
-    ) -> Option<(usize, Step)> {
+    ) -> Option<ForcingNet> {
         let level = self.tech.level;
         let base = &self.start.cands;
         let mut branches: Vec<NetBranch> = Vec::new();
@@ -400,11 +405,14 @@ impl<'a, S: Shape> Search<'a, S> {
             };
             branches.push(branch);
         }
-        let net = ForcingNet {
+        Some(ForcingNet {
             kind: found.kind,
             branches,
-        };
-        let size = net.size();
+        })
+    }
+
+    /// The step for `found`, proved by `net`.
+    fn step(&self, found: &Found, net: ForcingNet) -> Step {
         let (t, t_on) = found.target;
         let name = self.tech.info.name;
         let conclusion = literal(t, t_on);
@@ -458,11 +466,9 @@ impl<'a, S: Shape> Search<'a, S> {
             step = step.house(house);
         }
         let assumed: Vec<Candidate> = found.branches.iter().map(|&(c, _)| c).collect();
-        let step = step
-            .highlight(Role::Pattern, assumed)
+        step.highlight(Role::Pattern, assumed)
             .net(net)
-            .explain(format!("{name}: {premise} => {conclusion}"));
-        Some((size, step))
+            .explain(format!("{name}: {premise} => {conclusion}"))
     }
 }
 
