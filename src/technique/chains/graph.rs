@@ -266,12 +266,16 @@ impl<S: Shape> LinkGraph<S> {
         &self.weak[self.weak_start[i] as usize..self.weak_start[i + 1] as usize]
     }
 
-    /// One past the last node of the almost locked set whose nodes start at `first`.
-    fn als_nodes_end(&self, first: usize) -> usize {
-        let kind = self.nodes[first].kind;
-        (first..self.nodes.len())
-            .find(|&n| self.nodes[n].kind != kind)
-            .unwrap_or(self.nodes.len())
+    /// The nodes of the almost locked set that node `id` belongs to: consecutive, in digit
+    /// order (the set's dead ends left out).
+    fn als_set_nodes(&self, id: usize) -> std::ops::Range<usize> {
+        let kind = self.nodes[id].kind;
+        let same = |n: &usize| self.nodes[*n].kind == kind;
+        let first = (0..id).rev().take_while(same).last().unwrap_or(id);
+        let end = (id..self.nodes.len())
+            .find(|n| !same(n))
+            .unwrap_or(self.nodes.len());
+        first..end
     }
 
     fn link(&mut self, ctx: &Context<'_, S>, group_of: &HashMap<(u8, CellSet<S>), u32>) {
@@ -337,17 +341,16 @@ impl<S: Shape> LinkGraph<S> {
                 continue;
             };
             let set = &als[ai as usize];
-            // the set's nodes are consecutive, in digit order
-            let end = self.als_nodes_end(als_node);
+            let set_nodes = self.als_set_nodes(als_node);
             for (c, d, x) in als_takes_cell(grid, set) {
-                let Some(from) = (als_node..end).find(|&n| self.nodes[n].digit == d) else {
+                let Some(from) = set_nodes.clone().find(|&n| self.nodes[n].digit == d) else {
                     continue; // a dead end: its "off" state is never reached
                 };
                 let to = self.candidate_node(Candidate::new(c, x)).unwrap();
                 als_cell.push((from as u32, to));
                 als_cell.push((to, from as u32));
             }
-            als_node = end;
+            als_node = set_nodes.end;
         }
         als_cell.sort_unstable();
         let mut als_cell = als_cell.into_iter().peekable();
@@ -456,13 +459,7 @@ impl<S: Shape> LinkGraph<S> {
                 NodeKind::Als(ai) => {
                     let set = &als[ai as usize];
                     // strong: without this digit the set's other digits are all placed in it
-                    // (the set's nodes are consecutive, in digit order)
-                    let first = (0..id)
-                        .rev()
-                        .take_while(|&n| self.nodes[n].kind == node.kind)
-                        .last()
-                        .unwrap_or(id);
-                    for other in first..self.als_nodes_end(first) {
+                    for other in self.als_set_nodes(id) {
                         if other != id {
                             strong.push(Edge {
                                 to: other as u32,
