@@ -17,6 +17,8 @@ pub mod kraken;
 pub(crate) mod propagate;
 
 use rustc_hash::FxHashMap as HashMap;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::ops::ControlFlow;
 
 use crate::geometry::{digits, digits_compact};
@@ -153,6 +155,9 @@ struct Found {
     /// For a contradiction at a nested level, the candidates its branch's nested passes
     /// removed, to record the branch again without searching.
     trail: Option<Vec<Candidate>>,
+    /// The fewest implications its net can have (for the smallest net to be found without
+    /// building every net).
+    floor: usize,
 }
 
 struct Search<'a, S: Shape> {
@@ -223,6 +228,7 @@ impl<'a, S: Shape> Search<'a, S> {
                     branches: vec![(c, true)],
                     target: (c, false),
                     trail: nested.then_some(trail.removed),
+                    floor: st.dynamic_proof_floor(&self.start, level),
                 });
                 continue;
             }
@@ -299,6 +305,7 @@ impl<'a, S: Shape> Search<'a, S> {
                     branches: cands.iter().map(|&c| (c, true)).collect(),
                     target,
                     trail: None,
+                    floor: 0,
                 });
             }
         }
@@ -328,6 +335,7 @@ impl<'a, S: Shape> Search<'a, S> {
                     branches: vec![(c, false)],
                     target: (c, true),
                     trail: None,
+                    floor: st.dynamic_proof_floor(&self.start, level),
                 });
                 continue;
             }
@@ -346,6 +354,7 @@ impl<'a, S: Shape> Search<'a, S> {
                     branches: vec![(c, true), (c, false)],
                     target,
                     trail: None,
+                    floor: 0,
                 });
             }
         }
@@ -358,20 +367,31 @@ impl<'a, S: Shape> Search<'a, S> {
         // assumption once with a record, and rebuild every proof from it.
         // (a few assumptions per search: a map, not a slot for every candidate)
         let mut records = HashMap::default();
-        let mut nets: Vec<(usize, bool, usize, ForcingNet)> = found
+        // Smallest proof first; placements before eliminations; then search order. A net is
+        // built only when its floor comes first: a conclusion waits in the queue at its floor
+        // (never more than its net's size) until built, then at its size, so the steps come
+        // out in the order of sorting every net, and the ones past the sink's last are never
+        // built. Only the steps the sink takes are written out (the engine takes the first).
+        let mut queue: BinaryHeap<Reverse<(usize, bool, usize)>> = found
             .iter()
             .enumerate()
-            .filter_map(|(i, f)| {
-                let net = self.net(f, &mut records)?;
-                // a conclusion true is a placement
-                Some((net.size(), !f.target.1, i, net))
-            })
+            .map(|(i, f)| Reverse((f.floor, !f.target.1, i)))
             .collect();
-        // Smallest proof first; placements before eliminations; then search order. Only the
-        // steps the sink takes are written out (the engine takes the first).
-        nets.sort_by_key(|&(size, elimination, i, _)| (size, elimination, i));
-        for (_, _, i, net) in nets {
-            sink(self.step(&found[i], net))?;
+        let mut nets: Vec<Option<ForcingNet>> = found.iter().map(|_| None).collect();
+        let mut built = vec![false; found.len()];
+        while let Some(Reverse((size, elimination, i))) = queue.pop() {
+            if built[i] {
+                let net = nets[i].take().expect("a built net is queued once");
+                sink(self.step(&found[i], net))?;
+                continue;
+            }
+            built[i] = true;
+            let Some(net) = self.net(&found[i], &mut records) else {
+                continue;
+            };
+            debug_assert!(net.size() >= size, "a net under its floor");
+            queue.push(Reverse((net.size(), elimination, i)));
+            nets[i] = Some(net);
         }
         ControlFlow::Continue(())
     }

@@ -213,6 +213,9 @@ pub(crate) struct State<S: Shape = S9> {
     subsets_dirty: S::Houses,
     /// The digits with a change since fish last looked at them.
     fish_dirty: S::Mask,
+    /// Rounds of singles looked for since this state was made from a grid (a bound on how
+    /// short a dynamic branch's proof can be: [`State::dynamic_proof_floor`]).
+    rounds: u32,
 }
 
 /// Two states are equal when they have the same candidates and values (the houses still to

@@ -28,6 +28,7 @@ impl<S: Shape> State<S> {
             locked_dirty: S::per_digit(all_houses::<S>()),
             subsets_dirty: all_houses::<S>(),
             fish_dirty: S::Mask::low(S::N),
+            rounds: 0,
         }
     }
 
@@ -194,6 +195,7 @@ impl<S: Shape> State<S> {
 
     /// One round of naked and hidden singles; whether anything was placed.
     fn singles<R: Recorder<S>>(&mut self, rec: &mut R) -> Result<bool, Clash> {
+        self.rounds += 1;
         let geo = self.geo;
         let mut ones = CellSet::<S>::EMPTY;
         let mut twos = CellSet::<S>::EMPTY;
@@ -617,6 +619,21 @@ impl<S: Shape> State<S> {
     /// The changes since `footprints`' start, when they may filter a nested pass at `inner`.
     fn changed_for(&self, footprints: &Footprints<S>, inner: Level) -> Option<Units<S>> {
         footprints.changes(self, inner)
+    }
+
+    /// The fewest implications a proof of the contradiction this state met can have, when it
+    /// met it following one assumption from `start` at [`Level::Dynamic`].
+    ///
+    /// Singles come in rounds, each found on the state the last round left, so a clash seen
+    /// in round `R` rests on a candidate removed in round `R - 1`, removed by a placement of
+    /// that round, which was a single only after a removal of round `R - 2`, and so on back to
+    /// the assumption: the proof holds `2R - 1` facts at least (and the assumption, always).
+    /// Other levels interleave rules that need not rest on the last round: 1 there.
+    pub fn dynamic_proof_floor(&self, start: &State<S>, level: Level) -> usize {
+        match level {
+            Level::Dynamic => (2 * (self.rounds - start.rounds) as usize).saturating_sub(1),
+            _ => 1,
+        }
     }
 
     /// The candidates made true since `start`.
