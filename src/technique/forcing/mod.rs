@@ -37,6 +37,7 @@ use crate::technique::{
 pub use propagate::Level;
 use propagate::{
     Aids, Cands, NoRecord, Record, State, Trail, candidates, index, record_branch_with,
+    sketch_branch_with,
 };
 
 /// The forcing techniques, cheapest first.
@@ -375,7 +376,15 @@ impl<'a, S: Shape> Search<'a, S> {
         let mut queue: BinaryHeap<Reverse<(usize, bool, usize)>> = found
             .iter()
             .enumerate()
-            .map(|(i, f)| Reverse((f.floor, !f.target.1, i)))
+            .map(|(i, f)| {
+                // a nested contradiction's floor from a sketch of its record, when there is a
+                // choice (its full record proves every nested removal again: costly)
+                let floor = match &f.trail {
+                    Some(trail) if found.len() > 1 => self.sketch_floor(f, trail),
+                    _ => f.floor,
+                };
+                Reverse((floor, !f.target.1, i))
+            })
             .collect();
         let mut nets: Vec<Option<ForcingNet>> = found.iter().map(|_| None).collect();
         let mut built = vec![false; found.len()];
@@ -394,6 +403,22 @@ impl<'a, S: Shape> Search<'a, S> {
             nets[i] = Some(net);
         }
         ControlFlow::Continue(())
+    }
+
+    /// The fewest implications the net of `found`, a contradiction at a nested level whose
+    /// branch left `trail`, can have: from a sketch of its record ([`Record::sketch`]).
+    fn sketch_floor(&self, found: &Found, trail: &[Candidate]) -> usize {
+        let (c, on) = found.branches[0];
+        let (rec, r) = sketch_branch_with(
+            &self.start,
+            c,
+            on,
+            self.tech.level,
+            &self.aids,
+            trail.to_vec(),
+        );
+        debug_assert!(r.is_err(), "the sketch meets the contradiction too");
+        rec.proof_floor().max(found.floor)
     }
 
     /// The net proving `found`; `records` keeps each assumption's recorded branch for the

@@ -20,7 +20,9 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use record::{contradiction_proof, record_branch, record_branch_with};
+pub(crate) use record::{
+    contradiction_proof, record_branch, record_branch_with, sketch_branch_with,
+};
 
 /// No record for this candidate yet.
 const NONE: u32 = u32::MAX;
@@ -172,6 +174,15 @@ pub(crate) trait Recorder<S: Shape> {
     /// A nested pass removed `y` (its assumption leads to a contradiction one level down).
     #[inline(always)]
     fn nested_removal(&mut self, _y: Candidate) {}
+    /// Whether a nested removal's proof is left out (see [`Record::sketch`]).
+    #[inline(always)]
+    fn sketching(&self) -> bool {
+        false
+    }
+    /// The fewest implications the proof of the nested removal just recorded can have (only
+    /// told to a sketching recorder).
+    #[inline(always)]
+    fn inner_floor(&mut self, _floor: usize) {}
     /// The removals a nested pass is to make, in order, when they are known from an earlier
     /// run of the same branch (see [`Trail`]); taken once.
     #[inline(always)]
@@ -357,6 +368,10 @@ pub(crate) struct Record<S: Shape = S9> {
     clash: Option<(Clash, Vec<u32>, Vec<Candidate>)>,
     /// The nested removals to replay (from a [`Trail`] of the same branch).
     replay: Option<Vec<Candidate>>,
+    /// A sketch ([`Record::sketch`]): nested removals are facts without a proof, and
+    /// `inner_floors` holds, per such fact, the fewest implications its proof can have.
+    sketch: bool,
+    inner_floors: Vec<(u32, u32)>,
 }
 
 /// How many candidates a board of shape `S` has: `n` digits in `n * n` cells.

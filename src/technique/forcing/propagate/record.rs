@@ -35,7 +35,55 @@ impl<S: Shape> Record<S> {
             ext: Vec::new(),
             clash: None,
             replay: None,
+            sketch: false,
+            inner_floors: Vec::new(),
         }
+    }
+
+    /// A record that leaves nested removals unproved: each is a fact without parents, its
+    /// proof's size only bounded from below. Cheap to make, and [`Record::proof_floor`]
+    /// then bounds the size of the full record's proof.
+    pub fn sketch(start: &State<S>, base: &Cands<S>) -> Record<S> {
+        Record {
+            sketch: true,
+            ..Record::new(start, base)
+        }
+    }
+
+    /// The facts the proof of `target` (or of the contradiction) keeps.
+    pub(super) fn kept(&self, target: Option<u32>) -> Vec<bool> {
+        let mut keep = vec![false; self.facts.len()];
+        let mut stack: Vec<u32> = Vec::new();
+        match (target, &self.clash) {
+            (Some(t), _) => stack.push(t),
+            (None, Some((_, parents, _))) => stack.extend(parents),
+            (None, None) => {}
+        }
+        // The assumption is always part of the branch.
+        if !self.facts.is_empty() {
+            stack.push(0);
+        }
+        while let Some(f) = stack.pop() {
+            let f = f as usize;
+            if keep[f] {
+                continue;
+            }
+            keep[f] = true;
+            stack.extend(self.parents_of_fact(f));
+        }
+        keep
+    }
+
+    /// The fewest implications the proof of the contradiction can have, from a sketch: the
+    /// full record's proof keeps every fact the sketch's keeps (a nested removal's proof only
+    /// adds parents), and each nested one counts its proof, at least its floor.
+    pub fn proof_floor(&self) -> usize {
+        let keep = self.kept(None);
+        let nested: usize = (self.inner_floors.iter())
+            .filter(|&&(f, _)| keep[f as usize])
+            .map(|&(_, floor)| floor as usize)
+            .sum();
+        keep.iter().filter(|&&k| k).count() + nested
     }
 
     /// Adds the parent for `c` being false.
@@ -169,16 +217,10 @@ impl<S: Shape> Record<S> {
     /// The proof of `target` (a fact index), or of the contradiction when `target` is
     /// `None`: the facts it rests on, in order, and the external facts they use.
     pub fn proof(&self, target: Option<u32>) -> (NetBranch, Vec<Candidate>) {
-        let mut keep = vec![false; self.facts.len()];
-        let mut stack: Vec<u32> = Vec::new();
         let mut ext: Vec<Candidate> = Vec::new();
         let end = match (target, &self.clash) {
-            (Some(t), _) => {
-                stack.push(t);
-                BranchEnd::Conclusion
-            }
-            (None, Some((clash, parents, cext))) => {
-                stack.extend(parents);
+            (Some(_), _) => BranchEnd::Conclusion,
+            (None, Some((clash, _, cext))) => {
                 ext.extend(cext);
                 match *clash {
                     Clash::EmptyCell(c) => BranchEnd::EmptyCell(c),
@@ -188,18 +230,11 @@ impl<S: Shape> Record<S> {
             }
             (None, None) => BranchEnd::Conclusion,
         };
-        // The assumption is always part of the branch.
-        if !self.facts.is_empty() {
-            stack.push(0);
-        }
-        while let Some(f) = stack.pop() {
-            let f = f as usize;
+        let keep = self.kept(target);
+        for (f, fact) in self.facts.iter().enumerate() {
             if keep[f] {
-                continue;
+                ext.extend(&self.ext[range(&fact.ext)]);
             }
-            keep[f] = true;
-            stack.extend(self.parents_of_fact(f));
-            ext.extend(&self.ext[range(&self.facts[f].ext)]);
         }
         let mut new_index = vec![u16::MAX; self.facts.len()];
         let mut implications = Vec::new();
@@ -294,6 +329,13 @@ impl<S: Shape> Recorder<S> for Record<S> {
     fn take_replay(&mut self) -> Option<Vec<Candidate>> {
         self.replay.take()
     }
+    fn sketching(&self) -> bool {
+        self.sketch
+    }
+    fn inner_floor(&mut self, floor: usize) {
+        let f = self.facts.len() as u32 - 1;
+        self.inner_floors.push((f, floor as u32));
+    }
 }
 
 /// Follows `c` (true or false) from `start` at `level` with a record; the record and the
@@ -321,6 +363,23 @@ pub(crate) fn record_branch_with<S: Shape>(
 ) -> (Record<S>, Result<State<S>, Clash>) {
     let mut rec = Record::new(start, base);
     rec.replay = replay;
+    let mut st = start.clone();
+    let r = st.assume_with(c, on, level, &mut rec, aids);
+    (rec, r.map(|()| st))
+}
+
+/// [`record_branch_with`] making a sketch ([`Record::sketch`]) of a nested branch whose
+/// [`Trail`] was kept, the position's candidates as given.
+pub(crate) fn sketch_branch_with<S: Shape>(
+    start: &State<S>,
+    c: Candidate,
+    on: bool,
+    level: Level,
+    aids: &Aids<S>,
+    replay: Vec<Candidate>,
+) -> (Record<S>, Result<State<S>, Clash>) {
+    let mut rec = Record::sketch(start, &start.cands);
+    rec.replay = Some(replay);
     let mut st = start.clone();
     let r = st.assume_with(c, on, level, &mut rec, aids);
     (rec, r.map(|()| st))

@@ -445,12 +445,29 @@ impl<S: Shape> State<S> {
 
     /// Why `y` goes in a nested pass: its contradiction one level down (`inner`), proved
     /// only when `rec` records.
-    fn nested_why<R: Recorder<S>>(&self, y: Candidate, inner: Level, rec: &R) -> Why<S> {
-        if R::ON {
+    /// A sketching recorder gets no proof but its floor ([`Recorder::inner_floor`], told once
+    /// the removal is recorded): the second value.
+    fn nested_why<R: Recorder<S>>(&self, y: Candidate, inner: Level, rec: &R) -> (Why<S>, usize) {
+        if R::ON && rec.sketching() {
+            let floor = if inner == Level::Dynamic {
+                let mut t = self.clone();
+                let r = t.assume(y, true, inner, &mut NoRecord);
+                debug_assert!(r.is_err(), "{y} was removed for a contradiction");
+                t.dynamic_proof_floor(self, inner)
+            } else {
+                1
+            };
+            let nothing = NetBranch {
+                implications: Vec::new(),
+                end: BranchEnd::Conclusion,
+                end_parents: Vec::new(),
+            };
+            (Why::Nested(Box::new(nothing), Vec::new()), floor)
+        } else if R::ON {
             let (branch, ext) = contradiction_proof(self, rec.base(), y, true, inner);
-            Why::Nested(Box::new(branch), ext)
+            (Why::Nested(Box::new(branch), ext), 0)
         } else {
-            Why::Assume
+            (Why::Assume, 0)
         }
     }
 
@@ -466,8 +483,11 @@ impl<S: Shape> State<S> {
             // The same removals as the run that made the trail, each proved again.
             for y in removals {
                 debug_assert!(self.has(y), "{y} replayed but gone");
-                let why = self.nested_why(y, inner, rec);
+                let (why, floor) = self.nested_why(y, inner, rec);
                 self.remove(y, why, rec);
+                if R::ON && rec.sketching() {
+                    rec.inner_floor(floor);
+                }
                 self.settle(true, rec)?;
             }
             return Ok(());
@@ -508,8 +528,11 @@ impl<S: Shape> State<S> {
                         }
                         continue;
                     }
-                    let why = self.nested_why(y, inner, rec);
+                    let (why, floor) = self.nested_why(y, inner, rec);
                     self.remove(y, why, rec);
+                    if R::ON && rec.sketching() {
+                        rec.inner_floor(floor);
+                    }
                     rec.nested_removal(y);
                     removed = true;
                     self.settle(true, rec)?;

@@ -289,3 +289,53 @@ fn a_dynamic_proof_is_never_under_its_floor() {
     }
     assert!(seen > 20 && above_one > 0, "{seen} {above_one}");
 }
+
+/// A sketch of a nested branch (nested removals unproved) bounds its full proof from below,
+/// and counts the nested proofs it keeps: the floors pass the facts kept alone.
+#[test]
+fn a_nested_sketch_is_never_over_the_full_proof() {
+    let g =
+        crate::technique::forcing::tests::stuck_position(crate::technique::forcing::tests::STALLS);
+    let start = State::settled_of(&g);
+    let level = Level::Nested(&Level::Dynamic);
+    let (mut seen, mut with_nested) = (0, 0);
+    for cell in g.empty_cells() {
+        for d in digits(g.candidates(cell)) {
+            let c = Candidate::new(cell, d);
+            let mut trail = Trail::default();
+            if start.clone().assume(c, true, level, &mut trail).is_ok() {
+                continue;
+            }
+            let aids = Aids::NONE;
+            let (sketch, r) =
+                sketch_branch_with(&start, c, true, level, &aids, trail.removed.clone());
+            assert!(r.is_err());
+            let floor = sketch.proof_floor();
+            let (rec, r) = record_branch_with(
+                &start,
+                &start.cands,
+                c,
+                true,
+                level,
+                &aids,
+                Some(trail.removed),
+            );
+            assert!(r.is_err());
+            let (proof, _) = rec.proof(None);
+            assert!(
+                floor <= proof.size(),
+                "{c}: floor {floor} over {}",
+                proof.size()
+            );
+            // the sketch keeps the facts the proof keeps, nested ones as plain facts
+            let kept = sketch.kept(None).iter().filter(|&&k| k).count();
+            with_nested += usize::from(floor > kept);
+            seen += 1;
+            if seen == 12 {
+                assert!(with_nested > 0, "no sketch counted a nested proof");
+                return;
+            }
+        }
+    }
+    panic!("only {seen} nested contradictions");
+}
