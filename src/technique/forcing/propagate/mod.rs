@@ -15,6 +15,8 @@ use crate::net::{BranchEnd, Implication, NetBranch, Reason};
 use crate::shape::{Bits, Geometry, S9, Shape};
 
 mod aids;
+mod closure;
+use closure::StaticClosure;
 mod record;
 mod state;
 #[cfg(test)]

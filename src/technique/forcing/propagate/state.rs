@@ -494,8 +494,10 @@ impl<S: Shape> State<S> {
         }
         let changes = |st: &State<S>| footprints.and_then(|f| st.changed_for(f, inner));
         let mut changed = changes(self);
-        let links_of = |st: &State<S>| (inner == Level::Static).then(|| Links::of(st));
-        let mut links = links_of(self);
+        // one level above static chains, every walk's answer at once ([`StaticClosure`])
+        let closure_of =
+            |st: &State<S>| (inner == Level::Static).then(|| StaticClosure::of(st, &Links::of(st)));
+        let mut closure = closure_of(self);
         // Candidates an inner assumption without contradiction made true, since the last
         // removal: each reaches a part of where that assumption went (its implications are
         // among that assumption's), so it meets no contradiction either and is not followed.
@@ -513,19 +515,30 @@ impl<S: Shape> State<S> {
                     {
                         continue;
                     }
-                    let mut t = self.clone();
-                    let held = match &links {
-                        Some(l) => t.assume_static(y, true, &mut NoRecord, l).is_ok(),
-                        None => t.assume(y, true, inner, &mut NoRecord).is_ok(),
+                    let held = match &closure {
+                        Some(cl) => {
+                            let held = !cl.contradicts(y);
+                            if held {
+                                cl.add_made_true(y, &mut held_by_others);
+                            }
+                            held
+                        }
+                        None => {
+                            let mut t = self.clone();
+                            let held = t.assume(y, true, inner, &mut NoRecord).is_ok();
+                            if held {
+                                for (h, (now, before)) in held_by_others
+                                    .as_mut()
+                                    .iter_mut()
+                                    .zip(t.placed.as_ref().iter().zip(self.placed.as_ref()))
+                                {
+                                    *h |= *now - *before;
+                                }
+                            }
+                            held
+                        }
                     };
                     if held {
-                        for (h, (now, before)) in held_by_others
-                            .as_mut()
-                            .iter_mut()
-                            .zip(t.placed.as_ref().iter().zip(self.placed.as_ref()))
-                        {
-                            *h |= *now - *before;
-                        }
                         continue;
                     }
                     let (why, floor) = self.nested_why(y, inner, rec);
@@ -537,7 +550,7 @@ impl<S: Shape> State<S> {
                     removed = true;
                     self.settle(true, rec)?;
                     changed = changes(self);
-                    links = links_of(self);
+                    closure = closure_of(self);
                     held_by_others = S::NO_DIGIT_CELLS;
                 }
             }
@@ -548,7 +561,7 @@ impl<S: Shape> State<S> {
     }
 
     /// Static propagation: a breadth-first walk over the links of this state.
-    fn assume_static<R: Recorder<S>>(
+    pub(super) fn assume_static<R: Recorder<S>>(
         &mut self,
         c: Candidate,
         on: bool,
