@@ -55,10 +55,7 @@ impl<S: Shape> Footprints<S> {
             return None;
         }
         let mut units = vec![Units::all(); candidates::<S>()];
-        let aids = Aids {
-            links: (*inner == Level::Static).then(|| Links::of(start)),
-            footprints: None,
-        };
+        let aids = Aids::static_of(start, *inner);
         for di in 0..S::N {
             for cell in start.cands.as_ref()[di] {
                 let y = cand(cell, di);
@@ -143,14 +140,25 @@ impl<S: Shape> Aids<S> {
     /// No aids: every assumption is followed on its own.
     pub const NONE: Aids<S> = Aids {
         links: None,
+        closure: None,
         footprints: None,
     };
 
     /// The aids for following many assumptions at `level` from `start`.
     pub fn for_search(start: &State<S>, level: Level) -> Aids<S> {
         Aids {
-            links: (level == Level::Static).then(|| Links::of(start)),
             footprints: Footprints::new(start, level),
+            ..Aids::static_of(start, level)
+        }
+    }
+
+    /// The static walks' aids from `start` at `level` (none but at [`Level::Static`]).
+    fn static_of(start: &State<S>, level: Level) -> Aids<S> {
+        let links = (level == Level::Static).then(|| Links::of(start));
+        Aids {
+            closure: links.as_ref().map(|l| StaticClosure::of(start, l)),
+            links,
+            footprints: None,
         }
     }
 }

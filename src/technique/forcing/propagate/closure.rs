@@ -2,7 +2,8 @@
 //!
 //! A nested pass one level above static chains asks, of every candidate of its state, whether
 //! a static walk from it (the candidate true) meets a contradiction, and what the walk made
-//! true. A walk reaches the states (`candidate * 2 + on`) its start reaches in the state's
+//! true; a static forcing search (and the footprints of a nested one) follows every candidate
+//! of its start, true and false, to where the walk ends. A walk reaches the states (`candidate * 2 + on`) its start reaches in the state's
 //! implication graph: an "on" state leads to its weak set off, an "off" state to its strong
 //! partners on ([`Links`]). So the answers are the graph's reachability, computed once per
 //! state: strongly connected components, then each component's reach as a bitset, built from
@@ -121,9 +122,14 @@ impl<S: Shape> StaticClosure<S> {
 
     /// The states `c` true reaches (of candidates with a strong link, and its own).
     fn reach_of(&self, c: Candidate) -> &[u64] {
+        self.reach_of_state(c, true)
+    }
+
+    /// The states `c` true (`on`) or false reaches.
+    fn reach_of_state(&self, c: Candidate, on: bool) -> &[u64] {
         let n = self.number[index::<S>(c)];
         debug_assert!(n != u32::MAX, "{c} is a candidate of the state");
-        let comp = self.component[n as usize * 2 + 1] as usize;
+        let comp = self.component[n as usize * 2 + usize::from(on)] as usize;
         &self.reach[comp * self.words..(comp + 1) * self.words]
     }
 
@@ -131,7 +137,15 @@ impl<S: Shape> StaticClosure<S> {
     /// candidate reached. (A walk meeting `c` false, `c` without a strong link, does it
     /// through a candidate made true that sees `c`; `c` true turned that one off at once.)
     pub(super) fn contradicts(&self, c: Candidate) -> bool {
-        (self.reach_of(c).iter()).any(|&w| w & (w >> 1) & OFF_BITS != 0)
+        self.both_ways(self.reach_of(c)).is_some()
+    }
+
+    /// A candidate both of whose states are in `reach`.
+    fn both_ways(&self, reach: &[u64]) -> Option<Candidate> {
+        reach.iter().enumerate().find_map(|(wi, &w)| {
+            let both = w & (w >> 1) & OFF_BITS;
+            (both != 0).then(|| self.candidate[(wi * 64 + both.trailing_zeros() as usize) / 2])
+        })
     }
 
     /// The candidates whose "on" state is in `reach`.
@@ -154,5 +168,45 @@ impl<S: Shape> StaticClosure<S> {
         for y in self.made_true(self.reach_of(c)) {
             made.as_mut()[y.digit as usize - 1].insert(y.cell);
         }
+    }
+}
+
+impl<S: Shape> State<S> {
+    /// [`State::assume_static`] without a record, from the state `closure` was built from:
+    /// the same state reached, or a contradiction (naming a candidate the walk reaches both
+    /// true and false, not always the one a walk meets first).
+    pub(super) fn follow_static(
+        &mut self,
+        c: Candidate,
+        on: bool,
+        closure: &StaticClosure<S>,
+    ) -> Result<(), Clash> {
+        let reach = closure.reach_of_state(c, on);
+        if let Some(y) = closure.both_ways(reach) {
+            return Err(Clash::Both(y));
+        }
+        // Every "off" state a walk reaches, it reaches from an "on" state's weak set (or it is
+        // the assumption): the other digits of the cells made true, and each digit made true
+        // in their peers.
+        let mut made = S::NO_DIGIT_CELLS;
+        let mut cells = CellSet::<S>::EMPTY;
+        for y in closure.made_true(reach) {
+            made.as_mut()[y.digit as usize - 1].insert(y.cell);
+            cells.insert(y.cell);
+        }
+        let mut off = S::NO_DIGIT_CELLS;
+        for di in 0..S::N {
+            let cands = self.cands.as_ref()[di];
+            let mut seen = CellSet::<S>::EMPTY;
+            for x in made.as_ref()[di] {
+                seen |= self.geo.peers(x);
+            }
+            off.as_mut()[di] = cands & ((cells - made.as_ref()[di]) | seen);
+        }
+        if !on {
+            off.as_mut()[c.digit as usize - 1].insert(c.cell);
+        }
+        self.apply_walk(&made, &off);
+        Ok(())
     }
 }

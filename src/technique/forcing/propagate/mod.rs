@@ -103,6 +103,8 @@ const CELL_LINK: u8 = u8::MAX;
 pub(crate) struct Aids<S: Shape> {
     /// The start's strong links, for static walks from the start.
     links: Option<Links>,
+    /// Where every static walk from the start leads, for walks that record nothing.
+    closure: Option<StaticClosure<S>>,
     /// The inner assumptions' footprints, for a nested level.
     footprints: Option<Footprints<S>>,
 }

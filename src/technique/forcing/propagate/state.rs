@@ -158,9 +158,10 @@ impl<S: Shape> State<S> {
         aids: &Aids<S>,
     ) -> Result<(), Clash> {
         if level == Level::Static {
-            return match &aids.links {
-                Some(links) => self.assume_static(c, on, rec, links),
-                None => self.assume_static(c, on, rec, &Links::of(self)),
+            return match (&aids.closure, &aids.links) {
+                (Some(closure), _) if !R::ON => self.follow_static(c, on, closure),
+                (_, Some(links)) => self.assume_static(c, on, rec, links),
+                _ => self.assume_static(c, on, rec, &Links::of(self)),
             };
         }
         let footprints = aids.footprints.as_ref();
@@ -639,9 +640,15 @@ impl<S: Shape> State<S> {
         if let Err(clash) = result {
             return Err(self.clash(clash, rec));
         }
+        self.apply_walk(&is_on, &is_off);
+        Ok(())
+    }
+
+    /// Makes what a static walk reached hold: `on` true, `off` false.
+    pub(super) fn apply_walk(&mut self, on: &Cands<S>, off: &Cands<S>) {
         for di in 0..S::N {
-            let on = is_on.as_ref()[di];
-            let gone = is_off.as_ref()[di] | on;
+            let on = on.as_ref()[di];
+            let gone = off.as_ref()[di] | on;
             if !gone.is_empty() {
                 self.cands.as_mut()[di] -= gone;
                 self.mark(di, all_houses::<S>());
@@ -649,7 +656,6 @@ impl<S: Shape> State<S> {
             self.placed.as_mut()[di] |= on;
             self.open -= on;
         }
-        Ok(())
     }
 
     /// The changes since `footprints`' start, when they may filter a nested pass at `inner`.

@@ -341,8 +341,8 @@ fn a_nested_sketch_is_never_over_the_full_proof() {
 }
 
 /// The static closure answers what a static walk from each candidate would: the same
-/// contradictions, and without one the same candidates made true (on 9x9 and 16x16 states,
-/// before and after an assumption).
+/// contradictions, and without one the same candidates made true and the same state reached
+/// (true and false; on 9x9 and 16x16 states, before and after an assumption).
 #[test]
 fn the_static_closure_answers_as_every_walk_would() {
     fn check<S: Shape>(st: &State<S>) -> (usize, usize) {
@@ -365,6 +365,17 @@ fn the_static_closure_answers_as_every_walk_would() {
                     held += 1;
                 } else {
                     contradictions += 1;
+                }
+                // and a whole walk's end, true and false, from the closure alone
+                for on in [true, false] {
+                    let mut walked = st.clone();
+                    let w = walked.assume_static(y, on, &mut NoRecord, &links);
+                    let mut followed = st.clone();
+                    let f = followed.follow_static(y, on, &closure);
+                    assert_eq!(w.is_err(), f.is_err(), "{y} {on}");
+                    if w.is_ok() {
+                        assert_eq!(walked, followed, "{y} {on}");
+                    }
                 }
             }
         }
