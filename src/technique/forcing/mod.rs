@@ -373,7 +373,8 @@ impl<'a, S: Shape> Search<'a, S> {
         // (never more than its net's size) until built, then at its size, so the steps come
         // out in the order of sorting every net, and the ones past the sink's last are never
         // built. Only the steps the sink takes are written out (the engine takes the first).
-        let mut queue: BinaryHeap<Reverse<(usize, bool, usize)>> = found
+        // (size or floor, elimination, index, whether the net is built)
+        let mut queue: BinaryHeap<Reverse<(usize, bool, usize, bool)>> = found
             .iter()
             .enumerate()
             .map(|(i, f)| {
@@ -383,23 +384,21 @@ impl<'a, S: Shape> Search<'a, S> {
                     Some(trail) if found.len() > 1 => self.sketch_floor(f, trail),
                     _ => f.floor,
                 };
-                Reverse((floor, !f.target.1, i))
+                Reverse((floor, !f.target.1, i, false))
             })
             .collect();
         let mut nets: Vec<Option<ForcingNet>> = found.iter().map(|_| None).collect();
-        let mut built = vec![false; found.len()];
-        while let Some(Reverse((size, elimination, i))) = queue.pop() {
-            if built[i] {
+        while let Some(Reverse((size, elimination, i, built))) = queue.pop() {
+            if built {
                 let net = nets[i].take().expect("a built net is queued once");
                 sink(self.step(&found[i], net))?;
                 continue;
             }
-            built[i] = true;
             let Some(net) = self.net(&found[i], &mut records) else {
                 continue;
             };
             debug_assert!(net.size() >= size, "a net under its floor");
-            queue.push(Reverse((net.size(), elimination, i)));
+            queue.push(Reverse((net.size(), elimination, i, true)));
             nets[i] = Some(net);
         }
         ControlFlow::Continue(())

@@ -361,11 +361,14 @@ pub(crate) fn record_branch_with<S: Shape>(
     aids: &Aids<S>,
     replay: Option<Vec<Candidate>>,
 ) -> (Record<S>, Result<State<S>, Clash>) {
-    let mut rec = Record::new(start, base);
-    rec.replay = replay;
-    let mut st = start.clone();
-    let r = st.assume_with(c, on, level, &mut rec, aids);
-    (rec, r.map(|()| st))
+    follow_recorded(
+        Record::new(start, base),
+        start,
+        (c, on),
+        level,
+        aids,
+        replay,
+    )
 }
 
 /// [`record_branch_with`] making a sketch ([`Record::sketch`]) of a nested branch whose
@@ -378,8 +381,21 @@ pub(crate) fn sketch_branch_with<S: Shape>(
     aids: &Aids<S>,
     replay: Vec<Candidate>,
 ) -> (Record<S>, Result<State<S>, Clash>) {
-    let mut rec = Record::sketch(start, &start.cands);
-    rec.replay = Some(replay);
+    let rec = Record::sketch(start, &start.cands);
+    follow_recorded(rec, start, (c, on), level, aids, Some(replay))
+}
+
+/// Follows the assumption from `start` at `level` into `rec`, replaying `replay`'s nested
+/// removals when given; the record and the state reached (or the contradiction met).
+fn follow_recorded<S: Shape>(
+    mut rec: Record<S>,
+    start: &State<S>,
+    (c, on): (Candidate, bool),
+    level: Level,
+    aids: &Aids<S>,
+    replay: Option<Vec<Candidate>>,
+) -> (Record<S>, Result<State<S>, Clash>) {
+    rec.replay = replay;
     let mut st = start.clone();
     let r = st.assume_with(c, on, level, &mut rec, aids);
     (rec, r.map(|()| st))

@@ -444,11 +444,10 @@ impl<S: Shape> State<S> {
         false
     }
 
-    /// Why `y` goes in a nested pass: its contradiction one level down (`inner`), proved
-    /// only when `rec` records.
-    /// A sketching recorder gets no proof but its floor ([`Recorder::inner_floor`], told once
-    /// the removal is recorded): the second value.
-    fn nested_why<R: Recorder<S>>(&self, y: Candidate, inner: Level, rec: &R) -> (Why<S>, usize) {
+    /// Removes `y` in a nested pass, for its contradiction one level down (`inner`): proved
+    /// when `rec` records, only bounded from below when it sketches ([`Record::sketch`]: the
+    /// floor is told once the removal is recorded).
+    fn remove_nested<R: Recorder<S>>(&mut self, y: Candidate, inner: Level, rec: &mut R) {
         if R::ON && rec.sketching() {
             let floor = if inner == Level::Dynamic {
                 let mut t = self.clone();
@@ -458,17 +457,18 @@ impl<S: Shape> State<S> {
             } else {
                 1
             };
-            let nothing = NetBranch {
+            let unproved = NetBranch {
                 implications: Vec::new(),
                 end: BranchEnd::Conclusion,
                 end_parents: Vec::new(),
             };
-            (Why::Nested(Box::new(nothing), Vec::new()), floor)
+            self.remove(y, Why::Nested(Box::new(unproved), Vec::new()), rec);
+            rec.inner_floor(floor);
         } else if R::ON {
             let (branch, ext) = contradiction_proof(self, rec.base(), y, true, inner);
-            (Why::Nested(Box::new(branch), ext), 0)
+            self.remove(y, Why::Nested(Box::new(branch), ext), rec);
         } else {
-            (Why::Assume, 0)
+            self.remove(y, Why::Assume, rec);
         }
     }
 
@@ -484,11 +484,7 @@ impl<S: Shape> State<S> {
             // The same removals as the run that made the trail, each proved again.
             for y in removals {
                 debug_assert!(self.has(y), "{y} replayed but gone");
-                let (why, floor) = self.nested_why(y, inner, rec);
-                self.remove(y, why, rec);
-                if R::ON && rec.sketching() {
-                    rec.inner_floor(floor);
-                }
+                self.remove_nested(y, inner, rec);
                 self.settle(true, rec)?;
             }
             return Ok(());
@@ -542,11 +538,7 @@ impl<S: Shape> State<S> {
                     if held {
                         continue;
                     }
-                    let (why, floor) = self.nested_why(y, inner, rec);
-                    self.remove(y, why, rec);
-                    if R::ON && rec.sketching() {
-                        rec.inner_floor(floor);
-                    }
+                    self.remove_nested(y, inner, rec);
                     rec.nested_removal(y);
                     removed = true;
                     self.settle(true, rec)?;
