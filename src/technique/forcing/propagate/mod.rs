@@ -310,16 +310,22 @@ fn cells_of<S: Shape>(list: &[u16], positions: S::Mask) -> CellSet<S> {
 /// The first `k` entries of `masks` (each with 2..=k bits) whose union has exactly `k` bits:
 /// (the entries as a set of positions, the union). `k` is 2 or 3.
 fn combination<M: Bits>(masks: &[M], k: u32) -> Option<(M, M)> {
-    let ok = |m: M| (2..=k).contains(&m.count());
-    let n = masks.len();
-    for a in 0..n {
-        if !ok(masks[a]) {
-            continue;
+    // the members that may take part (2 to k bits), in order: the same first subset as
+    // trying every member
+    debug_assert!(masks.len() <= 64, "a house of at most 64 places");
+    let mut at = [0u8; 64];
+    let mut n = 0;
+    for (i, m) in masks.iter().enumerate() {
+        if (2..=k).contains(&m.count()) {
+            at[n] = i as u8;
+            n += 1;
         }
-        for b in a + 1..n {
-            if !ok(masks[b]) {
-                continue;
-            }
+    }
+    let at = &at[..n];
+    for (x, &a) in at.iter().enumerate() {
+        let a = usize::from(a);
+        for (y, &b) in at.iter().enumerate().skip(x + 1) {
+            let b = usize::from(b);
             let ab = masks[a].or(masks[b]);
             if k == 2 {
                 if ab.count() == 2 {
@@ -330,9 +336,10 @@ fn combination<M: Bits>(masks: &[M], k: u32) -> Option<(M, M)> {
             if ab.count() > 3 {
                 continue;
             }
-            for (c, &mc) in masks.iter().enumerate().skip(b + 1) {
-                if ok(mc) && ab.or(mc).count() == 3 {
-                    return Some((M::bit(a).or(M::bit(b)).or(M::bit(c)), ab.or(mc)));
+            for &c in &at[y + 1..] {
+                let c = usize::from(c);
+                if ab.or(masks[c]).count() == 3 {
+                    return Some((M::bit(a).or(M::bit(b)).or(M::bit(c)), ab.or(masks[c])));
                 }
             }
         }

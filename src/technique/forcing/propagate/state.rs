@@ -331,19 +331,16 @@ impl<S: Shape> State<S> {
                 continue;
             }
             let list = geo.cells_of(h);
-            // per place in the house: its digits; per digit: its places
+            // per place in the house: its digits; per digit: its places (each digit's
+            // candidates in the house, at their place in the house's list)
+            let kind = h / S::N;
             let mut masks = S::per_digit(S::Mask::ZERO);
             let mut pos = S::per_digit(S::Mask::ZERO);
-            for (i, &c) in list.iter().enumerate() {
-                let c = S::cell(c as usize);
-                if !open.contains(c) {
-                    continue;
-                }
-                for (di, p) in pos.as_mut().iter_mut().enumerate() {
-                    if self.cands.as_ref()[di].contains(c) {
-                        masks.as_mut()[i].set(di);
-                        p.set(i);
-                    }
+            for (di, p) in pos.as_mut().iter_mut().enumerate() {
+                for c in self.cands.as_ref()[di] & open {
+                    let i = usize::from(geo.cell_places.as_ref()[S::bit_of(c)][kind]);
+                    masks.as_mut()[i].set(di);
+                    p.set(i);
                 }
             }
             let (masks, pos) = (masks.as_ref(), pos.as_ref());
@@ -404,10 +401,13 @@ impl<S: Shape> State<S> {
             for orient in 0..2usize {
                 // per line: the cross lines holding the digit
                 let mut m = S::per_digit(S::Mask::ZERO);
-                for (i, mi) in m.as_mut().iter_mut().enumerate() {
-                    for c in b & geo.house_at(orient * n + i) {
-                        mi.set(usize::from(if orient == 0 { c.col() } else { c.row() }));
-                    }
+                for c in b {
+                    let (line, cross) = if orient == 0 {
+                        (c.row(), c.col())
+                    } else {
+                        (c.col(), c.row())
+                    };
+                    m.as_mut()[usize::from(line)].set(usize::from(cross));
                 }
                 for k in 2..=3u32 {
                     let Some((lines, covers)) = combination(m.as_ref(), k) else {
