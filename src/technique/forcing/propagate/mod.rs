@@ -315,11 +315,10 @@ fn combination<M: Bits>(masks: &[M], k: u32) -> Option<(M, M)> {
     debug_assert!(masks.len() <= 64, "a house of at most 64 places");
     let mut at = [0u8; 64];
     let mut n = 0;
-    for (i, m) in masks.iter().enumerate() {
-        if (2..=k).contains(&m.count()) {
-            at[n] = i as u8;
-            n += 1;
-        }
+    // written whether it counts or not: no branch to mispredict
+    for (i, m) in masks.iter().take(64).enumerate() {
+        at[n] = i as u8;
+        n += usize::from((2..=k).contains(&m.count()));
     }
     let at = &at[..n];
     for (x, &a) in at.iter().enumerate() {
