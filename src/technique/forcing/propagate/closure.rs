@@ -57,36 +57,32 @@ impl<S: Shape> StaticClosure<S> {
                 candidate.push(c);
             }
         }
-        let linked: Vec<bool> = (candidate.iter())
-            .map(|&c| !links.from(index::<S>(c)).is_empty())
-            .collect();
+        // the candidates with a strong link, by digit
+        let mut linked = S::NO_DIGIT_CELLS;
+        for &c in &candidate {
+            if !links.from(index::<S>(c)).is_empty() {
+                linked.as_mut()[c.digit as usize - 1].insert(c.cell);
+            }
+        }
         let state = |c: Candidate, on: bool| number[index::<S>(c)] * 2 + u32::from(on);
         // the links a walk follows ([`State::assume_static`]), to linked candidates' states
         let mut succ = Successors::with_capacity(candidate.len() * 2);
-        for (n, &x) in candidate.iter().enumerate() {
+        for &x in &candidate {
             let xd = x.digit as usize - 1;
+            let linked = linked.as_ref();
             // off: the strong partners on
-            if linked[n] {
-                let partners = links.from(index::<S>(x));
-                succ.extend(partners.iter().map(|&(yi, _)| {
-                    let y = candidate_at::<S>(yi as usize);
-                    state(y, true)
-                }));
-            }
+            let partners = links.from(index::<S>(x));
+            succ.extend(partners.iter().map(|&(yi, _)| {
+                let y = candidate_at::<S>(yi as usize);
+                state(y, true)
+            }));
             succ.end_state();
             // on: the cell's other digits and the digit's peers off
             let others = (0..S::N)
-                .filter(|&e| e != xd && st.cands.as_ref()[e].contains(x.cell))
+                .filter(|&e| e != xd && linked[e].contains(x.cell))
                 .map(|e| cand(x.cell, e));
-            let peers = (st.cands.as_ref()[xd] & geo.peers(x.cell))
-                .iter()
-                .map(|p| cand(p, xd));
-            succ.extend(
-                others
-                    .chain(peers)
-                    .filter(|&y| linked[number[index::<S>(y)] as usize])
-                    .map(|y| state(y, false)),
-            );
+            let peers = (linked[xd] & geo.peers(x.cell)).iter().map(|p| cand(p, xd));
+            succ.extend(others.chain(peers).map(|y| state(y, false)));
             succ.end_state();
         }
         let comp = components(&succ);
