@@ -421,3 +421,52 @@ fn the_static_closure_answers_as_every_walk_would() {
         "{contradictions} {c} {held} {h}"
     );
 }
+
+/// `combination` by trying every pair and triple of `masks`: what it must answer.
+fn combination_by_every_subset(masks: &[u32], k: u32) -> Option<(u32, u32)> {
+    let ok = |m: u32| (2..=k).contains(&m.count_ones());
+    let n = masks.len();
+    for a in 0..n {
+        for b in a + 1..n {
+            if k == 2 {
+                if ok(masks[a]) && ok(masks[b]) && (masks[a] | masks[b]).count_ones() == 2 {
+                    return Some((1 << a | 1 << b, masks[a] | masks[b]));
+                }
+                continue;
+            }
+            for c in b + 1..n {
+                let u = masks[a] | masks[b] | masks[c];
+                if [a, b, c].iter().all(|&i| ok(masks[i])) && u.count_ones() == 3 {
+                    return Some((1 << a | 1 << b | 1 << c, u));
+                }
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn combination_finds_the_first_subset_every_subset_would() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut found = [0usize; 2];
+    for round in 0..20_000 {
+        let n = [4, 6, 9, 16, 25][round % 5];
+        // sparse masks, so that pairs and triples exist
+        let masks: Vec<u32> = (0..n)
+            .map(|_| {
+                let bits = rng.random_range(0..5);
+                (0..bits).fold(0, |m, _| m | 1 << rng.random_range(0..n.min(6)))
+            })
+            .collect();
+        for k in 2..=3 {
+            let want = combination_by_every_subset(&masks, k);
+            assert_eq!(combination(&masks, k), want, "{masks:?}, k = {k}");
+            found[k as usize - 2] += usize::from(want.is_some());
+        }
+    }
+    assert!(
+        found.iter().all(|&f| f > 1000),
+        "too few subsets to test: {found:?}"
+    );
+}
