@@ -221,24 +221,20 @@ impl<S: Shape> State<S> {
             while let Some(h) = look.first() {
                 look.clear(h);
                 let hc = geo.house_at(h);
-                if p.intersects(hc) {
+                let x = b & hc;
+                let places = x.len();
+                // most houses keep two places or more: the placed test only for the others
+                if places >= 2 || p.intersects(hc) {
                     continue;
                 }
-                let x = b & hc;
-                match x.len() {
-                    0 => {
-                        let clash = Clash::NoPlace(di as u8 + 1, house::<S>(h));
-                        return Err(self.clash(clash, rec));
-                    }
-                    1 => {
-                        let c = x.first().expect("one cell");
-                        if !chosen.contains(c) {
-                            chosen.insert(c);
-                            found.as_mut()[n] = (c, di as u8, h as u8 + 1);
-                            n += 1;
-                        }
-                    }
-                    _ => {}
+                let Some(c) = x.first() else {
+                    let clash = Clash::NoPlace(di as u8 + 1, house::<S>(h));
+                    return Err(self.clash(clash, rec));
+                };
+                if !chosen.contains(c) {
+                    chosen.insert(c);
+                    found.as_mut()[n] = (c, di as u8, h as u8 + 1);
+                    n += 1;
                 }
             }
         }
