@@ -567,14 +567,16 @@ pub fn for_each_index<T: Send, W: Write>(
 /// a flush per result.
 const FLUSH_AFTER: Duration = Duration::from_millis(100);
 
-/// How long the thread that writes the results first naps when none is ready; each nap in a
-/// row is twice the one before, up to [`NAP_LONGEST`]. It naps rather than blocks on the
-/// channel: waking a blocked thread for each result cost a third of the time of a fast batch
-/// (`count`, a few µs a puzzle), where a nap finds many results ready at once.
+/// How long the thread that writes the results first naps when none is ready; each nap is
+/// twice the one before, up to [`NAP_LONGEST`], and a nap that finds results waiting does not
+/// start the series again, so a steady stream of results wakes the writer about once per
+/// [`NAP_LONGEST`] and it takes them all at once. It naps rather than blocks on the channel:
+/// waking a blocked thread for each result cost a third of the time of a fast batch (`count`,
+/// a few µs a puzzle), and even waking every 50 µs cost a tenth of it (docs/performance.md).
+/// The workers wake it when they are done, so the end of a chunk is not waited for.
 const NAP_SHORTEST: Duration = Duration::from_micros(50);
 
-/// The longest nap (see [`NAP_SHORTEST`]): how late a result may be written, at most, after
-/// a slow stretch.
+/// The longest nap (see [`NAP_SHORTEST`]): how late a result may be written, at most.
 const NAP_LONGEST: Duration = Duration::from_millis(5);
 
 /// Runs `work` on `0..n` on the worker threads and hands each result to `emit` in index
@@ -597,10 +599,11 @@ fn in_order<T: Send, W: Write>(
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, T)>();
+    let writer = std::thread::current();
     rayon::in_place_scope(|scope| {
         for _ in 0..workers {
             let tx = tx.clone();
-            let (next, stop, work) = (&next, &stop, &work);
+            let (next, stop, work, writer) = (&next, &stop, &work, &writer);
             scope.spawn(move |_| {
                 while !stop.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -608,6 +611,10 @@ fn in_order<T: Send, W: Write>(
                         break;
                     }
                 }
+                // The sender first, so that the writer, woken, finds the channel closed once
+                // the last worker is done.
+                drop(tx);
+                writer.unpark();
             });
         }
         // Only the workers hold senders: `recv` fails once the last one is done.
@@ -630,12 +637,13 @@ fn in_order<T: Send, W: Write>(
                             stop.store(true, Ordering::Relaxed);
                         }
                     }
-                    std::thread::sleep(nap);
+                    // A worker that is done unparks it (a stale unpark only ends a nap early).
+                    std::thread::park_timeout(nap);
                     nap = (nap * 2).min(NAP_LONGEST);
                     continue;
                 }
             };
-            (idle_since, nap) = (None, NAP_SHORTEST);
+            idle_since = None;
             let (i, r) = message;
             let k = i - turn;
             if waiting.len() <= k {
