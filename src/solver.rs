@@ -79,6 +79,12 @@ pub fn solve(values: &[u8; 81]) -> Option<[u8; 81]> {
     (s.count > 0).then_some(s.first)
 }
 
+/// The most bivalue cells the guess choice scores ([`Board::pick`]). Scoring costs about 20
+/// instructions a cell, and a board often has a dozen or more bivalue cells; beyond the first
+/// eight, a better-scored cell saves fewer guesses than the scoring costs (measured:
+/// docs/performance.md, "The guess choice scores eight cells at most").
+const SCORED_PAIRS: u32 = 8;
+
 /// All 27 cells of a band.
 const BAND: u32 = 0x7FF_FFFF;
 /// One row (9 cells) of a band.
@@ -641,11 +647,12 @@ impl Board {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
-    /// Picks a cell to guess on, returning `(band, position, digit mask)`: the bivalue cell
-    /// (the last one on a tie) with the most unsolved peers holding one of its digits, the
-    /// bivalue ones among them counting three times (either branch of the guess reaches them),
-    /// else a cell with the fewest candidates. On the hardest puzzles this guesses about 30%
-    /// less often than the cell with the most bivalue peers did.
+    /// Picks a cell to guess on, returning `(band, position, digit mask)`: among the first
+    /// [`SCORED_PAIRS`] bivalue cells (band by band, by position), the one (the last on a tie)
+    /// with the most unsolved peers holding one of its digits, the bivalue ones among them
+    /// counting three times (either branch of the guess reaches them); else a cell with the
+    /// fewest candidates. On the hardest puzzles this guesses about 30% less often than the
+    /// cell with the most bivalue peers did.
     #[inline(always)]
     fn pick(&self) -> (usize, u32, u32) {
         let mut pairs = [0u32; 3];
@@ -666,10 +673,12 @@ impl Board {
             // wins a tie), then the digit mask; a maximum instead of a branch per cell.
             let mut best = 0u32;
             let digits = CellDigits::new(self);
+            let mut left = SCORED_PAIRS;
             for band in 0..3 {
                 let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
                 let mut p = pairs[band];
-                while p != 0 {
+                while p != 0 && left > 0 {
+                    left -= 1;
                     let pos = p.trailing_zeros();
                     p &= p - 1;
                     let col = COLUMN_IN_BAND[pos as usize];
