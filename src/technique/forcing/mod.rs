@@ -368,6 +368,14 @@ impl<'a, S: Shape> Search<'a, S> {
         // assumption once with a record, and rebuild every proof from it.
         // (a few assumptions per search: a map, not a slot for every candidate)
         let mut records = HashMap::default();
+        // How many conclusions not yet built use each branch: a record no later net needs is
+        // dropped (at 25x25 a record with its nested proofs holds megabytes).
+        let mut uses: HashMap<(Candidate, bool), usize> = HashMap::default();
+        for f in &found {
+            for &b in &f.branches {
+                *uses.entry(b).or_default() += 1;
+            }
+        }
         // Smallest proof first; placements before eliminations; then search order. A net is
         // built only when its floor comes first: a conclusion waits in the queue at its floor
         // (never more than its net's size) until built, then at its size, so the steps come
@@ -394,7 +402,15 @@ impl<'a, S: Shape> Search<'a, S> {
                 sink(self.step(&found[i], net))?;
                 continue;
             }
-            let Some(net) = self.net(&found[i], &mut records) else {
+            let net = self.net(&found[i], &mut records);
+            for b in &found[i].branches {
+                let left = uses.get_mut(b).expect("every branch is counted");
+                *left -= 1;
+                if *left == 0 {
+                    records.remove(b);
+                }
+            }
+            let Some(net) = net else {
                 continue;
             };
             debug_assert!(net.size() >= size, "a net under its floor");
