@@ -132,52 +132,6 @@ fn count_file_keeps_order_across_chunks() {
     );
 }
 
-/// Each result is written while the input is still open: a user or a tool piping puzzles in
-/// one at a time gets each answer before sending the next.
-#[test]
-fn answers_stream_while_the_input_stays_open() {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
-    use std::sync::mpsc;
-    use std::time::Duration;
-    for threads in ["1", "2"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
-            .args(["--threads", threads, "count", "--file", "-"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("lapiz runs");
-        let mut input = child.stdin.take().expect("piped stdin");
-        let stdout = child.stdout.take().expect("piped stdout");
-        // Lines are read on a thread of their own, so that a missing answer fails the test
-        // after a timeout instead of hanging it.
-        let (tx, rx) = mpsc::channel();
-        let reader = std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                if tx.send(line.expect("utf-8 output")).is_err() {
-                    break;
-                }
-            }
-        });
-        for (i, puzzle) in [EASY, UNFAIR, EASY].iter().enumerate() {
-            writeln!(input, "{puzzle}").expect("lapiz reads its input");
-            input.flush().unwrap();
-            let line = rx
-                .recv_timeout(Duration::from_secs(20))
-                .unwrap_or_else(|_| panic!("no answer to puzzle {i} while the input is open"));
-            assert!(line.starts_with(puzzle), "{line}");
-        }
-        drop(input);
-        let last = rx
-            .recv_timeout(Duration::from_secs(20))
-            .expect("the totals");
-        assert!(last.starts_with("puzzles: 3, unique: 3"), "{last}");
-        assert!(child.wait().expect("lapiz ends").success());
-        reader.join().unwrap();
-    }
-}
-
 #[test]
 fn solve_file_with_threads_gives_the_same_output() {
     let input = format!("{EASY}\n{STUCK}\nxx\n{UNFAIR}\n");
