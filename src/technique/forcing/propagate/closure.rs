@@ -64,12 +64,12 @@ impl<S: Shape> StaticClosure<S> {
                 linked.as_mut()[c.digit as usize - 1].insert(c.cell);
             }
         }
+        let linked = linked.as_ref();
         let state = |c: Candidate, on: bool| number[index::<S>(c)] * 2 + u32::from(on);
         // the links a walk follows ([`State::assume_static`]), to linked candidates' states
         let mut succ = Successors::with_capacity(candidate.len() * 2);
         for &x in &candidate {
             let xd = x.digit as usize - 1;
-            let linked = linked.as_ref();
             // off: the strong partners on
             let partners = links.from(index::<S>(x));
             succ.extend(partners.iter().map(|&(yi, _)| {
