@@ -33,7 +33,7 @@ fn canonical_of(sizes: &SizeArgs, text: &str) -> Result<String, String> {
 }
 
 /// Runs `lapiz canonical`.
-pub fn run(args: CanonicalArgs, out: &mut impl Write) -> Result<ExitCode> {
+pub fn run(args: CanonicalArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
     let Some(path) = args.input.file else {
         let text = args.input.puzzle.unwrap_or_default();
         return Ok(match canonical_of(&args.sizes, &text) {

@@ -36,7 +36,7 @@ enum Counted {
 }
 
 /// Runs `lapiz count`: each puzzle's values and count, then the totals.
-pub fn run(args: CountArgs, out: &mut impl Write) -> Result<ExitCode> {
+pub fn run(args: CountArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
     let (path, limit) = (args.file.as_path(), args.limit);
     let (mut puzzles, mut unique, mut none, mut multiple) = (0usize, 0usize, 0usize, 0usize);
     let mut bad_lines = 0usize;

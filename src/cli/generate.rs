@@ -114,7 +114,7 @@ fn parse_size(text: &str) -> Result<u8, String> {
 
 /// Runs `lapiz generate` for a size other than 9x9 (or with `--box`): the generic core's
 /// generator, no rating.
-fn run_sized(args: &GenerateArgs, clues: Clues, out: &mut impl Write) -> Result<ExitCode> {
+fn run_sized(args: &GenerateArgs, clues: Clues, out: &mut (impl Write + Send)) -> Result<ExitCode> {
     if args.difficulty.is_some() || args.rating.is_some() || !args.requires.is_empty() || args.rate
     {
         bail!(
@@ -147,7 +147,7 @@ fn run_sized(args: &GenerateArgs, clues: Clues, out: &mut impl Write) -> Result<
 }
 
 /// Runs `lapiz generate`.
-pub fn run(args: GenerateArgs, out: &mut impl Write) -> Result<ExitCode> {
+pub fn run(args: GenerateArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
     if args.size != 9 || args.sizes.boxes.is_some() {
         let clues = match (args.clues, args.max_clues) {
             (Some(n), _) => Clues::Exactly(n),

@@ -85,7 +85,7 @@ fn rate_text(
 }
 
 /// Runs `lapiz rate`.
-pub fn run(args: RateArgs, out: &mut impl Write) -> Result<ExitCode> {
+pub fn run(args: RateArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
     let pipelines = &Pipelines {
         nine: args.pipeline.load("se")?,
         other: match args.pipeline.pipeline {

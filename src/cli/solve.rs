@@ -78,7 +78,7 @@ pub struct SolveArgs {
 }
 
 /// Runs `lapiz solve`.
-pub fn run(args: SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
+pub fn run(args: SolveArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
     let format = args.format;
     let pipeline = args.pipeline.load("default")?;
     if let Some(file) = &args.input.file {
@@ -230,7 +230,7 @@ fn solve_file(
     pipeline: &Pipeline,
     format: Format,
     strict: bool,
-    out: &mut impl Write,
+    out: &mut (impl Write + Send),
 ) -> Result<ExitCode> {
     let (mut solved, mut guessed, mut stuck) = (0usize, 0usize, 0usize);
     let mut troubled = 0usize;

@@ -68,7 +68,7 @@ pub struct CheckArgs {
 
 /// Runs `lapiz technique check`: each technique of the file in turn, each with its header and
 /// its totals line; fails when a case of any failed.
-pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<ExitCode> {
+pub fn run(args: CheckArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
     let subject = Subject::load(&args.script, args.id.as_deref())?;
     let (mut all, mut checked, mut warned) = (Tally::default(), 0usize, 0usize);
     for (k, technique) in subject.techniques.iter().enumerate() {
@@ -233,7 +233,7 @@ impl Check<'_> {
         &self,
         reglib: Option<PathBuf>,
         codes: Vec<String>,
-        out: &mut impl Write,
+        out: &mut (impl Write + Send),
     ) -> Result<Option<(Tally, Activity)>> {
         let technique = self.technique;
         let codes = if codes.is_empty() {
@@ -416,7 +416,7 @@ impl Check<'_> {
         path: &Path,
         limit: Option<usize>,
         size: &SizeArgs,
-        out: &mut impl Write,
+        out: &mut (impl Write + Send),
     ) -> Result<(Tally, Activity)> {
         let pipeline = Pipeline::default_pipeline();
         let mut total = Tally::default();

@@ -35,7 +35,7 @@ pub enum TechniqueCommand {
 }
 
 /// Runs a `lapiz technique` subcommand.
-pub fn run(command: TechniqueCommand, out: &mut impl Write) -> Result<ExitCode> {
+pub fn run(command: TechniqueCommand, out: &mut (impl Write + Send)) -> Result<ExitCode> {
     match command {
         TechniqueCommand::Check(args) => check::run(args, out),
         TechniqueCommand::Bench(args) => bench::command(args, out),
