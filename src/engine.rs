@@ -277,7 +277,7 @@ pub fn solve_sized(puzzle: &Puzzle, pipeline: &Pipeline) -> Trace {
     }
 }
 
-/// Solves a puzzle as [`AnyPuzzle::read`] read it: 9x9 with [`solve_grid`], another size with
+/// Solves a puzzle as [`crate::shape::AnyPuzzle::read`] read it: 9x9 with [`solve_grid`], another size with
 /// [`solve_sized`].
 pub fn solve_any(puzzle: &crate::shape::AnyPuzzle, pipeline: &Pipeline) -> Trace {
     match puzzle {

@@ -11,7 +11,7 @@
 //! (solved, stuck, step limit). An invalid puzzle gives one frame saying what is wrong.
 //!
 //! Every size is drawn by the same code: the frames are built once on the puzzle's own grid
-//! (generic over its shape), each kept as a size-free [`Position`]; the drawing takes its
+//! (generic over its shape), each kept as a size-free `Position` (`html/position.rs`); the drawing takes its
 //! measures from the position's layout (cell size, pencil-mark sub-grid, box borders) and
 //! writes digits in the puzzle's alphabet. A 9x9 page is what it always was.
 

@@ -5,7 +5,7 @@
 //! stdout (`plugin::wire`). lapiz waits for each search with a time limit; a host that dies
 //! (a segfault, `abort()`, a stack overflow, `exit()`, running out of its memory limit) or
 //! runs past the limit is killed and dropped, and the search fails with a
-//! [`TechniqueError`](crate::technique::TechniqueError) naming the library and what happened:
+//! [`TechniqueError`] naming the library and what happened:
 //! the engine disables that technique for the rest of the solve, and the next search starts a
 //! fresh host.
 

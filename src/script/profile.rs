@@ -1,5 +1,5 @@
 //! Where a script's operations go: sampled calls of `find` on the VM, charged to lines and
-//! functions ([`Profile`](super::Profile)).
+//! functions ([`Profile`]).
 
 use super::*;
 

@@ -325,7 +325,7 @@ pub trait Shape: Copy + Eq + Default + Send + Sync + fmt::Debug + 'static {
     fn per_house<T: Plain>(v: T) -> Self::PerHouse<T>;
     /// Every digit holding `v`.
     fn per_digit<T: Plain>(v: T) -> Self::PerDigit<T>;
-    /// An empty cell set per digit (the empty [`crate::CandSet`]).
+    /// An empty cell set per digit (the empty candidate set, `CandSet`).
     const NO_DIGIT_CELLS: Self::PerDigit<crate::cellset::CellSet<Self>>;
     /// The geometry of `layout` (of this size), built on first use and kept.
     fn geometry(layout: Layout) -> &'static Geometry<Self>;

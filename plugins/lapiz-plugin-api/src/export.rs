@@ -1,4 +1,4 @@
-//! The safe Rust side: [`PluginTechnique`], [`Step`], [`Output`] and the [`export_plugin!`]
+//! The safe Rust side: [`PluginTechnique`], [`Step`], [`Output`] and the [`export_plugin!`](crate::export_plugin!)
 //! machinery that turns them into the C descriptor table.
 
 use std::ffi::{CString, c_void};
@@ -197,7 +197,7 @@ fn truncate(text: &str, cap: usize) -> &str {
     &text[..end]
 }
 
-/// A technique written in Rust, exported with [`export_plugin!`]. Searches may run on
+/// A technique written in Rust, exported with [`export_plugin!`](crate::export_plugin!). Searches may run on
 /// several threads at once, hence `Sync`.
 pub trait PluginTechnique: Send + Sync + 'static {
     /// Stable id: lowercase letters, digits, `-` and `_` (e.g. `remote-pairs-rs`).

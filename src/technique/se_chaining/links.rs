@@ -161,7 +161,7 @@ pub(super) fn off_to_on(
 
 /// SE's `doUnaryChaining`: the cycles through `c` on and the forcing chains from `c` on and
 /// off to their own negation, on the static links of `board` (`y`: cell links, `x`: house
-/// links); only the searches of the `kinds` (see [`reach::Graph::hint_kinds`]) that can find
+/// links); only the searches of the `kinds` (see [`super::reach::Walks::hint_kinds`]) that can find
 /// anything are made.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]

@@ -391,7 +391,7 @@ pub(crate) const fn candidates<S: Shape>() -> usize {
 }
 
 /// The index of `c` among the candidates of shape `S` (digit-major, as in
-/// [`crate::CandSet`]).
+/// [`crate::candset::CandSet`]).
 #[inline]
 pub(crate) fn index<S: Shape>(c: Candidate) -> usize {
     (c.digit as usize - 1) * S::CELLS + S::bit_of(c.cell)
