@@ -416,6 +416,9 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write + Send>(
     };
     // The bar moves as each puzzle is done: by its line's bytes for a file, by one for stdin.
     let step = |item: &Item| if len.is_some() { item.bytes } else { 1 };
+    // Asked once: a hidden bar stays hidden, and asking takes a lock (0.5% of counting a file
+    // of fast puzzles when asked for each).
+    let drawn = !bar.is_hidden();
     let mut line: Vec<u8> = Vec::with_capacity(256);
     let (mut line_number, mut bytes, mut done) = (0usize, 0u64, 0u64);
     // The chunk's items are reused from one chunk to the next (their texts' allocations
@@ -513,7 +516,7 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write + Send>(
                     Some(why) => unreadable(&item.text, why),
                     None => work(&item.text),
                 };
-                if !bar.is_hidden() {
+                if drawn {
                     bar.inc(step(item));
                 }
                 r
