@@ -844,14 +844,16 @@ mod tests {
 
     #[test]
     fn a_text_file_is_not_a_library() {
-        let dir = std::env::temp_dir().join(format!("lapiz-plugin-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("not-a-library.so");
+        // removed with the file when the guard drops, pass or fail
+        let dir = tempfile::Builder::new()
+            .prefix("lapiz-plugin-test-")
+            .tempdir()
+            .unwrap();
+        let file = dir.path().join("not-a-library.so");
         std::fs::write(&file, "hello").unwrap();
         let err = load(&file).unwrap_err();
         assert!(matches!(err, PluginError::NotALibrary { .. }), "{err}");
         assert!(err.to_string().contains("not a shared library"), "{err}");
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

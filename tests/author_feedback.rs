@@ -5,7 +5,6 @@
 
 mod common;
 
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use common::cli::text;
@@ -16,13 +15,9 @@ use lapiz::technique::find_all;
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
-/// Writes a script into this test binary's temporary folder and gives its path.
-fn script(name: &str, body: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("lapiz-author-feedback-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.rhai"));
-    std::fs::write(&path, body).unwrap();
-    path
+/// Writes a script into a fresh temporary folder: its path, with the folder's guard.
+fn script(name: &str, body: &str) -> common::TempFile {
+    common::temp_file("author-feedback", &format!("{name}.rhai"), body)
 }
 
 /// Runs lapiz: (exit code, stdout, stderr).

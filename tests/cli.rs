@@ -23,9 +23,8 @@ fn solve_prints_an_explained_solution() {
 
 #[test]
 fn solve_writes_ron_trace() {
-    let dir = std::env::temp_dir().join(format!("lapiz-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("trace.ron");
+    let dir = common::temp_dir("cli");
+    let path = dir.path().join("trace.ron");
     let out = lapiz(
         &[
             "solve",
@@ -126,12 +125,11 @@ fn techniques_lists_the_pipeline() {
 
 #[test]
 fn reglib_counts_and_fails_on_failure() {
-    let dir = std::env::temp_dir().join(format!("lapiz-cli-reglib-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("cli-reglib");
     let good = ":0003:8:6...+53+4.7....4+2+56.+254867+3+9+1.+4..+9+6.1.162+38+5749.3..+1+4.+5....42193..1.+57...+44+2.6+3.+1+75:::829:";
     let skipped = ":0001:2:.......8...4..37....6..92..6.9...84.4...8...6.85...3.1..83..6....25..9...3.......:::::";
     let wrong = good.replace(":829:", ":819:");
-    let path = dir.join("lib.txt");
+    let path = dir.path().join("lib.txt");
     std::fs::write(&path, format!("# cases\n{good}\n{skipped}\n")).unwrap();
     let out = lapiz(&["reglib", path.to_str().unwrap()], None);
     assert!(out.status.success());
@@ -147,9 +145,8 @@ fn reglib_counts_and_fails_on_failure() {
 
 #[test]
 fn pipeline_file_is_used_and_errors_are_named() {
-    let dir = std::env::temp_dir().join(format!("lapiz-cli-pipe-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("p.ron");
+    let dir = common::temp_dir("cli-pipe");
+    let path = dir.path().join("p.ron");
     std::fs::write(
         &path,
         "Pipeline(name: \"singles\", techniques: [Technique(\"naked-single\")])",
@@ -168,13 +165,12 @@ fn a_reader_that_stops_early_gets_no_message() {
     use std::io::{BufRead, BufReader};
     use std::process::{Command, Stdio};
     // many puzzles, so the batch is still writing when the reader goes away
-    let file = std::env::temp_dir().join(format!("lapiz-pipe-{}.txt", std::process::id()));
     let puzzle =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
-    std::fs::write(&file, puzzle.repeat(20_000)).unwrap();
+    let file = common::temp_file("cli-reader", "puzzles.txt", puzzle.repeat(20_000));
     let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
         .args(["--threads", "1", "solve", "--file"])
-        .arg(&file)
+        .arg(file.as_os_str())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -185,7 +181,6 @@ fn a_reader_that_stops_early_gets_no_message() {
         .unwrap();
     // the pipe's reader is gone (as after `| head -1`)
     let out = child.wait_with_output().unwrap();
-    std::fs::remove_file(&file).ok();
     assert!(first.contains("solved"), "{first}");
     // output was lost: status 2, but no message to the terminal the reader left
     assert_eq!(out.status.code(), Some(2), "{:?}", out.status);

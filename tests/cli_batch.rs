@@ -291,8 +291,9 @@ fn scripts_run_on_several_threads() {
     );
 }
 
-/// A puzzle file with a line that is not UTF-8 and a line of 100,000 bytes between good ones.
-fn hostile_file(name: &str) -> std::path::PathBuf {
+/// A puzzle file with a line that is not UTF-8 and a line of 100,000 bytes between good ones:
+/// its path, with the guard of its temporary folder.
+fn hostile_file(name: &str) -> common::TempFile {
     let mut bytes = Vec::new();
     bytes.extend_from_slice(EASY.as_bytes());
     bytes.extend_from_slice(b"\nab\xff\xfecd\n");
@@ -300,9 +301,7 @@ fn hostile_file(name: &str) -> std::path::PathBuf {
     bytes.push(b'\n');
     bytes.extend_from_slice(STUCK.as_bytes());
     bytes.push(b'\n');
-    let path = std::env::temp_dir().join(format!("lapiz-{}-{name}.txt", std::process::id()));
-    std::fs::write(&path, bytes).expect("write the test file");
-    path
+    common::temp_file("cli-batch", &format!("{name}.txt"), bytes)
 }
 
 #[test]
@@ -316,7 +315,6 @@ fn unreadable_lines_are_reported_and_the_run_goes_on() {
         } else {
             lapiz(&[command, "--file", file], None)
         };
-        std::fs::remove_file(&path).ok();
         let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
         assert_eq!(out.status.code(), Some(1), "{command}: {stderr}");
         // each bad line named with its line number and what is wrong
@@ -389,7 +387,6 @@ fn ron_output_stays_ron_for_unreadable_lines() {
         ],
         None,
     );
-    std::fs::remove_file(&path).ok();
     let s = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1));
     assert!(

@@ -136,14 +136,12 @@ fn solve_writes_an_html_page() {
     for k in 1..=n {
         assert!(page.contains(&format!("data-step=\"{k}\"")));
     }
-    let dir = std::env::temp_dir().join(format!("lapiz-html-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("page.html");
+    let dir = common::temp_dir("html");
+    let path = dir.path().join("page.html");
     let out = lapiz(&["solve", EASY, "--html", path.to_str().unwrap()], None);
     assert!(out.status.success());
     assert!(text(&out.stdout).contains("Solved in"));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), page);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -11,8 +11,8 @@ const EASY: &str =
 /// A HoDoKu library case lapiz passes (a full house).
 const CASE: &str = ":0003:8:6...+53+4.7....4+2+56.+254867+3+9+1.+4..+9+6.1.162+38+5749.3..+1+4.+5....42193..1.+57...+44+2.6+3.+1+75:::829:";
 
-fn temp_file(name: &str, contents: impl AsRef<[u8]>) -> std::path::PathBuf {
-    common::cli::temp_file("cli-inputs", name, contents)
+fn temp_file(name: &str, contents: impl AsRef<[u8]>) -> common::TempFile {
+    common::temp_file("cli-inputs", name, contents)
 }
 
 /// Runs lapiz, which must end within 20 seconds.
@@ -23,7 +23,8 @@ fn run(args: &[&str]) -> std::process::Output {
 #[cfg(unix)]
 #[test]
 fn fifos_and_devices_are_refused_where_a_file_is_loaded_whole() {
-    let fifo = temp_file("placeholder", "").with_file_name("fifo");
+    let dir = common::temp_dir("cli-inputs");
+    let fifo = dir.path().join("fifo");
     common::cli::make_fifo(&fifo);
     for path in [fifo.to_str().unwrap(), "/dev/zero"] {
         for option in ["--pipeline", "--technique"] {
@@ -111,7 +112,8 @@ fn count_needs_a_limit_of_two_to_call_a_puzzle_unique() {
 
 #[test]
 fn embedded_pipeline_names_are_never_shadowed_by_files() {
-    let dir = temp_file("placeholder", "").with_file_name("shadow");
+    let shadow = common::temp_dir("cli-inputs");
+    let dir = shadow.path().join("shadow");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("default"),

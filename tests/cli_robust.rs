@@ -5,8 +5,6 @@ mod common;
 
 use common::cli::text;
 
-use std::path::PathBuf;
-
 use common::cli::run_lapiz_stdin as lapiz;
 
 const EASY: &str =
@@ -20,8 +18,8 @@ fn code(args: &[&str], stdin: Option<&str>) -> i32 {
     out.status.code().expect("lapiz exits")
 }
 
-fn temp_file(name: &str, contents: &str) -> PathBuf {
-    common::cli::temp_file("cli-robust", name, contents)
+fn temp_file(name: &str, contents: &str) -> common::TempFile {
+    common::temp_file("cli-robust", name, contents)
 }
 
 #[test]
@@ -222,17 +220,17 @@ fn canonical_of_a_thousand_empty_grids_and_sparse_lines() {
     // 0.23 s, were 220 s).
 }
 
-/// Runs `sh -c script` in a temporary folder, with `$LAPIZ` the binary and `$P` an easy
-/// puzzle, so a test can redirect and close descriptors as a shell user does.
+/// Runs `sh -c script` in a fresh temporary folder (removed once the shell has ended), with
+/// `$LAPIZ` the binary and `$P` an easy puzzle, so a test can redirect and close descriptors as
+/// a shell user does.
 fn shell(script: &str) -> std::process::Output {
-    let dir = std::env::temp_dir().join(format!("lapiz-cli-robust-sh-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("cli-robust-sh");
     std::process::Command::new("sh")
         .arg("-c")
         .arg(script)
         .env("LAPIZ", env!("CARGO_BIN_EXE_lapiz"))
         .env("P", EASY)
-        .current_dir(&dir)
+        .current_dir(dir.path())
         .output()
         .expect("sh runs")
 }

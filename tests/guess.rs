@@ -36,13 +36,9 @@ fn no_forcing_with_guess() -> String {
     ron
 }
 
-/// Writes a pipeline file for one test and returns its path.
-fn pipeline_file(name: &str, ron: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("lapiz-guess-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.ron"));
-    std::fs::write(&path, ron).unwrap();
-    path
+/// Writes a pipeline file for one test: its path, with the guard of its temporary folder.
+fn pipeline_file(name: &str, ron: &str) -> common::TempFile {
+    common::temp_file("guess", &format!("{name}.ron"), ron)
 }
 
 #[test]

@@ -50,12 +50,10 @@ fn plugin(case: u32) -> PathBuf {
     fixture_case("sandbox", case)
 }
 
-/// A fresh folder of the user's, outside the plugin's own folder, for this test.
-fn user_folder(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("lapiz-sandbox-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder of the user's, outside the plugin's own folder, for this test: its guard
+/// removes it when the test ends.
+fn user_folder(tag: &str) -> tempfile::TempDir {
+    common::temp_dir(&format!("sandbox-{tag}"))
 }
 
 /// `lapiz solve PUZZLE --plugin LIB`, sandboxed or not, with the plugin's targets in `env`.
@@ -107,7 +105,7 @@ fn reading_a_file_of_the_users_is_refused() {
         return;
     }
     let dir = user_folder("read");
-    let secret = dir.join("secret.txt");
+    let secret = dir.path().join("secret.txt");
     std::fs::write(&secret, "the user's secret 4711").unwrap();
     let lib = plugin(1);
     let env = [("LAPIZ_HOSTILE_READ", secret.display().to_string())];
@@ -134,7 +132,7 @@ fn writing_a_file_is_refused() {
         return;
     }
     let dir = user_folder("write");
-    let target = dir.join("written.txt");
+    let target = dir.path().join("written.txt");
     let lib = plugin(2);
     let env = [("LAPIZ_HOSTILE_WRITE", target.display().to_string())];
     let line = refused(&solve(&lib, true, &env), "hostile-write", &lib);
@@ -190,7 +188,7 @@ fn running_a_shell_is_refused() {
         (4, "hostile-exec", "execve"),
         (5, "hostile-spawn", "system"),
     ] {
-        let mark = dir.join(format!("ran-{case}"));
+        let mark = dir.path().join(format!("ran-{case}"));
         let lib = plugin(case);
         let env = [("LAPIZ_HOSTILE_MARK", mark.display().to_string())];
         let line = refused(&solve(&lib, true, &env), id, &lib);
@@ -288,16 +286,16 @@ fn every_hostile_plugin_at_once_in_a_file_run_costs_only_its_technique() {
         return;
     }
     let dir = user_folder("file");
-    let puzzles = dir.join("puzzles.txt");
+    let puzzles = dir.path().join("puzzles.txt");
     let second =
         "..34.67.94..9........5...26.9.....15..2...8...1.357....6173.5..9.............82..";
     std::fs::write(&puzzles, format!("{PUZZLE}\n{second}\n")).unwrap();
-    let secret = dir.join("secret.txt");
+    let secret = dir.path().join("secret.txt");
     std::fs::write(&secret, "4711").unwrap();
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
-    let written = dir.join("written.txt");
-    let mark = dir.join("ran");
+    let written = dir.path().join("written.txt");
+    let mark = dir.path().join("ran");
     let mut victim = Command::new("sleep").arg("60").spawn().unwrap();
     let libs: Vec<PathBuf> = (1..=9).map(plugin).collect();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_lapiz"));
@@ -390,9 +388,9 @@ fn the_sandbox_is_named_and_can_be_turned_off_by_option_or_pipeline() {
 
     // the pipeline's field turns it off; the option wins over the field
     let dir = user_folder("pipeline");
-    let secret = dir.join("secret.txt");
+    let secret = dir.path().join("secret.txt");
     std::fs::write(&secret, "4711").unwrap();
-    let ron = dir.join("trusted.ron");
+    let ron = dir.path().join("trusted.ron");
     std::fs::write(
         &ron,
         format!(

@@ -509,8 +509,8 @@ fn pipelines_name_plugins_by_path_and_by_id_after_loading_a_folder() {
     }
     // pipelines load plugins in hosts: the test binary is not `lapiz`
     common::plugins::use_built_host();
-    let dir = std::env::temp_dir().join(format!("lapiz-plugins-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let folder = common::temp_dir("plugins");
+    let dir = folder.path();
     let lib = dir.join(common::plugins::library_file("lapiz_example_rust"));
     std::fs::copy(example_rust(), &lib).unwrap();
     let ron = format!(
@@ -547,7 +547,6 @@ fn pipelines_name_plugins_by_path_and_by_id_after_loading_a_folder() {
             "xy-wing-c"
         ]
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -677,13 +676,11 @@ fn cli_stops_on_a_plugin_that_fails_to_load() {
             assert!(err.starts_with("error: plugin "), "{command}: {err}");
         }
     }
-    let pipeline =
-        std::env::temp_dir().join(format!("lapiz-plugins-failing-{}.ron", std::process::id()));
-    std::fs::write(
-        &pipeline,
+    let pipeline = common::temp_file(
+        "plugins-failing",
+        "failing.ron",
         r#"Pipeline(techniques: [Technique("naked-single"), Plugin("no/such/plugin.so")])"#,
-    )
-    .unwrap();
+    );
     let (code, out, err) = common::cli::run_lapiz_in_root(&[
         "solve",
         PUZZLE,
@@ -695,7 +692,6 @@ fn cli_stops_on_a_plugin_that_fails_to_load() {
         err.contains("entry 2: plugin no/such/plugin.so: no such file"),
         "{err}"
     );
-    std::fs::remove_file(&pipeline).ok();
 }
 
 /// The C header and the Rust ABI agree: a C file asserting every size, offset and constant

@@ -618,13 +618,9 @@ fn declaration_errors_are_clear() {
 
 // ---- Per-solve budget and load bounds (issue 16 items 8 and 9) ----------------------------
 
-/// Writes a hostile script into a fresh temporary folder and returns its path.
-fn hostile(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("lapiz-scripts-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.rhai"));
-    std::fs::write(&path, text).unwrap();
-    path
+/// Writes a hostile script into a fresh temporary folder: its path, with the folder's guard.
+fn hostile(name: &str, text: &str) -> common::TempFile {
+    common::temp_file(&format!("scripts-{name}"), &format!("{name}.rhai"), text)
 }
 
 /// A pipeline with the script at `path` first, then the basics, and this `script_budget`.
@@ -899,9 +895,8 @@ use common::cli::run_lapiz as lapiz;
 
 #[test]
 fn cli_technique_check_on_a_library_file() {
-    let dir = std::env::temp_dir().join(format!("lapiz-scripts-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let lib = dir.join("lib.txt");
+    let dir = common::temp_dir("scripts");
+    let lib = dir.path().join("lib.txt");
     // Two X-Wing cases from the HoDoKu library; the second with a wrong expectation.
     let good = ":0300:4:+7.9+3+2+8+6..+628145+9+3+7.5+367+9.+8+2+8...3+6.+2..+3..+1+7.685..+4+823.93.78.+42.6.8.+2.+3......+7.1+84+3::443 447::";
     let bad = good.replace("443 447", "443");
@@ -927,8 +922,8 @@ fn cli_technique_check_on_a_library_file() {
         "{out}{err}"
     );
 
-    std::fs::write(dir.join("lib2.txt"), format!("{good}\n")).unwrap();
-    let lib2 = dir.join("lib2.txt");
+    std::fs::write(dir.path().join("lib2.txt"), format!("{good}\n")).unwrap();
+    let lib2 = dir.path().join("lib2.txt");
     let (ok, out, _) = lapiz(&[
         "technique",
         "check",
@@ -944,9 +939,8 @@ fn cli_technique_check_on_a_library_file() {
 
 #[test]
 fn cli_technique_check_on_a_puzzle_file_reports_failures() {
-    let dir = std::env::temp_dir().join(format!("lapiz-scripts-f-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("p.txt");
+    let dir = common::temp_dir("scripts-f");
+    let file = dir.path().join("p.txt");
     std::fs::write(&file, format!("{STUCK}\n{EASY}\nnot a puzzle\n")).unwrap();
     let f = file.to_str().unwrap();
     let (ok, out, _) = lapiz(&[
@@ -972,9 +966,8 @@ fn cli_technique_check_on_a_puzzle_file_reports_failures() {
 
 #[test]
 fn cli_technique_bench_solves_profiles_and_times_both_evaluators() {
-    let dir = std::env::temp_dir().join(format!("lapiz-scripts-s-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("p.txt");
+    let dir = common::temp_dir("scripts-s");
+    let file = dir.path().join("p.txt");
     std::fs::write(&file, format!("{STUCK}\n{EASY}\n")).unwrap();
     let f = file.to_str().unwrap();
     let script = "techniques/skyscraper.rhai";
@@ -1018,14 +1011,12 @@ fn cli_technique_bench_solves_profiles_and_times_both_evaluators() {
         out.contains("grid.link_pairs(d, kind)"),
         "a line of the script is quoted: {out}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn cli_technique_bench_times_a_script_against_its_twin() {
-    let dir = std::env::temp_dir().join(format!("lapiz-scripts-b-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("p.txt");
+    let dir = common::temp_dir("scripts-b");
+    let file = dir.path().join("p.txt");
     std::fs::write(&file, format!("{STUCK}\n{EASY}\nnot a puzzle\n")).unwrap();
     let f = file.to_str().unwrap();
     let script = "techniques/skyscraper.rhai";
@@ -1083,9 +1074,8 @@ fn cli_technique_bench_times_a_script_against_its_twin() {
 
 #[test]
 fn cli_solve_and_techniques_take_a_script() {
-    let dir = std::env::temp_dir().join(format!("lapiz-scripts-s-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let basics = dir.join("basics.ron");
+    let dir = common::temp_dir("scripts-s");
+    let basics = dir.path().join("basics.ron");
     std::fs::write(&basics, format!("Pipeline(techniques: [{BASICS}])")).unwrap();
     let (ok, out, _) = lapiz(&[
         "solve",
@@ -1110,9 +1100,8 @@ fn cli_solve_and_techniques_take_a_script() {
 fn cli_rate_and_generate_take_a_script_like_solve() {
     // `rate` and `generate` share `solve`'s pipeline options (issue 17): a script added with
     // `--technique` is rated like a built-in.
-    let dir = std::env::temp_dir().join(format!("lapiz-scripts-r-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let basics = dir.join("basics.ron");
+    let dir = common::temp_dir("scripts-r");
+    let basics = dir.path().join("basics.ron");
     std::fs::write(&basics, format!("Pipeline(techniques: [{BASICS}])")).unwrap();
     let basics = basics.to_str().unwrap();
     let script = "techniques/skyscraper.rhai";
@@ -1136,9 +1125,8 @@ fn cli_rate_and_generate_take_a_script_like_solve() {
 fn cli_technique_check_file_goes_on_past_an_unreadable_line_and_stops_at_the_limit() {
     // `technique check --file` reads through the batch runner: a line that is not UTF-8 fails
     // and is named, not the end of the run; `--limit` counts puzzle lines.
-    let dir = std::env::temp_dir().join(format!("lapiz-scripts-u-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("p.txt");
+    let dir = common::temp_dir("scripts-u");
+    let file = dir.path().join("p.txt");
     let mut bytes = b"# a comment\n".to_vec();
     bytes.extend_from_slice(STUCK.as_bytes());
     bytes.extend_from_slice(b"\n\xff\xfe not text\n");

@@ -324,9 +324,8 @@ fn a_nine_by_nine_only_script_is_left_out_on_other_sizes() {
 
 #[test]
 fn scripts_declaring_other_sizes_are_listed_with_them() {
-    let dir = std::env::temp_dir().join(format!("lapiz-sized-scripts-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("small.rhai");
+    let dir = common::temp_dir("sized-scripts");
+    let path = dir.path().join("small.rhai");
     std::fs::write(
         &path,
         "const ID = \"small-script\"; const DIFFICULTY = 1.0; const SIZES = [6, 4];\n\
@@ -346,7 +345,6 @@ fn scripts_declaring_other_sizes_are_listed_with_them() {
     let (ok, out, err) = run_lapiz(&["techniques", "--size", "6", "--technique", path]);
     assert!(ok, "{err}");
     assert!(!out.contains("small-script ("), "{out}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `lapiz technique check` and `bench` with `--file`: puzzles of every size in one file, each
@@ -355,9 +353,8 @@ fn scripts_declaring_other_sizes_are_listed_with_them() {
 /// and shown with the position's pencil marks, in the puzzle's symbols.
 #[test]
 fn technique_check_and_bench_take_puzzles_of_every_size() {
-    let dir = std::env::temp_dir().join(format!("lapiz-sized-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("mixed.txt");
+    let dir = common::temp_dir("sized-check");
+    let file = dir.path().join("mixed.txt");
     let six = made(Layout::new(6).unwrap(), 3).to_line();
     let nine = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
     std::fs::write(&file, format!("{SIXTEEN}\n{six}\n{nine}\n")).unwrap();
@@ -394,7 +391,7 @@ fn technique_check_and_bench_take_puzzles_of_every_size() {
 
     // an unsound script on 16x16: the failure names the step in the puzzle's symbols and
     // shows the position as pencil marks `lapiz hint` reads
-    let sixteen = dir.join("sixteen.txt");
+    let sixteen = dir.path().join("sixteen.txt");
     std::fs::write(&sixteen, format!("{SIXTEEN}\n")).unwrap();
     let sixteen = sixteen.to_str().unwrap();
     let unsound = "tests/fixtures/scripts/unsound.rhai";
@@ -465,5 +462,4 @@ fn technique_check_and_bench_take_puzzles_of_every_size() {
     ]);
     assert!(!ok);
     assert!(err.contains("9x9 positions only"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }

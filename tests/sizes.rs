@@ -4,7 +4,8 @@
 
 mod common;
 
-use common::cli::{run_lapiz, run_lapiz_stdin, temp_file, text};
+use common::cli::{run_lapiz, run_lapiz_stdin, text};
+use common::temp_file;
 use lapiz::Grid;
 use lapiz::generate::{Clues, Symmetry};
 use lapiz::shape::{Alphabet, Layout, Puzzle, S6, S8, S12, S16, Shape};

@@ -56,16 +56,6 @@ pub fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// Writes `contents` to `name` in this test process's temporary folder (`tag` tells the test
-/// files apart) and gives its path.
-pub fn temp_file(tag: &str, name: &str, contents: impl AsRef<[u8]>) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("lapiz-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
-}
-
 /// Runs the `lapiz` binary with stdin from /dev/null, killing it after `seconds`: its
 /// output, or `None` when it had to be killed. For runs with little output: the pipes are
 /// read once it has ended.

@@ -1,7 +1,8 @@
-//! Helpers shared by the integration tests: where the shared data lives.
+//! Helpers shared by the integration tests: where the shared data lives, and temporary
+//! folders and files that are removed when the test ends.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The shared data folder: `$LAPIZ_DATA`, else `../shared/data` beside the project.
 pub fn data_dir() -> PathBuf {
@@ -37,6 +38,47 @@ pub fn read_data(relative: &str) -> Option<String> {
 /// The path of a shared data file, or `None` as [`read_data`] decides.
 pub fn data_file(relative: &str) -> Option<PathBuf> {
     read_data(relative).map(|_| data_dir().join(relative))
+}
+
+/// A fresh temporary folder `lapiz-<tag>-XXXXXX` (in the system's temporary folder) for one
+/// test. The guard removes it, with everything in it, when it is dropped, so also when the test
+/// fails and unwinds: keep it alive (bound to a name, not `_`) for as long as the test, or a
+/// `lapiz` it runs, uses the folder's paths.
+pub fn temp_dir(tag: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("lapiz-{tag}-"))
+        .tempdir()
+        .expect("a temporary folder")
+}
+
+/// A file written by [`temp_file`]: its path (through `Deref` and `AsRef<Path>`), and the
+/// guard of its own temporary folder, removed with the file when this is dropped.
+pub struct TempFile {
+    path: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for TempFile {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// Writes `contents` to a file `name` in a fresh [`temp_dir`] (`tag` tells the tests' folders
+/// apart). The folder lasts as long as the returned [`TempFile`]: keep it while the file is used.
+pub fn temp_file(tag: &str, name: &str, contents: impl AsRef<[u8]>) -> TempFile {
+    let dir = temp_dir(tag);
+    let path = dir.path().join(name);
+    std::fs::write(&path, contents).unwrap();
+    TempFile { path, _dir: dir }
 }
 
 /// The first `limit` puzzles of a shared puzzle file (comments and blank lines skipped).
