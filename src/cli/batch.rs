@@ -727,27 +727,120 @@ fn in_turn<T, W: Write + Send>(
                 }
             }
         });
-        let result = (|| {
-            for i in 0..n {
-                let r = work(i);
-                let mut w = lock();
-                if let Some(e) = w.failed.take() {
-                    return Err(e.into());
-                }
-                emit(w.out, i, r)?;
-                w.unflushed_since.get_or_insert_with(Instant::now);
+        // Stops the flushing thread however this ends, a panic in `work` or `emit` included:
+        // the scope waits for it before passing the panic on.
+        let _stop = StopFlusher(&finished, flusher.thread().clone());
+        for i in 0..n {
+            let r = work(i);
+            let mut w = lock();
+            if let Some(e) = w.failed.take() {
+                return Err(e.into());
             }
-            Ok(())
-        })();
-        finished.store(true, Ordering::Release);
-        flusher.thread().unpark();
-        result
+            emit(w.out, i, r)?;
+            w.unflushed_since.get_or_insert_with(Instant::now);
+        }
+        match lock().failed.take() {
+            Some(e) => Err(e.into()),
+            None => Ok(()),
+        }
     })
+}
+
+/// Sets the flag the flushing thread of [`in_turn`] checks, and wakes it, when dropped.
+struct StopFlusher<'a>(&'a AtomicBool, std::thread::Thread);
+
+impl Drop for StopFlusher<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Release);
+        self.1.unpark();
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::puzzle_of_line;
+    use super::{in_turn, puzzle_of_line};
+    use std::io::{self, Write};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+
+    /// A writer that keeps what is written and when each flush came.
+    #[derive(Clone, Default)]
+    struct Recorder {
+        written: Arc<Mutex<Vec<u8>>>,
+        flushes: Arc<Mutex<Vec<Instant>>>,
+        fail: bool,
+    }
+
+    impl Write for Recorder {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.written.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            self.flushes.lock().unwrap().push(Instant::now());
+            if self.fail {
+                return Err(io::Error::new(io::ErrorKind::BrokenPipe, "reader gone"));
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn one_thread_flushes_a_result_while_the_next_is_slow() {
+        let mut out = Recorder::default();
+        let slow_started = Mutex::new(None);
+        let work = |i: usize| {
+            if i == 1 {
+                *slow_started.lock().unwrap() = Some(Instant::now());
+                std::thread::sleep(Duration::from_millis(1500));
+            }
+            i
+        };
+        let emit = |o: &mut Recorder, _: usize, r: usize| Ok(writeln!(o, "{r}")?);
+        in_turn(3, &mut out, work, emit).unwrap();
+        assert_eq!(*out.written.lock().unwrap(), b"0\n1\n2\n");
+        let started = slow_started.lock().unwrap().expect("the slow item ran");
+        // result 0 was flushed while item 1 worked, not only at the end
+        let flushes = out.flushes.lock().unwrap();
+        assert!(
+            flushes
+                .iter()
+                .any(|&t| t > started && t < started + Duration::from_millis(1400)),
+            "no flush during the slow item: {flushes:?}"
+        );
+    }
+
+    #[test]
+    fn one_thread_reports_a_failed_flush_and_survives_a_panic() {
+        let mut out = Recorder {
+            fail: true,
+            ..Recorder::default()
+        };
+        let emit = |o: &mut Recorder, _: usize, r: usize| Ok(writeln!(o, "{r}")?);
+        // result 0 waits while item 1 works: the flush fails, and that is the run's error
+        let slow = |i: usize| {
+            if i == 1 {
+                std::thread::sleep(Duration::from_millis(1000));
+            }
+            i
+        };
+        let err = in_turn(3, &mut out, slow, emit).unwrap_err();
+        assert!(err.to_string().contains("reader gone"), "{err}");
+        // a panic in the work ends the run (the flushing thread stops too) instead of hanging
+        let mut out = Recorder::default();
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            in_turn(
+                3,
+                &mut out,
+                |i| {
+                    assert!(i != 1, "item 1 fails");
+                    i
+                },
+                emit,
+            )
+        }));
+        assert!(caught.is_err());
+    }
 
     const P: &str =
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
