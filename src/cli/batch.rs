@@ -694,8 +694,8 @@ struct Written<'w, W> {
 }
 
 /// [`in_order`] with one worker: the calling thread runs `work` on `0..n` in turn and emits
-/// each result at once, with no channel or reordering between them (about 6% of the time of
-/// counting a fast file, docs/performance.md). A second thread, asleep but for a check every
+/// each result at once, with no channel or reordering between them (2-4% of the time of
+/// counting a file of fast puzzles, docs/performance.md). A second thread, asleep but for a check every
 /// [`FLUSH_AFTER`], flushes `out` once results have waited there that long, so a slow puzzle
 /// still does not hold back the ones written before it.
 fn in_turn<T, W: Write + Send>(
