@@ -76,6 +76,11 @@ pub fn workers() -> Result<usize> {
                 None => 0,
             },
         };
+        // one per core, as rayon reads 0; known here so that one core starts no pool either
+        let n = match n {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
         if n == 1 {
             // one worker is the calling thread (see `in_order`): no pool to start
             return Ok(1);
@@ -610,10 +615,11 @@ fn in_order<T: Send, W: Write + Send>(
     if n == 0 {
         return Ok(());
     }
-    if workers()? == 1 {
+    let workers = workers()?;
+    if workers == 1 {
         return in_turn(n, out, work, emit);
     }
-    let workers = workers()?.clamp(1, n);
+    let workers = workers.clamp(1, n);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, T)>();
