@@ -344,6 +344,56 @@ fn fast_pext() -> bool {
     }
 }
 
+/// The cells of each value per band, index `3 * value + band`: value 0 (empty cells), 1..=9,
+/// and slot 10 for any value above 9.
+///
+/// On x86-64 each band's 27 bytes are compared with each value by SSE2 (two overlapping
+/// 16-byte loads), 16 cells at a time. A loop setting one bit per cell was slower: it is a
+/// chain of read-modify-writes of the same few words (docs/performance.md).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn cells_by_value(values: &[u8; 81]) -> [u32; 33] {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+    };
+    let mut given = [0u32; 33];
+    for band in 0..3 {
+        let cells = &values[27 * band..27 * band + 27];
+        // SAFETY: SSE2 is part of the x86-64 baseline; the loads read bytes 0..16 and 11..27
+        // of the band's 27.
+        unsafe {
+            let lo = _mm_loadu_si128(cells[..16].as_ptr() as *const __m128i);
+            let hi = _mm_loadu_si128(cells[11..].as_ptr() as *const __m128i);
+            let mut seen = 0;
+            for v in 0..10 {
+                let k = _mm_set1_epi8(v as i8);
+                let m = _mm_movemask_epi8(_mm_cmpeq_epi8(lo, k)) as u32
+                    | (_mm_movemask_epi8(_mm_cmpeq_epi8(hi, k)) as u32) << 11;
+                given[3 * v + band] = m;
+                seen |= m;
+            }
+            given[30 + band] = !seen & BAND;
+        }
+    }
+    given
+}
+
+/// The portable version of [`cells_by_value`]: a bit per cell.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn cells_by_value_portable(values: &[u8; 81]) -> [u32; 33] {
+    let mut given = [0u32; 33];
+    for (band, cells) in values.chunks_exact(27).enumerate() {
+        for (pos, &v) in cells.iter().enumerate() {
+            given[3 * v.min(10) as usize + band] |= 1 << pos;
+        }
+    }
+    given
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+use cells_by_value_portable as cells_by_value;
+
 /// Search state: one candidate word per (digit, band), index `3 * digit + band`.
 #[derive(Clone, Copy)]
 struct Board {
@@ -364,13 +414,7 @@ impl Board {
     /// are first gathered per value and band, then each digit's words are built at once.
     #[inline(always)]
     fn new(values: &[u8; 81]) -> Option<Board> {
-        // Index `3 * value + band`; value 0 (empty) and values above 9 (slot 10) included.
-        let mut given = [0u32; 33];
-        for (band, cells) in values.chunks_exact(27).enumerate() {
-            for (pos, &v) in cells.iter().enumerate() {
-                given[3 * v.min(10) as usize + band] |= 1 << pos;
-            }
-        }
+        let given = cells_by_value(values);
         if given[30] | given[31] | given[32] != 0 {
             return None;
         }
