@@ -691,6 +691,29 @@ impl Board {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
+    /// Whether the board, propagated to a fixed point with no contradiction and not solved,
+    /// has exactly four unsolved cells: it then has exactly two solutions.
+    ///
+    /// Proof. At the fixed point no unsolved cell has a single candidate, and a cell's
+    /// candidates are among the digits its row, column and box miss. So no house holds exactly
+    /// one unsolved cell (it would miss one digit: a single). Four cells, two or more in each
+    /// of their rows and columns, are two rows by two columns: a rectangle. Each of its rows
+    /// misses two digits, which its two cells must hold, so both cells hold exactly those two;
+    /// each column shares a cell with both rows, so the two rows miss the same pair `{a, b}`.
+    /// The four cells cannot lie in four boxes (each box would hold one) nor in one (the box
+    /// would miss four digits, two of them with no candidate, a contradiction the propagation
+    /// finds), so they lie in two boxes, two cells in each, in one row or one column. Then `a`
+    /// and `b` on either diagonal fill every row, column and box: exactly two solutions. This
+    /// is the deadly pattern behind the uniqueness techniques, and the last step of most
+    /// searches of a puzzle with several solutions (docs/performance.md).
+    #[inline(always)]
+    fn is_deadly_rectangle(&self) -> bool {
+        self.unsolved[0].count_ones()
+            + self.unsolved[1].count_ones()
+            + self.unsolved[2].count_ones()
+            == 4
+    }
+
     /// Picks a cell to guess on, returning `(band, position, digit mask)`: among the first
     /// [`SCORED_PAIRS`] bivalue cells (band by band, by position), the one (the last on a tie)
     /// with the most unsolved peers holding one of its digits, the bivalue ones among them
@@ -879,6 +902,11 @@ macro_rules! search_body {
                     board.write_solution(&mut $self.first);
                 }
                 $self.count += 1;
+                return;
+            }
+            if board.is_deadly_rectangle() && !($self.keep_first && $self.count == 0) {
+                // Two solutions, counted without guessing (unless the first must be written).
+                $self.count = ($self.count + 2).min($self.limit);
                 return;
             }
             let (band, pos, mut digits) = board.pick();
