@@ -52,10 +52,10 @@ pub struct HostArgs {
     pub plugin_mode: Option<PluginModeArg>,
     /// Seconds one plugin search may take in its host before the host is stopped and the
     /// technique disabled for that solve (above 0, at most 1000000).
-    #[arg(long, global = true, value_name = "SECONDS", default_value_t = HostSettings::default().time_limit.as_secs_f64(), value_parser = parse_seconds)]
+    #[arg(long, global = true, value_name = "SECONDS", default_value_t = HostSettings::DEFAULT_TIME_LIMIT.as_secs_f64(), value_parser = parse_seconds)]
     pub plugin_time_limit: f64,
     /// A plugin host's memory limit in MiB (Unix; 0 for none).
-    #[arg(long, global = true, value_name = "MIB", default_value_t = HostSettings::default().memory_limit_mib)]
+    #[arg(long, global = true, value_name = "MIB", default_value_t = HostSettings::DEFAULT_MEMORY_LIMIT_MIB)]
     pub plugin_memory: u64,
     /// Whether plugin hosts sandbox themselves (Linux; see docs/plugins.md): `on` or `off`
     /// for trusted plugins. Overrides the pipeline's `plugin_sandbox`, which is `On` unless it

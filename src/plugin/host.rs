@@ -58,34 +58,36 @@ pub struct HostSettings {
     pub force_sandbox: Option<Sandbox>,
 }
 
-/// The default time limit per search.
-pub(crate) const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
 /// The least time a host is given to start and load its library (the search time limit
 /// when that is longer): starting a process on a busy machine is not the plugin's fault.
 pub(crate) const LOAD_TIME_LIMIT: Duration = Duration::from_secs(10);
-/// The default memory limit of a host, in MiB.
-pub(crate) const DEFAULT_MEMORY_LIMIT_MIB: u64 = 4096;
 
 impl Default for HostSettings {
     fn default() -> HostSettings {
         HostSettings {
             program: default_program(),
-            time_limit: DEFAULT_TIME_LIMIT,
-            memory_limit_mib: DEFAULT_MEMORY_LIMIT_MIB,
+            time_limit: HostSettings::DEFAULT_TIME_LIMIT,
+            memory_limit_mib: HostSettings::DEFAULT_MEMORY_LIMIT_MIB,
             force_mode: None,
             force_sandbox: None,
         }
     }
 }
 
-/// `$LAPIZ_PLUGIN_HOST`, else the running program when it is `lapiz` itself.
+/// `$LAPIZ_PLUGIN_HOST`, else the running program when it is `lapiz` itself. The running
+/// program is looked up once a process (a `readlink` of `/proc/self/exe` on Linux).
 pub(crate) fn default_program() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os(HostSettings::PROGRAM_ENV).filter(|p| !p.is_empty()) {
         return Some(PathBuf::from(p));
     }
-    std::env::current_exe()
-        .ok()
-        .filter(|exe| exe.file_stem().is_some_and(|s| s == "lapiz"))
+    static RUNNING: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    RUNNING
+        .get_or_init(|| {
+            std::env::current_exe()
+                .ok()
+                .filter(|exe| exe.file_stem().is_some_and(|s| s == "lapiz"))
+        })
+        .clone()
 }
 
 static SETTINGS: Mutex<Option<HostSettings>> = Mutex::new(None);
@@ -94,6 +96,10 @@ impl HostSettings {
     /// The environment variable naming the plugin host program (the `lapiz` binary), for
     /// programs other than `lapiz` itself that use the library.
     pub const PROGRAM_ENV: &'static str = "LAPIZ_PLUGIN_HOST";
+    /// The default time limit per search.
+    pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
+    /// The default memory limit of a host, in MiB.
+    pub const DEFAULT_MEMORY_LIMIT_MIB: u64 = 4096;
 
     /// Sets how plugin hosts are started and limited from now on, for the whole process
     /// (hosts already running keep their memory limit; the time limit applies to the next
