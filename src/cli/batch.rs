@@ -436,113 +436,116 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write + Send>(
     let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
     // A grid spread over several lines, until its last row is read.
     let mut open: Option<OpenGrid> = None;
-    loop {
-        let mut used = 0;
-        let mut eof = false;
-        while used < CHUNK {
-            if done + used as u64 >= limit as u64 {
-                eof = true;
-                break;
-            }
-            // a pipe whose writer has nothing more yet: work on what came, and write out what
-            // is done before waiting
-            if !input.ready() {
-                if used > 0 {
+    with_output(out, |out| {
+        loop {
+            let mut used = 0;
+            let mut eof = false;
+            while used < CHUNK {
+                if done + used as u64 >= limit as u64 {
+                    eof = true;
                     break;
                 }
-                out.flush()?;
-            }
-            let (n, mut length) = read_capped_line(&mut input, &mut line, MAX_LINE)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            if n == 0 {
-                // a grid cut short is read as it is, to be reported
-                if let Some(g) = open.take() {
-                    next_item(&mut chunk, &mut used, g.line, None, &g.text, g.bytes);
+                // a pipe whose writer has nothing more yet: work on what came, and write out what
+                // is done before waiting
+                if !input.ready() {
+                    if used > 0 {
+                        break;
+                    }
+                    out.flush()?;
                 }
-                eof = true;
-                break;
-            }
-            bytes += n as u64;
-            line_number += 1;
-            if line_number == 1 && line.starts_with(BOM) {
-                // a byte-order mark is not part of the first line
-                line.drain(..BOM.len());
-                length -= BOM.len();
-            }
-            let mut push = |problem: Option<String>, text: &str| {
-                next_item(&mut chunk, &mut used, line_number, problem, text, n as u64)
-            };
-            if length > MAX_LINE {
-                let problem =
-                    format!("line longer than {MAX_LINE} bytes ({length} bytes), skipped");
-                push(Some(problem), &excerpt(&line));
-                continue;
-            }
-            match std::str::from_utf8(&line) {
-                Err(e) => {
-                    push(Some(lapiz::parse::not_utf8(&e)), &excerpt(&line));
+                let (n, mut length) = read_capped_line(&mut input, &mut line, MAX_LINE)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                if n == 0 {
+                    // a grid cut short is read as it is, to be reported
+                    if let Some(g) = open.take() {
+                        next_item(&mut chunk, &mut used, g.line, None, &g.text, g.bytes);
+                    }
+                    eof = true;
+                    break;
                 }
-                Ok(text) => match (puzzle_of_line(text), open.as_mut()) {
-                    (None, Some(g)) => g.bytes += n as u64,
-                    (None, None) => {}
-                    (Some(t), _) if t.chars().all(|c| c.is_whitespace() || "|-+=".contains(c)) => {
-                        // a border line of a pasted grid: not a puzzle, not a row
-                        if let Some(g) = open.as_mut() {
-                            g.bytes += n as u64;
-                        }
-                    }
-                    (Some(t), Some(g)) if !Puzzle::is_row_of(t, g.width) => {
-                        // not a row of the open grid: the grid is reported as it is (cut
-                        // short), and the line read on its own
-                        if let Some(g) = open.take() {
-                            next_item(&mut chunk, &mut used, g.line, None, &g.text, g.bytes);
-                        }
-                        open = start_item(t, line_number, n as u64, &mut chunk, &mut used);
-                    }
-                    (Some(t), Some(g)) => {
-                        g.text.push('\n');
-                        g.text.push_str(t);
-                        g.bytes += n as u64;
-                        g.rows_left -= 1;
-                        if g.rows_left == 0
-                            && let Some(g) = open.take()
-                        {
-                            next_item(&mut chunk, &mut used, g.line, None, &g.text, g.bytes);
-                        }
-                    }
-                    (Some(t), None) => {
-                        open = start_item(t, line_number, n as u64, &mut chunk, &mut used);
-                    }
-                },
-            }
-        }
-        let items = &chunk[..used];
-        in_order(
-            used,
-            out,
-            |i| {
-                let item = &items[i];
-                let r = match &item.problem {
-                    Some(why) => unreadable(&item.text, why),
-                    None => work(&item.text),
+                bytes += n as u64;
+                line_number += 1;
+                if line_number == 1 && line.starts_with(BOM) {
+                    // a byte-order mark is not part of the first line
+                    line.drain(..BOM.len());
+                    length -= BOM.len();
+                }
+                let mut push = |problem: Option<String>, text: &str| {
+                    next_item(&mut chunk, &mut used, line_number, problem, text, n as u64)
                 };
-                if drawn {
-                    bar.inc(step(item));
+                if length > MAX_LINE {
+                    let problem =
+                        format!("line longer than {MAX_LINE} bytes ({length} bytes), skipped");
+                    push(Some(problem), &excerpt(&line));
+                    continue;
                 }
-                r
-            },
-            |out, i, r| emit(out, &items[i], r, &bar),
-        )?;
-        done += used as u64;
-        if len.is_some() {
-            // Also count comment and blank lines.
-            bar.set_position(bytes);
-            bar.set_message(format!("{done} puzzles"));
+                match std::str::from_utf8(&line) {
+                    Err(e) => {
+                        push(Some(lapiz::parse::not_utf8(&e)), &excerpt(&line));
+                    }
+                    Ok(text) => match (puzzle_of_line(text), open.as_mut()) {
+                        (None, Some(g)) => g.bytes += n as u64,
+                        (None, None) => {}
+                        (Some(t), _)
+                            if t.chars().all(|c| c.is_whitespace() || "|-+=".contains(c)) =>
+                        {
+                            // a border line of a pasted grid: not a puzzle, not a row
+                            if let Some(g) = open.as_mut() {
+                                g.bytes += n as u64;
+                            }
+                        }
+                        (Some(t), Some(g)) if !Puzzle::is_row_of(t, g.width) => {
+                            // not a row of the open grid: the grid is reported as it is (cut
+                            // short), and the line read on its own
+                            if let Some(g) = open.take() {
+                                next_item(&mut chunk, &mut used, g.line, None, &g.text, g.bytes);
+                            }
+                            open = start_item(t, line_number, n as u64, &mut chunk, &mut used);
+                        }
+                        (Some(t), Some(g)) => {
+                            g.text.push('\n');
+                            g.text.push_str(t);
+                            g.bytes += n as u64;
+                            g.rows_left -= 1;
+                            if g.rows_left == 0
+                                && let Some(g) = open.take()
+                            {
+                                next_item(&mut chunk, &mut used, g.line, None, &g.text, g.bytes);
+                            }
+                        }
+                        (Some(t), None) => {
+                            open = start_item(t, line_number, n as u64, &mut chunk, &mut used);
+                        }
+                    },
+                }
+            }
+            let items = &chunk[..used];
+            out.in_order(
+                used,
+                |i| {
+                    let item = &items[i];
+                    let r = match &item.problem {
+                        Some(why) => unreadable(&item.text, why),
+                        None => work(&item.text),
+                    };
+                    if drawn {
+                        bar.inc(step(item));
+                    }
+                    r
+                },
+                |out, i, r| emit(out, &items[i], r, &bar),
+            )?;
+            done += used as u64;
+            if len.is_some() {
+                // Also count comment and blank lines.
+                bar.set_position(bytes);
+                bar.set_message(format!("{done} puzzles"));
+            }
+            if eof {
+                return Ok(());
+            }
         }
-        if eof {
-            break;
-        }
-    }
+    })?;
     bar.finish_and_clear();
     Ok(())
 }
@@ -562,20 +565,22 @@ pub fn for_each_index<T: Send, W: Write + Send>(
         "{elapsed_precise} [{bar:40}] {pos}/{len} puzzles (eta {eta})",
     );
     let mut start = 0u64;
-    while start < count {
-        let end = count.min(start + chunk.max(1));
-        in_order(
-            (end - start) as usize,
-            out,
-            |k| {
-                let r = work(start + k as u64);
-                bar.inc(1);
-                r
-            },
-            |out, k, r| emit(out, start + k as u64, r, &bar),
-        )?;
-        start = end;
-    }
+    with_output(out, |out| {
+        while start < count {
+            let end = count.min(start + chunk.max(1));
+            out.in_order(
+                (end - start) as usize,
+                |k| {
+                    let r = work(start + k as u64);
+                    bar.inc(1);
+                    r
+                },
+                |out, k, r| emit(out, start + k as u64, r, &bar),
+            )?;
+            start = end;
+        }
+        Ok(())
+    })?;
     bar.finish_and_clear();
     Ok(())
 }
@@ -597,28 +602,106 @@ const NAP_SHORTEST: Duration = Duration::from_micros(50);
 /// The longest nap (see [`NAP_SHORTEST`]): how late a result may be written, at most.
 const NAP_LONGEST: Duration = Duration::from_millis(5);
 
-/// Runs `work` on `0..n` on the worker threads and hands each result to `emit` in index
-/// order, each as soon as it and every earlier one are done, so output streams in input order
-/// and an interrupted run keeps what it finished. The workers take the indices in order (one
-/// at a time, from a shared counter), so results come nearly in order and the ones done ahead
-/// of their turn wait in a reorder buffer (at most `n`). `out` is flushed whenever results
-/// were written and the next one has not come for [`FLUSH_AFTER`]. The first error `emit`
-/// returns stops the workers taking more and is returned once those running have finished.
-///
-/// With one worker the calling thread does the work itself ([`in_turn`]).
-fn in_order<T: Send, W: Write + Send>(
+/// Where a batch writes its results, for the length of one file (or one run of
+/// [`for_each_index`]): with one worker, the writer shared with a thread that flushes results
+/// left waiting ([`Turn`]); with more, the writer itself. Made by [`with_output`].
+enum Output<'s, 'e, W: Write + Send> {
+    /// The results of several workers, written by the calling thread ([`in_pool`]).
+    Pool { out: &'e mut W, workers: usize },
+    /// One worker: the calling thread works and writes in turn.
+    Turn(Turn<'s, 'e, W>),
+}
+
+/// Runs `body` with the output of a batch writing to `out`: the number of workers is read
+/// once, and with one worker the thread that flushes results is started at most once.
+fn with_output<W: Write + Send>(
+    out: &mut W,
+    body: impl FnOnce(&mut Output<'_, '_, W>) -> Result<()>,
+) -> Result<()> {
+    match workers()? {
+        1 => one_thread(out, body),
+        workers => body(&mut Output::Pool { out, workers }),
+    }
+}
+
+/// [`with_output`] with one worker.
+fn one_thread<W: Write + Send>(
+    out: &mut W,
+    body: impl FnOnce(&mut Output<'_, '_, W>) -> Result<()>,
+) -> Result<()> {
+    let shared = Mutex::new(Written {
+        out,
+        unflushed_since: None,
+        failed: None,
+    });
+    let finished = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let mut output = Output::Turn(Turn {
+            shared: &shared,
+            finished: &finished,
+            scope,
+            flusher: None,
+        });
+        body(&mut output)?;
+        // Stops the flushing thread (dropping the turn does, a panic's unwinding too).
+        drop(output);
+        match lock(&shared).failed.take() {
+            Some(e) => Err(e.into()),
+            None => Ok(()),
+        }
+    })
+}
+
+impl<W: Write + Send> Output<'_, '_, W> {
+    /// Flushes the results written so far.
+    fn flush(&mut self) -> Result<()> {
+        match self {
+            Output::Pool { out, .. } => out.flush()?,
+            Output::Turn(turn) => {
+                let mut w = lock(turn.shared);
+                if let Some(e) = w.failed.take() {
+                    return Err(e.into());
+                }
+                w.unflushed_since = None;
+                w.out.flush()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs `work` on `0..n` and hands each result to `emit` in index order, each as soon as it
+    /// and every earlier one are done, so output streams in input order and an interrupted
+    /// run keeps what it finished; the first error `emit` returns stops the run. A result
+    /// written does not wait in the output buffer more than about [`FLUSH_AFTER`] while the
+    /// next is not ready: a slow puzzle does not hold back the ones before it.
+    fn in_order<T: Send>(
+        &mut self,
+        n: usize,
+        work: impl Fn(usize) -> T + Sync,
+        emit: impl FnMut(&mut W, usize, T) -> Result<()>,
+    ) -> Result<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        match self {
+            Output::Pool { out, workers } => in_pool(n, *workers, *out, work, emit),
+            Output::Turn(turn) => turn.run(n, work, emit),
+        }
+    }
+}
+
+/// [`Output::in_order`] on the worker threads. The workers take the indices in order (one at
+/// a time, from a shared counter), so results come nearly in order and the ones done ahead of
+/// their turn wait in a reorder buffer (at most `n`). `out` is flushed whenever results were
+/// written and the next one has not come for [`FLUSH_AFTER`]. The first error `emit` returns
+/// stops the workers taking more and is returned once those running have finished.
+fn in_pool<T: Send, W: Write + Send>(
     n: usize,
+    workers: usize,
     out: &mut W,
     work: impl Fn(usize) -> T + Sync,
     mut emit: impl FnMut(&mut W, usize, T) -> Result<()>,
 ) -> Result<()> {
-    if n == 0 {
-        return Ok(());
-    }
-    let workers = workers()?;
-    if workers == 1 {
-        return in_turn(n, out, work, emit);
-    }
     let workers = workers.clamp(1, n);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -690,7 +773,7 @@ fn in_order<T: Send, W: Write + Send>(
     })
 }
 
-/// What the calling thread and the flushing thread of [`in_turn`] share.
+/// What the calling thread and the flushing thread of a [`Turn`] share.
 struct Written<'w, W> {
     out: &'w mut W,
     /// When the oldest result not yet flushed was written, if one is.
@@ -699,34 +782,60 @@ struct Written<'w, W> {
     failed: Option<io::Error>,
 }
 
-/// [`in_order`] with one worker: the calling thread runs `work` on `0..n` in turn and emits
-/// each result at once, with no channel or reordering between them (2-4% of the time of
-/// counting a file of fast puzzles, docs/performance.md). A second thread, asleep but for a check every
-/// [`FLUSH_AFTER`], flushes `out` once results have waited there that long, so a slow puzzle
-/// still does not hold back the ones written before it.
-fn in_turn<T, W: Write + Send>(
-    n: usize,
-    out: &mut W,
-    work: impl Fn(usize) -> T,
-    mut emit: impl FnMut(&mut W, usize, T) -> Result<()>,
-) -> Result<()> {
-    let shared = Mutex::new(Written {
-        out,
-        unflushed_since: None,
-        failed: None,
-    });
-    let finished = AtomicBool::new(false);
-    // A poisoned lock means `emit` panicked, which the scope passes on: its state is still
-    // whole (a writer), so it is used as it is.
-    let lock = || shared.lock().unwrap_or_else(|p| p.into_inner());
-    std::thread::scope(|scope| {
-        let flusher = scope.spawn(|| {
+/// Locks what the two threads of a [`Turn`] share. A poisoned lock means `emit` panicked,
+/// which the scope passes on: the state is still whole (a writer), so it is used as it is.
+fn lock<'a, 'w, W>(shared: &'a Mutex<Written<'w, W>>) -> std::sync::MutexGuard<'a, Written<'w, W>> {
+    shared.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// A batch with one worker: the calling thread runs each item and writes its result itself,
+/// with no channel or reordering between them (2-4% of the time of counting a file of fast
+/// puzzles, docs/performance.md). A second thread, asleep but for a check every
+/// [`FLUSH_AFTER`], flushes the output once results have waited there that long, so a slow
+/// puzzle still does not hold back the ones written before it. It is started when the
+/// second item is due (a one-puzzle file starts none), once for the whole file: starting it
+/// for each chunk cost 1-2% of counting a file of fast puzzles.
+struct Turn<'s, 'e, W> {
+    shared: &'e Mutex<Written<'e, W>>,
+    /// Set when the batch is done: the flushing thread stops.
+    finished: &'e AtomicBool,
+    scope: &'s std::thread::Scope<'s, 'e>,
+    /// The flushing thread, once started.
+    flusher: Option<std::thread::Thread>,
+}
+
+impl<W: Write + Send> Turn<'_, '_, W> {
+    /// [`Output::in_order`] on the calling thread.
+    fn run<T>(
+        &mut self,
+        n: usize,
+        work: impl Fn(usize) -> T,
+        mut emit: impl FnMut(&mut W, usize, T) -> Result<()>,
+    ) -> Result<()> {
+        for i in 0..n {
+            if self.flusher.is_none() && lock(self.shared).unflushed_since.is_some() {
+                self.start_flusher();
+            }
+            let r = work(i);
+            let mut w = lock(self.shared);
+            if let Some(e) = w.failed.take() {
+                return Err(e.into());
+            }
+            emit(w.out, i, r)?;
+            w.unflushed_since.get_or_insert_with(Instant::now);
+        }
+        Ok(())
+    }
+
+    fn start_flusher(&mut self) {
+        let (shared, finished) = (self.shared, self.finished);
+        let flusher = self.scope.spawn(move || {
             loop {
                 std::thread::park_timeout(FLUSH_AFTER);
                 if finished.load(Ordering::Acquire) {
                     break;
                 }
-                let mut w = lock();
+                let mut w = lock(shared);
                 if w.failed.is_none()
                     && w.unflushed_since
                         .is_some_and(|t| t.elapsed() >= FLUSH_AFTER)
@@ -738,38 +847,24 @@ fn in_turn<T, W: Write + Send>(
                 }
             }
         });
-        // Stops the flushing thread however this ends, a panic in `work` or `emit` included:
-        // the scope waits for it before passing the panic on.
-        let _stop = StopFlusher(&finished, flusher.thread().clone());
-        for i in 0..n {
-            let r = work(i);
-            let mut w = lock();
-            if let Some(e) = w.failed.take() {
-                return Err(e.into());
-            }
-            emit(w.out, i, r)?;
-            w.unflushed_since.get_or_insert_with(Instant::now);
-        }
-        match lock().failed.take() {
-            Some(e) => Err(e.into()),
-            None => Ok(()),
-        }
-    })
+        self.flusher = Some(flusher.thread().clone());
+    }
 }
 
-/// Sets the flag the flushing thread of [`in_turn`] checks, and wakes it, when dropped.
-struct StopFlusher<'a>(&'a AtomicBool, std::thread::Thread);
-
-impl Drop for StopFlusher<'_> {
+/// Stops the flushing thread however the batch ends, a panic in `work` or `emit` included:
+/// the scope waits for it before passing the panic on.
+impl<W> Drop for Turn<'_, '_, W> {
     fn drop(&mut self) {
-        self.0.store(true, Ordering::Release);
-        self.1.unpark();
+        self.finished.store(true, Ordering::Release);
+        if let Some(t) = &self.flusher {
+            t.unpark();
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{in_turn, puzzle_of_line};
+    use super::{Output, one_thread, puzzle_of_line};
     use std::io::{self, Write};
     use std::sync::{Arc, Mutex};
     use std::time::{Duration, Instant};
@@ -808,7 +903,7 @@ mod tests {
             i
         };
         let emit = |o: &mut Recorder, _: usize, r: usize| Ok(writeln!(o, "{r}")?);
-        in_turn(3, &mut out, work, emit).unwrap();
+        one_thread(&mut out, |o| o.in_order(3, work, emit)).unwrap();
         assert_eq!(*out.written.lock().unwrap(), b"0\n1\n2\n");
         let started = slow_started.lock().unwrap().expect("the slow item ran");
         // result 0 was flushed while item 1 worked, not only at the end
@@ -819,6 +914,55 @@ mod tests {
                 .any(|&t| t > started && t < started + Duration::from_millis(1400)),
             "no flush during the slow item: {flushes:?}"
         );
+    }
+
+    #[test]
+    fn one_thread_starts_one_flushing_thread_for_all_chunks_and_none_for_one_item() {
+        let mut out = Recorder::default();
+        let emit = |o: &mut Recorder, _: usize, r: usize| Ok(writeln!(o, "{r}")?);
+        let flusher = |o: &Output<'_, '_, Recorder>| match o {
+            Output::Turn(t) => t.flusher.as_ref().map(|t| t.id()),
+            Output::Pool { .. } => panic!("one thread"),
+        };
+        one_thread(&mut out, |o| {
+            o.in_order(1, |i| i, emit)?;
+            assert_eq!(flusher(o), None, "one item needs no flushing thread");
+            o.in_order(2, |i| i, emit)?;
+            let first = flusher(o).expect("started for the second item");
+            // a later chunk: the same thread, and it flushes the results before a slow item
+            let slow_started = Mutex::new(None);
+            o.in_order(
+                2,
+                |i| {
+                    if i == 1 {
+                        *slow_started.lock().unwrap() = Some(Instant::now());
+                        std::thread::sleep(Duration::from_millis(1000));
+                    }
+                    i
+                },
+                emit,
+            )?;
+            assert_eq!(flusher(o), Some(first));
+            let started = slow_started.lock().unwrap().expect("the slow item ran");
+            let flushes = out_flushes(o);
+            assert!(
+                flushes
+                    .iter()
+                    .any(|&t| t > started && t < started + Duration::from_millis(900)),
+                "no flush during the slow item: {flushes:?}"
+            );
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(*out.written.lock().unwrap(), b"0\n0\n1\n0\n1\n");
+    }
+
+    /// When the recorder under a one-thread output was flushed.
+    fn out_flushes(o: &Output<'_, '_, Recorder>) -> Vec<Instant> {
+        match o {
+            Output::Turn(t) => super::lock(t.shared).out.flushes.lock().unwrap().clone(),
+            Output::Pool { .. } => panic!("one thread"),
+        }
     }
 
     #[test]
@@ -835,20 +979,21 @@ mod tests {
             }
             i
         };
-        let err = in_turn(3, &mut out, slow, emit).unwrap_err();
+        let err = one_thread(&mut out, |o| o.in_order(3, slow, emit)).unwrap_err();
         assert!(err.to_string().contains("reader gone"), "{err}");
         // a panic in the work ends the run (the flushing thread stops too) instead of hanging
         let mut out = Recorder::default();
         let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            in_turn(
-                3,
-                &mut out,
-                |i| {
-                    assert!(i != 1, "item 1 fails");
-                    i
-                },
-                emit,
-            )
+            one_thread(&mut out, |o| {
+                o.in_order(
+                    3,
+                    |i| {
+                        assert!(i != 1, "item 1 fails");
+                        i
+                    },
+                    emit,
+                )
+            })
         }));
         assert!(caught.is_err());
     }
