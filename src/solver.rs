@@ -692,26 +692,42 @@ impl Board {
     }
 
     /// Whether the board, propagated to a fixed point with no contradiction and not solved,
-    /// has exactly four unsolved cells: it then has exactly two solutions.
+    /// has exactly four or exactly six unsolved cells: it then has exactly two solutions (a
+    /// deadly pattern, the one behind the uniqueness techniques).
     ///
-    /// Proof. At the fixed point no unsolved cell has a single candidate, and a cell's
-    /// candidates are among the digits its row, column and box miss. So no house holds exactly
-    /// one unsolved cell (it would miss one digit: a single). Four cells, two or more in each
-    /// of their rows and columns, are two rows by two columns: a rectangle. Each of its rows
-    /// misses two digits, which its two cells must hold, so both cells hold exactly those two;
-    /// each column shares a cell with both rows, so the two rows miss the same pair `{a, b}`.
-    /// The four cells cannot lie in four boxes (each box would hold one) nor in one (the box
-    /// would miss four digits, two of them with no candidate, a contradiction the propagation
-    /// finds), so they lie in two boxes, two cells in each, in one row or one column. Then `a`
-    /// and `b` on either diagonal fill every row, column and box: exactly two solutions. This
-    /// is the deadly pattern behind the uniqueness techniques, and the last step of most
-    /// searches of a puzzle with several solutions (docs/performance.md).
+    /// Proof. At the fixed point no unsolved cell has a single candidate, no digit a house
+    /// misses has a single place in it, and a cell's candidates are among the digits its row,
+    /// column and box miss. So a house holds no unsolved cell or two or more (one would miss
+    /// one digit: a single); a box whose cells hold fewer digits than it misses is a
+    /// contradiction the propagation finds. Two or more cells in each row and column leave
+    /// these shapes:
+    /// - **Four cells**: two rows by two columns. A row missing two digits gives both its cells
+    ///   exactly those two, and each column shares a cell with both rows, so all four hold the
+    ///   same pair `{a, b}`. In four boxes each box would hold one cell, in one box it would
+    ///   miss four digits, so they lie in two boxes, two cells each, in a row or a column of
+    ///   the rectangle. `a` and `b` on either diagonal fill every house.
+    /// - **Six cells, two rows by three columns** (or three by two, the same turned): each
+    ///   column's two cells hold the pair it misses, and each of the three digits a row misses
+    ///   has two places in it, so the pairs are `{a, b}`, `{b, c}`, `{c, a}`. One row takes
+    ///   one digit of each pair, all different, in two ways (`a b c` or `b c a`), the other row
+    ///   the rest. The boxes allow it: rows in one band with the columns in three stacks (a
+    ///   box per column), or rows in two bands with the columns in one stack (a box per row);
+    ///   any other spread leaves a box with one cell, or with four or six cells holding three
+    ///   digits.
+    /// - **Six cells, three rows by three columns, two in each**: a cycle of six cells, each
+    ///   sharing its row with the next and its column with the one after. Every cell holds its
+    ///   row's pair and its column's pair, so all hold the same `{a, b}`, which alternate
+    ///   around the cycle in two ways. A box holds two cells (three would hold two digits for
+    ///   three missing) that share a row or a column, so they differ in both ways.
+    ///
+    /// Most searches of a puzzle with several solutions end at such a board
+    /// (docs/performance.md), where a guess and two more propagations are saved.
     #[inline(always)]
-    fn is_deadly_rectangle(&self) -> bool {
-        self.unsolved[0].count_ones()
+    fn is_two_solution_pattern(&self) -> bool {
+        let n = self.unsolved[0].count_ones()
             + self.unsolved[1].count_ones()
-            + self.unsolved[2].count_ones()
-            == 4
+            + self.unsolved[2].count_ones();
+        n == 4 || n == 6
     }
 
     /// Picks a cell to guess on, returning `(band, position, digit mask)`: among the first
@@ -904,7 +920,7 @@ macro_rules! search_body {
                 $self.count += 1;
                 return;
             }
-            if board.is_deadly_rectangle() && !($self.keep_first && $self.count == 0) {
+            if board.is_two_solution_pattern() && !($self.keep_first && $self.count == 0) {
                 // Two solutions, counted without guessing (unless the first must be written).
                 $self.count = ($self.count + 2).min($self.limit);
                 return;

@@ -214,6 +214,98 @@ fn counts_of_grids_with_many_solutions_match_plain_backtracking() {
     }
 }
 
+/// Solved grids to look for patterns in: the known solutions, then solutions of random
+/// sparse grids.
+fn solved_grids() -> Vec<[u8; 81]> {
+    let mut grids = vec![parse(KNOWN[0].1), parse(KNOWN[2].1)];
+    let mut x = 0xDEAD_BEEF_1234_5678u64;
+    while grids.len() < 40 {
+        let mut g = [0u8; 81];
+        for _ in 0..8 {
+            xorshift(&mut x);
+            g[(x % 81) as usize] = (x >> 8) as u8 % 9 + 1;
+        }
+        if let Some(s) = solve(&g) {
+            grids.push(s);
+        }
+    }
+    grids
+}
+
+#[test]
+fn six_cells_left_in_two_rows_or_a_cycle_are_two_solutions() {
+    // Two rows of a band and three columns of different stacks whose six values are the same
+    // three digits, every column's two different: emptied, they leave a board of six unsolved
+    // cells (two rows by three columns) with two solutions. Then three rows and three columns
+    // with two cells each, a cycle holding one pair of digits: two solutions where no box
+    // holds a single cell of it (a board the propagation then leaves with six cells).
+    let (mut rows_found, mut cycles_found) = (0, 0);
+    for sol in solved_grids() {
+        let at = |r: usize, c: usize| sol[9 * r + c];
+        for r1 in 0..9 {
+            for r2 in r1 + 1..(r1 / 3 * 3 + 3) {
+                for c1 in 0..3 {
+                    for c2 in 3..6 {
+                        for c3 in 6..9 {
+                            let cols = [c1, c2, c3];
+                            let set = |r| cols.iter().fold(0u16, |m, &c| m | 1 << at(r, c));
+                            if set(r1) != set(r2) || cols.iter().any(|&c| at(r1, c) == at(r2, c)) {
+                                continue;
+                            }
+                            let mut g = sol;
+                            for c in cols {
+                                g[9 * r1 + c] = 0;
+                                g[9 * r2 + c] = 0;
+                            }
+                            assert_eq!(count_solutions(&g, 10), 2, "{g:?}");
+                            assert_eq!(count_solutions(&g, 1), 1);
+                            assert!(valid_solution(&g, &solve(&g).expect("solvable")));
+                            rows_found += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // A cycle r0c0 r0c1 r1c1 r1c2 r2c2 r2c0 holding a and b alternately (rows in order,
+        // columns in every order: every such cycle once).
+        for r0 in 0..9 {
+            for r1 in r0 + 1..9 {
+                for r2 in r1 + 1..9 {
+                    for c0 in 0..9 {
+                        for c1 in (0..9).filter(|&c| c != c0) {
+                            for c2 in (0..9).filter(|&c| c != c0 && c != c1) {
+                                let cells =
+                                    [(r0, c0), (r0, c1), (r1, c1), (r1, c2), (r2, c2), (r2, c0)];
+                                let (a, b) = (at(r0, c0), at(r0, c1));
+                                if cells
+                                    .iter()
+                                    .enumerate()
+                                    .any(|(k, &(r, c))| at(r, c) != if k % 2 == 0 { a } else { b })
+                                {
+                                    continue;
+                                }
+                                let mut g = sol;
+                                for (r, c) in cells {
+                                    g[9 * r + c] = 0;
+                                }
+                                // two solutions unless a box holds one cell of the cycle
+                                let n = count_solutions(&g, 10);
+                                assert_eq!(n, reference_count(&mut g.clone(), 10), "{g:?}");
+                                assert!(valid_solution(&g, &solve(&g).expect("solvable")));
+                                cycles_found += (n == 2) as usize;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        rows_found > 0 && cycles_found > 0,
+        "{rows_found} {cycles_found}"
+    );
+}
+
 #[test]
 fn solved_grid() {
     let g = parse(KNOWN[2].1);
