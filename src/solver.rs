@@ -28,7 +28,7 @@
 //!   cells (fewest candidates when there is no bivalue cell), on a copy of the board kept in
 //!   the recursion's stack frame (no heap allocation). A stalled board with four or six
 //!   unsolved cells is a deadly pattern with exactly two solutions: counted without a guess
-//!   ([`Board::is_two_solution_pattern`]).
+//!   (`Board::is_two_solution_pattern`).
 //! * The givens are gathered per value with SSE2 compares, 16 cells at a time.
 //! * On x86-64 the search is also compiled with POPCNT/BMI/LZCNT, used when the CPU has them
 //!   (checked at run time), since the crate is built for baseline x86-64; that copy finds a
