@@ -133,6 +133,45 @@ fn count_file_keeps_order_across_chunks() {
 }
 
 #[test]
+fn pasted_grids_across_chunk_boundaries_read_the_same_on_one_thread_and_two() {
+    // One worker reads 64 lines a chunk, several 4096: grids pasted over nine rows (and a
+    // border) straddle the one-worker chunks' boundaries.
+    let mut input = String::new();
+    for i in 0..200 {
+        let mut p: Vec<u8> = EASY.bytes().collect();
+        let k = i % 81;
+        if p[k] != b'.' && i % 2 == 0 {
+            p[k] = b'.';
+        }
+        let line = String::from_utf8(p).unwrap();
+        if i % 3 == 0 {
+            for (r, row) in line.as_bytes().chunks(9).enumerate() {
+                let row: Vec<String> = row.iter().map(|&c| (c as char).to_string()).collect();
+                input.push_str(&row.join(" "));
+                input.push('\n');
+                if r == 2 {
+                    input.push_str("------+-------+------\n");
+                }
+            }
+            input.push('\n');
+        } else {
+            input.push_str(&line);
+            input.push('\n');
+        }
+    }
+    let one = lapiz(&["--threads", "1", "count", "--file", "-"], Some(&input));
+    let two = lapiz(&["--threads", "2", "count", "--file", "-"], Some(&input));
+    assert!(one.status.success(), "{}", text(&one.stderr));
+    assert_eq!(text(&one.stdout), text(&two.stdout));
+    let s = text(&one.stdout);
+    assert_eq!(s.lines().count(), 201);
+    assert!(
+        s.lines().last().unwrap().starts_with("puzzles: 200, "),
+        "{s}"
+    );
+}
+
+#[test]
 fn solve_file_with_threads_gives_the_same_output() {
     let input = format!("{EASY}\n{STUCK}\nxx\n{UNFAIR}\n");
     let pipeline = common::no_forcing_pipeline_file();

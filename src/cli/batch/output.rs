@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 
-use super::workers;
+use super::{CHUNK, ONE_WORKER_CHUNK, workers};
 
 /// How long written results may wait in the output buffer while the next result is not
 /// ready: a slow puzzle does not hold back the ones before it, and fast runs are not slowed by
@@ -81,6 +81,15 @@ fn one_thread<W: Write + Send>(
 }
 
 impl<W: Write + Send> Output<'_, '_, W> {
+    /// How many puzzle lines a chunk holds: [`CHUNK`] for several workers, [`ONE_WORKER_CHUNK`]
+    /// for one.
+    pub(super) fn chunk(&self) -> usize {
+        match self {
+            Output::Pool { .. } => CHUNK,
+            Output::Turn(_) => ONE_WORKER_CHUNK,
+        }
+    }
+
     /// Flushes the results written so far.
     pub(super) fn flush(&mut self) -> Result<()> {
         match self {
