@@ -31,7 +31,7 @@ const NAP_SHORTEST: Duration = Duration::from_micros(50);
 const NAP_LONGEST: Duration = Duration::from_millis(5);
 
 /// Where a batch writes its results, for the length of one file (or one run of
-/// [`for_each_index`]): with one worker, the writer shared with a thread that flushes results
+/// [`for_each_index`](super::for_each_index)): with one worker, the writer shared with a thread that flushes results
 /// left waiting ([`Turn`]); with more, the writer itself. Made by [`with_output`].
 pub(super) enum Output<'s, 'e, W: Write + Send> {
     /// The results of several workers, written by the calling thread ([`in_pool`]).
