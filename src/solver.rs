@@ -31,10 +31,11 @@
 //!   (`Board::is_two_solution_pattern`).
 //! * The givens are gathered per value with SSE2 compares, 16 cells at a time.
 //! * On x86-64 the search is also compiled with POPCNT/BMI/LZCNT, used when the CPU has them
-//!   (checked at run time), since the crate is built for baseline x86-64; that copy finds a
-//!   word's mini-row occupancy with one `pext` (a shorter dependency chain than three table
-//!   lookups) unless `pext` is slow on the CPU (AMD before Zen 3: a third copy with the
-//!   tables). The guess choice reads cells' digits with SSE2 (baseline x86-64).
+//!   (checked at run time), since the crate is built for x86-64-v2, which has POPCNT but not
+//!   BMI; that copy finds a word's mini-row occupancy with one `pext` (a shorter dependency
+//!   chain than three table lookups) unless `pext` is slow on the CPU (AMD before Zen 3: a
+//!   third copy with the tables). The guess choice reads cells' digits with SSE2 (baseline
+//!   x86-64).
 //!
 //! Input values: `0` is an empty cell and `1..=9` a given. Any value above 9 makes the grid
 //! invalid: it is treated like clashing givens (no solution).
@@ -723,8 +724,9 @@ impl Board {
     ///   around the cycle in two ways. A box holds two cells (three would hold two digits for
     ///   three missing) that share a row or a column, so they differ in both ways.
     ///
-    /// Most searches of a puzzle with several solutions end at such a board
-    /// (docs/performance.md), where a guess and two more propagations are saved.
+    /// Many searches of a puzzle with several solutions end at such a board (about three in
+    /// four on multi-solution-10000, docs/performance.md), where a guess and two more
+    /// propagations are saved.
     #[inline(always)]
     fn is_two_solution_pattern(&self) -> bool {
         let n = self.unsolved[0].count_ones()

@@ -445,10 +445,11 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write + Send>(
     // A grid spread over several lines, until its last row is read.
     let mut open: Option<OpenGrid> = None;
     with_output(out, |out| {
+        let chunk_len = out.chunk();
         loop {
             let mut used = 0;
             let mut eof = false;
-            while used < out.chunk() {
+            while used < chunk_len {
                 if done + used as u64 >= limit as u64 {
                     eof = true;
                     break;

@@ -9,6 +9,16 @@ fn xorshift(x: &mut u64) {
     *x ^= *x << 17;
 }
 
+/// A grid of 81 values, each `value(x)` of the generator's next state `x`.
+fn random_grid(x: &mut u64, value: impl Fn(u64) -> u8) -> [u8; 81] {
+    let mut g = [0u8; 81];
+    for v in g.iter_mut() {
+        xorshift(x);
+        *v = value(*x);
+    }
+    g
+}
+
 fn parse(s: &str) -> [u8; 81] {
     let mut v = [0u8; 81];
     for (i, c) in s.chars().take(81).enumerate() {
@@ -359,16 +369,11 @@ fn board_new_matches_the_given_by_given_construction() {
     let mut grids: Vec<[u8; 81]> = KNOWN.iter().map(|(p, _)| parse(p)).collect();
     grids.push(parse(KNOWN[0].1));
     for _ in 0..5000 {
-        let mut g = [0u8; 81];
-        for v in g.iter_mut() {
-            xorshift(&mut x);
-            *v = match x & 15 {
-                0..=3 => (x >> 8) as u8 % 10,
-                4 => (x >> 8) as u8,
-                _ => 0,
-            };
-        }
-        grids.push(g);
+        grids.push(random_grid(&mut x, |x| match x & 15 {
+            0..=3 => (x >> 8) as u8 % 10,
+            4 => (x >> 8) as u8,
+            _ => 0,
+        }));
     }
     for g in &grids {
         let (a, b) = (Board::new(g), Board::new_reference(g));
@@ -397,16 +402,13 @@ fn cells_by_value_matches_the_portable_version() {
     }
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
     for _ in 0..2000 {
-        let mut g = [0u8; 81];
-        for v in g.iter_mut() {
-            xorshift(&mut x);
-            *v = if x & 7 == 0 {
+        grids.push(random_grid(&mut x, |x| {
+            if x & 7 == 0 {
                 (x >> 8) as u8
             } else {
                 (x >> 8) as u8 % 10
-            };
-        }
-        grids.push(g);
+            }
+        }));
     }
     for g in &grids {
         assert_eq!(cells_by_value(g), cells_by_value_portable(g), "{g:?}");
@@ -542,16 +544,13 @@ fn portable_and_bmi_searches_agree() {
     let mut grids: Vec<[u8; 81]> = KNOWN.iter().map(|(p, _)| parse(p)).collect();
     let mut x = 0x2545_F491_4F6C_DD1Du64;
     for _ in 0..300 {
-        let mut g = [0u8; 81];
-        for v in g.iter_mut() {
-            xorshift(&mut x);
-            *v = if x.is_multiple_of(5) {
+        grids.push(random_grid(&mut x, |x| {
+            if x.is_multiple_of(5) {
                 (x >> 8) as u8 % 10
             } else {
                 0
-            };
-        }
-        grids.push(g);
+            }
+        }));
     }
     for g in &grids {
         let Some(board) = Board::new(g) else {
@@ -638,11 +637,7 @@ fn placed_rows_are_not_placed_again() {
 fn never_panics_on_odd_input() {
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
     for _ in 0..2000 {
-        let mut g = [0u8; 81];
-        for v in g.iter_mut() {
-            xorshift(&mut x);
-            *v = if x & 3 == 0 { (x >> 8) as u8 % 10 } else { 0 };
-        }
+        let g = random_grid(&mut x, |x| if x & 3 == 0 { (x >> 8) as u8 % 10 } else { 0 });
         let n = count_solutions(&g, 3);
         assert!(n <= 3);
         match analyze(&g) {
