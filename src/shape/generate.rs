@@ -88,7 +88,7 @@ pub(crate) fn remove_clues<S: Shape>(
 /// until one meets `clues`, at most `attempts` of them.
 ///
 /// Some solved boards (and orders of removal) make every uniqueness question near the end
-/// slow: at 25x25, about one board in eight takes more than five times the median's guesses.
+/// slow: at 25x25, about one board in seven takes more than five times the median's guesses.
 /// So a removal whose questions take more than [`Effort`] allows by then is given up for a new
 /// board, and each later board may take twice the one before: the effort thrown away is less
 /// than the allowance of the board kept. Guesses, not time, so a seed gives the same puzzle on
