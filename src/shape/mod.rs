@@ -732,9 +732,9 @@ impl Puzzle {
             .map(|made| (made.puzzle, made.solution))
     }
 
-    /// The solved boards [`Puzzle::generate`] tries at most: a minimal puzzle rarely needs a
-    /// second (a board is given up only when its uniqueness questions take too long), a clue
-    /// count may need many.
+    /// The solved boards [`Puzzle::generate`] tries at most: a minimal puzzle needs few (a
+    /// board is given up only when its uniqueness questions take too long: at 25x25 about half
+    /// the seeds need a second board, a few a third), a clue count may need many.
     pub fn default_attempts(clues: Clues) -> u32 {
         match clues {
             Clues::Minimal => 100,
