@@ -18,12 +18,15 @@ const EFFORT_PER_CELL: u64 = 160;
 /// first solved board, before [`EFFORT_PER_CELL`]'s curve passes it (see [`Effort`]).
 const FLOOR_PER_CELL: u64 = 16;
 
+/// The power of the share of questions asked that [`Effort`]'s curve rises with.
+const CURVE_POWER: u32 = 4;
+
 /// What the uniqueness questions of one removal may take, in guesses, as the removal goes on.
 ///
 /// A removal's questions get harder as clues go, and most of its guesses are spent in its last
 /// third; a board whose questions are slow is slow all along that third. So the allowance
 /// follows that curve: once `asked` of `groups` questions are answered, they may have taken
-/// `all * (asked / groups)^4` guesses in all, or `floor` if more. A board past the curve is
+/// `all * (asked / groups)^CURVE_POWER` guesses in all, or `floor` if more. A board past the curve is
 /// given up early, before it has cost what a good board costs in all.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Effort {
@@ -52,7 +55,7 @@ impl Effort {
 
     /// What the questions may have taken in all once `asked` of `groups` are answered.
     fn allowed(self, asked: usize, groups: usize) -> u64 {
-        let share = |x: usize| (x as u128).pow(4);
+        let share = |x: usize| (x as u128).pow(CURVE_POWER);
         let curve = self.all as u128 * share(asked.min(groups)) / share(groups.max(1));
         (curve as u64).max(self.floor)
     }
@@ -60,8 +63,9 @@ impl Effort {
 
 /// Clues taken from `solution` (see the module's doc): `None` when `clues` asks for a count
 /// this removal did not reach, or when its uniqueness questions took more guesses than
-/// `effort` allows at that point (a question is stopped as soon as they have). Uniqueness is
-/// asked of [`brute::has_another`]: the removed clues' values are the known solution's.
+/// `effort` allows at that point (a question is stopped as soon as the allowance is spent).
+/// Uniqueness is asked of [`brute::has_another`]: the removed clues' values are the known
+/// solution's.
 pub(crate) fn remove_clues<S: Shape>(
     geo: &'static Geometry<S>,
     solution: &[u8],
