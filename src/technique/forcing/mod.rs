@@ -177,6 +177,21 @@ struct Search<'a, S: Shape> {
 
 const NO_OUTCOME: u16 = u16::MAX;
 
+/// The largest grid side on which a nested search follows every assumption before it chooses
+/// the smallest net.
+///
+/// A nested search costs about the square of the candidates (every outer assumption runs a
+/// pass of inner ones), and on 25x25 a minimal puzzle's nested dynamic (+) search took minutes
+/// a step. On larger grids a nested search stops [`LARGE_GRID_WINDOW`] assumptions past its
+/// first contradiction and takes the smallest net among those found: still a proved step of
+/// that level, found in the same order (easiest assumptions first), though not always the
+/// smallest net of the whole position.
+const EXHAUSTIVE_UP_TO: usize = 16;
+
+/// How many assumptions past its first contradiction a nested search follows on a grid larger
+/// than [`EXHAUSTIVE_UP_TO`].
+const LARGE_GRID_WINDOW: usize = 32;
+
 impl<'a, S: Shape> Search<'a, S> {
     fn new(tech: &'a Forcing, grid: &'a Grid<S>) -> Search<'a, S> {
         let start = State::settled_of(grid);
@@ -208,7 +223,13 @@ impl<'a, S: Shape> Search<'a, S> {
         // followed only if their outcomes are needed (for verities and doubles).
         let mut consistent = S::NO_DIGIT_CELLS;
         let mut deferred = Vec::new();
+        let windowed = nested && S::N > EXHAUSTIVE_UP_TO;
+        let mut stop_at = usize::MAX;
         for i in 0..self.order.len() {
+            if i >= stop_at {
+                // a window past the first contradiction: its smallest net is the step
+                return self.emit_shortest(contradictions, sink);
+            }
             let c = self.order[i];
             if nested && consistent.as_ref()[c.digit as usize - 1].contains(c.cell) {
                 deferred.push(c);
@@ -231,6 +252,9 @@ impl<'a, S: Shape> Search<'a, S> {
                     trail: nested.then_some(trail.removed),
                     floor: st.dynamic_proof_floor(&self.start, level),
                 });
+                if windowed && stop_at == usize::MAX {
+                    stop_at = i + 1 + LARGE_GRID_WINDOW;
+                }
                 continue;
             }
             self.keep_outcome(c, &st);
@@ -571,5 +595,39 @@ pub(crate) mod tests {
             }
         }
         assert!(found > 0);
+    }
+
+    /// On a grid larger than 16x16 a nested search stops [`LARGE_GRID_WINDOW`] assumptions past
+    /// its first contradiction: at a minimal 25x25 puzzle's position where the nested dynamic
+    /// (+) chains are first needed (about 2,900 assumptions, a contradiction in about one in
+    /// ten), its steps all come from one window, and each is a sound, proved contradiction.
+    #[test]
+    fn a_nested_search_on_a_large_grid_stops_in_its_window() {
+        use crate::shape::{Puzzle, S25};
+        let text = include_str!("../../../tests/fixtures/grids/25x25-nested-plus.txt");
+        let puzzle = Puzzle::parse(text).expect("a 25x25 pencil-mark grid");
+        let grid = puzzle.grid(S25::geometry(puzzle.layout()));
+        let solution = puzzle.solution().expect("one solution");
+        let tech = Forcing::NESTED_PLUS;
+        let steps = crate::technique::find_all_sized(&tech, &grid).expect("runs");
+        assert!(!steps.is_empty(), "no step at the position");
+        let order = Search::new(&tech, &grid).order;
+        let at = |s: &Step| {
+            let assumed = s.highlights.iter().find(|h| h.role == Role::Pattern);
+            let c = assumed.expect("the assumption").candidates[0];
+            order.iter().position(|&o| o == c).expect("a candidate")
+        };
+        let places: Vec<usize> = steps.iter().map(at).collect();
+        let (first, last) = (places.iter().min(), places.iter().max());
+        assert!(
+            last.unwrap() - first.unwrap() <= LARGE_GRID_WINDOW,
+            "steps from assumptions {places:?}"
+        );
+        for s in &steps {
+            assert_eq!(s.contradiction_in(solution.values(), 25), None, "{}", s.explanation);
+            let net = s.net.as_ref().expect("a net");
+            assert_eq!(net.kind, ForcingKind::Contradiction);
+            assert!(s.difficulty >= tech.info.difficulty);
+        }
     }
 }
