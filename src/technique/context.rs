@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use crate::candset::CandSet;
 use crate::cellset::CellSet;
 use crate::geometry::{Cell, House, digits_compact};
-use crate::grid::Grid;
+use crate::grid::{Candidate, Grid};
 use crate::shape::{Bits, S4, S6, S8, S9, S12, S16, S25, Shape};
 use crate::technique::StepSink;
 use crate::technique::als::Adjacency;
@@ -196,6 +196,8 @@ pub struct Context<'g, S: Shape = S9> {
     als: OnceCell<Vec<Als<S>>>,
     als_links: OnceCell<Adjacency<S>>,
     graphs: [OnceCell<LinkGraph<S>>; 3],
+    /// The forcing searches' order of assumptions on large grids (`technique::forcing`).
+    forcing_order: OnceCell<Vec<Candidate>>,
     /// Where searches found nothing in earlier positions of the same solve (the engine's).
     memo: Option<&'g Memo<S>>,
 }
@@ -211,6 +213,7 @@ impl<'g, S: Shape> Context<'g, S> {
             als: OnceCell::new(),
             als_links: OnceCell::new(),
             graphs: [OnceCell::new(), OnceCell::new(), OnceCell::new()],
+            forcing_order: OnceCell::new(),
             memo: None,
         }
     }
@@ -221,6 +224,12 @@ impl<'g, S: Shape> Context<'g, S> {
             memo: Some(memo),
             ..Context::new(grid)
         }
+    }
+
+    /// The order in which the forcing searches of this position follow their assumptions on
+    /// large grids: built by `build` once, for every forcing technique searched here.
+    pub(crate) fn forcing_order(&self, build: impl FnOnce() -> Vec<Candidate>) -> &[Candidate] {
+        self.forcing_order.get_or_init(build)
     }
 
     /// `search(sink)` for `technique`'s steps in `digit`, a search that reads nothing but

@@ -107,9 +107,40 @@ impl SizedBuiltin for Forcing {
         ctx: &Context<'_, S>,
         sink: &mut StepSink<'_>,
     ) -> Result<(), TechniqueError> {
-        let grid = ctx.grid();
-        stoppable(|| Search::new(self, grid).run(sink))
+        stoppable(|| Search::new(self, ctx).run(sink))
     }
+}
+
+impl Forcing {
+    /// Whether this technique's search stops a window past its first contradiction on grids
+    /// of shape `S` (nested levels on grids larger than [`EXHAUSTIVE_UP_TO`]).
+    fn windowed<S: Shape>(&self) -> bool {
+        self.level.depth() > 0 && S::N > EXHAUSTIVE_UP_TO
+    }
+}
+
+/// `order` (every candidate of `start`) rearranged for a windowed search: the assumptions that
+/// reach furthest at the dynamic (+) level first (the most candidates made true or false),
+/// ties in `order`'s order. A nested contradiction is far likelier there: at a 25x25 position
+/// of a minimal puzzle, the first assumptions of this order contradicted one level up, where
+/// in cell order the first contradiction came after more than 300.
+fn by_reach<S: Shape>(start: &State<S>, order: Vec<Candidate>) -> Vec<Candidate> {
+    let reach = |c: Candidate| {
+        let mut st = start.clone();
+        if st.assume(c, true, Level::Plus, &mut NoRecord).is_err() {
+            return usize::MAX;
+        }
+        let count = |sets: Cands<S>| {
+            sets.as_ref()
+                .iter()
+                .map(|s| s.len() as usize)
+                .sum::<usize>()
+        };
+        count(st.on_since(start)) + count(st.off_since(start))
+    };
+    let mut keyed: Vec<(usize, Candidate)> = order.into_iter().map(|c| (reach(c), c)).collect();
+    keyed.sort_by_key(|&(r, _)| Reverse(r));
+    keyed.into_iter().map(|(_, c)| c).collect()
 }
 
 /// The length SE's bonus counts for `net` at `level`: its implications, less two for static
@@ -182,10 +213,11 @@ const NO_OUTCOME: u16 = u16::MAX;
 ///
 /// A nested search costs about the square of the candidates (every outer assumption runs a
 /// pass of inner ones), and on 25x25 a minimal puzzle's nested dynamic (+) search took minutes
-/// a step. On larger grids a nested search stops [`LARGE_GRID_WINDOW`] assumptions past its
-/// first contradiction and takes the smallest net among those found: still a proved step of
-/// that level, found in the same order (easiest assumptions first), though not always the
-/// smallest net of the whole position.
+/// a step. On larger grids a nested search follows the assumptions that reach furthest first
+/// ([`by_reach`]), stops [`LARGE_GRID_WINDOW`] assumptions past its first contradiction and
+/// takes the smallest net among those found: still a proved step of that level, though not
+/// always the smallest net of the whole position. A search that finds no contradiction still
+/// follows every assumption (verities and double implications need them all).
 const EXHAUSTIVE_UP_TO: usize = 16;
 
 /// How many assumptions past its first contradiction a nested search follows on a grid larger
@@ -193,7 +225,8 @@ const EXHAUSTIVE_UP_TO: usize = 16;
 const LARGE_GRID_WINDOW: usize = 32;
 
 impl<'a, S: Shape> Search<'a, S> {
-    fn new(tech: &'a Forcing, grid: &'a Grid<S>) -> Search<'a, S> {
+    fn new(tech: &'a Forcing, ctx: &Context<'a, S>) -> Search<'a, S> {
+        let grid = ctx.grid();
         let start = State::settled_of(grid);
         let mut order: Vec<Candidate> = grid
             .empty_cells()
@@ -201,6 +234,9 @@ impl<'a, S: Shape> Search<'a, S> {
             .flat_map(|cell| digits(grid.candidates(cell)).map(move |d| Candidate::new(cell, d)))
             .collect();
         order.sort_by_key(|c| (grid.candidates(c.cell).count(), c.cell, c.digit));
+        if tech.windowed::<S>() {
+            order = ctx.forcing_order(|| by_reach(&start, order)).to_vec();
+        }
         Search {
             tech,
             grid,
@@ -223,7 +259,7 @@ impl<'a, S: Shape> Search<'a, S> {
         // followed only if their outcomes are needed (for verities and doubles).
         let mut consistent = S::NO_DIGIT_CELLS;
         let mut deferred = Vec::new();
-        let windowed = nested && S::N > EXHAUSTIVE_UP_TO;
+        let windowed = self.tech.windowed::<S>();
         let mut stop_at = usize::MAX;
         for i in 0..self.order.len() {
             if i >= stop_at {
@@ -597,10 +633,37 @@ pub(crate) mod tests {
         assert!(found > 0);
     }
 
+    /// [`by_reach`] keeps every candidate once and puts the ones whose assumption reaches
+    /// furthest at the dynamic (+) level first.
+    #[test]
+    fn the_reach_order_puts_the_furthest_reaching_first() {
+        let grid = stuck_position(STALLS);
+        let start = State::settled_of(&grid);
+        let cell_order = Search::new(&Forcing::NESTED, &Context::new(&grid)).order;
+        let order = by_reach(&start, cell_order.clone());
+        let (mut a, mut b) = (order.clone(), cell_order);
+        a.sort_by_key(|c| (c.cell, c.digit));
+        b.sort_by_key(|c| (c.cell, c.digit));
+        assert_eq!(a, b, "not a permutation");
+        let reach = |c: &Candidate| {
+            let mut st = start.clone();
+            st.assume(*c, true, Level::Plus, &mut NoRecord)
+                .expect("no contradiction");
+            let count = |sets: Cands<crate::shape::S9>| sets.iter().map(|s| s.len()).sum::<u32>();
+            count(st.on_since(&start)) + count(st.off_since(&start))
+        };
+        let reaches: Vec<u32> = order.iter().map(reach).collect();
+        assert!(reaches.windows(2).all(|w| w[0] >= w[1]), "{reaches:?}");
+        assert!(
+            reaches[0] > reaches[reaches.len() - 1],
+            "all alike: {reaches:?}"
+        );
+    }
+
     /// On a grid larger than 16x16 a nested search stops [`LARGE_GRID_WINDOW`] assumptions past
     /// its first contradiction: at a minimal 25x25 puzzle's position where the nested dynamic
-    /// (+) chains are first needed (about 2,900 assumptions, a contradiction in about one in
-    /// ten), its steps all come from one window, and each is a sound, proved contradiction.
+    /// (+) chains are first needed (1,710 candidates), its steps all come from one window, and
+    /// each is a sound, proved contradiction.
     #[test]
     fn a_nested_search_on_a_large_grid_stops_in_its_window() {
         use crate::shape::{Puzzle, S25};
@@ -611,7 +674,7 @@ pub(crate) mod tests {
         let tech = Forcing::NESTED_PLUS;
         let steps = crate::technique::find_all_sized(&tech, &grid).expect("runs");
         assert!(!steps.is_empty(), "no step at the position");
-        let order = Search::new(&tech, &grid).order;
+        let order = Search::new(&tech, &Context::new(&grid)).order;
         let at = |s: &Step| {
             let assumed = s.highlights.iter().find(|h| h.role == Role::Pattern);
             let c = assumed.expect("the assumption").candidates[0];
@@ -624,7 +687,12 @@ pub(crate) mod tests {
             "steps from assumptions {places:?}"
         );
         for s in &steps {
-            assert_eq!(s.contradiction_in(solution.values(), 25), None, "{}", s.explanation);
+            assert_eq!(
+                s.contradiction_in(solution.values(), 25),
+                None,
+                "{}",
+                s.explanation
+            );
             let net = s.net.as_ref().expect("a net");
             assert_eq!(net.kind, ForcingKind::Contradiction);
             assert!(s.difficulty >= tech.info.difficulty);
