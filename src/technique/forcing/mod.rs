@@ -119,6 +119,18 @@ impl Forcing {
     }
 }
 
+/// Every candidate of `grid`, easiest assumptions first (cells with fewer candidates), then by
+/// cell and digit.
+fn cell_order<S: Shape>(grid: &Grid<S>) -> Vec<Candidate> {
+    let mut order: Vec<Candidate> = grid
+        .empty_cells()
+        .iter()
+        .flat_map(|cell| digits(grid.candidates(cell)).map(move |d| Candidate::new(cell, d)))
+        .collect();
+    order.sort_by_key(|c| (grid.candidates(c.cell).count(), c.cell, c.digit));
+    order
+}
+
 /// `order` (every candidate of `start`) rearranged for a windowed search: the assumptions that
 /// reach furthest at the dynamic (+) level first (the most candidates made true or false),
 /// ties in `order`'s order. A nested contradiction is far likelier there: at a 25x25 position
@@ -198,7 +210,8 @@ struct Search<'a, S: Shape> {
     start: State<S>,
     /// What is built once from `start` for the many assumptions followed from it.
     aids: Aids<S>,
-    /// Every candidate, easiest assumptions first (cells with fewer candidates).
+    /// Every candidate, in the order followed: [`cell_order`], or [`by_reach`] on a windowed
+    /// search.
     order: Vec<Candidate>,
     /// The index in `outcomes` of each candidate's true-branch (`u16::MAX` when it
     /// contradicted).
@@ -228,15 +241,12 @@ impl<'a, S: Shape> Search<'a, S> {
     fn new(tech: &'a Forcing, ctx: &Context<'a, S>) -> Search<'a, S> {
         let grid = ctx.grid();
         let start = State::settled_of(grid);
-        let mut order: Vec<Candidate> = grid
-            .empty_cells()
-            .iter()
-            .flat_map(|cell| digits(grid.candidates(cell)).map(move |d| Candidate::new(cell, d)))
-            .collect();
-        order.sort_by_key(|c| (grid.candidates(c.cell).count(), c.cell, c.digit));
-        if tech.windowed::<S>() {
-            order = ctx.forcing_order(|| by_reach(&start, order)).to_vec();
-        }
+        let order = if tech.windowed::<S>() {
+            ctx.forcing_order(|| by_reach(&start, cell_order(grid)))
+                .to_vec()
+        } else {
+            cell_order(grid)
+        };
         Search {
             tech,
             grid,
@@ -639,9 +649,9 @@ pub(crate) mod tests {
     fn the_reach_order_puts_the_furthest_reaching_first() {
         let grid = stuck_position(STALLS);
         let start = State::settled_of(&grid);
-        let cell_order = Search::new(&Forcing::NESTED, &Context::new(&grid)).order;
-        let order = by_reach(&start, cell_order.clone());
-        let (mut a, mut b) = (order.clone(), cell_order);
+        let cells_first = cell_order(&grid);
+        let order = by_reach(&start, cells_first.clone());
+        let (mut a, mut b) = (order.clone(), cells_first);
         a.sort_by_key(|c| (c.cell, c.digit));
         b.sort_by_key(|c| (c.cell, c.digit));
         assert_eq!(a, b, "not a permutation");
