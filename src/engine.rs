@@ -396,22 +396,68 @@ pub(crate) fn run<S: Shape>(
     stuck: impl Fn(&Grid<S>) -> Vec<String>,
     entries: &mut Vec<Entry>,
 ) -> Outcome {
+    match run_within(&mut grid, pipeline, solution, &mut disabled, None, entries) {
+        Ended::Solved => Outcome::Solved,
+        Ended::StepLimit => Outcome::StepLimit {
+            limit: pipeline.step_limit(),
+        },
+        Ended::Stuck | Ended::OverCeiling => Outcome::Stuck {
+            pencil_marks: stuck(&grid),
+        },
+    }
+}
+
+/// Where [`run_within`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ended {
+    /// Every cell has its value.
+    Solved,
+    /// The pipeline's step limit was reached.
+    StepLimit,
+    /// No technique found a step.
+    Stuck,
+    /// The next step would be harder than the ceiling, or only techniques harder than it are
+    /// left to search (the puzzle's rating is over the ceiling, or it is beyond the pipeline).
+    OverCeiling,
+}
+
+/// [`run`]'s loop on `grid`, which it leaves where the solve stopped. With a `ceiling`, the
+/// solve stops before a step harder than it, and instead of searching the techniques past the
+/// last one whose difficulty is within it: so it applies exactly the steps a solve without a
+/// ceiling would, as long as they are within it.
+pub(crate) fn run_within<S: Shape>(
+    grid: &mut Grid<S>,
+    pipeline: &Pipeline,
+    solution: &[u8],
+    disabled: &mut [bool],
+    ceiling: Option<f32>,
+    entries: &mut Vec<Entry>,
+) -> Ended {
     let _scripts = crate::script::SolveScope::begin(pipeline.script_budget());
     let mut applied = 0usize;
     let verify = pipeline.verify().then_some(solution);
+    // (difficulties have one decimal: a little slack for float noise)
+    let over = |difficulty: f32| ceiling.is_some_and(|c| difficulty > c + 1e-4);
+    // the techniques past the last one within the ceiling cannot give a step within it
+    let searched = match ceiling {
+        None => pipeline.techniques().len(),
+        Some(_) => pipeline
+            .techniques()
+            .iter()
+            .rposition(|t| !over(t.difficulty()))
+            .map_or(0, |i| i + 1),
+    };
     // where searches found nothing, kept across the positions of this solve
     let memo = Memo::default();
     'solve: loop {
         if grid.is_solved() {
-            return Outcome::Solved;
+            return Ended::Solved;
         }
         if applied >= pipeline.step_limit() {
-            return Outcome::StepLimit {
-                limit: pipeline.step_limit(),
-            };
+            return Ended::StepLimit;
         }
-        let ctx = Context::with_memo(&grid, &memo);
-        for (i, technique) in pipeline.techniques().iter().enumerate() {
+        let ctx = Context::with_memo(grid, &memo);
+        for (i, technique) in pipeline.techniques()[..searched].iter().enumerate() {
             if disabled[i] {
                 continue;
             }
@@ -429,19 +475,23 @@ pub(crate) fn run<S: Shape>(
                 continue;
             }
             let Some(step) = found else { continue };
-            if let Some(reason) = rejection(&step, &grid, verify) {
+            if let Some(reason) = rejection(&step, grid, verify) {
                 disabled[i] = true;
                 entries.push(Entry::Rejected { step, reason });
                 continue;
             }
+            if over(step.difficulty) {
+                return Ended::OverCeiling;
+            }
             drop(ctx);
-            step.apply(&mut grid);
+            step.apply(grid);
             entries.push(Entry::Step(step));
             applied += 1;
             continue 'solve;
         }
-        return Outcome::Stuck {
-            pencil_marks: stuck(&grid),
+        return match ceiling {
+            Some(_) => Ended::OverCeiling,
+            None => Ended::Stuck,
         };
     }
 }
@@ -499,4 +549,74 @@ pub fn replay(start: &Grid, trace: &crate::trace::Trace) -> Grid {
         s.apply(&mut g);
     }
     g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solve within a ceiling applies exactly the steps of the solve without one up to its
+    /// first step over the ceiling, and stops there.
+    #[test]
+    fn a_ceiling_stops_the_solve_before_its_first_harder_step() {
+        let pipeline = Pipeline::default_pipeline();
+        let grid = parse_puzzle(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        let solution = check_puzzle(&grid).unwrap();
+        let full = solve_grid(&grid, &pipeline);
+        assert_eq!(full.outcome, Outcome::Solved);
+        let steps: Vec<&Step> = full.steps().collect();
+        let mut ceilings: Vec<f32> = steps.iter().map(|s| s.difficulty).collect();
+        ceilings.sort_by(f32::total_cmp);
+        ceilings.dedup();
+        assert!(
+            ceilings.len() > 3,
+            "a puzzle with steps of several difficulties"
+        );
+        for ceiling in ceilings.iter().flat_map(|&c| [c - 0.05, c]) {
+            let mut g = grid.clone();
+            let mut disabled: Vec<bool> = pipeline
+                .techniques()
+                .iter()
+                .map(|t| !t.runs_on(9))
+                .collect();
+            let mut entries = Vec::new();
+            let ended = run_within(
+                &mut g,
+                &pipeline,
+                &solution,
+                &mut disabled,
+                Some(ceiling),
+                &mut entries,
+            );
+            let within = steps
+                .iter()
+                .position(|s| s.difficulty > ceiling + 1e-4)
+                .unwrap_or(steps.len());
+            let applied: Vec<&Step> = entries
+                .iter()
+                .map(|e| match e {
+                    Entry::Step(s) => s,
+                    other => panic!("{other:?} at ceiling {ceiling}"),
+                })
+                .collect();
+            assert_eq!(applied, steps[..within], "ceiling {ceiling}");
+            let expected = if within == steps.len() {
+                Ended::Solved
+            } else {
+                Ended::OverCeiling
+            };
+            assert_eq!(ended, expected, "ceiling {ceiling}");
+            let mut replayed = grid.clone();
+            for s in &steps[..within] {
+                s.apply(&mut replayed);
+            }
+            assert!(
+                g == replayed,
+                "ceiling {ceiling}: the grid is left where the solve stopped"
+            );
+        }
+    }
 }

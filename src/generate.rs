@@ -215,6 +215,56 @@ impl GenerateOptions {
         }
         self.requires.iter().all(|t| rating.count_of(t) > 0)
     }
+
+    /// Whether the targets can be met with `pipeline` at all: a non-empty rating range,
+    /// required techniques in the pipeline, at least one attempt, `guessed` only with a guess.
+    pub(crate) fn check(&self, pipeline: &Pipeline) -> Result<(), GenerateError> {
+        if let Some((min, max)) = self.rating
+            && min > max
+        {
+            return Err(GenerateError::Impossible(format!(
+                "rating range {min}..{max} is empty"
+            )));
+        }
+        if let Some(id) = self
+            .requires
+            .iter()
+            .find(|id| !pipeline.techniques().iter().any(|t| t.id() == id.as_str()))
+        {
+            return Err(GenerateError::Impossible(format!(
+                "technique `{id}` is not in the pipeline (see `lapiz techniques`)"
+            )));
+        }
+        if self.attempts == 0 {
+            return Err(GenerateError::no_attempts());
+        }
+        let has_guess = pipeline.techniques().iter().any(|t| t.id() == GUESS_ID);
+        if self.level == Some(Level::Guessed) && !has_guess {
+            return Err(GenerateError::Impossible(format!(
+                "level `guessed` needs a pipeline with the `{GUESS_ID}` technique (a pipeline file with Technique(\"{GUESS_ID}\"))"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The hardest step a puzzle may need to meet the targets: the rating range's upper end,
+    /// or the level's (`None` when neither has one).
+    pub fn ceiling(&self) -> Option<f32> {
+        let of_range = self
+            .rating
+            .map(|(_, max)| max)
+            .filter(|&max| max < f32::MAX);
+        let of_level = self.level.and_then(|l| {
+            Level::THRESHOLDS
+                .iter()
+                .find(|(t, _)| *t == l)
+                .map(|&(_, max)| max)
+        });
+        match (of_range, of_level) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
 }
 
 /// Why generation failed.
@@ -435,22 +485,7 @@ pub fn generate(
     seed: u64,
     index: u64,
 ) -> Result<Generated, GenerateError> {
-    if let Some((min, max)) = options.rating
-        && min > max
-    {
-        return Err(GenerateError::Impossible(format!(
-            "rating range {min}..{max} is empty"
-        )));
-    }
-    if let Some(id) = options
-        .requires
-        .iter()
-        .find(|id| !pipeline.techniques().iter().any(|t| t.id() == id.as_str()))
-    {
-        return Err(GenerateError::Impossible(format!(
-            "technique `{id}` is not in the pipeline (see `lapiz techniques`)"
-        )));
-    }
+    options.check(pipeline)?;
     if let Clues::Exactly(n) | Clues::AtMost(n) = options.clues
         && n < 17
     {
@@ -463,15 +498,6 @@ pub fn generate(
     {
         return Err(GenerateError::Impossible(format!(
             "{n} clues: a grid has 81 cells"
-        )));
-    }
-    if options.attempts == 0 {
-        return Err(GenerateError::no_attempts());
-    }
-    let has_guess = pipeline.techniques().iter().any(|t| t.id() == GUESS_ID);
-    if options.level == Some(Level::Guessed) && !has_guess {
-        return Err(GenerateError::Impossible(format!(
-            "level `guessed` needs a pipeline with the `{GUESS_ID}` technique (a pipeline file with Technique(\"{GUESS_ID}\"))"
         )));
     }
     let mut rng = rng_for(seed, index);

@@ -56,15 +56,16 @@ pub struct GenerateArgs {
     /// own limit, which depends on the size and on the clue target.
     #[arg(long)]
     pub attempts: Option<u32>,
-    /// The size: 4, 6, 8, 9, 12, 16 or 25 (an n x n board). Sizes other than 9 are generated
-    /// without rating (`--difficulty`, `--rating`, `--requires` and `--rate` are 9x9 only).
+    /// The size: 4, 6, 8, 9, 12, 16 or 25 (an n x n board). On other sizes a target is rated
+    /// by the `default` pipeline, and a puzzle whose solve needs a step harder than the
+    /// target's ceiling gets clues back until it does not (so it may not be minimal).
     #[arg(long, default_value_t = 9, value_parser = parse_size)]
     pub size: u8,
     /// The box shape and the symbols of the output, for sizes other than 9.
     #[command(flatten)]
     pub sizes: SizeArgs,
-    /// The pipeline that rates the puzzles and checks the targets (the `se` pipeline, as
-    /// `lapiz rate`, unless given), with scripts and plugins.
+    /// The pipeline that rates the puzzles and checks the targets (as `lapiz rate`: the `se`
+    /// pipeline on 9x9, `default` on other sizes, unless given), with scripts and plugins.
     #[command(flatten)]
     pub pipeline: PipelineArgs,
 }
@@ -113,16 +114,9 @@ fn parse_size(text: &str) -> Result<u8, String> {
 }
 
 /// Runs `lapiz generate` for a size other than 9x9 (or with `--box`): the generic core's
-/// generator, no rating.
-fn run_sized(args: &GenerateArgs, clues: Clues, out: &mut (impl Write + Send)) -> Result<ExitCode> {
-    if args.difficulty.is_some() || args.rating.is_some() || !args.requires.is_empty() || args.rate
-    {
-        bail!(
-            "--difficulty, --rating, --requires and --rate need a rating, which is 9x9 only for \
-             now: leave them out with --size {}",
-            args.size
-        );
-    }
+/// generator; with a target, rated by the `default` pipeline (as `lapiz rate` rates other
+/// sizes) and brought within its ceiling ([`Puzzle::generate_rated`]).
+fn run_sized(args: GenerateArgs, clues: Clues, out: &mut (impl Write + Send)) -> Result<ExitCode> {
     let layout = match args.sizes.boxes {
         Some((r, c)) => Layout::with_box(args.size, r, c)?,
         None => Layout::new(args.size)?,
@@ -132,13 +126,50 @@ fn run_sized(args: &GenerateArgs, clues: Clues, out: &mut (impl Write + Send)) -
     // `--attempts` when given, else the library's limit for these clues
     let attempts = args.attempts.unwrap_or(Puzzle::default_attempts(clues));
     let chunk = 4 * super::batch::workers()? as u64;
+    let options = GenerateOptions {
+        symmetry: args.symmetry,
+        clues,
+        level: args.difficulty,
+        rating: args.rating.as_deref().map(parse_range).transpose()?,
+        requires: args.requires,
+        attempts,
+        rate: args.rate,
+    };
+    if !options.needs_rating() {
+        for_each_index(
+            args.count,
+            chunk,
+            out,
+            |i| Puzzle::generate_within(layout, alphabet, args.symmetry, clues, seed, i, attempts),
+            |out, _, g, _| {
+                writeln!(out, "{}", g?.puzzle.to_line())?;
+                Ok(())
+            },
+        )?;
+        out.flush()?;
+        return Ok(ExitCode::from(exit::OK));
+    }
+    let pipeline = &args.pipeline.load("default")?;
+    super::sized::note_skipped_plugins(pipeline, layout.n());
+    if args.rate {
+        writeln!(out, "{}", row(args.table.format, &header(false)))?;
+    }
     for_each_index(
         args.count,
         chunk,
         out,
-        |i| Puzzle::generate_within(layout, alphabet, args.symmetry, clues, seed, i, attempts),
+        |i| Puzzle::generate_rated(layout, alphabet, &options, pipeline, seed, i),
         |out, _, g, _| {
-            writeln!(out, "{}", g?.puzzle.to_line())?;
+            let g = g?;
+            let line = g.puzzle.to_line();
+            match (g.rating, args.rate) {
+                (Some(r), true) => writeln!(
+                    out,
+                    "{}",
+                    rating_row(args.table.format, &line, &Ok(r), false)
+                )?,
+                _ => writeln!(out, "{line}")?,
+            }
             Ok(())
         },
     )?;
@@ -154,7 +185,7 @@ pub fn run(args: GenerateArgs, out: &mut (impl Write + Send)) -> Result<ExitCode
             (None, Some(n)) => Clues::AtMost(n),
             (None, None) => Clues::Minimal,
         };
-        return run_sized(&args, clues, out);
+        return run_sized(args, clues, out);
     }
     // Rated as `lapiz rate` rates: Sudoku Explainer's ER (the `se` pipeline) unless told.
     let pipeline = &args.pipeline.load("se")?;

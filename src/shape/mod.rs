@@ -39,6 +39,7 @@ pub(crate) mod brute;
 mod canonical;
 pub(crate) mod generate;
 pub(crate) mod geometry;
+mod rated;
 pub(crate) mod symbols;
 mod text;
 
@@ -765,14 +766,7 @@ impl Puzzle {
         index: u64,
         attempts: u32,
     ) -> Result<Generated, GenerateError> {
-        if let Clues::Exactly(k) | Clues::AtMost(k) = clues
-            && (k > layout.cells() || k == 0)
-        {
-            return Err(GenerateError::Impossible(format!(
-                "{k} clues: a {layout} board has {} cells",
-                layout.cells()
-            )));
-        }
+        check_clues(layout, clues)?;
         if attempts == 0 {
             return Err(GenerateError::no_attempts());
         }
@@ -796,6 +790,7 @@ impl Puzzle {
             puzzle: make(puzzle),
             solution: make(solution),
             attempts: tried,
+            rating: None,
         })
     }
 
@@ -810,6 +805,19 @@ impl Puzzle {
     }
 }
 
+/// Whether a `layout` board can have `clues` clues.
+fn check_clues(layout: Layout, clues: Clues) -> Result<(), GenerateError> {
+    match clues {
+        Clues::Exactly(k) | Clues::AtMost(k) if k > layout.cells() || k == 0 => {
+            Err(GenerateError::Impossible(format!(
+                "{k} clues: a {layout} board has {} cells",
+                layout.cells()
+            )))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// What [`Puzzle::generate_within`] made.
 #[derive(Clone, Debug)]
 pub struct Generated {
@@ -817,8 +825,10 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its solution.
     pub solution: Puzzle,
-    /// The solved boards tried, this puzzle's included.
+    /// The solved boards tried, this puzzle's included (attempts, with a rating target).
     pub attempts: u32,
+    /// Its rating, from [`Puzzle::generate_rated`].
+    pub rating: Option<crate::rating::Rating>,
 }
 
 /// [`Puzzle::generate`] on the generic core.
