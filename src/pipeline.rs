@@ -69,7 +69,8 @@ pub(crate) struct PipelineConfig {
     /// Check every step against the solution before applying it (default on).
     #[serde(default = "default_verify")]
     pub verify: bool,
-    /// At most this many steps per solve (a guard against loops).
+    /// At most this many steps per solve (a guard; by default more than any solve takes, as
+    /// every applied step removes a candidate).
     #[serde(default = "default_step_limit")]
     pub step_limit: usize,
     /// What each script may spend in one solve, e.g.
@@ -104,8 +105,10 @@ fn default_verify() -> bool {
     true
 }
 
+/// More steps than a 25x25 board has candidates (15,625): every applied step removes at least
+/// one, so no solve of any size reaches the default.
 fn default_step_limit() -> usize {
-    1000
+    16_000
 }
 
 /// A pipeline could not be built.

@@ -201,6 +201,22 @@ fn every_size_up_to_16x16_is_served_as_the_command_line_serves_it() {
     assert_eq!(status, 200, "{made}");
     let (_, printed, _) = run_lapiz(&["generate", "--size", "16", "--seed", "2"]);
     assert_eq!(made["puzzle"], printed.trim());
+    assert!(made["rating"].is_null(), "{made}");
+    // to a target: rated by the solving pipeline, as the command line does
+    let (status, made) = server.post("/api/generate", r#"{"size":16,"seed":2,"level":"hard"}"#);
+    assert_eq!(status, 200, "{made}");
+    let (_, printed, _) = run_lapiz(&[
+        "generate",
+        "--size",
+        "16",
+        "--seed",
+        "2",
+        "--difficulty",
+        "hard",
+    ]);
+    assert_eq!(made["puzzle"], printed.trim());
+    assert_eq!(made["rating"]["level"], "Hard", "{made}");
+    assert_eq!(made["pipeline"], "default", "{made}");
     // what is refused, and why
     let empty25 = ".".repeat(625);
     for (path, request, says) in [
@@ -221,8 +237,8 @@ fn every_size_up_to_16x16_is_served_as_the_command_line_serves_it() {
         ),
         (
             "/api/generate",
-            r#"{"size":16,"level":"hard"}"#.to_string(),
-            "are for 9x9 puzzles",
+            r#"{"size":16,"rating":"3..2"}"#.to_string(),
+            "empty range",
         ),
         ("/api/generate", r#"{"size":7}"#.to_string(), "7"),
         // `attempts` is read on every size: no 4x4 puzzle with 2 clues has one solution

@@ -4,8 +4,9 @@
 //! does not work for a ceiling: nearly every minimal 25x25 puzzle needs nested forcing chains,
 //! and its solve takes hours. So a minimal puzzle is solved up to the ceiling
 //! ([`run_within`]), and where that solve would need a harder step (or gets stuck), the
-//! clues of one symmetry group are put back: the group of an empty cell with the most
-//! candidates there, picked at random among those. The solve goes on from that position, and
+//! clues of one symmetry group are put back: the group of an empty cell with the fewest
+//! candidates there, picked at random among those (the least the solve did not know, so the
+//! puzzle stays near its ceiling). The solve goes on from that position, and
 //! once it ends solved, the puzzle is solved again from its clues alone, until a solve from
 //! the clues stays within the ceiling with nothing put back. The puzzle is then rated as
 //! `lapiz rate` rates it, and the rating checked against every target.
@@ -125,7 +126,7 @@ pub(crate) struct PutBack<'a, R: Rng> {
     pub pipeline: &'a Pipeline,
     /// The hardest step allowed.
     pub ceiling: f32,
-    /// Picks among the cells with the most candidates.
+    /// Picks among the cells with the fewest candidates.
     pub rng: &'a mut R,
 }
 
@@ -164,7 +165,7 @@ impl<R: Rng> ShapeFn for PutBack<'_, R> {
                     Ended::Solved => return true,
                     Ended::StepLimit => return false,
                     Ended::Stuck | Ended::OverCeiling => {
-                        let cell = widest_cell(&grid, self.rng);
+                        let cell = narrowest_cell(&grid, self.rng);
                         for &c in &groups[group_of[cell]] {
                             let value = self.solution[c];
                             self.puzzle[c] = value;
@@ -182,18 +183,19 @@ impl<R: Rng> ShapeFn for PutBack<'_, R> {
     }
 }
 
-/// The index of an empty cell of `grid` with the most candidates, picked at random among those.
-fn widest_cell<S: Shape>(grid: &Grid<S>, rng: &mut impl Rng) -> usize {
+/// The index of an empty cell of `grid` with the fewest candidates, picked at random among
+/// those.
+fn narrowest_cell<S: Shape>(grid: &Grid<S>, rng: &mut impl Rng) -> usize {
     let empty = grid.empty_cells();
     let fewest = empty
         .iter()
         .map(|c| grid.candidates(c).count())
         .min()
         .expect("a solve stopped before the end has an empty cell");
-    let widest: Vec<_> = empty
+    let narrowest: Vec<_> = empty
         .iter()
         .filter(|&c| grid.candidates(c).count() == fewest)
         .collect();
-    let cell = widest[rng.random_range(0..widest.len())];
+    let cell = narrowest[rng.random_range(0..narrowest.len())];
     usize::from(cell.row()) * S::N + usize::from(cell.col())
 }

@@ -428,12 +428,18 @@ struct Made<'a> {
 /// One puzzle with one solution, as `lapiz generate` makes it (rated by the `se` pipeline unless
 /// told), reproducible from the seed the answer gives.
 pub fn generate_puzzle(req: GenerateRequest, pipelines: &Pipelines) -> Result<String, ApiError> {
-    let pipeline = pipelines.pick(req.pipeline.as_deref(), Role::Rate, false)?;
     let bad = |e: &dyn std::fmt::Display| ApiError::unprocessable(e.to_string());
     if req.size.is_some_and(|n| n != 9) || req.sizes.boxes.is_some() || req.sizes.symbols.is_some()
     {
-        return generate_sized(&req, pipeline);
+        // other sizes are rated by the solving pipeline, as `/api/rate` rates them
+        let role = match req.pipeline {
+            None => Role::Solve,
+            Some(_) => Role::Rate,
+        };
+        let pipeline = pipelines.pick(req.pipeline.as_deref(), role, false)?;
+        return generate_sized(req, pipeline);
     }
+    let pipeline = pipelines.pick(req.pipeline.as_deref(), Role::Rate, false)?;
     let level = req
         .level
         .as_deref()
@@ -482,16 +488,12 @@ pub fn generate_puzzle(req: GenerateRequest, pipelines: &Pipelines) -> Result<St
 }
 
 /// `/api/generate` for another size than 9x9 (or with a box shape or symbols): a puzzle of the
-/// generic core, minimal unless `clues` or `max_clues` say, not rated (the rating targets are
-/// 9x9's).
-fn generate_sized(req: &GenerateRequest, pipeline: &Pipeline) -> Result<String, ApiError> {
+/// generic core, minimal unless `clues` or `max_clues` say; with `level`, `rating` or
+/// `requires`, rated by `pipeline` and brought within the target's ceiling
+/// ([`Puzzle::generate_rated`]), as `lapiz generate --size N` does.
+fn generate_sized(req: GenerateRequest, pipeline: &Pipeline) -> Result<String, ApiError> {
     let bad = |e: &dyn std::fmt::Display| ApiError::unprocessable(e.to_string());
     let n = req.size.unwrap_or(9);
-    if req.level.is_some() || req.rating.is_some() || !req.requires.is_empty() {
-        return Err(ApiError::unprocessable(format!(
-            "level, rating and requires are for 9x9 puzzles, not {n}x{n}: leave them out"
-        )));
-    }
     if req.clues.is_some() && req.max_clues.is_some() {
         return Err(ApiError::unprocessable(
             "clues and max_clues cannot both be given",
@@ -515,15 +517,38 @@ fn generate_sized(req: &GenerateRequest, pipeline: &Pipeline) -> Result<String, 
     let alphabet = req.sizes.alphabet()?.unwrap_or_default();
     let attempts = attempts_of(req.attempts, Puzzle::default_attempts(clues))?;
     let seed = req.seed.unwrap_or_else(rand_seed);
-    let made = Puzzle::generate_within(layout, alphabet, symmetry, clues, seed, 0, attempts)
-        .map_err(|e| bad(&e))?;
+    let options = GenerateOptions {
+        symmetry,
+        clues,
+        level: req
+            .level
+            .as_deref()
+            .map(str::parse::<Level>)
+            .transpose()
+            .map_err(|e| bad(&e))?,
+        rating: req
+            .rating
+            .as_deref()
+            .map(crate::cli::generate::parse_range)
+            .transpose()
+            .map_err(|e| bad(&format!("{e:#}")))?,
+        requires: req.requires,
+        attempts,
+        rate: false,
+    };
+    let made = if options.needs_rating() {
+        Puzzle::generate_rated(layout, alphabet, &options, pipeline, seed, 0)
+    } else {
+        Puzzle::generate_within(layout, alphabet, symmetry, clues, seed, 0, attempts)
+    }
+    .map_err(|e| bad(&e))?;
     answer(&Made {
         puzzle: made.puzzle.to_line(),
         solution: made.solution.to_line(),
         seed,
         attempts: made.attempts,
         pipeline: pipeline.name(),
-        rating: None,
+        rating: made.rating,
     })
 }
 
