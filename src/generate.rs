@@ -157,6 +157,18 @@ pub enum Clues {
     AtMost(usize),
 }
 
+impl Clues {
+    /// Whether a puzzle with `count` clues meets this (a minimal one always does: minimality
+    /// is the removal's to make).
+    pub fn met_by(self, count: usize) -> bool {
+        match self {
+            Clues::Minimal => true,
+            Clues::Exactly(n) => count == n,
+            Clues::AtMost(n) => count <= n,
+        }
+    }
+}
+
 /// What the generated puzzles must be.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GenerateOptions {
@@ -456,11 +468,7 @@ pub(crate) fn remove_clue_groups(
             }
         }
     }
-    match clues {
-        Clues::Minimal => true,
-        Clues::Exactly(n) => count == n,
-        Clues::AtMost(n) => count <= n,
-    }
+    clues.met_by(count)
 }
 
 /// Whether no clue group of `symmetry` can be removed from `puzzle` without losing uniqueness.

@@ -116,31 +116,25 @@ fn parse_size(text: &str) -> Result<u8, String> {
 /// Runs `lapiz generate` for a size other than 9x9 (or with `--box`): the generic core's
 /// generator; with a target, rated by the `default` pipeline (as `lapiz rate` rates other
 /// sizes) and brought within its ceiling ([`Puzzle::generate_rated`]).
-fn run_sized(args: GenerateArgs, clues: Clues, out: &mut (impl Write + Send)) -> Result<ExitCode> {
+fn run_sized(
+    args: &GenerateArgs,
+    options: &GenerateOptions,
+    out: &mut (impl Write + Send),
+) -> Result<ExitCode> {
     let layout = match args.sizes.boxes {
         Some((r, c)) => Layout::with_box(args.size, r, c)?,
         None => Layout::new(args.size)?,
     };
     let alphabet = args.sizes.symbols.unwrap_or_default();
     let seed = args.seed.unwrap_or_else(clock_seed);
-    // `--attempts` when given, else the library's limit for these clues
-    let attempts = args.attempts.unwrap_or(Puzzle::default_attempts(clues));
     let chunk = 4 * super::batch::workers()? as u64;
-    let options = GenerateOptions {
-        symmetry: args.symmetry,
-        clues,
-        level: args.difficulty,
-        rating: args.rating.as_deref().map(parse_range).transpose()?,
-        requires: args.requires,
-        attempts,
-        rate: args.rate,
-    };
+    let (symmetry, clues, attempts) = (options.symmetry, options.clues, options.attempts);
     if !options.needs_rating() {
         for_each_index(
             args.count,
             chunk,
             out,
-            |i| Puzzle::generate_within(layout, alphabet, args.symmetry, clues, seed, i, attempts),
+            |i| Puzzle::generate_within(layout, alphabet, symmetry, clues, seed, i, attempts),
             |out, _, g, _| {
                 writeln!(out, "{}", g?.puzzle.to_line())?;
                 Ok(())
@@ -158,7 +152,7 @@ fn run_sized(args: GenerateArgs, clues: Clues, out: &mut (impl Write + Send)) ->
         args.count,
         chunk,
         out,
-        |i| Puzzle::generate_rated(layout, alphabet, &options, pipeline, seed, i),
+        |i| Puzzle::generate_rated(layout, alphabet, options, pipeline, seed, i),
         |out, _, g, _| {
             let g = g?;
             let line = g.puzzle.to_line();
@@ -178,30 +172,31 @@ fn run_sized(args: GenerateArgs, clues: Clues, out: &mut (impl Write + Send)) ->
 }
 
 /// Runs `lapiz generate`.
-pub fn run(args: GenerateArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
-    if args.size != 9 || args.sizes.boxes.is_some() {
-        let clues = match (args.clues, args.max_clues) {
-            (Some(n), _) => Clues::Exactly(n),
-            (None, Some(n)) => Clues::AtMost(n),
-            (None, None) => Clues::Minimal,
-        };
-        return run_sized(args, clues, out);
+pub fn run(mut args: GenerateArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
+    let sized = args.size != 9 || args.sizes.boxes.is_some();
+    let clues = match (args.clues, args.max_clues) {
+        (Some(n), _) => Clues::Exactly(n),
+        (None, Some(n)) => Clues::AtMost(n),
+        (None, None) => Clues::Minimal,
+    };
+    let options = GenerateOptions {
+        symmetry: args.symmetry,
+        clues,
+        level: args.difficulty,
+        rating: args.rating.as_deref().map(parse_range).transpose()?,
+        requires: std::mem::take(&mut args.requires),
+        // `--attempts` when given, else the generator's limit (on other sizes, for these clues)
+        attempts: args.attempts.unwrap_or(match sized {
+            true => Puzzle::default_attempts(clues),
+            false => GenerateOptions::DEFAULT_ATTEMPTS,
+        }),
+        rate: args.rate,
+    };
+    if sized {
+        return run_sized(&args, &options, out);
     }
     // Rated as `lapiz rate` rates: Sudoku Explainer's ER (the `se` pipeline) unless told.
     let pipeline = &args.pipeline.load("se")?;
-    let options = GenerateOptions {
-        symmetry: args.symmetry,
-        clues: match (args.clues, args.max_clues) {
-            (Some(n), _) => Clues::Exactly(n),
-            (None, Some(n)) => Clues::AtMost(n),
-            (None, None) => Clues::Minimal,
-        },
-        level: args.difficulty,
-        rating: args.rating.as_deref().map(parse_range).transpose()?,
-        requires: args.requires,
-        attempts: args.attempts.unwrap_or(GenerateOptions::DEFAULT_ATTEMPTS),
-        rate: args.rate,
-    };
     let seed = args.seed.unwrap_or_else(clock_seed);
     if args.rate {
         writeln!(out, "{}", row(args.table.format, &header(false)))?;

@@ -18,7 +18,7 @@
 use rand::Rng;
 
 use crate::engine::{Ended, run_within, solve_sized};
-use crate::generate::{Clues, GenerateError, GenerateOptions, Symmetry, rng_for};
+use crate::generate::{GenerateError, GenerateOptions, Symmetry, rng_for};
 use crate::grid::Grid;
 use crate::pipeline::Pipeline;
 use crate::rating::rate;
@@ -82,12 +82,7 @@ impl Puzzle {
                     rng: &mut rng,
                 });
                 let clues = puzzle.iter().filter(|&&v| v != 0).count();
-                let counted = match options.clues {
-                    Clues::Minimal => true,
-                    Clues::Exactly(n) => clues == n,
-                    Clues::AtMost(n) => clues <= n,
-                };
-                if !within || !counted {
+                if !within || !options.clues.met_by(clues) {
                     continue;
                 }
             }

@@ -427,56 +427,27 @@ struct Made<'a> {
 
 /// One puzzle with one solution, as `lapiz generate` makes it (rated by the `se` pipeline unless
 /// told), reproducible from the seed the answer gives.
-pub fn generate_puzzle(req: GenerateRequest, pipelines: &Pipelines) -> Result<String, ApiError> {
-    let bad = |e: &dyn std::fmt::Display| ApiError::unprocessable(e.to_string());
-    if req.size.is_some_and(|n| n != 9) || req.sizes.boxes.is_some() || req.sizes.symbols.is_some()
-    {
+pub fn generate_puzzle(
+    mut req: GenerateRequest,
+    pipelines: &Pipelines,
+) -> Result<String, ApiError> {
+    let sized = req.size.is_some_and(|n| n != 9)
+        || req.sizes.boxes.is_some()
+        || req.sizes.symbols.is_some();
+    let options = options_of(&mut req, sized)?;
+    let seed = req.seed.unwrap_or_else(rand_seed);
+    if sized {
         // other sizes are rated by the solving pipeline, as `/api/rate` rates them
         let role = match req.pipeline {
             None => Role::Solve,
             Some(_) => Role::Rate,
         };
         let pipeline = pipelines.pick(req.pipeline.as_deref(), role, false)?;
-        return generate_sized(req, pipeline);
+        return generate_sized(&req, &options, pipeline, seed);
     }
     let pipeline = pipelines.pick(req.pipeline.as_deref(), Role::Rate, false)?;
-    let level = req
-        .level
-        .as_deref()
-        .map(str::parse::<Level>)
-        .transpose()
-        .map_err(|e| bad(&e))?;
-    let symmetry = match req.symmetry.as_deref() {
-        Some(s) => s.parse::<Symmetry>().map_err(|e| bad(&e))?,
-        None => Symmetry::None,
-    };
-    if req.clues.is_some() && req.max_clues.is_some() {
-        return Err(ApiError::unprocessable(
-            "clues and max_clues cannot both be given",
-        ));
-    }
-    let attempts = attempts_of(req.attempts, MAX_ATTEMPTS)?;
-    let rating = req
-        .rating
-        .as_deref()
-        .map(crate::cli::generate::parse_range)
-        .transpose()
-        .map_err(|e| bad(&format!("{e:#}")))?;
-    let options = GenerateOptions {
-        symmetry,
-        clues: match (req.clues, req.max_clues) {
-            (Some(n), _) => Clues::Exactly(n),
-            (None, Some(n)) => Clues::AtMost(n),
-            (None, None) => Clues::Minimal,
-        },
-        level,
-        rating,
-        requires: req.requires,
-        attempts,
-        rate: true,
-    };
-    let seed = req.seed.unwrap_or_else(rand_seed);
-    let g = generate(&options, pipeline, seed, 0).map_err(|e| bad(&e))?;
+    let g = generate(&options, pipeline, seed, 0)
+        .map_err(|e| ApiError::unprocessable(e.to_string()))?;
     answer(&Made {
         puzzle: g.line(),
         solution: g.solution.iter().map(|&v| char::from(b'0' + v)).collect(),
@@ -487,38 +458,30 @@ pub fn generate_puzzle(req: GenerateRequest, pipelines: &Pipelines) -> Result<St
     })
 }
 
-/// `/api/generate` for another size than 9x9 (or with a box shape or symbols): a puzzle of the
-/// generic core, minimal unless `clues` or `max_clues` say; with `level`, `rating` or
-/// `requires`, rated by `pipeline` and brought within the target's ceiling
-/// ([`Puzzle::generate_rated`]), as `lapiz generate --size N` does.
-fn generate_sized(req: GenerateRequest, pipeline: &Pipeline) -> Result<String, ApiError> {
+/// The targets of a generate request (its `requires` taken): on 9x9 always rated, with
+/// `lapiz generate`'s attempts; on other sizes rated only for a target, with the generic
+/// core's attempts for the clues asked.
+fn options_of(req: &mut GenerateRequest, sized: bool) -> Result<GenerateOptions, ApiError> {
     let bad = |e: &dyn std::fmt::Display| ApiError::unprocessable(e.to_string());
-    let n = req.size.unwrap_or(9);
     if req.clues.is_some() && req.max_clues.is_some() {
         return Err(ApiError::unprocessable(
             "clues and max_clues cannot both be given",
         ));
     }
-    let layout = match req.sizes.boxes()? {
-        Some((r, c)) => Layout::with_box(n, r, c),
-        None => Layout::new(n),
-    }
-    .map_err(|e| bad(&e))?;
-    refuse_too_large(layout)?;
-    let symmetry = match req.symmetry.as_deref() {
-        Some(s) => s.parse::<Symmetry>().map_err(|e| bad(&e))?,
-        None => Symmetry::None,
-    };
     let clues = match (req.clues, req.max_clues) {
-        (Some(k), _) => Clues::Exactly(k),
-        (None, Some(k)) => Clues::AtMost(k),
+        (Some(n), _) => Clues::Exactly(n),
+        (None, Some(n)) => Clues::AtMost(n),
         (None, None) => Clues::Minimal,
     };
-    let alphabet = req.sizes.alphabet()?.unwrap_or_default();
-    let attempts = attempts_of(req.attempts, Puzzle::default_attempts(clues))?;
-    let seed = req.seed.unwrap_or_else(rand_seed);
-    let options = GenerateOptions {
-        symmetry,
+    let default_attempts = match sized {
+        true => Puzzle::default_attempts(clues),
+        false => MAX_ATTEMPTS,
+    };
+    Ok(GenerateOptions {
+        symmetry: match req.symmetry.as_deref() {
+            Some(s) => s.parse::<Symmetry>().map_err(|e| bad(&e))?,
+            None => Symmetry::None,
+        },
         clues,
         level: req
             .level
@@ -532,14 +495,36 @@ fn generate_sized(req: GenerateRequest, pipeline: &Pipeline) -> Result<String, A
             .map(crate::cli::generate::parse_range)
             .transpose()
             .map_err(|e| bad(&format!("{e:#}")))?,
-        requires: req.requires,
-        attempts,
-        rate: false,
-    };
+        requires: std::mem::take(&mut req.requires),
+        attempts: attempts_of(req.attempts, default_attempts)?,
+        rate: !sized,
+    })
+}
+
+/// `/api/generate` for another size than 9x9 (or with a box shape or symbols): a puzzle of the
+/// generic core, minimal unless `clues` or `max_clues` say; with `level`, `rating` or
+/// `requires`, rated by `pipeline` and brought within the target's ceiling
+/// ([`Puzzle::generate_rated`]), as `lapiz generate --size N` does.
+fn generate_sized(
+    req: &GenerateRequest,
+    options: &GenerateOptions,
+    pipeline: &Pipeline,
+    seed: u64,
+) -> Result<String, ApiError> {
+    let bad = |e: &dyn std::fmt::Display| ApiError::unprocessable(e.to_string());
+    let n = req.size.unwrap_or(9);
+    let layout = match req.sizes.boxes()? {
+        Some((r, c)) => Layout::with_box(n, r, c),
+        None => Layout::new(n),
+    }
+    .map_err(|e| bad(&e))?;
+    refuse_too_large(layout)?;
+    let alphabet = req.sizes.alphabet()?.unwrap_or_default();
     let made = if options.needs_rating() {
-        Puzzle::generate_rated(layout, alphabet, &options, pipeline, seed, 0)
+        Puzzle::generate_rated(layout, alphabet, options, pipeline, seed, 0)
     } else {
-        Puzzle::generate_within(layout, alphabet, symmetry, clues, seed, 0, attempts)
+        let o = options;
+        Puzzle::generate_within(layout, alphabet, o.symmetry, o.clues, seed, 0, o.attempts)
     }
     .map_err(|e| bad(&e))?;
     answer(&Made {
