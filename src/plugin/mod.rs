@@ -872,7 +872,7 @@ mod tests {
             (LP_ROLE_COLOR_B, "LP_ROLE_COLOR_B", Role::ColorB),
         ];
         assert_eq!(abi.len(), Role::ALL.len());
-        let header = include_str!("../plugins/lapiz-plugin-api/include/lapiz_plugin.h");
+        let header = include_str!("../../plugins/lapiz-plugin-api/include/lapiz_plugin.h");
         let defines: Vec<(&str, u8)> = header
             .lines()
             .filter_map(|l| l.strip_prefix("#define LP_ROLE_"))
