@@ -62,35 +62,41 @@
 
 #![deny(missing_docs)]
 
-pub(crate) mod candset;
-pub(crate) mod cellset;
-pub(crate) mod chain_words;
+pub mod brute;
 pub mod engine;
-pub(crate) mod files;
-pub mod generate;
-pub mod geometry;
-pub mod grid;
 pub mod html;
-pub mod net;
-pub mod parse;
-pub mod pipeline;
+pub mod model;
 pub mod plugin;
-pub mod printable;
-pub mod rating;
-pub mod reglib;
+pub mod puzzle;
 pub mod script;
-pub mod shape;
-pub mod solver;
 pub mod step;
 pub mod technique;
-pub mod trace;
-pub mod transform;
+pub mod text;
+pub mod tools;
 
-pub use engine::PuzzleError;
+// TRANSITION: the old module paths, until every caller names the new ones.
+pub use brute::nine as solver;
+pub use engine::{pipeline, rating, trace};
+pub use model::{cell as geometry, grid};
+pub use puzzle::{canonical as transform, generate};
+pub use step::net;
+pub use text::{nine as parse, printable};
+pub use tools::reglib;
+/// TRANSITION
+pub mod shape {
+    pub use crate::model::{
+        Alphabet, Bits, Geometry, Layout, S4, S6, S8, S9, S12, S16, S25, Shape, ShapeFn, Sym,
+        Words, with_symbols,
+    };
+    pub use crate::puzzle::{AnyPuzzle, Generated};
+    pub use crate::text::Puzzle;
+}
+
 pub use engine::solve_puzzle;
 pub use geometry::{Cell, House};
 pub use grid::{Candidate, Grid};
-pub use parse::ParseError;
+pub use model::ParseError;
+pub use model::PuzzleError;
 pub use pipeline::Pipeline;
 pub use step::{Role, Step};
 pub use technique::Context;

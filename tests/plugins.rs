@@ -15,8 +15,8 @@ use lapiz::parse::parse_line;
 use lapiz::pipeline::Pipeline;
 use lapiz::plugin::{self, PluginError, PluginMode};
 use lapiz::reglib::run_library;
-use lapiz::script::check::{changes, positions};
 use lapiz::technique::{Origin, Technique, builtin, find_all};
+use lapiz::tools::check::{changes, positions};
 use lapiz::trace::{Entry, Rejection};
 use lapiz_plugin_api::abi::*;
 

@@ -12,8 +12,8 @@ use common::cli::run_lapiz;
 use lapiz::engine::solve_sized;
 use lapiz::generate::{Clues, Symmetry};
 use lapiz::script::ScriptTechnique;
-use lapiz::script::check::changes;
 use lapiz::shape::{Alphabet, Layout, Puzzle, S6, S8, S9, S12, S16, Shape};
+use lapiz::tools::check::changes;
 use lapiz::trace::{Entry, Outcome};
 use lapiz::{Context, Grid, Pipeline, Step, Technique};
 

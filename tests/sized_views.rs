@@ -262,8 +262,11 @@ fn a_nudge_names_the_boxes_of_its_layout() {
         .place(Cell::at(2, 0), 5)
         .explain("Naked Single: r3c1=5");
     let pipeline = Pipeline::default_pipeline();
-    let six = step.nudge_in(&pipeline, Layout::new(6).unwrap());
+    let six = pipeline.nudge(&step, Layout::new(6).unwrap());
     assert_eq!(six.houses, vec![House::boxed(2)]);
     assert_eq!(six.explanation, "Look for a Naked Single on digit 5 in b3.");
-    assert_eq!(step.nudge(&pipeline).houses, vec![House::boxed(0)]);
+    assert_eq!(
+        pipeline.nudge(&step, Layout::NINE).houses,
+        vec![House::boxed(0)]
+    );
 }

@@ -10,6 +10,7 @@ use pyo3::types::PyTuple;
 
 use lapiz::engine::solve_grid;
 use lapiz::geometry::House;
+use lapiz::shape::Layout;
 use lapiz::grid::{Candidate as LibCandidate, Grid};
 use lapiz::html::{PageKind, grid_svg, trace_page};
 use lapiz::parse::parse_puzzle;
@@ -621,7 +622,7 @@ pub fn hint(
             }
             t.trim_end().to_string()
         }
-        (Some(s), _) => s.nudge(&base).explanation,
+        (Some(s), _) => base.nudge(s, Layout::NINE).explanation,
         (None, _) if grid.is_solved() => "The grid is already solved.".to_string(),
         (None, _) => format!(
             "No technique of the pipeline `{}` finds a step in this grid.",
@@ -629,7 +630,7 @@ pub fn hint(
         ),
     };
     let shown = match (&step, level) {
-        (Some(s), "nudge") => Some(s.nudge(&base)),
+        (Some(s), "nudge") => Some(base.nudge(s, Layout::NINE)),
         _ => None,
     };
     Ok(Hint {

@@ -98,7 +98,7 @@ fn hint(
                 .iter_mut()
                 .find(|e| matches!(e, lapiz::trace::Entry::Step(_)))
         {
-            *s = s.nudge_in(pipeline, layout);
+            *s = pipeline.nudge(s, layout);
         }
         write!(out, "{}", puzzle_page(&trace, input, PageKind::Hint))?;
         out.flush()?;
@@ -117,7 +117,7 @@ fn hint(
             HintLevel::Nudge => writeln!(
                 out,
                 "{}",
-                printable(&step.nudge_in(pipeline, layout).explanation)
+                printable(&pipeline.nudge(&step, layout).explanation)
             )?,
         },
         None if solved => writeln!(out, "The grid is already solved.")?,

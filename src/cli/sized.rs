@@ -4,7 +4,7 @@
 
 use clap::Args;
 
-use lapiz::parse::ParseError;
+use lapiz::ParseError;
 use lapiz::shape::Alphabet;
 
 /// How to read puzzles of other sizes than 9x9.

@@ -6,8 +6,8 @@
 use std::fmt::Write as _;
 
 use super::escape;
+use crate::engine::trace::Trace;
 use crate::technique::TechniqueInfo;
-use crate::trace::Trace;
 
 /// The techniques page, compiled in.
 const TECHNIQUES_MD: &str = include_str!("../../docs/techniques.md");
@@ -190,7 +190,7 @@ mod tests {
 
     #[test]
     fn every_built_in_of_the_default_pipeline_has_a_description() {
-        let pipeline = crate::pipeline::Pipeline::default_pipeline();
+        let pipeline = crate::engine::pipeline::Pipeline::default_pipeline();
         for t in pipeline.techniques() {
             let d = description(t.id(), t.name());
             assert!(

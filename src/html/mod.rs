@@ -17,13 +17,15 @@
 
 use std::fmt::Write as _;
 
-use crate::grid::Grid;
-use crate::net::literal;
-use crate::parse::parse_puzzle;
-use crate::printable::printable;
-use crate::shape::{Alphabet, AnyPuzzle, Geometry, Layout, Puzzle, Shape, ShapeFn};
+use crate::engine::trace::{Entry, Outcome, Trace};
+use crate::model::grid::Grid;
+use crate::model::{Alphabet, Geometry, Layout, Shape, ShapeFn};
+use crate::puzzle::AnyPuzzle;
+use crate::step::net::literal;
 use crate::step::{Role, Step};
-use crate::trace::{Entry, Outcome, Trace};
+use crate::text::Puzzle;
+use crate::text::nine::parse_puzzle;
+use crate::text::printable::printable;
 
 mod glossary;
 mod position;
@@ -163,7 +165,7 @@ impl<'t> ShapeFn for SizedFrames<'t, '_> {
     fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Vec<Frame<'t>> {
         let grid = self.puzzle.grid(geo);
         let words =
-            |step: &Step, grid: &Grid<S>| crate::chain_words::step_chain_lines(step, Some(grid));
+            |step: &Step, grid: &Grid<S>| crate::step::words::step_chain_lines(step, Some(grid));
         frames(self.trace, grid, self.puzzle.alphabet(), self.kind, words)
     }
 }
@@ -206,7 +208,7 @@ fn write_page_in(trace: &Trace, start: Option<Start>, kind: PageKind) -> String 
         )],
         (_, Some(Start::Nine(grid))) => {
             let words =
-                |step: &Step, grid: &Grid| crate::chain_words::step_chain_lines(step, Some(grid));
+                |step: &Step, grid: &Grid| crate::step::words::step_chain_lines(step, Some(grid));
             frames(trace, (**grid).clone(), Alphabet::Standard, kind, words)
         }
         (_, Some(Start::Sized(puzzle))) => puzzle.layout().dispatch(SizedFrames {
@@ -618,11 +620,11 @@ fn scoped_svg_style() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::pipeline::Pipeline;
     use crate::engine::solve_grid;
-    use crate::geometry::Cell;
-    use crate::grid::Candidate;
-    use crate::net::{BranchEnd, ForcingNet, NetBranch, Reason};
-    use crate::pipeline::Pipeline;
+    use crate::model::cell::Cell;
+    use crate::model::grid::Candidate;
+    use crate::step::net::{BranchEnd, ForcingNet, NetBranch, Reason};
     use crate::step::{Chain, ChainNode, LinkType};
 
     const EASY: &str =
@@ -764,7 +766,7 @@ mod tests {
 
     #[test]
     fn a_forcing_net_is_drawn_as_arrows_branch_by_branch() {
-        use crate::net::{ForcingKind, Implication, NetBranch, Reason};
+        use crate::step::net::{ForcingKind, Implication, NetBranch, Reason};
         let (_, grid) = solve(EASY);
         let cand = |r, c, d| Candidate::new(Cell::at(r, c), d);
         let imp = |c, on, reason, parents: Vec<u16>| Implication {
@@ -814,7 +816,7 @@ mod tests {
 
     #[test]
     fn a_nested_branch_is_drawn_inside_the_branch_that_uses_it() {
-        use crate::net::{ForcingKind, Implication};
+        use crate::step::net::{ForcingKind, Implication};
         let (_, grid) = solve(EASY);
         let cand = |r, c, d| Candidate::new(Cell::at(r, c), d);
         let imp = |c, on, reason, parents: Vec<u16>| Implication {

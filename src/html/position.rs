@@ -2,9 +2,10 @@
 //! size-free) and the drawing's measures for the board's layout (cell size, where each digit's
 //! pencil mark goes, the box borders).
 
-use crate::geometry::Cell;
-use crate::grid::{Candidate, Grid};
-use crate::shape::{Alphabet, Bits, Layout, Puzzle, Shape};
+use crate::model::cell::Cell;
+use crate::model::grid::{Candidate, Grid};
+use crate::model::{Alphabet, Bits, Layout, Shape};
+use crate::text::Puzzle;
 
 use super::svg::{CELL, MARGIN};
 

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::escape;
 use super::position::Measures;
-use crate::net::ForcingNet;
+use crate::step::net::ForcingNet;
 
 /// The walk's buttons and the proof's lines. Each line is a `<p class="pl">` with its branch
 /// (`data-branch`, from 1), the implications whose arrows light up with it (`data-imps`: the

@@ -5,9 +5,9 @@ use std::fmt::Write as _;
 
 use super::position::Measures;
 use super::{Frame, escape};
-use crate::geometry::{Cell, House, HouseKind};
-use crate::grid::Candidate;
-use crate::net::{BranchEnd, ForcingNet, NetBranch, Reason};
+use crate::model::cell::{Cell, House, HouseKind};
+use crate::model::grid::Candidate;
+use crate::step::net::{BranchEnd, ForcingNet, NetBranch, Reason};
 use crate::step::{Chain, LinkType, Role, Step};
 
 /// Cell size in SVG units on 9x9 (and up to 9x9; larger boards take larger cells, see

@@ -9,8 +9,8 @@ use super::{Descriptor, MAX_STEPS_PER_SEARCH, PluginTechnique};
 use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use crate::geometry::{Cell, House};
-use crate::grid::{Candidate, Grid};
+use crate::model::cell::{Cell, House};
+use crate::model::grid::{Candidate, Grid};
 use crate::step::{Highlight, Role, Step, eliminations_text};
 use crate::technique::{StepSink, TechniqueError};
 

@@ -23,8 +23,8 @@ use lapiz_plugin_api::abi::LpBoard;
 
 use super::sandbox::{self, Sandbox};
 use super::wire::{self, Decoder, Encoder, FrameError};
-use crate::grid::Grid;
-use crate::shape::{Bits, Geometry, Layout, Shape, ShapeFn};
+use crate::model::grid::Grid;
+use crate::model::{Bits, Geometry, Layout, Shape, ShapeFn};
 use crate::step::Step;
 use crate::technique::{Context, StepSink, Technique, TechniqueError};
 
@@ -211,7 +211,7 @@ impl Pool {
         let mut e = Encoder::new(wire::SEARCH);
         e.u16(index as u16);
         e.0.extend_from_slice(grid.values());
-        for cell in crate::geometry::Cell::all() {
+        for cell in crate::model::cell::Cell::all() {
             e.u16(grid.candidates(cell));
         }
         self.run(e.0, id, 9, sink)
@@ -804,7 +804,7 @@ struct SizedSearch<'a, 'b> {
 impl ShapeFn for SizedSearch<'_, '_> {
     type Out = Result<(), TechniqueError>;
     fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Self::Out {
-        let mut grid = crate::grid::Grid::from_value_slice(geo, self.values);
+        let mut grid = crate::model::grid::Grid::from_value_slice(geo, self.values);
         for (i, &mask) in self.masks.iter().enumerate() {
             let cell = S::cell(i);
             if grid.value(cell) == 0 {
@@ -847,7 +847,7 @@ fn search_request(frame: &[u8]) -> Result<Request, FrameError> {
         .try_into()
         .map_err(|_| FrameError::EndsEarly { at: frame.len() })?;
     let mut grid = Grid::from_values(&values);
-    for cell in crate::geometry::Cell::all() {
+    for cell in crate::model::cell::Cell::all() {
         let mask = d.u16()?;
         if grid.value(cell) == 0 {
             grid.set_candidates(cell, mask);

@@ -94,8 +94,8 @@ use std::sync::{Arc, Mutex};
 
 use lapiz_plugin_api::abi::*;
 
-use crate::grid::Grid;
-use crate::shape::Shape;
+use crate::model::Shape;
+use crate::model::grid::Grid;
 use crate::step::Step;
 use crate::technique::{Origin, SizedContext, StepSink, Technique, TechniqueError};
 
@@ -627,7 +627,7 @@ fn read_technique(
     let name = name
         .filter(|n| !n.trim().is_empty())
         .ok_or(format!("`{id}`: no name"))?;
-    if !crate::script::value::valid_difficulty(t.difficulty) {
+    if !crate::technique::valid_difficulty(t.difficulty) {
         return Err(format!(
             "`{id}`: difficulty {} is not in (0, 20]",
             t.difficulty
@@ -728,7 +728,7 @@ impl Technique for PluginTechnique {
     }
     fn find_sized(
         &self,
-        ctx: SizedContext<'_, '_>,
+        ctx: SizedContext<'_>,
         sink: &mut StepSink<'_>,
     ) -> Result<(), TechniqueError> {
         let n = ctx.n();
@@ -742,7 +742,7 @@ impl Technique for PluginTechnique {
             // 9x9 as it always was: `find_in` searches the grid
             SizedContext::S9(c) => self.find_in(c, sink),
             other => {
-                crate::technique::context::on_sized!(other, c => self.find_any(c.grid(), None, sink))
+                crate::model::on_size!(other, c => self.find_any(c.grid(), None, sink))
             }
         }
     }

@@ -6,16 +6,16 @@ use std::sync::Arc;
 use lapiz_plugin_api::abi::{LP_ABI_SIZED, LP_MAX_CELLS, LpBoard, lp_size};
 
 use super::{HOSTED, LOADED, Plugin};
-use crate::grid::Grid;
-use crate::shape::{Bits, Shape};
+use crate::model::grid::Grid;
+use crate::model::{Bits, Shape};
 use crate::technique::{Origin, Technique};
 
 /// The board sizes lapiz runs, as `LpTechnique::sizes` bits.
 pub(super) const SIZES_LAPIZ_RUNS: u32 = {
     let mut mask = 0;
     let mut i = 0;
-    while i < crate::shape::Layout::SIZES.len() {
-        mask |= lp_size(crate::shape::Layout::SIZES[i] as u32);
+    while i < crate::model::Layout::SIZES.len() {
+        mask |= lp_size(crate::model::Layout::SIZES[i] as u32);
         i += 1;
     }
     mask
@@ -41,7 +41,7 @@ pub(super) fn board_of<S: Shape>(grid: &Grid<S>) -> LpBoard {
 
 /// `9x9`, `9x9 and 16x16`, `4x4, 6x6 and 9x9`: the sizes of a `sizes` mask.
 pub(super) fn sizes_list(sizes: u32) -> String {
-    let names: Vec<String> = crate::shape::Layout::SIZES
+    let names: Vec<String> = crate::model::Layout::SIZES
         .iter()
         .filter(|&&n| sizes & lp_size(u32::from(n)) != 0)
         .map(|n| format!("{n}x{n}"))

@@ -8,8 +8,8 @@
 
 use std::io::{self, Read, Write};
 
-use crate::geometry::{Cell, House};
-use crate::grid::Candidate;
+use crate::model::cell::{Cell, House};
+use crate::model::grid::Candidate;
 use crate::step::{Highlight, Role, Step};
 
 /// Host → lapiz: the plugin loaded; its name and techniques follow.

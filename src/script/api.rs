@@ -16,10 +16,10 @@
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
 use super::board::{self, cell_on, geo, house_on, on_board};
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, House, HouseKind, digits};
-use crate::grid::{Candidate, Grid};
-use crate::shape::{Bits, Geometry, S4, S6, S8, S9, S12, S16, S25, Shape};
+use crate::model::cell::{Cell, House, HouseKind, digits};
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
+use crate::model::{Bits, Geometry, S4, S6, S8, S9, S12, S16, S25, Shape};
 use crate::step::{Highlight, Role};
 use crate::technique::context::{cells_with_candidates, cells_with_count, strong_link};
 use crate::technique::wings::xy_pincers;
@@ -711,7 +711,7 @@ fn register_digits(engine: &mut Engine) {
     engine.register_fn("bit", |d: i64| -> Res<i64> { Ok(1i64 << (digit(d)? - 1)) });
     // a digit as the puzzle writes it (`E` for 14 on a 16x16 puzzle in 1-9A-G), for explanations
     engine.register_fn("symbol", |d: i64| -> Res<String> {
-        Ok(crate::shape::Sym(digit(d)?).to_string())
+        Ok(crate::model::Sym(digit(d)?).to_string())
     });
     engine.register_fn("mask_len", |m: i64| {
         (m as u64 & u64::from(full_mask(board::n()))).count_ones() as i64

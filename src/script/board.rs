@@ -4,13 +4,13 @@
 //! being searched. Outside a search (the engine used directly) the board is 9x9.
 //!
 //! Each helper is written once, generic over the shape, and [`on_board!`] picks the copy for
-//! the current layout's size, as the engine's `on_sized!` does for a context.
+//! the current layout's size, as `crate::model::on_size!` does for a context.
 
 use std::cell::Cell as StdCell;
 
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, House};
-use crate::shape::{Geometry, Layout, Shape};
+use crate::model::cell::{Cell, House};
+use crate::model::cellset::CellSet;
+use crate::model::{Geometry, Layout, Shape};
 
 thread_local! {
     /// The layout of the board the script running on this thread searches.
@@ -67,31 +67,31 @@ macro_rules! on_board {
     ($S:ident => $body:expr) => {
         match $crate::script::board::n() {
             4 => {
-                type $S = $crate::shape::S4;
+                type $S = $crate::model::S4;
                 $body
             }
             6 => {
-                type $S = $crate::shape::S6;
+                type $S = $crate::model::S6;
                 $body
             }
             8 => {
-                type $S = $crate::shape::S8;
+                type $S = $crate::model::S8;
                 $body
             }
             12 => {
-                type $S = $crate::shape::S12;
+                type $S = $crate::model::S12;
                 $body
             }
             16 => {
-                type $S = $crate::shape::S16;
+                type $S = $crate::model::S16;
                 $body
             }
             25 => {
-                type $S = $crate::shape::S25;
+                type $S = $crate::model::S25;
                 $body
             }
             _ => {
-                type $S = $crate::shape::S9;
+                type $S = $crate::model::S9;
                 $body
             }
         }

@@ -88,10 +88,10 @@ use std::time::{Duration, Instant};
 
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope};
 
-use crate::grid::Grid;
-use crate::shape::Shape;
+use crate::model::Shape;
+use crate::model::grid::Grid;
 use crate::step::Step;
-use crate::technique::context::{Context, on_sized};
+use crate::technique::context::Context;
 use crate::technique::{Origin, SizedContext, StepSink, Technique, TechniqueError};
 
 pub(crate) mod api;
@@ -102,7 +102,6 @@ use sizes::declared_sizes;
 pub use sizes::sizes_text;
 pub mod budget;
 mod call;
-pub mod check;
 use call::*;
 mod describe;
 use describe::{PosText, describe, unwrap_find};
@@ -436,7 +435,7 @@ impl ScriptTechnique {
             size,
             limit,
         };
-        let file = crate::files::open_regular(path).map_err(io)?;
+        let file = crate::text::files::open_regular(path).map_err(io)?;
         let size = file.metadata().map_err(io)?.len();
         if size > limit as u64 {
             return Err(too_large(size));
@@ -576,8 +575,8 @@ impl ScriptTechnique {
                 ));
             }
             Some(v) => match (v.as_float(), v.as_int()) {
-                (Ok(f), _) if value::valid_difficulty(f) => f,
-                (_, Ok(i)) if value::valid_difficulty(i as f32) => i as f32,
+                (Ok(f), _) if crate::technique::valid_difficulty(f) => f,
+                (_, Ok(i)) if crate::technique::valid_difficulty(i as f32) => i as f32,
                 _ => {
                     return Err(decl(
                         line_of("DIFFICULTY"),
@@ -718,8 +717,8 @@ impl ScriptTechnique {
     /// [`ScriptTechnique::run_in`] on a position of any size: `find` gets that size's grid,
     /// and the helpers with no grid among their arguments (`rows()`, `cell(r, c)`,
     /// `house.cells` …) answer for its board. It runs whatever sizes the script declares.
-    pub fn run_sized(&self, ctx: SizedContext<'_, '_>) -> Result<Vec<Step>, ScriptError> {
-        on_sized!(ctx, c => self.run_in(c))
+    pub fn run_sized(&self, ctx: SizedContext<'_>) -> Result<Vec<Step>, ScriptError> {
+        crate::model::on_size!(ctx, c => self.run_in(c))
     }
 
     /// [`ScriptTechnique::run`], on the script stack (the returned value is converted and
@@ -885,7 +884,7 @@ impl Technique for ScriptTechnique {
 
     fn find_sized(
         &self,
-        ctx: SizedContext<'_, '_>,
+        ctx: SizedContext<'_>,
         sink: &mut StepSink<'_>,
     ) -> Result<(), TechniqueError> {
         let n = ctx.n();

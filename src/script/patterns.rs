@@ -6,10 +6,10 @@ use std::ops::ControlFlow;
 use rhai::{Array, Dynamic, Engine};
 
 use super::api::{Res, digit_in, err, kind_range, on};
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, House};
-use crate::grid::Grid;
-use crate::shape::{Geometry, S9, Shape};
+use crate::model::cell::{Cell, House};
+use crate::model::cellset::CellSet;
+use crate::model::grid::Grid;
+use crate::model::{Geometry, S9, Shape};
 use crate::technique::context::{cells_with_count, strong_link};
 use crate::technique::wings::for_each_wing;
 

@@ -12,10 +12,10 @@ use std::cell::Cell as StdCell;
 
 use rhai::{Array, Dynamic, Engine};
 
-use crate::cellset::CellSet;
-use crate::geometry::Cell;
-use crate::grid::Grid;
-use crate::shape::Shape;
+use crate::model::Shape;
+use crate::model::cell::Cell;
+use crate::model::cellset::CellSet;
+use crate::model::grid::Grid;
 use crate::technique::context::{Als, Context};
 
 use super::api::{Res, digit_in, digits_array, mask_int};
@@ -157,8 +157,8 @@ fn house_of<S: Shape>(cells: CellSet<S>) -> Dynamic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::digits;
-    use crate::parse::parse_puzzle;
+    use crate::model::cell::digits;
+    use crate::text::nine::parse_puzzle;
 
     /// The basic techniques get stuck on this one.
     const STUCK: &str =
@@ -234,7 +234,7 @@ mod tests {
             let links: Vec<String> = ctx
                 .strong_links_of(d)
                 .iter()
-                .map(|l| l.cells::<crate::shape::S9>().to_string())
+                .map(|l| l.cells::<crate::model::S9>().to_string())
                 .collect();
             let script = eval(&format!("grid.strong_links({d}).map(|l| `${{l}}`)"));
             assert_eq!(script, format!("{links:?}"), "strong links of {d}");

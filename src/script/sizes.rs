@@ -2,7 +2,7 @@
 
 use rhai::Dynamic;
 
-use crate::shape::Layout;
+use crate::model::Layout;
 
 /// Sizes as people write them: `9x9, 16x16`.
 pub fn sizes_text(sizes: &[usize]) -> String {
@@ -49,7 +49,7 @@ mod tests {
         let every = script("fn find(grid) { () }").unwrap();
         assert_eq!(every.sizes(), None);
         assert!(
-            crate::shape::Layout::SIZES
+            crate::model::Layout::SIZES
                 .iter()
                 .all(|&n| every.runs_on(n.into()))
         );
@@ -79,7 +79,7 @@ mod tests {
         let t =
             script("const SIZES = [16];\nfn find(grid) { step().place(grid.empty().first, 1) }")
                 .unwrap();
-        let grid = crate::parse::parse_puzzle(
+        let grid = crate::text::nine::parse_puzzle(
             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
         )
         .unwrap();

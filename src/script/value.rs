@@ -6,10 +6,11 @@
 
 use rhai::{Array, Dynamic, Map};
 
-use crate::geometry::{Cell, House};
-use crate::grid::{Candidate, Grid};
-use crate::shape::Shape;
+use crate::model::Shape;
+use crate::model::cell::{Cell, House};
+use crate::model::grid::{Candidate, Grid};
 use crate::step::{Highlight, Step};
+use crate::technique::valid_difficulty;
 
 use super::api::{StepBuilder, digit_in, parse_cell, parse_role};
 use super::board::{cell_on, house_on};
@@ -25,12 +26,6 @@ pub struct Malformed {
 }
 
 type Res<T> = Result<T, Malformed>;
-
-/// Whether `d` is a difficulty lapiz accepts from a script or plugin: finite, above 0, at most
-/// 20 (NaN, infinities and negatives would poison ratings).
-pub fn valid_difficulty(d: f32) -> bool {
-    d.is_finite() && d > 0.0 && d <= 20.0
-}
 
 fn bad<T>(path: &str, message: impl Into<String>) -> Res<T> {
     Err(Malformed {

@@ -33,9 +33,9 @@ use crate::technique::Builtin;
 use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, DigitMask, digit_bit, digits};
-use crate::grid::{Candidate, Grid};
+use crate::model::cell::{Cell, DigitMask, digit_bit, digits};
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
@@ -387,8 +387,8 @@ impl Builtin for AlignedExclusion {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse_pencil_marks;
     use crate::technique::find_all;
+    use crate::text::nine::parse_pencil_marks;
 
     /// A position met solving top1465 (values `567.9..3....861.4.1483759..62.148......7...8......9....1.9836.43..52..1.....172.3`)
     /// where the next step is an XY-Wing.
@@ -478,7 +478,7 @@ mod tests {
         );
         assert_eq!(aligned.houses.len(), 2);
         // every step of the position keeps the solution's digits
-        let solution = crate::solver::solve(grid.values()).unwrap();
+        let solution = crate::brute::nine::solve(grid.values()).unwrap();
         for s in &steps {
             assert_eq!(s.contradiction(&solution), None, "{}", s.explanation);
         }

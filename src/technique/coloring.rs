@@ -6,11 +6,11 @@
 
 use std::ops::ControlFlow;
 
-use crate::cellset::CellSet;
-use crate::geometry::Cell;
-use crate::grid::{Candidate, Grid};
-use crate::shape::Sym;
-use crate::shape::{Geometry, Shape};
+use crate::model::Sym;
+use crate::model::cell::Cell;
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
+use crate::model::{Geometry, Shape};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::SizedBuiltin;
 use crate::technique::catalogue::entry;
@@ -272,8 +272,8 @@ impl Coloring {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse_library_line;
-    use crate::shape::S9;
+    use crate::model::S9;
+    use crate::text::nine::parse_library_line;
 
     #[test]
     fn clusters_alternate_colours() {

@@ -8,11 +8,13 @@
 use std::cell::OnceCell;
 use std::ops::ControlFlow;
 
-use crate::candset::CandSet;
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, House, digits_compact};
-use crate::grid::{Candidate, Grid};
-use crate::shape::{Bits, S4, S6, S8, S9, S12, S16, S25, Shape};
+use crate::model::candset::CandSet;
+use crate::model::cell::{Cell, House, digits_compact};
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
+use std::marker::PhantomData;
+
+use crate::model::{Bits, BySize, Family, S9, Shape};
 use crate::technique::StepSink;
 use crate::technique::als::Adjacency;
 use crate::technique::chains::graph::{GraphKind, LinkGraph};
@@ -132,49 +134,16 @@ impl<S: Shape> Als<S> {
     }
 }
 
+/// The [`Family`] of contexts: a [`Context`] of each shape, borrowed for `'c`.
+pub struct Contexts<'c>(PhantomData<&'c ()>);
+
+impl<'c> Family for Contexts<'c> {
+    type Of<S: Shape> = &'c Context<'c, S>;
+}
+
 /// A [`Context`] of any size, named by its size: what a technique that runs on every size is
 /// handed ([`Technique::find_sized`](crate::Technique::find_sized)).
-#[allow(missing_docs)]
-pub enum SizedContext<'c, 'g> {
-    S4(&'c Context<'g, S4>),
-    S6(&'c Context<'g, S6>),
-    S8(&'c Context<'g, S8>),
-    S9(&'c Context<'g, S9>),
-    S12(&'c Context<'g, S12>),
-    S16(&'c Context<'g, S16>),
-    S25(&'c Context<'g, S25>),
-}
-
-impl SizedContext<'_, '_> {
-    /// The board's size `n`.
-    pub fn n(&self) -> usize {
-        match self {
-            SizedContext::S4(_) => 4,
-            SizedContext::S6(_) => 6,
-            SizedContext::S8(_) => 8,
-            SizedContext::S9(_) => 9,
-            SizedContext::S12(_) => 12,
-            SizedContext::S16(_) => 16,
-            SizedContext::S25(_) => 25,
-        }
-    }
-}
-
-/// Runs one generic expression on whichever context a [`SizedContext`] holds.
-macro_rules! on_sized {
-    ($sized:expr, $ctx:ident => $body:expr) => {
-        match $sized {
-            $crate::technique::context::SizedContext::S4($ctx) => $body,
-            $crate::technique::context::SizedContext::S6($ctx) => $body,
-            $crate::technique::context::SizedContext::S8($ctx) => $body,
-            $crate::technique::context::SizedContext::S9($ctx) => $body,
-            $crate::technique::context::SizedContext::S12($ctx) => $body,
-            $crate::technique::context::SizedContext::S16($ctx) => $body,
-            $crate::technique::context::SizedContext::S25($ctx) => $body,
-        }
-    };
-}
-pub(crate) use on_sized;
+pub type SizedContext<'c> = BySize<Contexts<'c>>;
 
 /// The largest almost locked set collected, in cells.
 pub(crate) const MAX_ALS_CELLS: u32 = 8;
@@ -289,8 +258,8 @@ impl<'g, S: Shape> Context<'g, S> {
 
     /// The same context, by size: how a technique of every size is handed a position.
     #[inline]
-    pub fn sized(&self) -> SizedContext<'_, 'g> {
-        S::context(self)
+    pub fn sized(&self) -> SizedContext<'_> {
+        S::by_size::<Contexts<'_>>(self)
     }
 
     /// The empty cells with exactly two candidates.
@@ -505,8 +474,8 @@ fn collect_als<S: Shape>(grid: &Grid<S>) -> Vec<Als<S>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::digits;
-    use crate::parse::parse_puzzle;
+    use crate::model::cell::digits;
+    use crate::text::nine::parse_puzzle;
 
     const PUZZLE: &str =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -570,7 +539,7 @@ mod tests {
         // positions with fewer candidates: the same grid with some candidates removed
         let mut g = grids[0].clone();
         for (i, c) in g.empty_cells().iter().enumerate().collect::<Vec<_>>() {
-            let first = crate::geometry::digits(g.candidates(c)).next();
+            let first = crate::model::cell::digits(g.candidates(c)).next();
             if let Some(d) = first.filter(|_| i % 3 == 0) {
                 g.eliminate(c, d);
             }

@@ -4,14 +4,14 @@
 //! Pair 2.0, Direct Hidden Triple 2.5). They sit between the singles in the `se` pipeline, so
 //! that a puzzle needing only them is rated as SE rates it.
 
-use crate::shape::Sym;
+use crate::model::Sym;
 use crate::technique::Builtin;
 use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
-use crate::cellset::CellSet;
-use crate::geometry::House;
-use crate::grid::{Candidate, Grid};
+use crate::model::cell::House;
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
 use crate::technique::catalogue::entry;
 use crate::technique::intersections::LockedCandidates;
 use crate::technique::subsets::HiddenSubset;
@@ -140,8 +140,8 @@ impl Builtin for Direct {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse_puzzle;
     use crate::technique::find_all;
+    use crate::text::nine::parse_puzzle;
 
     #[test]
     fn a_direct_step_places_the_single_its_eliminations_leave() {
@@ -151,7 +151,7 @@ mod tests {
             "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....",
         )
         .expect("valid");
-        let sol = crate::solver::solve(&grid.given_values()).expect("unique");
+        let sol = crate::brute::nine::solve(&grid.given_values()).expect("unique");
         let mut seen = 0;
         for _ in 0..200 {
             let mut progressed = false;

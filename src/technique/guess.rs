@@ -2,7 +2,7 @@
 //!
 //! When a pipeline has nothing left that it can prove, a guess lets it finish anyway: it takes
 //! an empty cell with the fewest candidates (the first in cell order on ties), finds the grid's
-//! solution with the brute-force solver ([`crate::solver`]) from the current values, and places
+//! solution with the brute-force solver ([`crate::brute::nine`]) from the current values, and places
 //! the solution's digit there. It emits nothing when the grid has no solution or more than one,
 //! or when the solution's digit is no longer a candidate of the cell (the pencil marks disagree
 //! with the values).
@@ -13,9 +13,9 @@
 //! (`Summary::guesses`), `solve --file` gives such a puzzle the status `guessed` and `rate`
 //! the level `guessed`.
 
-use crate::grid::Candidate;
-use crate::shape::Sym;
-use crate::solver::{self, Solutions};
+use crate::brute::nine::{self as solver, Solutions};
+use crate::model::Sym;
+use crate::model::grid::Candidate;
 use crate::step::{Role, Step};
 use crate::technique::Builtin;
 use crate::technique::catalogue::entry;
@@ -74,9 +74,9 @@ impl Builtin for Guess {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
-    use crate::parse::parse_puzzle;
+    use crate::model::grid::Grid;
     use crate::technique::{find_all, find_first};
+    use crate::text::nine::parse_puzzle;
 
     /// Arto Inkala's puzzle: no single, nothing simple.
     const HARD: &str =

@@ -2,15 +2,15 @@
 //!
 //! Written once for every size.
 
-use crate::shape::Sym;
-use crate::shape::{Bits, Geometry, Shape};
+use crate::model::Sym;
+use crate::model::{Bits, Geometry, Shape};
 use crate::technique::SizedBuiltin;
 use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, House, digits, digits_text};
-use crate::grid::Candidate;
+use crate::model::cell::{Cell, House, digits, digits_text};
+use crate::model::cellset::CellSet;
+use crate::model::grid::Candidate;
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::subsets::for_each_combination;

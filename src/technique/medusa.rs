@@ -15,12 +15,12 @@
 
 use std::ops::ControlFlow;
 
-use crate::candset::CandSet;
-use crate::cellset::CellSet;
-use crate::geometry::digits;
-use crate::grid::{Candidate, Grid};
-use crate::shape::Shape;
-use crate::shape::Sym;
+use crate::model::Shape;
+use crate::model::Sym;
+use crate::model::candset::CandSet;
+use crate::model::cell::digits;
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::SizedBuiltin;
 use crate::technique::catalogue::entry;
@@ -228,8 +228,8 @@ impl SizedBuiltin for Medusa3d {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse_puzzle;
     use crate::technique::find_all;
+    use crate::text::nine::parse_puzzle;
 
     #[test]
     fn steps_on_a_hard_position_are_sound() {

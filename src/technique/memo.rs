@@ -20,8 +20,8 @@
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 
-use crate::cellset::CellSet;
-use crate::shape::Shape;
+use crate::model::Shape;
+use crate::model::cellset::CellSet;
 
 /// A technique's id and a digit or a house's index: what a memo entry is about.
 type Key = (&'static str, u8);
@@ -97,10 +97,11 @@ impl<S: Shape> Memo<S> {
 mod tests {
     use std::ops::ControlFlow;
 
-    use crate::pipeline::Pipeline;
-    use crate::shape::{Puzzle, S16, Shape};
+    use crate::engine::pipeline::Pipeline;
+    use crate::model::{S16, Shape};
     use crate::step::Step;
     use crate::technique::Context;
+    use crate::text::Puzzle;
 
     use super::Memo;
 

@@ -42,9 +42,9 @@ use std::ops::ControlFlow;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cellset::CellSet;
-use crate::grid::{Candidate, Grid};
-use crate::shape::Shape;
+use crate::model::Shape;
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
 use crate::step::Step;
 pub use context::{Context, SizedContext};
 
@@ -110,6 +110,12 @@ pub enum TechniqueError {
 /// Receives the steps a technique finds; return [`ControlFlow::Break`] to stop the search.
 pub type StepSink<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
 
+/// Whether `d` is a difficulty lapiz accepts from a script or plugin: finite, above 0, at most
+/// 20 (NaN, infinities and negatives would poison ratings).
+pub fn valid_difficulty(d: f32) -> bool {
+    d.is_finite() && d > 0.0 && d <= 20.0
+}
+
 /// A solving technique: a named, rated search for steps on a grid.
 ///
 /// Scripts, plugins and techniques from other crates implement it directly. A built-in
@@ -155,7 +161,7 @@ pub trait Technique: Send + Sync {
     /// positions with `find_in` and fails on other sizes (see [`Technique::runs_on`]).
     fn find_sized(
         &self,
-        ctx: SizedContext<'_, '_>,
+        ctx: SizedContext<'_>,
         sink: &mut StepSink<'_>,
     ) -> Result<(), TechniqueError> {
         match ctx {
@@ -188,7 +194,7 @@ pub(crate) trait Builtin: Send + Sync {
     /// Searches a position of any size (the default: 9x9 only).
     fn search_sized(
         &self,
-        ctx: SizedContext<'_, '_>,
+        ctx: SizedContext<'_>,
         sink: &mut StepSink<'_>,
     ) -> Result<(), TechniqueError> {
         match ctx {
@@ -230,13 +236,13 @@ impl<T: SizedBuiltin> Builtin for T {
     }
     fn search_sized(
         &self,
-        ctx: SizedContext<'_, '_>,
+        ctx: SizedContext<'_>,
         sink: &mut StepSink<'_>,
     ) -> Result<(), TechniqueError> {
         if !SizedBuiltin::runs_on(self, ctx.n()) {
             return Err(not_on_this_size(SizedBuiltin::info(self).id, ctx.n()));
         }
-        context::on_sized!(ctx, c => SizedBuiltin::search(self, c, sink))
+        crate::model::on_size!(ctx, c => SizedBuiltin::search(self, c, sink))
     }
 }
 
@@ -270,7 +276,7 @@ impl<T: Builtin> Technique for T {
     }
     fn find_sized(
         &self,
-        ctx: SizedContext<'_, '_>,
+        ctx: SizedContext<'_>,
         sink: &mut StepSink<'_>,
     ) -> Result<(), TechniqueError> {
         self.search_sized(ctx, sink)
@@ -426,7 +432,7 @@ pub fn builtin(id: &str) -> Option<Box<dyn Technique>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse_puzzle;
+    use crate::text::nine::parse_puzzle;
 
     /// Every built-in stops at the first step when the sink says so, and that step is the first
     /// of all it finds.

@@ -8,11 +8,11 @@
 
 use std::ops::ControlFlow;
 
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, House, HouseKind};
-use crate::grid::{Candidate, Grid};
-use crate::shape::Sym;
-use crate::shape::{Layout, Shape};
+use crate::model::Sym;
+use crate::model::cell::{Cell, House, HouseKind};
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
+use crate::model::{Layout, Shape};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::SizedBuiltin;
 use crate::technique::catalogue::entry;
@@ -530,8 +530,8 @@ fn for_each_empty_rectangle<S: Shape>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse_library_line;
     use crate::technique::find_all;
+    use crate::text::nine::parse_library_line;
 
     #[test]
     fn skyscraper_explanation() {

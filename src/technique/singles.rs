@@ -3,15 +3,15 @@
 //!
 //! Written once for every size.
 
-use crate::shape::Sym;
+use crate::model::Sym;
 use crate::technique::SizedBuiltin;
 use crate::technique::context::Context;
 use crate::technique::round_tenth;
 use std::ops::ControlFlow;
 
-use crate::geometry::{House, HouseKind};
-use crate::grid::Candidate;
-use crate::shape::{Bits, Shape};
+use crate::model::cell::{House, HouseKind};
+use crate::model::grid::Candidate;
+use crate::model::{Bits, Shape};
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};

@@ -4,14 +4,14 @@
 //!
 //! Written once for every size.
 
-use crate::shape::{Bits, Shape};
+use crate::model::{Bits, Shape};
 use crate::technique::SizedBuiltin;
 use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, digit_mask, digits, digits_text};
-use crate::grid::Candidate;
+use crate::model::cell::{Cell, digit_mask, digits, digits_text};
+use crate::model::cellset::CellSet;
+use crate::model::grid::Candidate;
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::{StepSink, TechniqueError, TechniqueInfo, stoppable};

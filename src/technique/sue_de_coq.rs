@@ -19,10 +19,10 @@
 
 use std::ops::ControlFlow;
 
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, House, digits, digits_text};
-use crate::grid::{Candidate, Grid};
-use crate::shape::{Bits, Shape};
+use crate::model::cell::{Cell, House, digits, digits_text};
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
+use crate::model::{Bits, Shape};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::SizedBuiltin;
 use crate::technique::catalogue::entry;
@@ -300,7 +300,7 @@ impl SizedBuiltin for SueDeCoq {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{DigitMask, digit_bit};
+    use crate::model::cell::{DigitMask, digit_bit};
     use crate::technique::find_all;
 
     /// A grid whose empty cells all hold `rest`, except the ones given.
@@ -374,7 +374,7 @@ mod tests {
 
     #[test]
     fn classic_pattern_on_16x16() {
-        use crate::shape::{Layout, S16};
+        use crate::model::{Layout, S16};
         // as on 9x9: r1c1,r1c2 hold {1,2,3,4}, r1c10 {1,4} in the row, r3c3 {2,3} in the box
         let mut grid = Grid::<S16>::blank(S16::geometry(Layout::new(16).unwrap()));
         for (r, c, ds) in [(0, 0, [1, 2, 3, 4]), (0, 1, [1, 2, 3, 4])] {
@@ -406,7 +406,7 @@ mod tests {
         assert_eq!(compact_cells(cells), "r1c23,r3c1");
         let column: CellSet = [Cell::at(0, 7), Cell::at(2, 7)].into_iter().collect();
         assert_eq!(compact_cells(column), "r13c8");
-        let wide: CellSet<crate::shape::S16> =
+        let wide: CellSet<crate::model::S16> =
             [Cell::at(0, 1), Cell::at(0, 9)].into_iter().collect();
         assert_eq!(compact_cells(wide), "r1c2,r1c10");
     }

@@ -17,13 +17,13 @@
 //! forward check that every later row keeps a free column. Nothing is precomputed or stored:
 //! each pass folds every digit's templates into their union and intersection as they come.
 
-use crate::shape::Sym;
+use crate::model::Sym;
 use crate::technique::Builtin;
 use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
-use crate::cellset::CellSet;
-use crate::grid::{Candidate, Grid};
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};
@@ -219,7 +219,7 @@ impl Builtin for TemplateDelete {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Cell;
+    use crate::model::cell::Cell;
     use crate::technique::find_all;
 
     fn count(rows: &[u16; 9]) -> usize {
@@ -243,7 +243,7 @@ mod tests {
             CellSet::from_bits(first)
         };
         assert_eq!(t.len(), 9);
-        for h in crate::geometry::House::all() {
+        for h in crate::model::cell::House::all() {
             assert_eq!((t & h.cells()).len(), 1, "{h}");
         }
     }

@@ -18,11 +18,11 @@
 
 use std::ops::ControlFlow;
 
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, House, digit_mask, digits, digits_text};
-use crate::grid::{Candidate, Grid};
-use crate::shape::Sym;
-use crate::shape::{Bits, Geometry, Shape};
+use crate::model::Sym;
+use crate::model::cell::{Cell, House, digit_mask, digits, digits_text};
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
+use crate::model::{Bits, Geometry, Shape};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::SizedBuiltin;
 use crate::technique::catalogue::entry;
@@ -784,7 +784,7 @@ impl SizedBuiltin for BugPlusOne {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::{Layout, S6, S9, S16};
+    use crate::model::{Layout, S6, S9, S16};
 
     /// The rectangles of a layout: every pair of rows and pair of columns whose four cells
     /// lie in exactly two boxes, found by brute force.

@@ -5,11 +5,11 @@
 
 use std::ops::ControlFlow;
 
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, House, digit_mask, digits, digits_text};
-use crate::grid::{Candidate, Grid};
-use crate::shape::Sym;
-use crate::shape::{Bits, Shape};
+use crate::model::Sym;
+use crate::model::cell::{Cell, House, digit_mask, digits, digits_text};
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
+use crate::model::{Bits, Shape};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::SizedBuiltin;
 use crate::technique::catalogue::entry;

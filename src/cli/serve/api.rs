@@ -8,7 +8,6 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use lapiz::engine::solve_any;
 use lapiz::generate::{Clues, GenerateOptions, Symmetry, generate};
 use lapiz::html::{PageKind, puzzle_page};
 use lapiz::pipeline::Pipeline;
@@ -210,7 +209,7 @@ struct Solved<'a> {
 pub fn solve(req: SolveRequest, pipelines: &Pipelines) -> Result<String, ApiError> {
     let pipeline = pipelines.pick(req.pipeline.as_deref(), Role::Solve, false)?;
     let puzzle = puzzle_of(&req.puzzle, &req.size)?;
-    let trace = solve_any(&puzzle, pipeline);
+    let trace = puzzle.solve(pipeline);
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Err(ApiError::unprocessable(format!("invalid puzzle: {reason}")));
     }
@@ -282,14 +281,14 @@ fn hint_of(
         AnyPuzzle::Nine(grid) => (Layout::NINE, grid.is_solved()),
         AnyPuzzle::Sized(p) => (p.layout(), p.is_solved()),
     };
-    let mut trace = solve_any(puzzle, pipeline);
+    let mut trace = puzzle.solve(pipeline);
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Err(ApiError::unprocessable(format!("invalid puzzle: {reason}")));
     }
     let found = trace.steps().next().cloned();
     let shown = found.as_ref().map(|s| {
         if nudge {
-            s.nudge_in(pipeline, layout)
+            pipeline.nudge(s, layout)
         } else {
             s.clone()
         }
@@ -366,7 +365,7 @@ pub fn rate_puzzle(req: RateRequest, pipelines: &Pipelines) -> Result<String, Ap
         _ => Role::Rate,
     };
     let pipeline = pipelines.pick(req.pipeline.as_deref(), role, false)?;
-    let trace = solve_any(&puzzle, pipeline);
+    let trace = puzzle.solve(pipeline);
     let rating = rate(&trace, pipeline).map_err(|e| match e {
         RatingError::Invalid(reason) => {
             ApiError::unprocessable(format!("invalid puzzle: {reason}"))

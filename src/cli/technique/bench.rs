@@ -12,16 +12,15 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
-use lapiz::engine::solve_any;
-use lapiz::grid::SizedGrid;
 use lapiz::parse::parse_library_line;
 use lapiz::pipeline::Pipeline;
 use lapiz::plugin::PluginMode;
 use lapiz::printable::printable;
-use lapiz::script::check::solve_positions;
 use lapiz::script::{Evaluator, ScriptTechnique};
 use lapiz::shape::AnyPuzzle;
 use lapiz::technique::Technique;
+use lapiz::tools::check::SizedGrid;
+use lapiz::tools::check::solve_positions;
 
 use crate::cli::diag;
 use crate::cli::sized::SizeArgs;
@@ -398,7 +397,9 @@ fn library_positions(id: &str, path: &Path, codes: &[String]) -> Result<(Vec<Siz
         }
         // A line that cannot be read is counted, not fatal: it may be of another code.
         match parse_library_line(line) {
-            Ok(case) if codes.contains(&case.code) => grids.push(SizedGrid::S9(case.grid)),
+            Ok(case) if codes.contains(&case.code) => {
+                grids.push(SizedGrid::S9(Box::new(case.grid)))
+            }
             Ok(_) => {}
             Err(_) => unreadable += 1,
         }
@@ -422,7 +423,7 @@ fn profile(path: &Path, grids: &[SizedGrid], from: &str, out: &mut impl Write) -
     let grids: Vec<&lapiz::Grid> = grids
         .iter()
         .map(|g| match g {
-            SizedGrid::S9(g) => Ok(g),
+            SizedGrid::S9(g) => Ok(&**g),
             other => bail!(
                 "--profile counts a script's operations on 9x9 positions only; {from} include {n}x{n} ones",
                 n = other.n()
@@ -514,7 +515,7 @@ fn solve_command(
         for (i, p) in pipelines.iter().enumerate() {
             let (mut solved, mut steps, mut failures) = (0usize, 0usize, 0usize);
             for g in &puzzles {
-                let trace = solve_any(g, p);
+                let trace = g.solve(p);
                 solved += usize::from(trace.is_solved());
                 steps += trace.steps().count();
                 failures += trace
@@ -544,7 +545,7 @@ fn solve_command(
             .map(|p| {
                 Box::new(move || {
                     for g in puzzles {
-                        std::hint::black_box(solve_any(g, p));
+                        std::hint::black_box(g.solve(p));
                     }
                     Ok(())
                 }) as Box<dyn FnMut() -> Result<()>>

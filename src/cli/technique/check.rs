@@ -10,13 +10,13 @@ use std::process::ExitCode;
 use anyhow::{Result, bail};
 use clap::Args;
 
-use lapiz::grid::SizedGrid;
 use lapiz::pipeline::Pipeline;
 use lapiz::printable::printable;
 use lapiz::reglib::{CaseResult, Tally, case_lines, expected_text, judge};
-use lapiz::script::check::{changes, changes_text, solve_positions};
 use lapiz::step::Step;
 use lapiz::technique::{Technique, find_all};
+use lapiz::tools::check::SizedGrid;
+use lapiz::tools::check::{changes, changes_text, solve_positions};
 
 use crate::cli::batch::for_each_puzzle_up_to;
 use crate::cli::diag;
@@ -350,7 +350,7 @@ impl Check<'_> {
                 }
                 CaseResult::Skipped => {}
             }
-            match self.compare(&SizedGrid::S9(case.grid.clone()), &found) {
+            match self.compare(&SizedGrid::S9(Box::new(case.grid.clone())), &found) {
                 Comparison::Agrees => {}
                 Comparison::Disagrees(diff) => {
                     disagreeing += 1;

@@ -2,9 +2,10 @@
 use rhai::Scope;
 
 use super::*;
+use crate::model::Layout;
 use crate::script::position::PositionGuard;
-use crate::shape::{Layout, Puzzle};
 use crate::technique::context::Context;
+use crate::text::Puzzle;
 
 /// A generated 16x16 puzzle (4x4 boxes).
 const SIXTEEN: &str = "...5...64..E8...D8..F54..1.GB.2EG.92...E3.8.D..73.B..G.8....15....6..93.1.4.A..D.4..6.....A...7.1B.7..DF.C..6....CG.8.....3.9.....D1B...A..7G6.5...E....8......A86F..4AG.D....9....C9..1B5.4....5D.B1.FA.GE....6C31978.D.......4.2.8...B..D.39AG6AE.4....3...DB1";

@@ -11,16 +11,16 @@
 //! candidate of a restricted common lies in the overlap (HoDoKu's "allow overlap" option; the
 //! non-overlapping instances are among them, each its own step).
 
-use crate::shape::Sym;
+use crate::model::Sym;
 use crate::technique::round_tenth;
 use rustc_hash::FxHashMap as HashMap;
 use std::ops::ControlFlow;
 
-use crate::candset::CandSet;
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, House, digit_mask, digits, digits_compact, digits_text};
-use crate::grid::Grid;
-use crate::shape::{Bits, Shape};
+use crate::model::candset::CandSet;
+use crate::model::cell::{Cell, House, digit_mask, digits, digits_compact, digits_text};
+use crate::model::cellset::CellSet;
+use crate::model::grid::Grid;
+use crate::model::{Bits, Shape};
 use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
 use crate::technique::SizedBuiltin;
 use crate::technique::catalogue::entry;

@@ -1,8 +1,8 @@
 //! Unit tests of the ALS techniques on HoDoKu library cases.
 
 use super::*;
-use crate::parse::parse_library_line;
 use crate::technique::find_all;
+use crate::text::nine::parse_library_line;
 
 /// Runs `t` on a HoDoKu library line: some step has exactly the expected eliminations,
 /// and none removes the solution's digit.
@@ -17,7 +17,7 @@ fn passes(t: &dyn Technique, line: &str) {
         t.id(),
         steps.iter().map(|s| &s.explanation).collect::<Vec<_>>()
     );
-    let solution = crate::solver::solve(case.grid.values()).expect("solvable");
+    let solution = crate::brute::nine::solve(case.grid.values()).expect("solvable");
     for s in &steps {
         assert_eq!(s.contradiction(&solution), None, "{}", s.explanation);
     }
@@ -93,12 +93,15 @@ fn adjacency_is_every_pair_with_a_restricted_common() {
         }
         links
     }
-    let puzzle = crate::shape::Puzzle::parse(
+    let puzzle = crate::text::Puzzle::parse(
         "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
     )
     .expect("a puzzle");
-    let trace = crate::engine::solve_sized(&puzzle, &crate::pipeline::Pipeline::default_pipeline());
-    let mut grid = puzzle.grid(crate::shape::S9::geometry(puzzle.layout()));
+    let trace = crate::engine::solve_sized(
+        &puzzle,
+        &crate::engine::pipeline::Pipeline::default_pipeline(),
+    );
+    let mut grid = puzzle.grid(crate::model::S9::geometry(puzzle.layout()));
     let mut links = 0;
     for step in trace.steps() {
         links += check(&grid);
@@ -110,8 +113,8 @@ fn adjacency_is_every_pair_with_a_restricted_common() {
         ".....A...7.1B.7..DF.C..6....CG.8.....3.9.....D1B...A..7G6.5...E....8......A86F..4AG.",
         "D....9....C9..1B5.4....5D.B1.FA.GE....6C31978.D.......4.2.8...B..D.39AG6AE.4....3...DB1"
     );
-    let puzzle = crate::shape::Puzzle::parse(line).expect("a puzzle");
-    let grid = puzzle.grid(crate::shape::S16::geometry(puzzle.layout()));
+    let puzzle = crate::text::Puzzle::parse(line).expect("a puzzle");
+    let grid = puzzle.grid(crate::model::S16::geometry(puzzle.layout()));
     assert!(check(&grid) > 0);
 }
 
@@ -151,9 +154,11 @@ fn restricted_commons_see_each_other() {
 #[test]
 fn pruned_xy_chain_search_finds_the_same_chains() {
     fn check<S: Shape>(line: &str, every: usize) -> (usize, usize) {
-        let puzzle = crate::shape::Puzzle::parse(line).expect("a puzzle");
-        let trace =
-            crate::engine::solve_sized(&puzzle, &crate::pipeline::Pipeline::default_pipeline());
+        let puzzle = crate::text::Puzzle::parse(line).expect("a puzzle");
+        let trace = crate::engine::solve_sized(
+            &puzzle,
+            &crate::engine::pipeline::Pipeline::default_pipeline(),
+        );
         let mut grid = puzzle.grid(S::geometry(puzzle.layout()));
         let (mut none, mut found) = (0, 0);
         for (i, step) in trace.steps().enumerate() {
@@ -177,7 +182,7 @@ fn pruned_xy_chain_search_finds_the_same_chains() {
         "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
         "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
     ] {
-        let (none, found) = check::<crate::shape::S9>(line, 1);
+        let (none, found) = check::<crate::model::S9>(line, 1);
         assert!(none > 0 && found > 0, "{line}: {none} none, {found} found");
     }
     let line = concat!(
@@ -185,6 +190,6 @@ fn pruned_xy_chain_search_finds_the_same_chains() {
         ".....A...7.1B.7..DF.C..6....CG.8.....3.9.....D1B...A..7G6.5...E....8......A86F..4AG.",
         "D....9....C9..1B5.4....5D.B1.FA.GE....6C31978.D.......4.2.8...B..D.39AG6AE.4....3...DB1"
     );
-    let (none, found) = check::<crate::shape::S16>(line, 3);
+    let (none, found) = check::<crate::model::S16>(line, 3);
     assert!(none > 0 && found > 0, "16x16: {none} none, {found} found");
 }

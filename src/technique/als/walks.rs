@@ -30,10 +30,10 @@
 //! contradictory, and nothing more is built.
 
 use super::Adjacency;
-use crate::candset::CandSet;
-use crate::geometry::digits;
-use crate::grid::Grid;
-use crate::shape::{Bits, Shape};
+use crate::model::candset::CandSet;
+use crate::model::cell::digits;
+use crate::model::grid::Grid;
+use crate::model::{Bits, Shape};
 use crate::technique::chains::search::state;
 use crate::technique::chains::walks::{Successors, components, on_walk};
 use crate::technique::context::Als;
@@ -150,7 +150,7 @@ impl ChainWalks {
                     for cell in seeing(x).iter() {
                         let k = number[slot(cell, d)].wrapping_sub(low) as usize;
                         if k < PER_PASS && own[k / 64] >> (k % 64) & 1 == 1 {
-                            contradictory.insert(crate::grid::Candidate::new(cell, d));
+                            contradictory.insert(crate::model::grid::Candidate::new(cell, d));
                         }
                     }
                 }

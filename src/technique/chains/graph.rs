@@ -16,11 +16,11 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::candset::CandSet;
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, digit_mask, digits};
-use crate::grid::{Candidate, Grid};
-use crate::shape::{Bits, Shape};
+use crate::model::candset::CandSet;
+use crate::model::cell::{Cell, digit_mask, digits};
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
+use crate::model::{Bits, Shape};
 use crate::technique::context::{Als, Context};
 
 use super::ChainKind;
@@ -588,7 +588,7 @@ pub(crate) fn cells_name(list: &[Cell]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse_puzzle;
+    use crate::text::nine::parse_puzzle;
 
     #[test]
     fn links_are_sound_implications() {
@@ -601,7 +601,7 @@ mod tests {
         let solution = crate::engine::check_puzzle(&grid).unwrap();
         let ctx = Context::new(&grid);
         let truth =
-            |n: &Node<crate::shape::S9>| n.cells.iter().any(|c| solution[c.index()] == n.digit);
+            |n: &Node<crate::model::S9>| n.cells.iter().any(|c| solution[c.index()] == n.digit);
         for kind in [GraphKind::Plain, GraphKind::Grouped, GraphKind::WithAls] {
             let g = LinkGraph::build(&ctx, kind);
             assert_ne!(g.len(), 0);

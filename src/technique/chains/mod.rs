@@ -16,15 +16,15 @@
 //!
 //! Remote Pairs ([`remote_pairs`]) are here too, as the chains they are.
 
-use crate::shape::Sym;
+use crate::model::Sym;
 use crate::technique::round_tenth;
 use std::ops::ControlFlow;
 
-use crate::candset::CandSet;
-use crate::cellset::CellSet;
-use crate::geometry::{digit_mask, digits};
-use crate::grid::{Candidate, Grid};
-use crate::shape::{Bits, Shape};
+use crate::model::candset::CandSet;
+use crate::model::cell::{digit_mask, digits};
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
+use crate::model::{Bits, Shape};
 use crate::step::{Chain, ChainNode, LinkType, Role, Step, eliminations_text};
 use crate::technique::SizedBuiltin;
 use crate::technique::catalogue::entry;
@@ -608,7 +608,7 @@ fn chain_of<S: Shape>(graph: &LinkGraph<S>, path: &[u32]) -> Chain {
 }
 
 fn node_name(n: &ChainNode) -> String {
-    let sorted = |cells: &[crate::geometry::Cell]| {
+    let sorted = |cells: &[crate::model::cell::Cell]| {
         let mut v = cells.to_vec();
         v.sort();
         v.dedup();

@@ -9,10 +9,10 @@ use crate::technique::context::Context;
 use crate::technique::round_tenth;
 use std::ops::ControlFlow;
 
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, digits, digits_text};
-use crate::grid::{Candidate, Grid};
-use crate::shape::Shape;
+use crate::model::Shape;
+use crate::model::cell::{Cell, digits, digits_text};
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::{StepSink, TechniqueError, TechniqueInfo, stoppable};

@@ -7,7 +7,7 @@
 //! once per search and reused from one start to the next.
 
 use super::graph::{Edge, LinkGraph, LinkVia};
-use crate::shape::Shape;
+use crate::model::Shape;
 
 /// Which links a search may use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -35,9 +35,9 @@
 
 use super::graph::{LinkGraph, LinkVia, NodeKind};
 use super::search::state;
-use crate::candset::CandSet;
-use crate::grid::Candidate;
-use crate::shape::Shape;
+use crate::model::Shape;
+use crate::model::candset::CandSet;
+use crate::model::grid::Candidate;
 
 /// What the walks of a position's link graph allow (see the module's doc).
 #[derive(Clone, Debug)]
@@ -409,9 +409,10 @@ pub(crate) fn components(states: &Successors) -> Components {
 mod tests {
     use super::super::ChainTechnique;
     use super::*;
-    use crate::pipeline::Pipeline;
-    use crate::shape::{Puzzle, S9, S16};
+    use crate::engine::pipeline::Pipeline;
+    use crate::model::{S9, S16};
     use crate::technique::context::Context;
+    use crate::text::Puzzle;
 
     /// At every position of the solve of `line` (the default pipeline), every chain search the
     /// graph's walks let a technique skip finds nothing when run anyway, and one that passes

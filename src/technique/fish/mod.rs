@@ -15,15 +15,15 @@
 //! house `h`: rows, then columns, then boxes). A fish of `k` houses runs on boards of size `n`
 //! with `k <= n / 2` (a larger one is the complement of a smaller one), and on 9x9 up to 7.
 
-use crate::shape::Sym;
+use crate::model::Sym;
 use crate::technique::SizedBuiltin;
 use crate::technique::context::Context;
 use std::ops::ControlFlow;
 
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, House};
-use crate::grid::{Candidate, Grid};
-use crate::shape::{Bits, Geometry, S9, Shape};
+use crate::model::cell::{Cell, House};
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
+use crate::model::{Bits, Geometry, S9, Shape};
 use crate::step::{Role, Step, eliminations_text};
 use crate::technique::catalogue::entry;
 use crate::technique::{StepSink, Technique, TechniqueError, TechniqueInfo, stoppable};

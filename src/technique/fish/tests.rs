@@ -8,7 +8,7 @@ use super::*;
 #[test]
 fn basic_fish_test_on_line_masks_is_the_one_on_cells() {
     fn check<S: Shape>(line: &str) -> usize {
-        let puzzle = crate::shape::Puzzle::parse(line).expect("a puzzle");
+        let puzzle = crate::text::Puzzle::parse(line).expect("a puzzle");
         let grid = puzzle.grid(S::geometry(puzzle.layout()));
         let geo = grid.geometry();
         let [rows, cols, _] = kinds::<S>();
@@ -65,7 +65,7 @@ fn basic_fish_test_on_line_masks_is_the_one_on_cells() {
         ".....A...7.1B.7..DF.C..6....CG.8.....3.9.....D1B...A..7G6.5...E....8......A86F..4AG.",
         "D....9....C9..1B5.4....5D.B1.FA.GE....6C31978.D.......4.2.8...B..D.39AG6AE.4....3...DB1"
     );
-    assert!(check::<crate::shape::S16>(line) > 0);
+    assert!(check::<crate::model::S16>(line) > 0);
 }
 
 fn cells(list: &[(u8, u8)]) -> CellSet {

@@ -17,12 +17,12 @@
 
 use std::ops::ControlFlow;
 
-use crate::cellset::CellSet;
-use crate::geometry::House;
-use crate::grid::{Candidate, Grid};
-use crate::net::{ForcingKind, ForcingNet, literal};
-use crate::shape::Sym;
-use crate::shape::{Bits, Shape};
+use crate::model::Sym;
+use crate::model::cell::House;
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
+use crate::model::{Bits, Shape};
+use crate::step::net::{ForcingKind, ForcingNet, literal};
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
@@ -152,7 +152,7 @@ impl<S: Shape> Fates<S> {
 
 struct Search<'a, S: Shape> {
     tech: &'a KrakenFish,
-    geo: &'static crate::shape::Geometry<S>,
+    geo: &'static crate::model::Geometry<S>,
     fates: Fates<S>,
     /// Conclusions already reported (candidate index): one step each.
     seen: Vec<usize>,

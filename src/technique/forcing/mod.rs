@@ -21,11 +21,11 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::ops::ControlFlow;
 
-use crate::geometry::{digits, digits_compact};
-use crate::grid::{Candidate, Grid};
-use crate::net::{ForcingKind, ForcingNet, NetBranch, literal};
-use crate::shape::Sym;
-use crate::shape::{Bits, Shape};
+use crate::model::Sym;
+use crate::model::cell::{digits, digits_compact};
+use crate::model::grid::{Candidate, Grid};
+use crate::model::{Bits, Shape};
+use crate::step::net::{ForcingKind, ForcingNet, NetBranch, literal};
 use crate::step::{Role, Step};
 use crate::technique::catalogue::entry;
 use crate::technique::chains::chain_difficulty;
@@ -605,9 +605,9 @@ impl<'a, S: Shape> Search<'a, S> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::parse::parse_puzzle;
-    use crate::pipeline::Pipeline;
+    use crate::engine::pipeline::Pipeline;
     use crate::technique::find_all;
+    use crate::text::nine::parse_puzzle;
 
     /// A puzzle of the "top 1465" list: chains and ALS stall on it.
     pub(crate) const STALLS: &str =
@@ -627,7 +627,7 @@ pub(crate) mod tests {
     #[test]
     fn every_step_is_sound_and_proved() {
         let grid = stuck_position(STALLS);
-        let sol = crate::solver::solve(&grid.given_values()).expect("unique");
+        let sol = crate::brute::nine::solve(&grid.given_values()).expect("unique");
         let mut found = 0;
         for tech in [Forcing::STATIC, Forcing::DYNAMIC, Forcing::PLUS] {
             let steps = find_all(&tech, &grid).expect("runs");
@@ -660,7 +660,7 @@ pub(crate) mod tests {
             if st.assume(*c, true, Level::Plus, &mut NoRecord).is_err() {
                 return u32::MAX;
             }
-            let count = |sets: Cands<crate::shape::S9>| sets.iter().map(|s| s.len()).sum::<u32>();
+            let count = |sets: Cands<crate::model::S9>| sets.iter().map(|s| s.len()).sum::<u32>();
             count(st.on_since(&start)) + count(st.off_since(&start))
         };
         let reaches: Vec<u32> = order.iter().map(reach).collect();
@@ -677,7 +677,8 @@ pub(crate) mod tests {
     /// each is a sound, proved contradiction.
     #[test]
     fn a_nested_search_on_a_large_grid_stops_in_its_window() {
-        use crate::shape::{Puzzle, S25};
+        use crate::model::S25;
+        use crate::text::Puzzle;
         let text = include_str!("../../../tests/fixtures/grids/25x25-nested-plus.txt");
         let puzzle = Puzzle::parse(text).expect("a 25x25 pencil-mark grid");
         let grid = puzzle.grid(S25::geometry(puzzle.layout()));

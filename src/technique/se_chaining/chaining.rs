@@ -12,7 +12,7 @@ use super::hints::{Hint, Kind, Meter, Nested, chain_targets, length_bonus};
 use super::links::{off_to_on, on_to_off, rule_parents, unary};
 use super::reach;
 use super::rules::{Changed, RuleHint, Simple};
-use crate::cellset::CellSet;
+use crate::model::cellset::CellSet;
 
 /// One of SE's chaining rules (its `Chaining` producer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

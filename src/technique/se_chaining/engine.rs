@@ -16,7 +16,7 @@
 //! SE compares potentials by candidate and polarity only, so two nodes with one key are the
 //! same potential wherever ancestors are counted.
 
-use crate::geometry::{Cell, House};
+use crate::model::cell::{Cell, House};
 
 /// No node.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -89,7 +89,7 @@ pub(crate) struct Board {
 
 impl Board {
     /// The board of a lapiz grid.
-    pub fn of(grid: &crate::grid::Grid) -> Board {
+    pub fn of(grid: &crate::model::grid::Grid) -> Board {
         let mut cands = [0u16; 81];
         let mut values = [0u8; 81];
         let mut digits = [0u128; 9];

@@ -6,9 +6,9 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use super::engine::{Advanced, Arena, Cause, KeySet, Node, cell_of, digit_of};
-use crate::geometry::{Cell, House};
-use crate::grid::Candidate;
-use crate::net::{BranchEnd, Implication, NetBranch, Reason};
+use crate::model::cell::{Cell, House};
+use crate::model::grid::Candidate;
+use crate::step::net::{BranchEnd, Implication, NetBranch, Reason};
 
 /// The kind of a chaining hint, with the potentials its chains end in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

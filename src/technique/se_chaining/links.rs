@@ -11,7 +11,7 @@ use super::engine::{
 };
 use super::hints::{Hint, Kind};
 use super::reach;
-use crate::geometry::House;
+use crate::model::cell::House;
 
 /// SE's `getRuleParents` of a chaining hint used one level down: for every potential on in
 /// its chains, the candidates (removed since `save`) its cell or house needed gone.

@@ -161,11 +161,11 @@ impl Builtin for SeChaining {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::pipeline::Pipeline;
     use crate::engine::{check_puzzle, solve_grid};
-    use crate::grid::Grid;
-    use crate::parse::parse_puzzle;
-    use crate::pipeline::Pipeline;
+    use crate::model::grid::Grid;
     use crate::technique::find_first;
+    use crate::text::nine::parse_puzzle;
 
     /// Where the `se` pipeline without SE's chaining gets stuck on `puzzle`.
     fn before_chaining(puzzle: &str) -> Grid {

@@ -4,8 +4,8 @@
 use super::chaining::Depth;
 use super::engine::cell_of;
 use super::hints::{Hint, Kind, candidate};
-use crate::geometry::{Cell, House};
-use crate::net::{BranchEnd, ForcingKind, ForcingNet, NetBranch, literal};
+use crate::model::cell::{Cell, House};
+use crate::step::net::{BranchEnd, ForcingKind, ForcingNet, NetBranch, literal};
 use crate::step::{Role, Step};
 use crate::technique::round_tenth;
 

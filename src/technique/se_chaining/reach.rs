@@ -17,8 +17,8 @@
 //! without paths.
 
 use super::engine::Board;
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, House};
+use crate::model::cell::{Cell, House};
+use crate::model::cellset::CellSet;
 
 /// A forcing chain from a start on to its off (a contradiction): see [`Walks::hint_kinds`].
 pub(crate) const CONTRADICTION: u8 = 1;

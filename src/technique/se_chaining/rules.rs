@@ -4,7 +4,7 @@
 //! `getRuleParents`: the candidates the propagation removed that the pattern needs).
 
 use super::engine::{Advanced, Board, HOUSE_CELLS, cand};
-use crate::geometry::House;
+use crate::model::cell::House;
 
 /// One hint of a simple rule: what it removes and the candidates, removed since the
 /// propagation started, it rests on.

@@ -8,11 +8,11 @@
 //! a rule that holds keeps holding when more are removed), so both runs reach the same state or
 //! both meet a contradiction.
 
-use crate::cellset::CellSet;
-use crate::geometry::{Cell, House, digit_mask, digits};
-use crate::grid::{Candidate, Grid};
-use crate::net::{BranchEnd, Implication, NetBranch, Reason};
-use crate::shape::{Bits, Geometry, S9, Shape};
+use crate::model::cell::{Cell, House, digit_mask, digits};
+use crate::model::cellset::CellSet;
+use crate::model::grid::{Candidate, Grid};
+use crate::model::{Bits, Geometry, S9, Shape};
+use crate::step::net::{BranchEnd, Implication, NetBranch, Reason};
 
 mod aids;
 mod closure;
@@ -391,7 +391,7 @@ pub(crate) const fn candidates<S: Shape>() -> usize {
 }
 
 /// The index of `c` among the candidates of shape `S` (digit-major, as in
-/// [`crate::candset::CandSet`]).
+/// [`crate::model::candset::CandSet`]).
 #[inline]
 pub(crate) fn index<S: Shape>(c: Candidate) -> usize {
     (c.digit as usize - 1) * S::CELLS + S::bit_of(c.cell)

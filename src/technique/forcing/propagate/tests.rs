@@ -1,8 +1,8 @@
 //! Tests of the propagation engine.
 
 use super::*;
-use crate::parse::parse_puzzle;
-use crate::shape::{Layout, S16};
+use crate::model::{Layout, S16};
+use crate::text::nine::parse_puzzle;
 
 const HARD: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -14,7 +14,7 @@ fn grid() -> Grid {
 #[test]
 fn a_true_assumption_never_meets_a_contradiction() {
     let g = grid();
-    let sol = crate::solver::solve(&g.given_values()).expect("unique");
+    let sol = crate::brute::nine::solve(&g.given_values()).expect("unique");
     let start = State::of(&g);
     for level in [
         Level::Static,
@@ -182,7 +182,7 @@ fn proofs_only_use_earlier_facts() {
     let g =
         crate::technique::forcing::tests::stuck_position(crate::technique::forcing::tests::STALLS);
     let start = State::of(&g);
-    let sol = crate::solver::solve(&g.given_values()).expect("unique");
+    let sol = crate::brute::nine::solve(&g.given_values()).expect("unique");
     let mut seen = 0;
     for cell in g.empty_cells() {
         for d in digits(g.candidates(cell)) {
@@ -214,10 +214,10 @@ fn proofs_only_use_earlier_facts() {
 #[test]
 fn sixteen_by_sixteen_assumptions_are_sound_and_recorded_alike() {
     const TOUGH: &str = ".A729.BC.....3.16..B3....D..A.2........5.3..C8..1.9...86..4.............B..92..8D.....E....2.........3..5....B7..4.3...D...71...9B1...A2.......74.6.....1.......5.........G8..34..27.9.1.4....65...C......2A...6....65..C7....A......423.1..859......8.....64.B2";
-    let puzzle = crate::shape::Puzzle::parse(TOUGH).expect("a 16x16 puzzle");
+    let puzzle = crate::text::Puzzle::parse(TOUGH).expect("a 16x16 puzzle");
     let solution = puzzle.solution().expect("unique");
     let geo = S16::geometry(Layout::new(16).unwrap());
-    let g = crate::grid::Grid::<S16>::from_value_slice(geo, puzzle.values());
+    let g = crate::model::grid::Grid::<S16>::from_value_slice(geo, puzzle.values());
     let sol = solution.values();
     let start = State::settled_of(&g);
     let base = start.cands;
@@ -395,7 +395,7 @@ fn the_static_closure_answers_as_every_walk_would() {
     ];
     // and a state one dynamic assumption further
     let start = State::settled_of(&stuck);
-    let sol = crate::solver::solve(&stuck.given_values()).expect("unique");
+    let sol = crate::brute::nine::solve(&stuck.given_values()).expect("unique");
     let right = (stuck.empty_cells().iter())
         .map(|cell| Candidate::new(cell, sol[cell.index()]))
         .next()
@@ -412,9 +412,9 @@ fn the_static_closure_answers_as_every_walk_would() {
         held += h;
     }
     const TOUGH: &str = ".A729.BC.....3.16..B3....D..A.2........5.3..C8..1.9...86..4.............B..92..8D.....E....2.........3..5....B7..4.3...D...71...9B1...A2.......74.6.....1.......5.........G8..34..27.9.1.4....65...C......2A...6....65..C7....A......423.1..859......8.....64.B2";
-    let puzzle = crate::shape::Puzzle::parse(TOUGH).expect("a 16x16 puzzle");
+    let puzzle = crate::text::Puzzle::parse(TOUGH).expect("a 16x16 puzzle");
     let geo = S16::geometry(Layout::new(16).unwrap());
-    let g = crate::grid::Grid::<S16>::from_value_slice(geo, puzzle.values());
+    let g = crate::model::grid::Grid::<S16>::from_value_slice(geo, puzzle.values());
     let (c, h) = check(&State::settled_of(&g));
     assert!(
         contradictions + c > 0 && held + h > 100,

@@ -1,0 +1,119 @@
+//! What the brute force answers of a [`Puzzle`] of any size: its solution count, its one
+//! solution, and how far singles alone take it.
+
+use crate::brute::board::{Board, SingleKind};
+use crate::brute::sized as brute;
+use crate::model::PuzzleError;
+use crate::model::{Bits, Geometry, Shape, ShapeFn};
+use crate::text::Puzzle;
+
+impl Puzzle {
+    /// Counts the solutions by brute force, stopping at `limit` (at least 1).
+    pub fn count_solutions(&self, limit: u32) -> u32 {
+        self.layout
+            .dispatch(Count {
+                values: &self.values,
+                limit: limit.max(1),
+            })
+            .solutions
+    }
+
+    /// The one solution: [`PuzzleError::NoSolution`] or [`PuzzleError::MultipleSolutions`]
+    /// otherwise.
+    pub fn solution(&self) -> Result<Puzzle, PuzzleError> {
+        let counted = self.layout.dispatch(Count {
+            values: &self.values,
+            limit: 2,
+        });
+        match (counted.solutions, counted.first) {
+            (1, Some(values)) => Ok(Puzzle {
+                values,
+                marks: None,
+                ..self.clone()
+            }),
+            (0, _) => Err(PuzzleError::NoSolution),
+            _ => Err(PuzzleError::MultipleSolutions),
+        }
+    }
+
+    /// Solves by singles alone (full houses, hidden singles, naked singles), as far as they
+    /// go: one explanation per placement, and the puzzle they leave.
+    pub fn solve_by_singles(&self) -> (Vec<String>, Puzzle) {
+        let (steps, values) = self.layout.dispatch(Singles { puzzle: self });
+        (
+            steps,
+            Puzzle {
+                values,
+                ..self.clone()
+            },
+        )
+    }
+}
+
+/// [`Puzzle::count_solutions`] on the generic core.
+struct Count<'a> {
+    values: &'a [u8],
+    limit: u32,
+}
+
+impl ShapeFn for Count<'_> {
+    type Out = brute::Counted;
+    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> brute::Counted {
+        brute::count(geo, self.values, self.limit)
+    }
+}
+
+/// [`Puzzle::solve_by_singles`] on the generic core.
+struct Singles<'a> {
+    puzzle: &'a Puzzle,
+}
+
+impl ShapeFn for Singles<'_> {
+    type Out = (Vec<String>, Vec<u8>);
+    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Self::Out {
+        let p = self.puzzle;
+        let mut pending = Vec::new();
+        let Some(mut board) = Board::<S>::from_values(geo, &p.values, &mut pending) else {
+            return (Vec::new(), p.values.clone());
+        };
+        if let Some(marks) = &p.marks {
+            for (cell, &m) in marks.iter().enumerate() {
+                for d in board.candidates(cell).ones() {
+                    if m >> d & 1 == 0 && !board.eliminate(cell, d as u8 + 1, &mut pending) {
+                        return (Vec::new(), p.values.clone());
+                    }
+                }
+            }
+        }
+        let n = S::N;
+        let house_name = |h: usize| match h / n {
+            0 => format!("row {}", h % n + 1),
+            1 => format!("column {}", h % n + 1),
+            _ => format!("box {}", h % n + 1),
+        };
+        let mut steps = Vec::new();
+        while let Some(single) = board.next_single() {
+            let what = format!(
+                "{}={}",
+                p.cell_name(single.cell),
+                p.alphabet.symbol(single.digit, n)
+            );
+            steps.push(match single.kind {
+                SingleKind::FullHouse(h) => {
+                    format!("Full House: {what} (last cell of {})", house_name(h))
+                }
+                SingleKind::Hidden(h) => format!(
+                    "Hidden Single: {what} (last place for {} in {})",
+                    p.alphabet.symbol(single.digit, n),
+                    house_name(h)
+                ),
+                SingleKind::Naked => format!("Naked Single: {what} (last candidate of the cell)"),
+            });
+            pending.clear();
+            if !board.place(single.cell, single.digit, &mut pending) {
+                break;
+            }
+        }
+        (steps, board.values().to_vec())
+    }
+}

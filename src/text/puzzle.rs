@@ -1,0 +1,339 @@
+//! [`Puzzle`]: a puzzle of any size as text gives it (layout, alphabet, values, pencil marks).
+
+use std::fmt;
+
+use crate::model::ParseError;
+use crate::model::{Alphabet, Bits, Geometry, Layout, Shape, with_symbols};
+use crate::text::sized as text;
+
+/// A puzzle of any size (4x4 to 25x25): its layout, the alphabet it was written in, its values
+/// and, when read from a pencil-mark grid, its candidates.
+///
+/// ```
+/// use lapiz::shape::Puzzle;
+/// let p = Puzzle::parse("3.1...2.2....4..").unwrap();
+/// assert_eq!((p.layout().n(), p.clues()), (4, 5));
+/// assert_eq!(p.count_solutions(2), 1);
+/// assert_eq!(p.solution().unwrap().to_line(), "3214412323411432");
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Puzzle {
+    pub(crate) layout: Layout,
+    pub(crate) alphabet: Alphabet,
+    pub(crate) values: Vec<u8>,
+    pub(crate) marks: Option<Vec<u32>>,
+}
+
+impl Puzzle {
+    /// Reads a puzzle of any size in any supported form, detecting the size (from the number of
+    /// cells) and the alphabet.
+    pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
+        Puzzle::parse_with(text, None, None)
+    }
+
+    /// [`Puzzle::parse`], with the alphabet and the box shape (rows, columns) given rather than
+    /// detected.
+    pub fn parse_with(
+        text: &str,
+        alphabet: Option<Alphabet>,
+        boxes: Option<(u8, u8)>,
+    ) -> Result<Puzzle, ParseError> {
+        let read = text::read(text, alphabet, boxes)?;
+        Ok(Puzzle {
+            layout: read.layout,
+            alphabet: read.alphabet,
+            values: read.values,
+            marks: read.marks,
+        })
+    }
+
+    /// A puzzle of `values` (0 empty, else 1..=n, one per cell row by row).
+    pub fn from_values(
+        layout: Layout,
+        alphabet: Alphabet,
+        values: Vec<u8>,
+    ) -> Result<Puzzle, ParseError> {
+        if values.len() != layout.cells() || values.iter().any(|&v| usize::from(v) > layout.n()) {
+            return Err(ParseError::BadSize {
+                what: format!("{} values do not make a {layout} board", values.len()),
+            });
+        }
+        Ok(Puzzle {
+            layout,
+            alphabet,
+            values,
+            marks: None,
+        })
+    }
+
+    /// The same puzzle with other values and pencil marks (bit `d - 1` of a cell's mark for
+    /// digit `d`).
+    pub(crate) fn with_values_and_marks(&self, values: Vec<u8>, marks: Vec<u32>) -> Puzzle {
+        Puzzle {
+            values,
+            marks: Some(marks),
+            ..self.clone()
+        }
+    }
+
+    /// The position `grid` (of this puzzle's shape) as a puzzle in this one's symbols: its
+    /// values, and its candidates as pencil marks.
+    pub(crate) fn with_grid<S: Shape>(&self, grid: &crate::model::grid::Grid<S>) -> Puzzle {
+        let marks = (0..S::CELLS)
+            .map(|i| {
+                let m = grid.candidates(S::cell(i));
+                m.ones().fold(0u32, |acc, d| acc | 1 << d)
+            })
+            .collect();
+        self.with_values_and_marks(grid.value_slice().to_vec(), marks)
+    }
+
+    /// The puzzle as a grid of its shape (`geo` is its layout's geometry): its values given,
+    /// the candidates its pencil marks leave out (when read with some) taken away.
+    pub(crate) fn grid<S: Shape>(&self, geo: &'static Geometry<S>) -> crate::model::grid::Grid<S> {
+        let mut grid = crate::model::grid::Grid::from_value_slice(geo, &self.values);
+        if let Some(marks) = &self.marks {
+            for (i, &m) in marks.iter().enumerate() {
+                let cell = S::cell(i);
+                for d in grid.all_digits() {
+                    if m >> (d - 1) & 1 == 0 {
+                        grid.eliminate(cell, d);
+                    }
+                }
+            }
+        }
+        grid
+    }
+
+    /// A 9x9 grid with this puzzle's pencil marks applied (the grid unchanged without marks).
+    pub(crate) fn apply_marks(
+        &self,
+        mut grid: crate::model::grid::Grid,
+    ) -> crate::model::grid::Grid {
+        if let Some(marks) = &self.marks {
+            for (cell, &m) in crate::model::cell::Cell::all().zip(marks) {
+                for d in 1..=9u8 {
+                    if m >> (d - 1) & 1 == 0 {
+                        grid.eliminate(cell, d);
+                    }
+                }
+            }
+        }
+        grid
+    }
+
+    /// The layout: size and boxes.
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// Runs `f` with explanations writing digits in the puzzle's symbols ([`with_symbols`]).
+    pub fn in_its_symbols<R>(&self, f: impl FnOnce() -> R) -> R {
+        with_symbols(self.alphabet(), self.layout().n(), f)
+    }
+
+    /// The alphabet it was read in (and is written in).
+    pub fn alphabet(&self) -> Alphabet {
+        self.alphabet
+    }
+
+    /// The values, row by row (0 empty).
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// How many cells hold a value.
+    pub fn clues(&self) -> usize {
+        self.values.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// The same values in another alphabet.
+    pub fn in_alphabet(&self, alphabet: Alphabet) -> Puzzle {
+        Puzzle {
+            alphabet,
+            ..self.clone()
+        }
+    }
+
+    /// The values as one line in the puzzle's alphabet, `.` for empty cells.
+    pub fn to_line(&self) -> String {
+        text::line(self.alphabet, self.layout.n(), &self.values)
+    }
+
+    /// The values as a grid with box borders.
+    pub fn to_grid(&self) -> String {
+        let texts: Vec<String> = self
+            .values
+            .iter()
+            .map(|&v| self.alphabet.symbol(v, self.layout.n()))
+            .collect();
+        text::framed(self.layout, &texts)
+    }
+
+    /// The name of a cell (0-based index): `r12c16`.
+    pub fn cell_name(&self, cell: usize) -> String {
+        let n = self.layout.n();
+        format!("r{}c{}", cell / n + 1, cell % n + 1)
+    }
+
+    /// The pencil marks: each empty cell's candidates once the values (and, for a pencil-mark
+    /// grid, its marks) are taken into account, as a grid with box borders.
+    pub fn pencil_marks(&self) -> String {
+        let cands = self.candidates();
+        let n = self.layout.n();
+        let texts: Vec<String> = (0..self.layout.cells())
+            .map(|c| match self.values[c] {
+                0 => {
+                    let marks = (0..n)
+                        .filter(|d| cands[c] >> d & 1 != 0)
+                        .map(|d| self.alphabet.symbol(d as u8 + 1, n))
+                        .collect::<Vec<_>>()
+                        .join(if self.alphabet == Alphabet::Numbers {
+                            ","
+                        } else {
+                            ""
+                        });
+                    // one candidate left, not a value: `(5)`, as 9x9 writes it
+                    if cands[c].count_ones() == 1 {
+                        format!("({marks})")
+                    } else {
+                        marks
+                    }
+                }
+                v => self.alphabet.symbol(v, n),
+            })
+            .collect();
+        text::framed(self.layout, &texts)
+    }
+
+    /// Each cell's candidates (bit `d - 1` for digit `d`; none for a cell with a value).
+    pub(crate) fn candidates(&self) -> Vec<u32> {
+        let mut cands = vec![(1u32 << self.layout.n()) - 1; self.layout.cells()];
+        let n = self.layout.n();
+        for (c, &v) in self.values.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            cands[c] = 0;
+            let (r, col) = (c / n, c % n);
+            let b = self.layout.box_of(r, col);
+            for (o, other) in cands.iter_mut().enumerate() {
+                let (r2, c2) = (o / n, o % n);
+                if r2 == r || c2 == col || self.layout.box_of(r2, c2) == b {
+                    *other &= !(1 << (v - 1));
+                }
+            }
+        }
+        if let Some(marks) = &self.marks {
+            for (c, m) in cands.iter_mut().zip(marks) {
+                *c &= m;
+            }
+        }
+        cands
+    }
+
+    /// How many lines of a puzzle file make one puzzle, judged from its first line: 1 for a
+    /// puzzle on one line, `n` for the first row of an `n x n` grid spread over `n` lines
+    /// (blank, comment and border lines between its rows not counted). A line of 16 cells is a
+    /// 4x4 puzzle when its symbols are 1-4, else the first row of a 16x16 grid.
+    ///
+    /// ```
+    /// use lapiz::shape::Puzzle;
+    /// assert_eq!(Puzzle::lines_of(".A729.BC.....3.1"), 16);
+    /// assert_eq!(Puzzle::lines_of("3.1...2.2....4.."), 1);
+    /// assert_eq!(Puzzle::lines_of(" 11  .  . 16  2  4  .  .  .  1  .  3  5  . 14  ."), 16);
+    /// ```
+    pub fn lines_of(first: &str) -> usize {
+        match text::line_kind(first) {
+            text::LineKind::Whole => 1,
+            text::LineKind::Row(n) => n,
+        }
+    }
+
+    /// Whether `line` continues a grid of `n` cells a row (see [`Puzzle::lines_of`]): it holds
+    /// `n` cells, each a symbol of that size or an empty mark.
+    ///
+    /// ```
+    /// use lapiz::shape::Puzzle;
+    /// assert!(Puzzle::is_row_of("6..B3....D..A.2.", 16));
+    /// assert!(!Puzzle::is_row_of("bad500", 6));
+    /// ```
+    pub fn is_row_of(line: &str, n: usize) -> bool {
+        text::row_width(line) == Some(n)
+    }
+
+    /// Whether every cell holds a value.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+}
+
+impl fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_zero_first_pencil_mark_grid_reads_back() {
+        let line = "...5...64..E8...D8..F54..1.GB.2EG.92...E3.8.D..73.B..G.8....15....6..93.1.4.A..D.4..6.....A...7.1B.7..DF.C..6....CG.8.....3.9.....D1B...A..7G6.5...E....8......A86F..4AG.D....9....C9..1B5.4....5D.B1.FA.GE....6C31978.D.......4.2.8...B..D.39AG6AE.4....3...DB1";
+        let p = Puzzle::parse(line)
+            .unwrap()
+            .in_alphabet(Alphabet::ZeroFirst);
+        let text = p.pencil_marks();
+        // 16 is written 0, in values and in candidates
+        assert!(text.contains('0'));
+        let back = Puzzle::parse_with(&text, Some(Alphabet::ZeroFirst), None).unwrap();
+        assert_eq!(back.values(), p.values());
+        assert_eq!(back.candidates(), p.candidates());
+    }
+
+    #[test]
+    fn a_one_candidate_cell_of_another_size_reads_back_empty() {
+        for alphabet in [Alphabet::Standard, Alphabet::Letters, Alphabet::Numbers] {
+            let p = Puzzle::parse("3.1...2.2....4..")
+                .unwrap()
+                .in_alphabet(alphabet);
+            let mut marks = p.candidates();
+            // r1c2 keeps only its solution's digit 2, r1c4 keeps 2 and 4
+            marks[1] = 1 << 1;
+            let p = p.with_values_and_marks(p.values().to_vec(), marks.clone());
+            let text = p.pencil_marks();
+            let want = Alphabet::symbol(alphabet, 2, 4);
+            assert!(text.contains(&format!("({want})")), "{alphabet}: {text}");
+            let back = Puzzle::parse_with(&text, Some(alphabet), None).unwrap();
+            assert_eq!(back.values(), p.values(), "{alphabet}: {text}");
+            assert_eq!(back.candidates(), marks, "{alphabet}: {text}");
+        }
+    }
+
+    #[test]
+    fn default_boxes_are_as_square_as_the_size_allows() {
+        let boxes: Vec<(usize, usize)> = Layout::SIZES
+            .iter()
+            .map(|&n| {
+                let l = Layout::new(n).unwrap();
+                (l.box_rows(), l.box_cols())
+            })
+            .collect();
+        assert_eq!(
+            boxes,
+            [(2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (4, 4), (5, 5)]
+        );
+    }
+
+    #[test]
+    fn other_boxes_must_multiply_to_the_size() {
+        assert!(Layout::with_box(12, 2, 6).is_ok());
+        assert!(Layout::with_box(12, 3, 3).is_err());
+        assert!(Layout::with_box(9, 1, 9).is_err());
+        assert!(Layout::parse_box(6, "3x2").is_ok());
+        assert!(Layout::parse_box(6, "3by2").is_err());
+        assert_eq!(Layout::with_box(6, 3, 2).unwrap().box_of(2, 5), 2);
+        assert_eq!(Layout::with_box(6, 3, 2).unwrap().box_of(3, 0), 3);
+    }
+}

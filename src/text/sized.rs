@@ -1,0 +1,495 @@
+//! Reading and writing boards of every size: one line of symbols, whitespace-separated
+//! numbers, grids pasted over several lines (borders `|`, `-`, `+`, `=` and blank lines
+//! ignored), and pencil-mark grids; the size is the number of cells read.
+
+use crate::model::ParseError;
+
+use crate::model::{Alphabet, Layout};
+
+/// Marks of an empty cell in every alphabet (`0` too where 0 is not a symbol).
+const EMPTY_MARKS: [char; 3] = ['.', '*', '_'];
+
+/// Characters of borders, ignored between cells.
+fn is_border(c: char) -> bool {
+    matches!(c, '|' | '-' | '+' | '=')
+}
+
+/// A piece of the input: its text and where it starts (1-based line and column).
+struct Piece<'a> {
+    text: &'a str,
+    line: usize,
+    col: usize,
+}
+
+/// The pieces of the input, split at whitespace: comment lines (`#`) and border-only pieces
+/// left out, a `|` inside a piece splitting it.
+fn pieces(text: &str) -> Vec<Piece<'_>> {
+    let mut out = Vec::new();
+    for (l, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with('#') {
+            continue;
+        }
+        let mut start = None;
+        for (i, c) in line.char_indices().chain([(line.len(), ' ')]) {
+            let split = c.is_whitespace() || c == '|';
+            match (start, split) {
+                (None, false) => start = Some(i),
+                (Some(s), true) => {
+                    let t = &line[s..i];
+                    if !t.chars().all(is_border) {
+                        out.push(Piece {
+                            text: t,
+                            line: l + 1,
+                            col: line[..s].chars().count() + 1,
+                        });
+                    }
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// The size whose board has `cells` cells.
+fn size_of(cells: usize) -> Option<u8> {
+    Layout::SIZES
+        .iter()
+        .copied()
+        .find(|&n| usize::from(n) * usize::from(n) == cells)
+}
+
+/// The error for a count of cells no size has.
+fn bad_count(cells: usize, what: &str) -> ParseError {
+    ParseError::BadSize {
+        what: format!(
+            "{cells} {what}: a puzzle has 16 (4x4), 36 (6x6), 64 (8x8), 81 (9x9), 144 (12x12), \
+             256 (16x16) or 625 (25x25)"
+        ),
+    }
+}
+
+/// What a reading found: the layout, the alphabet, the values and, for a pencil-mark grid,
+/// each cell's candidates (bit `d - 1` for digit `d`).
+#[derive(Debug)]
+pub(super) struct Read {
+    pub layout: Layout,
+    pub alphabet: Alphabet,
+    pub values: Vec<u8>,
+    pub marks: Option<Vec<u32>>,
+}
+
+/// Reads a board of any size (see the module's doc). `alphabet` and `boxes` (rows x columns)
+/// override what is detected.
+pub(super) fn read(
+    text: &str,
+    alphabet: Option<Alphabet>,
+    boxes: Option<(u8, u8)>,
+) -> Result<Read, ParseError> {
+    let pieces = pieces(text);
+    if pieces.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    let layout_for = |n: u8| match boxes {
+        Some((r, c)) => Layout::with_box(n, r, c),
+        None => Layout::new(n),
+    };
+    // Whitespace-separated numbers: asked for, or every piece a number or an empty mark, one
+    // of them above 9 (else a line of symbols reads the same).
+    let numeric = |p: &Piece| p.text.bytes().all(|b| b.is_ascii_digit()) || is_empty_mark(p.text);
+    let looks_numbers = pieces.iter().all(numeric)
+        && pieces
+            .iter()
+            .any(|p| p.text.len() > 1 && !is_empty_mark(p.text))
+        && size_of(pieces.len()).is_some_and(|n| {
+            pieces
+                .iter()
+                .all(|p| p.text.parse::<u32>().map_or(true, |v| v <= u32::from(n)))
+        });
+    if alphabet == Some(Alphabet::Numbers) || (alphabet.is_none() && looks_numbers) {
+        let n = size_of(pieces.len()).ok_or_else(|| bad_count(pieces.len(), "numbers"))?;
+        let layout = layout_for(n)?;
+        // a pencil-mark grid in numbers: groups like `1,12,16` and `(5)`
+        if pieces
+            .iter()
+            .any(|p| p.text.contains(',') || p.text.starts_with('('))
+        {
+            return read_number_marks(&pieces, layout);
+        }
+        let mut values = Vec::with_capacity(layout.cells());
+        for p in &pieces {
+            let v = if is_empty_mark(p.text) {
+                0
+            } else {
+                p.text.parse::<u32>().unwrap_or(u32::MAX)
+            };
+            if v > u32::from(n) {
+                return Err(ParseError::BadSymbol {
+                    symbol: p.text.to_string(),
+                    line: p.line,
+                    col: p.col,
+                    size: n.into(),
+                    expected: format!("a number from 1 to {n}, or `.` or 0 for an empty cell"),
+                });
+            }
+            values.push(v as u8);
+        }
+        return Ok(Read {
+            layout,
+            alphabet: Alphabet::Numbers,
+            values,
+            marks: None,
+        });
+    }
+    // A pencil-mark grid: one piece per cell, some of several symbols, none an empty mark.
+    // (Tried, not trusted: a grid of full rows spaced by boxes has as many pieces.)
+    if let Some(n) = size_of(pieces.len())
+        && pieces.iter().any(|p| p.text.chars().count() > 1)
+        && !pieces.iter().any(|p| {
+            // `0` is a mark of its own in 0-9A-F (16), an empty cell elsewhere
+            let zero_empty = alphabet != Some(Alphabet::ZeroFirst);
+            p.text
+                .contains(|c: char| EMPTY_MARKS.contains(&c) || (zero_empty && c == '0'))
+        })
+        && let Ok(read) = read_marks(&pieces, layout_for(n)?, alphabet)
+    {
+        return Ok(read);
+    }
+    // Symbols, one per cell.
+    let cells: Vec<(char, usize, usize)> = pieces
+        .iter()
+        .flat_map(|p| {
+            p.text
+                .chars()
+                .enumerate()
+                .filter(|(_, c)| !is_border(*c))
+                .map(move |(i, c)| (c, p.line, p.col + i))
+        })
+        .collect();
+    let n = size_of(cells.len()).ok_or_else(|| bad_count(cells.len(), "cells"))?;
+    let layout = layout_for(n)?;
+    let has = |want: &dyn Fn(char) -> bool| cells.iter().any(|&(c, _, _)| want(c));
+    let alphabet = alphabet.unwrap_or_else(|| {
+        let zero_and_marks = has(&|c| c == '0') && has(&|c| EMPTY_MARKS.contains(&c));
+        if zero_and_marks
+            && n >= 10
+            && cells
+                .iter()
+                .all(|&(c, ..)| Alphabet::ZeroFirst.value(c, n).is_some())
+        {
+            Alphabet::ZeroFirst
+        } else if cells
+            .iter()
+            .all(|&(c, ..)| Alphabet::Standard.value(c, n).is_some())
+            || has(&|c| c.is_ascii_digit() && c != '0')
+            || !cells
+                .iter()
+                .all(|&(c, ..)| Alphabet::Letters.value(c, n).is_some())
+        {
+            Alphabet::Standard
+        } else {
+            Alphabet::Letters
+        }
+    });
+    let mut values = Vec::with_capacity(cells.len());
+    for &(c, line, col) in &cells {
+        match alphabet.value(c, n) {
+            Some(v) => values.push(v),
+            None => {
+                return Err(ParseError::BadSymbol {
+                    symbol: c.to_string(),
+                    line,
+                    col,
+                    size: n.into(),
+                    expected: format!("a {n}x{n} symbol ({})", alphabet.describe(n)),
+                });
+            }
+        }
+    }
+    Ok(Read {
+        layout,
+        alphabet,
+        values,
+        marks: None,
+    })
+}
+
+/// How a line of a puzzle file reads: a whole puzzle, or one row of a grid spread over `n`
+/// lines (the line holds `n` cells, a size).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum LineKind {
+    /// A puzzle by itself (or a line to report as it is).
+    Whole,
+    /// The first row of a grid of this size.
+    Row(usize),
+}
+
+/// The number of cells of a line that reads as one row of a grid: `n` cells, `n` a size, each
+/// a symbol of size `n` in some alphabet or an empty mark (counted as whitespace-separated
+/// numbers when some number has two digits, else as symbols, borders and whitespace left out).
+/// `None` for any other line (a whole puzzle, a comment, a library line, garbage).
+pub(super) fn row_width(line: &str) -> Option<usize> {
+    let t = line.trim();
+    if t.starts_with(':') || t.starts_with('#') {
+        return None;
+    }
+    let tokens = || {
+        t.split(|c: char| c.is_whitespace() || c == '|')
+            .filter(|p| !p.is_empty() && !p.chars().all(is_border))
+    };
+    let numbers = tokens().all(|p| p.bytes().all(|b| b.is_ascii_digit()) || is_empty_mark(p))
+        && tokens().any(|p| p.len() > 1 && p.bytes().all(|b| b.is_ascii_digit()));
+    let width = if numbers {
+        tokens().count()
+    } else {
+        t.chars()
+            .filter(|&c| !c.is_whitespace() && !is_border(c))
+            .count()
+    };
+    let n = Layout::SIZES
+        .iter()
+        .copied()
+        .find(|&n| usize::from(n) == width)?;
+    let valid = if numbers {
+        tokens().all(|p| is_empty_mark(p) || p.parse::<u8>().is_ok_and(|v| v <= n))
+    } else {
+        [Alphabet::Standard, Alphabet::ZeroFirst, Alphabet::Letters]
+            .iter()
+            .any(|a| {
+                t.chars()
+                    .filter(|&c| !c.is_whitespace() && !is_border(c))
+                    .all(|c| a.value(c, n).is_some())
+            })
+    };
+    valid.then_some(width)
+}
+
+/// Classifies the first line of a puzzle of a file (see [`LineKind`]): a row of a grid when
+/// [`row_width`] says so, except that a line of 16 cells whose symbols are all 1-4 is a 4x4
+/// puzzle.
+pub(super) fn line_kind(line: &str) -> LineKind {
+    let t = line.trim();
+    let small = t.chars().all(|c| {
+        c.is_whitespace()
+            || is_border(c)
+            || matches!(c, '1'..='4')
+            || EMPTY_MARKS.contains(&c)
+            || c == '0'
+    });
+    match row_width(t) {
+        Some(16) if small => LineKind::Whole,
+        Some(n) => LineKind::Row(n),
+        None => LineKind::Whole,
+    }
+}
+
+/// Whether a piece is an empty-cell mark.
+fn is_empty_mark(text: &str) -> bool {
+    let mut chars = text.chars();
+    matches!((chars.next(), chars.next()), (Some(c), None) if EMPTY_MARKS.contains(&c) || c == '0')
+}
+
+/// Reads a pencil-mark grid in numbers (what `Puzzle::pencil_marks` writes in that alphabet):
+/// each piece a cell's candidates separated by commas, a lone number a value, `(5)` one
+/// candidate left.
+fn read_number_marks(pieces: &[Piece], layout: Layout) -> Result<Read, ParseError> {
+    let n = layout.n() as u8;
+    let mut values = vec![0u8; layout.cells()];
+    let mut marks = vec![0u32; layout.cells()];
+    for (i, p) in pieces.iter().enumerate() {
+        let group = p.text.trim_matches(['(', ')']);
+        let mut mask = 0u32;
+        for number in group.split(',') {
+            match number.parse::<u8>() {
+                Ok(v) if (1..=n).contains(&v) && mask & 1 << (v - 1) == 0 => mask |= 1 << (v - 1),
+                _ => {
+                    return Err(ParseError::BadSymbol {
+                        symbol: group.to_string(),
+                        line: p.line,
+                        col: p.col,
+                        size: n.into(),
+                        expected: format!(
+                            "a group of {n}x{n} candidates, numbers 1 to {n} separated by \
+                             commas, each once"
+                        ),
+                    });
+                }
+            }
+        }
+        if mask.count_ones() == 1 && !p.text.starts_with('(') {
+            values[i] = mask.trailing_zeros() as u8 + 1;
+        }
+        marks[i] = mask;
+    }
+    Ok(Read {
+        layout,
+        alphabet: Alphabet::Numbers,
+        values,
+        marks: Some(marks),
+    })
+}
+
+/// Reads a pencil-mark grid: a one-symbol piece is a value, a longer one the cell's
+/// candidates (parentheses around a piece ignored).
+fn read_marks(
+    pieces: &[Piece],
+    layout: Layout,
+    alphabet: Option<Alphabet>,
+) -> Result<Read, ParseError> {
+    let n = layout.n() as u8;
+    let alphabet = alphabet.unwrap_or(Alphabet::Standard);
+    let mut values = vec![0u8; layout.cells()];
+    let mut marks = vec![0u32; layout.cells()];
+    for (i, p) in pieces.iter().enumerate() {
+        let group = p.text.trim_matches(['(', ')']);
+        let mut mask = 0u32;
+        for (k, c) in group.chars().enumerate() {
+            let bit = alphabet
+                .value(c, n)
+                .filter(|&v| v != 0)
+                .map(|v| 1u32 << (v - 1));
+            match bit {
+                Some(b) if mask & b == 0 => mask |= b,
+                _ => {
+                    return Err(ParseError::BadSymbol {
+                        symbol: group.to_string(),
+                        line: p.line,
+                        col: p.col + k,
+                        size: n.into(),
+                        expected: format!(
+                            "a group of {n}x{n} candidates, each once ({})",
+                            alphabet.describe(n)
+                        ),
+                    });
+                }
+            }
+        }
+        if mask.count_ones() == 1 && !p.text.starts_with('(') {
+            values[i] = mask.trailing_zeros() as u8 + 1;
+        }
+        marks[i] = mask;
+    }
+    Ok(Read {
+        layout,
+        alphabet,
+        values,
+        marks: Some(marks),
+    })
+}
+
+/// One line: the symbols of the values, `.` for empty cells (numbers separated by spaces).
+pub(super) fn line(alphabet: Alphabet, n: usize, values: &[u8]) -> String {
+    let sep = if alphabet == Alphabet::Numbers {
+        " "
+    } else {
+        ""
+    };
+    values
+        .iter()
+        .map(|&v| alphabet.symbol(v, n))
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+/// A grid with box borders: each cell's text (values or candidates) padded to the widest of
+/// its column.
+pub(super) fn framed(layout: Layout, texts: &[String]) -> String {
+    let n = layout.n();
+    let widths: Vec<usize> = (0..n)
+        .map(|c| {
+            (0..n)
+                .map(|r| texts[r * n + c].chars().count())
+                .max()
+                .unwrap_or(1)
+        })
+        .collect();
+    let stack_rule = |s: usize| -> String {
+        let w: usize = (s * layout.box_cols()..(s + 1) * layout.box_cols())
+            .map(|c| widths[c] + 1)
+            .sum();
+        "-".repeat(w + 1)
+    };
+    let rule: String = (0..n / layout.box_cols())
+        .map(stack_rule)
+        .collect::<Vec<_>>()
+        .join("+");
+    let mut out = String::new();
+    for r in 0..n {
+        if r > 0 && r % layout.box_rows() == 0 {
+            out.push_str(&rule);
+            out.push('\n');
+        }
+        for c in 0..n {
+            if c > 0 && c % layout.box_cols() == 0 {
+                out.push_str(" |");
+            }
+            out.push(' ');
+            let t = &texts[r * n + c];
+            out.push_str(t);
+            out.extend(std::iter::repeat_n(' ', widths[c] - t.chars().count()));
+        }
+        let end = out.trim_end().len();
+        out.truncate(end);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_come_from_the_number_of_cells() {
+        for n in Layout::SIZES {
+            let cells = usize::from(n) * usize::from(n);
+            let r = read(&".".repeat(cells), None, None).unwrap();
+            assert_eq!(r.layout.n(), usize::from(n));
+        }
+        let err = read(&".".repeat(100), None, None).unwrap_err().to_string();
+        assert!(
+            err.contains("100 cells") && err.contains("256 (16x16)"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_bad_symbol_is_named_with_its_place() {
+        let mut text = ".".repeat(256);
+        text.replace_range(17..19, "H1");
+        let err = read(&text, None, None).unwrap_err().to_string();
+        assert!(
+            err.contains("`H`") && err.contains("line 1, column 18") && err.contains("1-9, A-G"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn numbers_and_zero_first_and_letters() {
+        let numbers: Vec<String> = (0..256)
+            .map(|i| if i == 5 { "16".into() } else { ".".into() })
+            .collect();
+        let r = read(&numbers.join(" "), None, None).unwrap();
+        assert_eq!((r.alphabet, r.values[5]), (Alphabet::Numbers, 16));
+        let mut zero = "*".repeat(256);
+        zero.replace_range(0..1, "0");
+        let r = read(&zero, None, None).unwrap();
+        assert_eq!((r.alphabet, r.values[0]), (Alphabet::ZeroFirst, 16));
+        let mut letters = ".".repeat(256);
+        letters.replace_range(3..4, "P");
+        let r = read(&letters, None, None).unwrap();
+        assert_eq!((r.alphabet, r.values[3]), (Alphabet::Letters, 16));
+    }
+
+    #[test]
+    fn pencil_marks_of_a_four_by_four() {
+        let text = "1 234 234 234\n234 234 234 234\n234 234 234 234\n234 234 234 (2)";
+        let r = read(text, None, None).unwrap();
+        let marks = r.marks.unwrap();
+        assert_eq!(
+            (r.values[0], marks[1], r.values[15], marks[15]),
+            (1, 0b1110, 0, 0b10)
+        );
+    }
+}
