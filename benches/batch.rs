@@ -10,8 +10,8 @@ mod common;
 use std::hint::black_box;
 use std::time::Instant;
 
-use lapiz::generate::{GenerateOptions, generate};
-use lapiz::rating::rate;
+use lapiz::engine::rate;
+use lapiz::puzzle::generate::{GenerateOptions, generate};
 use lapiz::{Grid, Pipeline, engine::solve_grid};
 use rayon::prelude::*;
 
@@ -68,7 +68,7 @@ fn main() {
         (
             "generate --symmetry rot180",
             GenerateOptions {
-                symmetry: lapiz::generate::Symmetry::Rot180,
+                symmetry: lapiz::puzzle::generate::Symmetry::Rot180,
                 ..Default::default()
             },
         ),
@@ -100,7 +100,7 @@ fn main() {
         let values: Vec<[u8; 81]> = puzzles.iter().map(|g| *g.values()).collect();
         let t = timed(|| {
             values.par_iter().for_each(|v| {
-                black_box(lapiz::transform::canonical(v));
+                black_box(lapiz::puzzle::canonical(v));
             })
         });
         report("canonical: 17-clue.txt", values.len(), "puzzles", t);

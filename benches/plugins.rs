@@ -205,7 +205,7 @@ fn hosted(rust: &Path, c: &Path, positions: &[lapiz::Grid], puzzles: &[lapiz::Gr
                 assert!(
                     !t.entries
                         .iter()
-                        .any(|e| matches!(e, lapiz::trace::Entry::Failed { .. })),
+                        .any(|e| matches!(e, lapiz::engine::Entry::Failed { .. })),
                     "a plugin failed"
                 );
             }

@@ -7,8 +7,8 @@
 use std::time::Instant;
 
 use lapiz::Grid;
-use lapiz::parse::parse_line;
 use lapiz::script::{Limits, ScriptHost};
+use lapiz::text::parse_line;
 use rhai::{Dynamic, Scope};
 
 /// A position from the middle of a solve (many candidates left).

@@ -15,9 +15,9 @@ use std::path::Path;
 use std::time::Instant;
 
 use common::{data_dir, positions, puzzles, time};
-use lapiz::parse::parse_library_line;
 use lapiz::script::{ScriptHost, ScriptTechnique};
 use lapiz::technique::{Technique, builtin};
+use lapiz::text::parse_library_line;
 use lapiz::{Grid, Pipeline};
 
 const SCRIPTS: &[&str] = &[

@@ -18,8 +18,9 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use dancing_links::{ExactCover, latin_square, sudoku::Sudoku};
-use lapiz::generate::{Clues, Symmetry};
-use lapiz::shape::{Alphabet, Layout, Puzzle};
+use lapiz::model::{Alphabet, Layout};
+use lapiz::puzzle::generate::{Clues, Symmetry};
+use lapiz::text::Puzzle;
 
 /// Counts with the dancing-links crate (up to 2), in a thread: `None` past `cap`.
 fn dlx_count(p: &Puzzle, cap: Duration) -> Option<(usize, Duration)> {

@@ -17,7 +17,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use lapiz::solver::count_solutions;
+use lapiz::brute::count_solutions;
 
 const FILES: [&str; 4] = [
     "17-clue.txt",

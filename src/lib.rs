@@ -22,9 +22,9 @@
 //!
 //! ```
 //! use lapiz::engine::solve_grid;
-//! use lapiz::parse::parse_puzzle;
-//! use lapiz::rating::rate;
-//! use lapiz::trace::Outcome;
+//! use lapiz::text::parse_puzzle;
+//! use lapiz::engine::rate;
+//! use lapiz::engine::Outcome;
 //! use lapiz::Pipeline;
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -74,31 +74,7 @@ pub mod technique;
 pub mod text;
 pub mod tools;
 
-// TRANSITION: the old module paths, until every caller names the new ones.
-pub use brute::nine as solver;
-pub use engine::{pipeline, rating, trace};
-pub use model::{cell as geometry, grid};
-pub use puzzle::{canonical as transform, generate};
-pub use step::net;
-pub use text::{nine as parse, printable};
-pub use tools::reglib;
-/// TRANSITION
-pub mod shape {
-    pub use crate::model::{
-        Alphabet, Bits, Geometry, Layout, S4, S6, S8, S9, S12, S16, S25, Shape, ShapeFn, Sym,
-        Words, with_symbols,
-    };
-    pub use crate::puzzle::{AnyPuzzle, Generated};
-    pub use crate::text::Puzzle;
-}
-
-pub use engine::solve_puzzle;
-pub use geometry::{Cell, House};
-pub use grid::{Candidate, Grid};
-pub use model::ParseError;
-pub use model::PuzzleError;
-pub use pipeline::Pipeline;
+pub use engine::{Pipeline, Trace, solve_puzzle};
+pub use model::{Candidate, Cell, Grid, House, ParseError, PuzzleError};
 pub use step::{Role, Step};
-pub use technique::Context;
-pub use technique::{Technique, TechniqueError};
-pub use trace::Trace;
+pub use technique::{Context, Technique, TechniqueError};

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
-use lapiz::printable::printable;
+use lapiz::text::printable;
 
 mod cli;
 

@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 
 use lapiz::Grid;
 use lapiz::Pipeline;
+use lapiz::engine::Outcome;
 use lapiz::engine::{check_puzzle, solve_grid};
-use lapiz::parse::parse_puzzle;
 use lapiz::technique::{Technique, builtin, family, find_all};
-use lapiz::trace::Outcome;
+use lapiz::text::parse_puzzle;
 
 /// Positions met solving `puzzles` with the default pipeline without forcing chains: every
 /// `every`-th position along each solve and the end position of a stuck solve, each with the

@@ -8,9 +8,9 @@ mod common;
 use std::process::{Command, Stdio};
 
 use common::cli::text;
-use lapiz::parse::parse_puzzle;
 use lapiz::script::ScriptTechnique;
 use lapiz::technique::find_all;
+use lapiz::text::parse_puzzle;
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -115,7 +115,7 @@ fn eliminations_of_non_candidates_are_dropped_like_highlights() {
     let steps = find_all(&t, &grid).unwrap();
     assert_eq!(steps.len(), 1);
     let want: Vec<_> = (0..9u8)
-        .map(lapiz::geometry::Cell::new)
+        .map(lapiz::model::Cell::new)
         .filter(|&c| grid.has_candidate(c, 7))
         .collect();
     assert!(!want.is_empty());
@@ -387,7 +387,7 @@ fn a_plugins_eliminations_of_non_candidates_are_dropped_too() {
         let row = find_all(techniques[0].as_ref(), &grid).unwrap();
         assert_eq!(row.len(), 1);
         let want: Vec<_> = (0..9u8)
-            .map(lapiz::geometry::Cell::new)
+            .map(lapiz::model::Cell::new)
             .filter(|&c| grid.has_candidate(c, 7))
             .collect();
         let got: Vec<_> = row[0].eliminations.iter().map(|e| e.cell).collect();

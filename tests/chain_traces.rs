@@ -4,11 +4,11 @@
 //! The puzzles are published ones (from the well-known `top1465` list, and one line of HoDoKu's
 //! regression library); nothing here reads the shared data.
 
+use lapiz::engine::Trace;
 use lapiz::engine::solve_grid;
-use lapiz::parse::{parse_library_line, parse_puzzle};
 use lapiz::step::{LinkType, Step};
 use lapiz::technique::builtin;
-use lapiz::trace::Trace;
+use lapiz::text::{parse_library_line, parse_puzzle};
 use lapiz::{Pipeline, solve_puzzle};
 
 /// Solved by the default pipeline with a continuous nice loop.

@@ -4,9 +4,9 @@
 
 mod common;
 
-use lapiz::grid::Grid;
-use lapiz::parse::parse_puzzle;
+use lapiz::model::Grid;
 use lapiz::technique::{Technique, family, find_all};
+use lapiz::text::parse_puzzle;
 use lapiz::{Pipeline, solve_puzzle};
 
 fn techniques() -> Vec<Box<dyn Technique>> {

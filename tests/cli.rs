@@ -39,7 +39,11 @@ fn solve_writes_ron_trace() {
     assert!(out.status.success());
     let written = std::fs::read_to_string(&path).unwrap();
     assert_eq!(written, text(&out.stdout));
-    assert!(lapiz::trace::Trace::from_ron(&written).unwrap().is_solved());
+    assert!(
+        lapiz::engine::Trace::from_ron(&written)
+            .unwrap()
+            .is_solved()
+    );
 }
 
 #[test]

@@ -446,7 +446,7 @@ fn ron_output_stays_ron_for_unreadable_lines() {
     assert_eq!(parts.len(), 4, "{s}");
     for p in parts {
         let ron = format!("{header}{p}");
-        lapiz::trace::Trace::from_ron(&ron).unwrap_or_else(|e| panic!("{e}: {ron}"));
+        lapiz::engine::Trace::from_ron(&ron).unwrap_or_else(|e| panic!("{e}: {ron}"));
     }
     assert!(
         s.contains("Invalid(\n    reason: \"not UTF-8 (invalid byte at column 3)\""),

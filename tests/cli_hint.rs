@@ -5,9 +5,9 @@ mod common;
 use common::cli::text;
 
 use common::cli::run_lapiz_stdin as lapiz;
+use lapiz::engine::Outcome;
 use lapiz::engine::solve_grid;
-use lapiz::parse::{format_pencil_marks, parse_puzzle};
-use lapiz::trace::Outcome;
+use lapiz::text::{format_pencil_marks, parse_puzzle};
 use lapiz::{Pipeline, solve_puzzle};
 
 const EASY: &str =

@@ -192,7 +192,7 @@ fn solve_file_records_have_one_shape() {
 fn raw_controls(s: &str) -> Vec<char> {
     s.chars()
         .filter(|&c| c != '\n' && c != '\t')
-        .filter(|&c| lapiz::printable::printable(&c.to_string()) != c.to_string().as_str())
+        .filter(|&c| lapiz::text::printable(&c.to_string()) != c.to_string().as_str())
         .collect()
 }
 

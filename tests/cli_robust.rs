@@ -169,7 +169,7 @@ fn find(grid) {
         ],
         None,
     );
-    let trace = lapiz::trace::Trace::from_ron(&text(&out.stdout)).unwrap();
+    let trace = lapiz::engine::Trace::from_ron(&text(&out.stdout)).unwrap();
     assert!(trace.to_ron().contains("placed"));
 
     // A script that fails with escapes in its message: the FAILED line is escaped too.

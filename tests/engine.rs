@@ -2,11 +2,11 @@
 
 use std::ops::ControlFlow;
 
+use lapiz::brute::solve;
 use lapiz::engine::solve_grid;
-use lapiz::parse::parse_line;
-use lapiz::solver::solve;
+use lapiz::engine::{Entry, Outcome, Rejection};
 use lapiz::technique::{StepSink, Technique, TechniqueError, builtins};
-use lapiz::trace::{Entry, Outcome, Rejection};
+use lapiz::text::parse_line;
 use lapiz::{Cell, Grid, Pipeline, Step};
 
 const PUZZLE: &str =
@@ -239,7 +239,7 @@ const WITH_GIVENS: &str = ":0600-1:23:+1+97+84+6+532..+8.+5.7+1+9+3+5+291+76+4+8
 
 #[test]
 fn uniqueness_techniques_are_skipped_when_the_givens_are_not_unique() {
-    let grid = lapiz::parse::parse_puzzle(PLACED_ONLY).unwrap();
+    let grid = lapiz::text::parse_puzzle(PLACED_ONLY).unwrap();
     let p = pipeline_with(vec![Box::new(NeedsUniqueness)]);
     let trace = solve_grid(&grid, &p);
     let skipped = trace
@@ -277,7 +277,7 @@ fn uniqueness_techniques_are_skipped_when_the_givens_are_not_unique() {
         1,
         "{text}"
     );
-    let back = lapiz::trace::Trace::from_ron(&trace.to_ron()).unwrap();
+    let back = lapiz::engine::Trace::from_ron(&trace.to_ron()).unwrap();
     assert_eq!(back.uniqueness_skipped, trace.uniqueness_skipped);
 
     // With unique givens the same position runs them: the Unique Rectangle fires.
@@ -287,10 +287,10 @@ fn uniqueness_techniques_are_skipped_when_the_givens_are_not_unique() {
         "urs.ron",
     )
     .unwrap();
-    let trace = solve_grid(&lapiz::parse::parse_puzzle(WITH_GIVENS).unwrap(), &only_urs);
+    let trace = solve_grid(&lapiz::text::parse_puzzle(WITH_GIVENS).unwrap(), &only_urs);
     assert_eq!(trace.uniqueness_skipped, None);
     assert!(trace.steps().any(|s| s.technique == "unique-rectangle-1"));
     assert!(!trace.to_ron().contains("uniqueness_skipped"));
-    let trace = solve_grid(&lapiz::parse::parse_puzzle(PLACED_ONLY).unwrap(), &only_urs);
+    let trace = solve_grid(&lapiz::text::parse_puzzle(PLACED_ONLY).unwrap(), &only_urs);
     assert!(trace.steps().all(|s| s.technique != "unique-rectangle-1"));
 }

@@ -9,12 +9,12 @@ mod common;
 
 use common::forcing::{check_branch, holds, stuck};
 use lapiz::engine::solve_grid;
-use lapiz::grid::Candidate;
-use lapiz::net::{BranchEnd, ForcingKind, Reason};
-use lapiz::parse::parse_puzzle;
+use lapiz::model::Candidate;
 use lapiz::step::Step;
+use lapiz::step::{BranchEnd, ForcingKind, Reason};
 use lapiz::technique::{Technique, builtin, family};
 use lapiz::technique::{find_all, find_first};
+use lapiz::text::parse_puzzle;
 use lapiz::{Pipeline, solve_puzzle};
 
 /// The first puzzle of `top1465`: chains stall, dynamic forcing chains finish it.

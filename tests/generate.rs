@@ -5,16 +5,16 @@
 mod common;
 
 use lapiz::Pipeline;
-use lapiz::generate::{Clues, GenerateOptions, Symmetry, generate, is_minimal};
-use lapiz::rating::Level;
-use lapiz::solver::{count_solutions, solve};
+use lapiz::brute::{count_solutions, solve};
+use lapiz::engine::Level;
+use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry, generate, is_minimal};
 use rayon::prelude::*;
 
 fn clues(p: &[u8; 81]) -> usize {
     p.iter().filter(|&&v| v != 0).count()
 }
 
-fn check_proper(g: &lapiz::generate::Generated) {
+fn check_proper(g: &lapiz::puzzle::generate::Generated) {
     assert_eq!(count_solutions(&g.puzzle, 2), 1, "{}", g.line());
     assert_eq!(solve(&g.puzzle), Some(g.solution), "{}", g.line());
     for i in 0..81 {

@@ -7,9 +7,10 @@ mod common;
 use common::cli::run_lapiz;
 use lapiz::Pipeline;
 use lapiz::engine::solve_sized;
-use lapiz::generate::{Clues, GenerateError, GenerateOptions, Symmetry};
-use lapiz::rating::{Level, rate};
-use lapiz::shape::{Alphabet, Layout, Puzzle};
+use lapiz::engine::{Level, rate};
+use lapiz::model::{Alphabet, Layout};
+use lapiz::puzzle::generate::{Clues, GenerateError, GenerateOptions, Symmetry};
+use lapiz::text::Puzzle;
 
 fn options(rating: (f32, f32)) -> GenerateOptions {
     GenerateOptions {

@@ -9,7 +9,7 @@ use common::cli::text;
 use std::path::PathBuf;
 
 use common::cli::run_lapiz_stdin as lapiz;
-use lapiz::trace::Trace;
+use lapiz::engine::Trace;
 use lapiz::{Pipeline, solve_puzzle};
 
 /// Arto Inkala's puzzle: the default pipeline finishes it with forcing chains, the pipeline

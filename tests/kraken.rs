@@ -4,12 +4,12 @@
 
 mod common;
 
-use lapiz::grid::{Candidate, Grid};
-use lapiz::net::{BranchEnd, ForcingKind};
-use lapiz::parse::parse_puzzle;
+use lapiz::model::{Candidate, Grid};
 use lapiz::step::Step;
+use lapiz::step::{BranchEnd, ForcingKind};
 use lapiz::technique::find_all;
 use lapiz::technique::{builtin, family};
+use lapiz::text::parse_puzzle;
 use lapiz::{Pipeline, solve_puzzle};
 
 /// A puzzle of `top1465` where chains stall and a Kraken fish type 1 eliminates.

@@ -6,8 +6,8 @@
 use std::path::PathBuf;
 
 use lapiz::engine::check_puzzle;
-use lapiz::geometry::digit_bit;
-use lapiz::parse::{
+use lapiz::model::digit_bit;
+use lapiz::text::{
     format_grid_library_line, format_pencil_marks, parse_library_line, parse_line,
     parse_pencil_marks, parse_puzzle,
 };

@@ -11,8 +11,8 @@ mod common;
 use common::cli::run_lapiz as lapiz;
 use common::plugins::{TEST_MEMORY_MIB, example_c, example_rust, hostile, use_built_host};
 use lapiz::Pipeline;
+use lapiz::engine::Entry;
 use lapiz::plugin::{self, PluginError, PluginMode};
-use lapiz::trace::Entry;
 
 const PUZZLE: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";

@@ -10,13 +10,13 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::plugins::{example_c, example_rust, fault_plugin, root};
+use lapiz::engine::Pipeline;
+use lapiz::engine::{Entry, Outcome, Rejection, Trace};
 use lapiz::engine::{solve_grid, solve_sized};
-use lapiz::parse::parse_line;
-use lapiz::pipeline::Pipeline;
 use lapiz::plugin::{self, PluginMode};
-use lapiz::shape::Puzzle;
 use lapiz::technique::{Technique, builtin};
-use lapiz::trace::{Entry, Outcome, Rejection, Trace};
+use lapiz::text::Puzzle;
+use lapiz::text::parse_line;
 use lapiz_plugin_api::abi::LP_ABI_VERSION;
 
 /// A 6x6 puzzle on which XY-Wing (the C example) makes a step after the singles.

@@ -9,15 +9,15 @@ use std::path::Path;
 use std::process::Command;
 
 use common::plugins::{example_c, example_rust, fault_plugin, fixture, fixture_case, root};
+use lapiz::engine::Pipeline;
 use lapiz::engine::solve_grid;
-use lapiz::geometry::House;
-use lapiz::parse::parse_line;
-use lapiz::pipeline::Pipeline;
+use lapiz::engine::{Entry, Rejection};
+use lapiz::model::House;
 use lapiz::plugin::{self, PluginError, PluginMode};
-use lapiz::reglib::run_library;
 use lapiz::technique::{Origin, Technique, builtin, find_all};
-use lapiz::tools::check::{changes, positions};
-use lapiz::trace::{Entry, Rejection};
+use lapiz::text::parse_line;
+use lapiz::tools::run_library;
+use lapiz::tools::{changes, positions};
 use lapiz_plugin_api::abi::*;
 
 const PUZZLE: &str =
@@ -103,7 +103,7 @@ fn plugins_agree_with_their_built_in_twins() {
             .iter()
             .any(|c| line.starts_with(c))
         {
-            let case = lapiz::parse::parse_library_line(line).unwrap();
+            let case = lapiz::text::parse_library_line(line).unwrap();
             grids.push((case.grid, None));
         }
     }
@@ -138,7 +138,7 @@ fn plugins_agree_with_their_built_in_twins() {
                     "{} and {} disagree on {}",
                     plugin.id(),
                     native.id(),
-                    lapiz::parse::format_grid_library_line(g)
+                    lapiz::text::format_grid_library_line(g)
                 );
             }
         }
@@ -156,7 +156,7 @@ fn plugin_steps_carry_roles_text_and_ratings() {
         return;
     };
     let line = case.lines().find(|l| l.starts_with(":0800:")).unwrap();
-    let case = lapiz::parse::parse_library_line(line).unwrap();
+    let case = lapiz::text::parse_library_line(line).unwrap();
     let xy = &techniques_of(&example_c())[0];
     let steps = find_all(xy.as_ref(), &case.grid).unwrap();
     let s = &steps[0];
@@ -196,7 +196,7 @@ fn plugin_steps_carry_houses_in_process_and_hosted() {
     let cases: Vec<_> = library
         .lines()
         .filter(|l| l.starts_with(":0800:"))
-        .map(|l| lapiz::parse::parse_library_line(l).unwrap())
+        .map(|l| lapiz::text::parse_library_line(l).unwrap())
         .collect();
     let mut by_mode = Vec::new();
     for mode in [PluginMode::InProcess, PluginMode::Host] {
@@ -442,7 +442,7 @@ fn plugin_searches_run_on_several_threads_at_once() {
     let cases: Vec<_> = text
         .lines()
         .filter(|l| l.starts_with(":0703:"))
-        .map(|l| lapiz::parse::parse_library_line(l).unwrap())
+        .map(|l| lapiz::text::parse_library_line(l).unwrap())
         .collect();
     let single: Vec<_> = cases
         .iter()

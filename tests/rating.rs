@@ -2,7 +2,7 @@
 
 mod common;
 
-use lapiz::rating::{Level, Rating, rate};
+use lapiz::engine::{Level, Rating, rate};
 use lapiz::{Pipeline, solve_puzzle};
 
 /// Puzzles with their level and hardest technique under the default pipeline.

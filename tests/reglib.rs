@@ -2,8 +2,8 @@
 
 mod common;
 
-use lapiz::reglib::run_library;
 use lapiz::technique::{CATALOGUE, builtins};
+use lapiz::tools::run_library;
 
 /// Codes of built-ins that HoDoKu's library 1.4-dev has no case of.
 const NOT_IN_LIBRARY: &[&str] = &[

@@ -6,11 +6,11 @@ mod common;
 
 use std::time::{Duration, Instant};
 
+use lapiz::engine::Outcome;
 use lapiz::engine::{check_puzzle, solve_grid};
-use lapiz::parse::parse_puzzle;
-use lapiz::reglib::run_library;
 use lapiz::technique::{Technique, builtin, family, find_all};
-use lapiz::trace::Outcome;
+use lapiz::text::parse_puzzle;
+use lapiz::tools::run_library;
 use lapiz::{Grid, Pipeline};
 
 #[test]
@@ -162,7 +162,7 @@ fn als_family_is_sound_on_top1465() {
 
 /// The roles of every step `id` finds on a library line.
 fn roles(id: &str, line: &str) -> Vec<Vec<lapiz::step::Role>> {
-    let case = lapiz::parse::parse_library_line(line).unwrap();
+    let case = lapiz::text::parse_library_line(line).unwrap();
     let steps = find_all(builtin(id).unwrap().as_ref(), &case.grid).unwrap();
     assert!(!steps.is_empty());
     steps

@@ -6,11 +6,11 @@ mod common;
 use std::collections::BTreeMap;
 
 use lapiz::Pipeline;
+use lapiz::brute::solve;
 use lapiz::engine::{replay, solve_grid};
-use lapiz::parse::parse_line;
-use lapiz::reglib::run_library;
-use lapiz::solver::solve;
 use lapiz::technique::{Technique, family, find_all};
+use lapiz::text::parse_line;
+use lapiz::tools::run_library;
 
 #[test]
 fn every_fish_case_passes() {

@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use lapiz::Pipeline;
-use lapiz::parse::parse_line;
-use lapiz::reglib::run_library;
-use lapiz::solver;
+use lapiz::brute;
 use lapiz::technique::{Technique, find_all, find_first};
+use lapiz::text::parse_line;
+use lapiz::tools::run_library;
 
 fn family() -> Vec<Box<dyn Technique>> {
     let mut v = lapiz::technique::family("sue-de-coq").expect("a family");
@@ -49,7 +49,7 @@ fn sound_on_top1465() {
     let (mut applied, mut positions) = (0, 0);
     for (i, p) in puzzles.iter().enumerate() {
         let mut grid = parse_line(p).expect("puzzle");
-        let solution = solver::solve(grid.values()).expect("solvable");
+        let solution = brute::solve(grid.values()).expect("solvable");
         for _ in 0..500 {
             positions += 1;
             for t in &fam {
@@ -63,7 +63,7 @@ fn sound_on_top1465() {
                         "puzzle {}: unsound {} step on {}: {}",
                         i + 1,
                         t.id(),
-                        lapiz::parse::format_grid_library_line(&grid),
+                        lapiz::text::format_grid_library_line(&grid),
                         step.explanation
                     );
                     assert!(!step.is_empty(), "empty step: {}", step.explanation);

@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use lapiz::Pipeline;
 use lapiz::engine::solve_puzzle;
-use lapiz::reglib::run_library;
 use lapiz::technique::Technique;
+use lapiz::tools::run_library;
 
 fn family() -> Vec<Box<dyn Technique>> {
     let mut v = lapiz::technique::family("single-digit").expect("a family");

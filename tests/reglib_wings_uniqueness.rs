@@ -5,11 +5,11 @@ mod common;
 
 use std::collections::BTreeMap;
 
+use lapiz::brute;
 use lapiz::engine::solve_grid;
-use lapiz::parse::{parse_library_line, parse_line};
-use lapiz::reglib::run_library;
-use lapiz::solver;
 use lapiz::technique::{Technique, builtin, find_all, find_first};
+use lapiz::text::{parse_library_line, parse_line};
+use lapiz::tools::run_library;
 use lapiz::{Grid, Pipeline};
 
 fn family() -> Vec<Box<dyn Technique>> {
@@ -72,7 +72,7 @@ fn all_steps_sound(grid: &Grid, solution: &[u8; 81], techniques: &[Box<dyn Techn
                 step.contradiction(solution).is_none(),
                 "unsound {} step on {}: {}",
                 t.id(),
-                lapiz::parse::format_grid_library_line(grid),
+                lapiz::text::format_grid_library_line(grid),
                 step.explanation
             );
             assert!(!step.is_empty(), "empty step: {}", step.explanation);
@@ -93,7 +93,7 @@ fn sound_over(file: &str, limit: usize) -> BTreeMap<String, usize> {
     let fam = family();
     for (i, p) in puzzles.iter().enumerate() {
         let mut grid = parse_line(p).expect("puzzle");
-        let solution = solver::solve(grid.values()).expect("solvable");
+        let solution = brute::solve(grid.values()).expect("solvable");
         for _ in 0..500 {
             all_steps_sound(&grid, &solution, &fam);
             let step = techniques

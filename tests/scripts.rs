@@ -9,13 +9,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use lapiz::engine::solve_grid;
-use lapiz::parse::{parse_library_line, parse_puzzle};
-use lapiz::pipeline::{Pipeline, PipelineError};
-use lapiz::reglib::run_library;
+use lapiz::engine::{Entry, Outcome, Rejection, Trace};
+use lapiz::engine::{Pipeline, PipelineError};
 use lapiz::script::{Evaluator, Limits, ScriptError, ScriptHost, ScriptTechnique};
 use lapiz::technique::{Technique, find_all};
-use lapiz::tools::check::changes;
-use lapiz::trace::{Entry, Outcome, Rejection, Trace};
+use lapiz::text::{parse_library_line, parse_puzzle};
+use lapiz::tools::changes;
+use lapiz::tools::run_library;
 
 /// The shipped scripts and the library code each answers.
 const SCRIPTS: &[(&str, &str)] = &[
@@ -191,7 +191,7 @@ fn assert_sound_and_agreeing(
 ) {
     for p in puzzles {
         let grid = parse_puzzle(p).unwrap();
-        let (grids, solution) = lapiz::tools::check::positions(&grid, basics).unwrap();
+        let (grids, solution) = lapiz::tools::positions(&grid, basics).unwrap();
         for g in grids {
             let found = find_all(script, &g).unwrap();
             for s in &found {
@@ -257,7 +257,7 @@ fn the_vm_finds_the_same_steps_as_the_interpreter() {
         );
         for p in &puzzles {
             let grid = parse_puzzle(p).unwrap();
-            let (grids, _) = lapiz::tools::check::positions(&grid, &basics).unwrap();
+            let (grids, _) = lapiz::tools::positions(&grid, &basics).unwrap();
             for g in grids {
                 // whole steps: eliminations, placements, highlights and the explanation text
                 let a = vm.run(&g).unwrap();

@@ -7,7 +7,7 @@ mod common;
 
 use lapiz::Pipeline;
 use lapiz::engine::solve_grid;
-use lapiz::parse::parse_line;
+use lapiz::text::parse_line;
 use rayon::prelude::*;
 
 /// The puzzles of a hints file and the difficulties of the steps SE applied, in order.

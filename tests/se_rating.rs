@@ -6,9 +6,9 @@
 mod common;
 
 use lapiz::Pipeline;
+use lapiz::engine::rate;
 use lapiz::engine::solve_grid;
-use lapiz::parse::parse_line;
-use lapiz::rating::rate;
+use lapiz::text::parse_line;
 use rayon::prelude::*;
 
 /// The puzzles and SE's figures of a ratings file (`puzzle<TAB>ER[<TAB>EP<TAB>ED]`, `#`

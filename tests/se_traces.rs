@@ -4,7 +4,7 @@
 
 use lapiz::Pipeline;
 use lapiz::engine::solve_grid;
-use lapiz::parse::parse_puzzle;
+use lapiz::text::parse_puzzle;
 
 fn text_trace(puzzle: &str) -> String {
     let trace = solve_grid(

@@ -9,7 +9,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use common::cli::run_lapiz;
 use common::serve::Server;
-use lapiz::trace::Trace;
+use lapiz::engine::Trace;
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -59,11 +59,11 @@ fn hint_answers_what_lapiz_hint_prints_on_a_grid_with_pencil_marks() {
     let (ok, grid, _) = run_lapiz(&["solve", CHAINS, "--format", "ron"]);
     assert!(ok);
     let trace = Trace::from_ron(&grid).unwrap();
-    let mut g = lapiz::parse::parse_puzzle(CHAINS).unwrap();
+    let mut g = lapiz::text::parse_puzzle(CHAINS).unwrap();
     for s in trace.steps().take(25) {
         s.apply(&mut g);
     }
-    let line = lapiz::parse::format_grid_library_line(&g);
+    let line = lapiz::text::format_grid_library_line(&g);
     for puzzle in [EASY, CHAINS, line.as_str()] {
         for level in ["full", "nudge"] {
             let (status, answer) = server.post(
@@ -98,8 +98,8 @@ fn rate_and_generate_answer_as_the_command_line() {
     let (status, answer) = server.post("/api/rate", &body(CHAINS, ""));
     assert_eq!(status, 200, "{answer}");
     let se = lapiz::Pipeline::embedded("se").unwrap();
-    let rating = lapiz::rating::rate(&lapiz::solve_puzzle(CHAINS, &se), &se).expect("a rating");
-    let got: lapiz::rating::Rating = serde_json::from_value(answer["rating"].clone()).unwrap();
+    let rating = lapiz::engine::rate(&lapiz::solve_puzzle(CHAINS, &se), &se).expect("a rating");
+    let got: lapiz::engine::Rating = serde_json::from_value(answer["rating"].clone()).unwrap();
     assert_eq!(got, rating);
     assert_eq!(answer["text"], rating.rating_text().as_str());
     assert_eq!(answer["level"], rating.level.name());
@@ -177,12 +177,12 @@ fn every_size_up_to_16x16_is_served_as_the_command_line_serves_it() {
     assert_eq!(made["puzzle"], printed.trim());
     assert_eq!(made["solution"].as_str().map(str::len), Some(36));
     // the solved boards tried, as the library counts them
-    let six_by_three = lapiz::shape::Layout::with_box(6, 3, 2).unwrap();
-    let here = lapiz::shape::Puzzle::generate_within(
+    let six_by_three = lapiz::model::Layout::with_box(6, 3, 2).unwrap();
+    let here = lapiz::text::Puzzle::generate_within(
         six_by_three,
-        lapiz::shape::Alphabet::Letters,
-        lapiz::generate::Symmetry::None,
-        lapiz::generate::Clues::Minimal,
+        lapiz::model::Alphabet::Letters,
+        lapiz::puzzle::generate::Symmetry::None,
+        lapiz::puzzle::generate::Clues::Minimal,
         4,
         0,
         100,

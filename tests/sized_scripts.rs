@@ -10,11 +10,12 @@ use std::path::Path;
 
 use common::cli::run_lapiz;
 use lapiz::engine::solve_sized;
-use lapiz::generate::{Clues, Symmetry};
+use lapiz::engine::{Entry, Outcome};
+use lapiz::model::{Alphabet, Layout, S6, S8, S9, S12, S16, Shape};
+use lapiz::puzzle::generate::{Clues, Symmetry};
 use lapiz::script::ScriptTechnique;
-use lapiz::shape::{Alphabet, Layout, Puzzle, S6, S8, S9, S12, S16, Shape};
-use lapiz::tools::check::changes;
-use lapiz::trace::{Entry, Outcome};
+use lapiz::text::Puzzle;
+use lapiz::tools::changes;
 use lapiz::{Context, Grid, Pipeline, Step, Technique};
 
 /// The shipped scripts.
@@ -106,7 +107,7 @@ fn check<S: Shape>(
             for s in &mine {
                 // explained in the puzzle's symbols (`symbol(d)`): `<>E` for 14 on 16x16
                 let d = s.eliminations[0].digit;
-                let end = p.in_its_symbols(|| format!("<>{}", lapiz::shape::Sym(d)));
+                let end = p.in_its_symbols(|| format!("<>{}", lapiz::model::Sym(d)));
                 assert!(s.explanation.ends_with(&end), "{}: {}", end, s.explanation);
                 if d >= 10 {
                     *found
@@ -164,7 +165,7 @@ fn shipped_scripts_run_on_every_size_soundly_as_their_twins() {
     let mut found = BTreeMap::new();
     for p in puzzles() {
         match p.layout().n() {
-            4 => check::<lapiz::shape::S4>(&p, &scripts, &mut found),
+            4 => check::<lapiz::model::S4>(&p, &scripts, &mut found),
             6 => check::<S6>(&p, &scripts, &mut found),
             8 => check::<S8>(&p, &scripts, &mut found),
             12 => check::<S12>(&p, &scripts, &mut found),

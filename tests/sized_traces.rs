@@ -7,8 +7,9 @@
 
 use lapiz::Pipeline;
 use lapiz::engine::solve_sized;
-use lapiz::shape::{Alphabet, Puzzle};
-use lapiz::trace::{Outcome, Trace};
+use lapiz::engine::{Outcome, Trace};
+use lapiz::model::Alphabet;
+use lapiz::text::Puzzle;
 
 /// 6x6 (2x3 boxes): a finned X-wing among the singles and intersections.
 const SIX: &str = "..61.5...36.5..4...3.....65.........";

@@ -11,9 +11,10 @@ mod common;
 
 use common::cli::run_lapiz;
 use lapiz::Pipeline;
+use lapiz::engine::Trace;
 use lapiz::engine::solve_sized;
-use lapiz::shape::{Layout, Puzzle, S16, Shape};
-use lapiz::trace::Trace;
+use lapiz::model::{Layout, S16, Shape};
+use lapiz::text::Puzzle;
 use lapiz::{Cell, Grid, House, Step};
 
 /// 6x6 (2x3 boxes).

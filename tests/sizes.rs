@@ -7,9 +7,10 @@ mod common;
 use common::cli::{run_lapiz, run_lapiz_stdin, text};
 use common::temp_file;
 use lapiz::Grid;
-use lapiz::generate::{Clues, Symmetry};
-use lapiz::shape::{Alphabet, Layout, Puzzle, S6, S8, S12, S16, Shape};
-use lapiz::trace::{Entry, Outcome};
+use lapiz::engine::{Entry, Outcome};
+use lapiz::model::{Alphabet, Layout, S6, S8, S12, S16, Shape};
+use lapiz::puzzle::generate::{Clues, Symmetry};
+use lapiz::text::Puzzle;
 
 /// The puzzle `lapiz generate` makes of `seed` (first index, 1-9A-Z symbols, no symmetry).
 fn made(layout: Layout, clues: Clues, seed: u64) -> Puzzle {
@@ -412,7 +413,7 @@ fn solve_and_candidates_take_every_size() {
     // a RON trace of another size reads back, its cells and solution of that size
     let (ok, out, err) = run_lapiz(&["solve", "--format", "ron", &line]);
     assert!(ok, "{err}");
-    let trace = lapiz::trace::Trace::from_ron(&out).unwrap();
+    let trace = lapiz::engine::Trace::from_ron(&out).unwrap();
     assert_eq!(trace.solution.as_deref().map(str::len), Some(36), "{out}");
     assert_eq!(trace.summary.rejected, 0);
     // and the HTML page draws it (tests/sized_views.rs checks the page itself)
@@ -474,11 +475,11 @@ fn the_generic_brute_force_agrees_with_the_nine_by_nine_one() {
         return;
     };
     for line in puzzles.iter().chain(&multi) {
-        let values = lapiz::parse::line_values(line).unwrap();
+        let values = lapiz::text::line_values(line).unwrap();
         let p = Puzzle::parse(line).unwrap();
         assert_eq!(
             p.count_solutions(3),
-            lapiz::solver::count_solutions(&values, 3),
+            lapiz::brute::count_solutions(&values, 3),
             "{line}"
         );
     }

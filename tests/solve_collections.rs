@@ -4,9 +4,9 @@
 mod common;
 
 use lapiz::Pipeline;
+use lapiz::engine::Outcome;
 use lapiz::engine::{replay, solve_grid};
-use lapiz::parse::parse_line;
-use lapiz::trace::Outcome;
+use lapiz::text::parse_line;
 use rayon::prelude::*;
 
 /// Solves the first `limit` puzzles of `file` and checks every trace; returns how many were

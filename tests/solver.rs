@@ -6,7 +6,7 @@
 
 mod common;
 
-use lapiz::solver::{Solutions, analyze, count_solutions, solve};
+use lapiz::brute::{Solutions, analyze, count_solutions, solve};
 
 const SAMPLE: usize = 300;
 

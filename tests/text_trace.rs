@@ -4,10 +4,10 @@
 mod common;
 
 use common::cli::run_lapiz_stdin as lapiz;
-use lapiz::parse::{
+use lapiz::engine::GridDisplay;
+use lapiz::text::{
     format_pencil_marks, format_pencil_marks_marked, parse_pencil_marks, parse_puzzle,
 };
-use lapiz::trace::GridDisplay;
 use lapiz::{Cell, Grid, Pipeline, solve_puzzle};
 
 /// Solved by the default pipeline with locked sets and discontinuous nice loops.
@@ -108,7 +108,7 @@ fn a_stuck_trace_shows_the_pencil_marks_where_it_stopped() {
     assert!(!text.contains("Solution:"));
     let found = grids(&text);
     assert_eq!(found.len(), 2);
-    let lapiz::trace::Outcome::Stuck { pencil_marks } = &trace.outcome else {
+    let lapiz::engine::Outcome::Stuck { pencil_marks } = &trace.outcome else {
         panic!("not stuck")
     };
     let stored = pencil_marks.join("\n");

@@ -5,7 +5,7 @@
 
 mod common;
 
-use lapiz::trace::Trace;
+use lapiz::engine::Trace;
 use lapiz::{Pipeline, solve_puzzle};
 
 /// Project Euler's first grid: singles only.
@@ -71,16 +71,16 @@ fn sashimi_fish() {
     assert!(t.is_solved());
     assert!(t.steps().any(|s| s.technique == "sashimi-swordfish"));
     insta::assert_snapshot!("sashimi_fish", t.to_ron());
-    let grid = lapiz::parse::parse_puzzle(FISH).unwrap();
+    let grid = lapiz::text::parse_puzzle(FISH).unwrap();
     insta::assert_snapshot!("sashimi_fish_text", t.to_text(Some(&grid)));
 }
 
 #[test]
 fn stuck_keeps_the_pencil_marks() {
     let t = trace_with(STUCK, &common::pipeline_without_forcing());
-    assert!(matches!(t.outcome, lapiz::trace::Outcome::Stuck { .. }));
+    assert!(matches!(t.outcome, lapiz::engine::Outcome::Stuck { .. }));
     insta::assert_snapshot!("stuck", t.to_ron());
-    let grid = lapiz::parse::parse_puzzle(STUCK).unwrap();
+    let grid = lapiz::text::parse_puzzle(STUCK).unwrap();
     insta::assert_snapshot!("stuck_text", t.to_text(Some(&grid)));
 }
 
@@ -103,6 +103,6 @@ fn library_line_start_is_recorded() {
 
 #[test]
 fn easy_text() {
-    let grid = lapiz::parse::parse_puzzle(EASY).unwrap();
+    let grid = lapiz::text::parse_puzzle(EASY).unwrap();
     insta::assert_snapshot!("easy_text", trace(EASY).to_text(Some(&grid)));
 }

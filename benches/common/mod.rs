@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use lapiz::engine::solve_grid;
-use lapiz::parse::parse_line;
 use lapiz::technique::{Technique, find_all};
+use lapiz::text::parse_line;
 use lapiz::{Grid, Pipeline};
 
 /// The shared data folder: `$LAPIZ_DATA`, else `../shared/data` beside the project.

@@ -11,8 +11,8 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 
 use lapiz::engine::solve_grid;
-use lapiz::generate::{Clues, GenerateOptions, Symmetry, generate};
-use lapiz::rating::Level;
+use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry, generate};
+use lapiz::engine::Level;
 
 use crate::board::{Input, check_limit};
 use crate::errors::{Kind, error};
@@ -203,7 +203,7 @@ pub fn _solve_batch(
         Ok(grid) => {
             let t = solve_grid(&grid, &pipeline);
             match &t.outcome {
-                lapiz::trace::Outcome::Invalid { reason } => Err((
+                lapiz::engine::Outcome::Invalid { reason } => Err((
                     t.puzzle.clone(),
                     format!("invalid puzzle: {reason}"),
                     Kind::Invalid,
@@ -266,7 +266,7 @@ pub fn _count_batch(
 #[pyfunction]
 #[pyo3(signature = (count, seed, symmetry = "none", clues = None, max_clues = None,
     difficulty = None, rating = None, requires = Vec::new(), rate = false,
-    attempts = lapiz::generate::GenerateOptions::DEFAULT_ATTEMPTS, pipeline = None, threads = None, start = 0,
+    attempts = lapiz::puzzle::generate::GenerateOptions::DEFAULT_ATTEMPTS, pipeline = None, threads = None, start = 0,
     progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _generate_batch(

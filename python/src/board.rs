@@ -4,10 +4,10 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
 
-use lapiz::geometry::{Cell, digits};
-use lapiz::grid::Grid;
-use lapiz::parse::{format_grid_library_line, format_pencil_marks, parse_puzzle};
-use lapiz::shape::AnyPuzzle;
+use lapiz::model::{Cell, digits};
+use lapiz::model::Grid;
+use lapiz::text::{format_grid_library_line, format_pencil_marks, parse_puzzle};
+use lapiz::puzzle::AnyPuzzle;
 
 use crate::errors::{Kind, error};
 
@@ -46,7 +46,7 @@ impl Input {
                 Ok(t) => Input::Text(t.to_string()),
                 Err(e) => Input::Bad(
                     crate::rating::excerpt(b.as_bytes()),
-                    lapiz::parse::not_utf8(&e),
+                    lapiz::text::not_utf8(&e),
                     Kind::Parse,
                 ),
             };
@@ -204,13 +204,13 @@ impl Board {
     fn count_solutions(&self, py: Python<'_>, limit: u32) -> PyResult<u32> {
         check_limit(limit)?;
         let values = *self.grid.values();
-        Ok(py.detach(|| lapiz::solver::count_solutions(&values, limit)))
+        Ok(py.detach(|| lapiz::brute::count_solutions(&values, limit)))
     }
 
     /// The solution (a board of 81 givens), or `None` when there is none or more than one.
     fn solution(&self) -> Option<Board> {
-        match lapiz::solver::analyze(self.grid.values()) {
-            lapiz::solver::Solutions::Unique(s) => Some(Board {
+        match lapiz::brute::analyze(self.grid.values()) {
+            lapiz::brute::Solutions::Unique(s) => Some(Board {
                 grid: Grid::from_values(&s),
             }),
             _ => None,
@@ -219,7 +219,7 @@ impl Board {
 
     /// The canonical form of the values (equal for equivalent puzzles).
     fn canonical(&self) -> String {
-        lapiz::transform::canonical_line(self.grid.values())
+        lapiz::puzzle::canonical_line(self.grid.values())
     }
 
     /// The grid as an SVG image (the viewer's drawing).

@@ -108,7 +108,7 @@ fn _lapiz(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_THREADS", batch::MAX_THREADS)?;
     m.add(
         "DEFAULT_ATTEMPTS",
-        lapiz::generate::GenerateOptions::DEFAULT_ATTEMPTS,
+        lapiz::puzzle::generate::GenerateOptions::DEFAULT_ATTEMPTS,
     )?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use crate::py_repr;
 use pyo3::types::PyTuple;
 
-use lapiz::pipeline::Pipeline as LibPipeline;
+use lapiz::engine::Pipeline as LibPipeline;
 use lapiz::script::ScriptTechnique;
 
 use crate::errors::{Kind, error};

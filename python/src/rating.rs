@@ -9,10 +9,10 @@ use crate::py_repr;
 use pyo3::types::{PyDict, PyTuple};
 
 use lapiz::engine::solve_grid;
-use lapiz::grid::Grid;
-use lapiz::pipeline::Pipeline as LibPipeline;
-use lapiz::printable::printable;
-use lapiz::rating::{Rating as LibRating, RatingError, rate as lib_rate};
+use lapiz::model::Grid;
+use lapiz::engine::Pipeline as LibPipeline;
+use lapiz::text::printable;
+use lapiz::engine::{Rating as LibRating, RatingError, rate as lib_rate};
 
 use crate::board::grid_arg;
 use crate::errors::{Kind, error};
@@ -430,7 +430,7 @@ pub fn puzzle_of_line(py: Python<'_>, line: &[u8], number: usize) -> PyResult<Op
             let l = UnreadableLine {
                 line: number,
                 excerpt: excerpt(line),
-                reason: lapiz::parse::not_utf8(&e),
+                reason: lapiz::text::not_utf8(&e),
             };
             return Ok(Some(Py::new(py, l)?.into_any()));
         }
@@ -443,7 +443,7 @@ pub fn puzzle_of_line(py: Python<'_>, line: &[u8], number: usize) -> PyResult<Op
         t
     } else {
         match t.split_whitespace().next() {
-            Some(first) if lapiz::shape::Layout::is_board_length(first.len()) => first,
+            Some(first) if lapiz::model::Layout::is_board_length(first.len()) => first,
             _ => t,
         }
     };

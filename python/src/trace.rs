@@ -9,14 +9,14 @@ use crate::py_repr;
 use pyo3::types::PyTuple;
 
 use lapiz::engine::solve_grid;
-use lapiz::geometry::House;
-use lapiz::shape::Layout;
-use lapiz::grid::{Candidate as LibCandidate, Grid};
+use lapiz::model::House;
+use lapiz::model::Layout;
+use lapiz::model::{Candidate as LibCandidate, Grid};
 use lapiz::html::{PageKind, grid_svg, trace_page};
-use lapiz::parse::parse_puzzle;
-use lapiz::pipeline::Pipeline as LibPipeline;
+use lapiz::text::parse_puzzle;
+use lapiz::engine::Pipeline as LibPipeline;
 use lapiz::step::Step as LibStep;
-use lapiz::trace::{Entry, Outcome, Trace as LibTrace};
+use lapiz::engine::{Entry, Outcome, Trace as LibTrace};
 
 use crate::board::{Board, grid_arg, text_of};
 use crate::errors::{Kind, error};
@@ -402,7 +402,7 @@ impl Trace {
     #[pyo3(signature = (pipeline = None))]
     fn rating(&self, pipeline: Option<&Bound<'_, PyAny>>) -> PyResult<Rating> {
         let p = resolve(pipeline, &self.inner.pipeline_name_or("default"))?;
-        lapiz::rating::rate(&self.inner, &p)
+        lapiz::engine::rate(&self.inner, &p)
             .map(|r| Rating::new(self.inner.puzzle.clone(), r, self.index))
             .map_err(|e| error(Kind::Invalid, e.to_string()))
     }

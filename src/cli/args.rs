@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
-use lapiz::pipeline::Pipeline;
+use lapiz::engine::Pipeline;
 use lapiz::plugin::{self, HostSettings, PluginMode, Sandbox, Way};
-use lapiz::printable::printable;
 use lapiz::script::ScriptTechnique;
+use lapiz::text::printable;
 
 use super::diag;
 

@@ -13,8 +13,8 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use lapiz::printable::printable;
-use lapiz::shape::Puzzle;
+use lapiz::text::Puzzle;
+use lapiz::text::printable;
 
 mod output;
 use output::with_output;
@@ -233,7 +233,7 @@ pub fn puzzle_of_line(line: &str) -> Option<&str> {
         return Some(t);
     }
     match t.split_whitespace().next() {
-        Some(first) if lapiz::shape::Layout::is_board_length(first.len()) => Some(first),
+        Some(first) if lapiz::model::Layout::is_board_length(first.len()) => Some(first),
         _ => Some(t),
     }
 }
@@ -490,7 +490,7 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write + Send>(
                 }
                 match std::str::from_utf8(&line) {
                     Err(e) => {
-                        push(Some(lapiz::parse::not_utf8(&e)), &excerpt(&line));
+                        push(Some(lapiz::text::not_utf8(&e)), &excerpt(&line));
                     }
                     Ok(text) => match (puzzle_of_line(text), open.as_mut()) {
                         (None, Some(g)) => g.bytes += n as u64,

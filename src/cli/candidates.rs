@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
-use lapiz::parse::format_pencil_marks;
+use lapiz::text::format_pencil_marks;
 
 use super::sized::{Input, SizeArgs};
 

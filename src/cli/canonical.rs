@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
-use lapiz::printable::printable;
+use lapiz::text::printable;
 
 use super::args::InputArgs;
 use super::batch::{for_each_puzzle, line_ref};

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
-use lapiz::printable::printable;
-use lapiz::solver::count_solutions;
+use lapiz::brute::count_solutions;
+use lapiz::text::printable;
 
 use super::batch::{for_each_puzzle, line_ref};
 use super::diag;
@@ -47,7 +47,7 @@ pub fn run(args: CountArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
         // parser.
         if sizes.symbols.is_none()
             && sizes.boxes.is_none()
-            && let Ok(values) = lapiz::parse::line_values(text)
+            && let Ok(values) = lapiz::text::line_values(text)
         {
             return Ok(Counted::Nine(values, count_solutions(&values, limit)));
         }

@@ -6,9 +6,10 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use lapiz::generate::{Clues, GenerateOptions, Symmetry, generate};
-use lapiz::rating::Level;
-use lapiz::shape::{Layout, Puzzle};
+use lapiz::engine::Level;
+use lapiz::model::Layout;
+use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry, generate};
+use lapiz::text::Puzzle;
 
 use super::args::PipelineArgs;
 use super::batch::for_each_index;

@@ -7,11 +7,11 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 
+use lapiz::engine::Outcome;
 use lapiz::engine::{solve_grid, solve_sized};
 use lapiz::html::{PageKind, puzzle_page};
-use lapiz::printable::printable;
-use lapiz::shape::Layout;
-use lapiz::trace::Outcome;
+use lapiz::model::Layout;
+use lapiz::text::printable;
 
 use super::args::PipelineArgs;
 use super::sized::{Input, SizeArgs};
@@ -93,10 +93,10 @@ fn hint(
     if args.format == HintFormat::Html {
         let mut trace = trace.clone();
         if args.level == HintLevel::Nudge
-            && let Some(lapiz::trace::Entry::Step(s)) = trace
+            && let Some(lapiz::engine::Entry::Step(s)) = trace
                 .entries
                 .iter_mut()
-                .find(|e| matches!(e, lapiz::trace::Entry::Step(_)))
+                .find(|e| matches!(e, lapiz::engine::Entry::Step(_)))
         {
             *s = pipeline.nudge(s, layout);
         }

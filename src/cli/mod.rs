@@ -23,7 +23,7 @@ pub use stdio::diag;
 
 use std::process::ExitCode;
 
-use lapiz::printable::printable;
+use lapiz::text::printable;
 
 /// The exit statuses, the same for every command (README, "Exit status").
 pub mod exit {

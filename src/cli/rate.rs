@@ -6,11 +6,11 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
+use lapiz::engine::Pipeline;
+use lapiz::engine::{Rating, RatingError, rate};
 use lapiz::engine::{solve_grid, solve_sized};
-use lapiz::parse::parse_puzzle;
-use lapiz::pipeline::Pipeline;
-use lapiz::printable::printable;
-use lapiz::rating::{Rating, RatingError, rate};
+use lapiz::text::parse_puzzle;
+use lapiz::text::printable;
 
 use super::args::{InputArgs, PipelineArgs};
 use super::batch::{for_each_puzzle, line_ref};

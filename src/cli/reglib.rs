@@ -9,8 +9,8 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use lapiz::plugin::{self, PluginMode};
-use lapiz::printable::printable;
-use lapiz::reglib::{Report, Tally, case_lines, read_library, run_library};
+use lapiz::text::printable;
+use lapiz::tools::{Report, Tally, case_lines, read_library, run_library};
 
 use super::batch::line_ref;
 use super::{diag, exit};

@@ -5,7 +5,7 @@
 use clap::Args;
 
 use lapiz::ParseError;
-use lapiz::shape::Alphabet;
+use lapiz::model::Alphabet;
 
 /// How to read puzzles of other sizes than 9x9.
 #[derive(Args, Clone, Default)]
@@ -32,7 +32,7 @@ pub fn parse_box(text: &str) -> Result<(u8, u8), String> {
 }
 
 /// A puzzle as read: 9x9 for the full engine, or another size.
-pub use lapiz::shape::AnyPuzzle as Input;
+pub use lapiz::puzzle::AnyPuzzle as Input;
 
 impl SizeArgs {
     /// Reads a puzzle of any size with these options ([`Input::read`]).
@@ -61,7 +61,7 @@ pub fn note_skipped_plugins(pipeline: &lapiz::Pipeline, n: usize) {
         drop(noted);
         super::diag(&format!(
             "note: {}",
-            lapiz::printable::printable(&skipped.to_string())
+            lapiz::text::printable(&skipped.to_string())
         ));
     }
 }

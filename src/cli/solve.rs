@@ -8,19 +8,19 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
+use lapiz::engine::Pipeline;
+use lapiz::engine::Trace;
+use lapiz::engine::{Entry, GridDisplay, Outcome};
 use lapiz::engine::{solve_grid, solve_sized};
 use lapiz::html::{PageKind, puzzle_page, trace_page};
-use lapiz::parse::parse_puzzle;
-use lapiz::pipeline::Pipeline;
-use lapiz::printable::printable;
-use lapiz::trace::Trace;
-use lapiz::trace::{Entry, GridDisplay, Outcome};
+use lapiz::text::parse_puzzle;
+use lapiz::text::printable;
 
 use super::args::{InputArgs, PipelineArgs};
 use super::batch::{for_each_puzzle, line_ref};
 use super::diag;
 use super::sized::{Input, SizeArgs};
-use lapiz::shape::Puzzle;
+use lapiz::text::Puzzle;
 
 /// Output format of `lapiz solve`.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]

@@ -2,8 +2,8 @@
 
 use clap::{Args, ValueEnum};
 
-use lapiz::printable::printable;
-use lapiz::rating::Rating;
+use lapiz::engine::Rating;
+use lapiz::text::printable;
 
 /// Table format of `rate` and `generate --rate`.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]

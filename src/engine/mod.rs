@@ -3,8 +3,8 @@
 //! ```
 //! use lapiz::Pipeline;
 //! use lapiz::engine::{check_puzzle, replay, solve_grid, solve_puzzle};
-//! use lapiz::parse::parse_puzzle;
-//! use lapiz::trace::{Entry, Outcome};
+//! use lapiz::text::parse_puzzle;
+//! use lapiz::engine::{Entry, Outcome};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let pipeline = Pipeline::default_pipeline();
@@ -37,9 +37,16 @@
 //! # }
 //! ```
 
-pub mod pipeline;
-pub mod rating;
-pub mod trace;
+pub(crate) mod pipeline;
+pub(crate) mod rating;
+pub(crate) mod trace;
+
+pub use pipeline::{DuplicateId, Pipeline, PipelineError};
+pub use rating::{Level, Rating, RatingError, UnknownLevel, rate};
+pub use trace::{
+    Entry, GridDisplay, Hardest, Outcome, Rejection, Summary, TechniqueCount, Trace,
+    UniquenessSkipped,
+};
 
 use std::ops::ControlFlow;
 
@@ -47,10 +54,6 @@ use crate::technique::context::Context;
 use crate::technique::memo::Memo;
 
 use crate::brute::nine::{self as solver, Solutions};
-use crate::engine::pipeline::Pipeline;
-use crate::engine::trace::{
-    Entry, Hardest, Outcome, Rejection, Summary, TechniqueCount, Trace, UniquenessSkipped,
-};
 use crate::model::PuzzleError;
 use crate::model::cell::Cell;
 use crate::model::grid::Grid;
@@ -201,8 +204,8 @@ pub fn solve_grid(grid: &Grid, pipeline: &Pipeline) -> Trace {
 /// ```
 /// use lapiz::Pipeline;
 /// use lapiz::engine::solve_sized;
-/// use lapiz::shape::Puzzle;
-/// use lapiz::trace::Outcome;
+/// use lapiz::text::Puzzle;
+/// use lapiz::engine::Outcome;
 ///
 /// let puzzle = Puzzle::parse("3.1...2.2....4..").unwrap();
 /// let trace = solve_sized(&puzzle, &Pipeline::default_pipeline());

@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use lapiz::{Pipeline, solve_puzzle};
-//! use lapiz::rating::{Level, rate};
+//! use lapiz::engine::{Level, rate};
 //! let pipeline = Pipeline::default_pipeline();
 //! let trace = solve_puzzle(
 //!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",

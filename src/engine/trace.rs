@@ -1,7 +1,7 @@
 //! [`Trace`]: the annotated record of a solve, in RON and as text for people.
 //!
 //! ```
-//! use lapiz::trace::{Outcome, Trace};
+//! use lapiz::engine::{Outcome, Trace};
 //! use lapiz::{Pipeline, solve_puzzle};
 //!
 //! let trace = solve_puzzle(

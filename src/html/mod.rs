@@ -136,7 +136,8 @@ pub fn trace_page(trace: &Trace, start: Option<&Grid>, kind: PageKind) -> String
 /// use lapiz::Pipeline;
 /// use lapiz::engine::solve_sized;
 /// use lapiz::html::{PageKind, puzzle_page};
-/// use lapiz::shape::{AnyPuzzle, Puzzle};
+/// use lapiz::puzzle::AnyPuzzle;
+/// use lapiz::text::Puzzle;
 ///
 /// let puzzle = Puzzle::parse(".5.3.2.....63.....16......2.6.6....3").unwrap();
 /// let trace = solve_sized(&puzzle, &Pipeline::default_pipeline());

@@ -77,8 +77,8 @@ impl<'de> serde::Deserialize<'de> for Candidate {
 /// [`Grid::digit_cells`] always agrees with the candidate masks.
 ///
 /// ```
-/// use lapiz::geometry::{Cell, digits};
-/// use lapiz::parse::parse_puzzle;
+/// use lapiz::model::{Cell, digits};
+/// use lapiz::text::parse_puzzle;
 ///
 /// # fn main() -> Result<(), lapiz::ParseError> {
 /// let grid = parse_puzzle(

@@ -43,7 +43,7 @@ use crate::model::{Bits, Geometry, Words};
 /// box_cols = n`).
 ///
 /// ```
-/// use lapiz::shape::Layout;
+/// use lapiz::model::Layout;
 /// let six = Layout::new(6).unwrap();
 /// assert_eq!((six.box_rows(), six.box_cols()), (2, 3));
 /// assert_eq!(six.to_string(), "6x6 (2x3 boxes)");
@@ -65,7 +65,7 @@ impl Layout {
     /// the length of a one-line puzzle.
     ///
     /// ```
-    /// use lapiz::shape::Layout;
+    /// use lapiz::model::Layout;
     /// assert!(Layout::is_board_length(81) && Layout::is_board_length(256));
     /// assert!(!Layout::is_board_length(80));
     /// ```

@@ -128,7 +128,7 @@ thread_local! {
 /// doc), then restores the previous setting, also when `f` panics.
 ///
 /// ```
-/// use lapiz::shape::{Alphabet, Sym, with_symbols};
+/// use lapiz::model::{Alphabet, Sym, with_symbols};
 /// assert_eq!(Sym(14).to_string(), "14");
 /// assert_eq!(with_symbols(Alphabet::Standard, 16, || Sym(14).to_string()), "E");
 /// assert_eq!(with_symbols(Alphabet::Letters, 16, || Sym(14).to_string()), "N");

@@ -2,8 +2,10 @@
 //! ([`Puzzle::generate`]; [`generate`]: 9x9's generator and its targets) and put in canonical
 //! form ([`canonical`]).
 
-pub mod canonical;
+pub(crate) mod canonical;
 pub mod generate;
+
+pub use canonical::{canonical, canonical_line};
 
 use crate::engine::pipeline::Pipeline;
 use crate::engine::trace::Trace;
@@ -16,7 +18,7 @@ use crate::text::Puzzle;
 /// rating), or another size for the size-generic core ([`Puzzle`]).
 ///
 /// ```
-/// use lapiz::shape::AnyPuzzle;
+/// use lapiz::puzzle::AnyPuzzle;
 /// let nine = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 /// assert!(matches!(AnyPuzzle::read(nine, None, None), Ok(AnyPuzzle::Nine(_))));
 /// let four = AnyPuzzle::read("3.1...2.2....4..", None, None).unwrap();
@@ -119,8 +121,9 @@ impl Puzzle {
     /// tried; [`Puzzle::generate_within`] takes another limit and says how many were.
     ///
     /// ```
-    /// use lapiz::generate::{Clues, Symmetry};
-    /// use lapiz::shape::{Alphabet, Layout, Puzzle};
+    /// use lapiz::puzzle::generate::{Clues, Symmetry};
+    /// use lapiz::model::{Alphabet, Layout};
+    /// use lapiz::text::Puzzle;
     /// let layout = Layout::new(6).unwrap();
     /// let (p, s) = Puzzle::generate(layout, Alphabet::Standard, Symmetry::None, Clues::Minimal, 7, 0).unwrap();
     /// assert_eq!(p.count_solutions(2), 1);
@@ -155,8 +158,9 @@ impl Puzzle {
     /// long as it is found within it.
     ///
     /// ```
-    /// use lapiz::generate::{Clues, GenerateError, Symmetry};
-    /// use lapiz::shape::{Alphabet, Layout, Puzzle};
+    /// use lapiz::puzzle::generate::{Clues, GenerateError, Symmetry};
+    /// use lapiz::model::{Alphabet, Layout};
+    /// use lapiz::text::Puzzle;
     /// let layout = Layout::new(4).unwrap();
     /// let made = Puzzle::generate_within(layout, Alphabet::Standard, Symmetry::None, Clues::Minimal, 7, 0, 5).unwrap();
     /// assert_eq!(made.attempts, 1);

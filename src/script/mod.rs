@@ -47,7 +47,7 @@
 //! // On its own it finds what the built-in naked single finds.
 //! let puzzle =
 //!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-//! let grid = lapiz::parse::parse_puzzle(puzzle)?;
+//! let grid = lapiz::text::parse_puzzle(puzzle)?;
 //! let naked_single = builtin("naked-single").expect("a built-in");
 //! let placed = |steps: Vec<lapiz::Step>| {
 //!     let mut placed: Vec<_> = steps.into_iter().flat_map(|s| s.placements).collect();

@@ -36,13 +36,13 @@ fn bad<T>(path: &str, message: impl Into<String>) -> Res<T> {
 
 fn type_of(v: &Dynamic) -> String {
     let t = v.type_name();
-    // `lapiz::cellset::CellSet<lapiz::shape::S9>` is a CellSet
+    // `lapiz::model::CellSet<lapiz::model::S9>` is a CellSet
     let t = t.split('<').next().unwrap_or(t);
     let short = match t {
-        "lapiz::geometry::Cell" => "Cell",
-        "lapiz::geometry::House" => "House",
-        "lapiz::cellset::CellSet" => "CellSet",
-        "lapiz::grid::Grid" => "Grid",
+        "lapiz::model::Cell" => "Cell",
+        "lapiz::model::House" => "House",
+        "lapiz::model::CellSet" => "CellSet",
+        "lapiz::model::Grid" => "Grid",
         "lapiz::script::api::StepBuilder" => "Step",
         other => other.rsplit("::").next().unwrap_or(other),
     };

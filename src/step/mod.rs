@@ -1,7 +1,9 @@
 //! [`Step`]: one deduction, with what it places or eliminates and why.
 
-pub mod net;
-pub mod words;
+pub(crate) mod net;
+pub(crate) mod words;
+
+pub use net::{BranchEnd, ForcingKind, ForcingNet, Implication, NetBranch, Reason};
 
 use serde::{Deserialize, Serialize};
 

@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use lapiz::engine::check_puzzle;
-//! use lapiz::parse::parse_puzzle;
+//! use lapiz::text::parse_puzzle;
 //! use lapiz::technique::{builtin, find_all, find_first};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {

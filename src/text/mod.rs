@@ -1,11 +1,17 @@
 //! Text in and out, above the model: puzzles of every size read from and written to their
-//! formats ([`Puzzle`]; 9x9's lines, pencil-mark grids and HoDoKu library lines in [`nine`]),
-//! files read with a cap, and untrusted text made safe for a terminal.
+//! formats ([`Puzzle`]; 9x9's lines, pencil-mark grids and HoDoKu library lines), files read
+//! with a cap, and untrusted text made safe for a terminal ([`printable`]).
 
-pub mod files;
-pub mod nine;
-pub mod printable;
-pub mod puzzle;
-pub mod sized;
+pub(crate) mod files;
+pub(crate) mod nine;
+pub(crate) mod printable;
+pub(crate) mod puzzle;
+pub(crate) mod sized;
 
+pub use nine::{
+    LibraryCase, format_grid_library_line, format_library_line, format_pencil_marks,
+    format_pencil_marks_marked, line_values, not_utf8, parse_library_line, parse_line,
+    parse_pencil_marks, parse_puzzle,
+};
+pub use printable::printable;
 pub use puzzle::Puzzle;

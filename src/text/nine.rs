@@ -81,7 +81,7 @@ fn strict_pencil_marks(text: &str) -> bool {
 /// `+` of pasted grids are ignored. Every digit becomes a given.
 ///
 /// ```
-/// let grid = lapiz::parse::parse_line(
+/// let grid = lapiz::text::parse_line(
 ///     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
 /// ).unwrap();
 /// assert_eq!(grid.givens().len(), 18);

@@ -10,7 +10,7 @@ use crate::text::sized as text;
 /// and, when read from a pencil-mark grid, its candidates.
 ///
 /// ```
-/// use lapiz::shape::Puzzle;
+/// use lapiz::text::Puzzle;
 /// let p = Puzzle::parse("3.1...2.2....4..").unwrap();
 /// assert_eq!((p.layout().n(), p.clues()), (4, 5));
 /// assert_eq!(p.count_solutions(2), 1);
@@ -238,7 +238,7 @@ impl Puzzle {
     /// 4x4 puzzle when its symbols are 1-4, else the first row of a 16x16 grid.
     ///
     /// ```
-    /// use lapiz::shape::Puzzle;
+    /// use lapiz::text::Puzzle;
     /// assert_eq!(Puzzle::lines_of(".A729.BC.....3.1"), 16);
     /// assert_eq!(Puzzle::lines_of("3.1...2.2....4.."), 1);
     /// assert_eq!(Puzzle::lines_of(" 11  .  . 16  2  4  .  .  .  1  .  3  5  . 14  ."), 16);
@@ -254,7 +254,7 @@ impl Puzzle {
     /// `n` cells, each a symbol of that size or an empty mark.
     ///
     /// ```
-    /// use lapiz::shape::Puzzle;
+    /// use lapiz::text::Puzzle;
     /// assert!(Puzzle::is_row_of("6..B3....D..A.2.", 16));
     /// assert!(!Puzzle::is_row_of("bad500", 6));
     /// ```

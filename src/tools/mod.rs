@@ -1,5 +1,14 @@
-//! Tools over the whole engine: HoDoKu's regression library ([`reglib`]) and the harness that
-//! checks a technique over positions ([`check`]).
+//! Tools over the whole engine: HoDoKu's regression library ([`run_library`], [`judge`]) and
+//! the harness that checks a technique over the positions of solves ([`solve_positions`],
+//! [`changes`]).
 
-pub mod check;
-pub mod reglib;
+pub(crate) mod check;
+pub(crate) mod reglib;
+
+pub use check::{
+    Changes, Grids, SizedGrid, SolvePositions, changes, changes_text, positions, solve_positions,
+};
+pub use reglib::{
+    CaseLine, CaseResult, Failure, LibraryText, Report, Tally, case_lines, expected_text, judge,
+    read_library, run_library,
+};

@@ -2,9 +2,9 @@
 
 use lapiz::Pipeline;
 use lapiz::engine::{replay, solve_grid};
-use lapiz::grid::{Candidate, Grid};
-use lapiz::net::{NetBranch, Reason};
-use lapiz::parse::parse_puzzle;
+use lapiz::model::{Candidate, Grid};
+use lapiz::step::{NetBranch, Reason};
+use lapiz::text::parse_puzzle;
 
 /// Where `pipeline` gets stuck on `puzzle`, and the puzzle's solution.
 pub fn stuck(puzzle: &str, pipeline: &Pipeline) -> (Grid, [u8; 81]) {

@@ -3,8 +3,8 @@
 //! failures but the known gaps.
 
 use lapiz::Pipeline;
-use lapiz::reglib::{Report, Tally};
 use lapiz::technique::{Technique, builtin};
+use lapiz::tools::{Report, Tally};
 
 /// HoDoKu's regression library from the shared data, or `None` (the test is skipped, see
 /// [`super::read_data`]).
@@ -79,7 +79,7 @@ pub const KNOWN_GAPS: &[(usize, &str)] = &[];
 
 /// A message for every failed case of a library run (what was expected, what was found) but
 /// the known gaps ([`KNOWN_GAPS`]).
-pub fn failures(report: &lapiz::reglib::Report) -> Vec<String> {
+pub fn failures(report: &lapiz::tools::Report) -> Vec<String> {
     let mut messages = Vec::new();
     for f in &report.failures {
         if is_known_gap(f.line_number) {
@@ -101,7 +101,7 @@ pub fn is_known_gap(line: usize) -> bool {
 
 /// A message for every known gap that passes now (it must come off the list), for a run of
 /// the techniques that answer the gaps' codes.
-pub fn gaps_unchanged(report: &lapiz::reglib::Report) -> Vec<String> {
+pub fn gaps_unchanged(report: &lapiz::tools::Report) -> Vec<String> {
     KNOWN_GAPS
         .iter()
         .filter(|&&(line, _)| !report.failures.iter().any(|f| f.line_number == line))

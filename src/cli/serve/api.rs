@@ -8,13 +8,15 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use lapiz::generate::{Clues, GenerateOptions, Symmetry, generate};
+use lapiz::engine::Pipeline;
+use lapiz::engine::{Entry, Outcome, Trace};
+use lapiz::engine::{Level, Rating, RatingError, rate};
 use lapiz::html::{PageKind, puzzle_page};
-use lapiz::pipeline::Pipeline;
-use lapiz::rating::{Level, Rating, RatingError, rate};
-use lapiz::shape::{Alphabet, AnyPuzzle, Layout, Puzzle};
+use lapiz::model::{Alphabet, Layout};
+use lapiz::puzzle::AnyPuzzle;
+use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry, generate};
 use lapiz::step::Step;
-use lapiz::trace::{Entry, Outcome, Trace};
+use lapiz::text::Puzzle;
 
 /// An error answer: a 4xx (or 5xx) status and lapiz's message, sent as `{"error": "..."}`.
 #[derive(Debug)]

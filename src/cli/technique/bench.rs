@@ -12,15 +12,15 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
-use lapiz::parse::parse_library_line;
-use lapiz::pipeline::Pipeline;
+use lapiz::engine::Pipeline;
 use lapiz::plugin::PluginMode;
-use lapiz::printable::printable;
+use lapiz::puzzle::AnyPuzzle;
 use lapiz::script::{Evaluator, ScriptTechnique};
-use lapiz::shape::AnyPuzzle;
 use lapiz::technique::Technique;
-use lapiz::tools::check::SizedGrid;
-use lapiz::tools::check::solve_positions;
+use lapiz::text::parse_library_line;
+use lapiz::text::printable;
+use lapiz::tools::SizedGrid;
+use lapiz::tools::solve_positions;
 
 use crate::cli::diag;
 use crate::cli::sized::SizeArgs;
@@ -320,7 +320,7 @@ fn count_steps(t: &dyn Technique, grids: &[SizedGrid]) -> Result<usize> {
             .find_all(t)
             .with_context(|| {
                 let at = match g {
-                    SizedGrid::S9(g) => format!(" ({})", lapiz::parse::format_grid_library_line(g)),
+                    SizedGrid::S9(g) => format!(" ({})", lapiz::text::format_grid_library_line(g)),
                     _ => String::new(),
                 };
                 format!("{} failed at position {}{at}", t.id(), i + 1)
@@ -521,7 +521,7 @@ fn solve_command(
                 failures += trace
                     .entries
                     .iter()
-                    .filter(|e| matches!(e, lapiz::trace::Entry::Failed { .. }))
+                    .filter(|e| matches!(e, lapiz::engine::Entry::Failed { .. }))
                     .count();
             }
             let name = match (i, pipelines.len() - i) {

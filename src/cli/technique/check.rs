@@ -10,13 +10,13 @@ use std::process::ExitCode;
 use anyhow::{Result, bail};
 use clap::Args;
 
-use lapiz::pipeline::Pipeline;
-use lapiz::printable::printable;
-use lapiz::reglib::{CaseResult, Tally, case_lines, expected_text, judge};
+use lapiz::engine::Pipeline;
 use lapiz::step::Step;
 use lapiz::technique::{Technique, find_all};
-use lapiz::tools::check::SizedGrid;
-use lapiz::tools::check::{changes, changes_text, solve_positions};
+use lapiz::text::printable;
+use lapiz::tools::SizedGrid;
+use lapiz::tools::{CaseResult, Tally, case_lines, expected_text, judge};
+use lapiz::tools::{changes, changes_text, solve_positions};
 
 use crate::cli::batch::for_each_puzzle_up_to;
 use crate::cli::diag;

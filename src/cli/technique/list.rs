@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
-use lapiz::printable::printable;
+use lapiz::text::printable;
 
 use crate::cli::args::PipelineArgs;
 
@@ -30,7 +30,7 @@ fn parse_size(text: &str) -> Result<u8, String> {
         .trim()
         .parse()
         .map_err(|_| format!("`{text}` is not a size (4, 6, 8, 9, 12, 16 or 25)"))?;
-    lapiz::shape::Layout::new(n).map_err(|e| e.to_string())?;
+    lapiz::model::Layout::new(n).map_err(|e| e.to_string())?;
     Ok(n)
 }
 
@@ -112,7 +112,7 @@ pub fn run(args: TechniquesArgs, out: &mut impl Write) -> Result<ExitCode> {
         // not generic yet, a script declaring `SIZES = [9]`), one whose pattern needs larger
         // houses (it runs on 25x25), or one that names other sizes (a script's `SIZES`)
         let others = |t: &dyn lapiz::Technique| -> Vec<usize> {
-            lapiz::shape::Layout::SIZES
+            lapiz::model::Layout::SIZES
                 .iter()
                 .map(|&s| usize::from(s))
                 .filter(|&s| t.runs_on(s))

@@ -15,9 +15,9 @@ use anyhow::{Context, Result, bail};
 use clap::Subcommand;
 
 use lapiz::plugin::{self, PluginMode};
-use lapiz::printable::printable;
 use lapiz::script::ScriptTechnique;
 use lapiz::technique::Technique;
+use lapiz::text::printable;
 
 /// The subcommands of `lapiz technique`.
 #[derive(Subcommand)]
@@ -137,10 +137,10 @@ pub fn twin_of(
     }
 }
 
-/// The text of the library file `path` ([`lapiz::reglib::read_library`]); each line that is
+/// The text of the library file `path` ([`lapiz::tools::read_library`]); each line that is
 /// not UTF-8 is reported on stderr and passed over.
 pub fn read_library_text(path: &Path) -> Result<String> {
-    let library = lapiz::reglib::read_library(path).with_context(|| {
+    let library = lapiz::tools::read_library(path).with_context(|| {
         format!(
             "cannot read the library {} (pass --reglib LIBFILE or set LAPIZ_DATA)",
             path.display()

@@ -284,7 +284,7 @@ impl Puzzle {
     /// graph (see `docs/sizes.md`), their digits numbered in order of first appearance.
     ///
     /// ```
-    /// use lapiz::shape::Puzzle;
+    /// use lapiz::text::Puzzle;
     /// let a = Puzzle::parse("3.1...2.2....4..").unwrap();
     /// // The same puzzle with the two bands swapped and the digits 1 and 4 exchanged.
     /// let b = Puzzle::parse("2....1..3.4...2.").unwrap();

@@ -5,10 +5,10 @@
 //! with `seed` on stream `index`, whatever thread makes it.
 //!
 //! ```
-//! use lapiz::generate::{GenerateOptions, generate};
+//! use lapiz::puzzle::generate::{GenerateOptions, generate};
 //! use lapiz::Pipeline;
 //! let g = generate(&GenerateOptions::default(), &Pipeline::default_pipeline(), 42, 0).unwrap();
-//! assert_eq!(lapiz::solver::count_solutions(&g.puzzle, 2), 1);
+//! assert_eq!(lapiz::brute::count_solutions(&g.puzzle, 2), 1);
 //! ```
 
 mod rated;

@@ -36,8 +36,9 @@ impl Puzzle {
     ///
     /// ```
     /// use lapiz::Pipeline;
-    /// use lapiz::generate::GenerateOptions;
-    /// use lapiz::shape::{Alphabet, Layout, Puzzle};
+    /// use lapiz::puzzle::generate::GenerateOptions;
+    /// use lapiz::model::{Alphabet, Layout};
+    /// use lapiz::text::Puzzle;
     /// let options = GenerateOptions { rating: Some((0.0, 2.3)), ..GenerateOptions::default() };
     /// let pipeline = Pipeline::default_pipeline();
     /// let made = Puzzle::generate_rated(Layout::new(16).unwrap(), Alphabet::Standard, &options, &pipeline, 7, 0).unwrap();
