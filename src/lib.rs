@@ -78,3 +78,4 @@ pub use engine::{Pipeline, Trace, solve_puzzle};
 pub use model::{Candidate, Cell, Grid, House, ParseError, PuzzleError};
 pub use step::{Role, Step};
 pub use technique::{Context, Technique, TechniqueError};
+pub use text::Puzzle;

@@ -7,7 +7,7 @@ use pyo3::types::{PyBytes, PyString, PyTuple};
 use lapiz::model::{Cell, digits};
 use lapiz::model::Grid;
 use lapiz::text::{format_grid_library_line, format_pencil_marks, parse_puzzle};
-use lapiz::puzzle::AnyPuzzle;
+use lapiz::Puzzle;
 
 use crate::errors::{Kind, error};
 
@@ -65,12 +65,12 @@ impl Input {
 
     /// The puzzle of any size (text of another size than 9x9 is read by the reader of every
     /// size), or the error record's text and reason (the command line's wording).
-    pub fn any(self) -> Result<AnyPuzzle, (String, String, Kind)> {
+    pub fn any(self) -> Result<Puzzle, (String, String, Kind)> {
         match self {
             Input::Text(t) => {
-                AnyPuzzle::read(&t, None, None).map_err(|e| (t, e.to_string(), Kind::Parse))
+                Puzzle::read(&t, None, None).map_err(|e| (t, e.to_string(), Kind::Parse))
             }
-            Input::Grid(g) => Ok(AnyPuzzle::Nine(g)),
+            Input::Grid(g) => Ok(Puzzle::from_nine(&g)),
             Input::Bad(t, why, kind) => Err((t, why, kind)),
         }
     }
@@ -297,7 +297,7 @@ pub fn check_limit(limit: u32) -> PyResult<()> {
 
 /// The puzzle of any size of a single puzzle argument, or the exception the command line's
 /// error becomes.
-fn any_arg(obj: &Bound<'_, PyAny>) -> PyResult<AnyPuzzle> {
+fn any_arg(obj: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
     Input::of(obj).any().map_err(arg_error)
 }
 

@@ -10,6 +10,9 @@ use crate::text::Puzzle;
 impl Puzzle {
     /// Counts the solutions by brute force, stopping at `limit` (at least 1).
     pub fn count_solutions(&self, limit: u32) -> u32 {
+        if let Some(grid) = self.nine() {
+            return crate::brute::nine::count_solutions(grid.values(), limit);
+        }
         self.layout
             .dispatch(Count {
                 values: &self.values,
@@ -28,6 +31,7 @@ impl Puzzle {
         match (counted.solutions, counted.first) {
             (1, Some(values)) => Ok(Puzzle {
                 values,
+                givens: None,
                 marks: None,
                 ..self.clone()
             }),

@@ -6,9 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
-use lapiz::text::format_pencil_marks;
-
-use super::sized::{Input, SizeArgs};
+use super::sized::SizeArgs;
 
 /// Arguments of `lapiz candidates`.
 #[derive(Args)]
@@ -23,8 +21,7 @@ pub struct CandidatesArgs {
 /// Runs `lapiz candidates`.
 pub fn run(args: CandidatesArgs, out: &mut impl Write) -> Result<ExitCode> {
     match args.sizes.read(&args.puzzle) {
-        Ok(Input::Nine(grid)) => write!(out, "{}", format_pencil_marks(&grid))?,
-        Ok(Input::Sized(p)) => write!(out, "{}", p.pencil_marks())?,
+        Ok(p) => write!(out, "{}", p.pencil_marks())?,
         Err(e) => {
             return Ok(super::invalid_input(&format!(
                 "cannot read the puzzle: {e}"

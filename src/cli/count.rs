@@ -12,7 +12,7 @@ use lapiz::text::printable;
 
 use super::batch::{for_each_puzzle, line_ref};
 use super::diag;
-use super::sized::{Input, SizeArgs};
+use super::sized::SizeArgs;
 
 /// Arguments of `lapiz count`.
 #[derive(Args)]
@@ -29,10 +29,10 @@ pub struct CountArgs {
     pub sizes: SizeArgs,
 }
 
-/// A puzzle counted: its values (9x9) or its line (other sizes), and its count.
+/// A puzzle counted: its values (a 9x9 line, read on the fast path) or its line, and its count.
 enum Counted {
     Nine([u8; 81], u32),
-    Sized(String, u32),
+    Line(String, u32),
 }
 
 /// Runs `lapiz count`: each puzzle's values and count, then the totals.
@@ -51,16 +51,8 @@ pub fn run(args: CountArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
         {
             return Ok(Counted::Nine(values, count_solutions(&values, limit)));
         }
-        match sizes.read(text).map_err(|e| e.to_string())? {
-            Input::Nine(grid) => {
-                let values = *grid.values();
-                Ok(Counted::Nine(values, count_solutions(&values, limit)))
-            }
-            Input::Sized(p) => {
-                let n = p.count_solutions(limit);
-                Ok(Counted::Sized(p.to_line(), n))
-            }
-        }
+        let p = sizes.read(text).map_err(|e| e.to_string())?;
+        Ok(Counted::Line(p.to_line(), p.count_solutions(limit)))
     };
     let unreadable = |_: &str, why: &str| Err(why.to_string());
     for_each_puzzle(path, out, work, unreadable, |out, item, record, bar| {
@@ -70,7 +62,7 @@ pub fn run(args: CountArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
                 writeln!(out, "{}\terror", printable(&item.text))?;
                 bad_lines += 1;
             }
-            Ok(Counted::Sized(line, n)) => {
+            Ok(Counted::Line(line, n)) => {
                 puzzles += 1;
                 match n {
                     0 => none += 1,

@@ -8,13 +8,11 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 
 use lapiz::engine::Outcome;
-use lapiz::engine::{solve_grid, solve_sized};
 use lapiz::html::{PageKind, puzzle_page};
-use lapiz::model::Layout;
 use lapiz::text::printable;
 
 use super::args::PipelineArgs;
-use super::sized::{Input, SizeArgs};
+use super::sized::SizeArgs;
 
 /// How much a hint gives away.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
@@ -75,17 +73,12 @@ pub fn run(args: HintArgs, out: &mut impl Write) -> Result<ExitCode> {
 /// [`run`]'s hint of a puzzle as read, in the symbols already set.
 fn hint(
     args: &HintArgs,
-    input: &Input,
+    input: &lapiz::Puzzle,
     pipeline: &lapiz::Pipeline,
     out: &mut impl Write,
 ) -> Result<ExitCode> {
-    let (trace, layout, solved) = match &input {
-        Input::Nine(grid) => (solve_grid(grid, pipeline), Layout::NINE, grid.is_solved()),
-        Input::Sized(p) => {
-            super::sized::note_skipped_plugins(pipeline, p.layout().n());
-            (solve_sized(p, pipeline), p.layout(), p.is_solved())
-        }
-    };
+    super::sized::note_skipped_plugins(pipeline, input.layout().n());
+    let (trace, layout, solved) = (input.solve(pipeline), input.layout(), input.is_solved());
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Ok(super::invalid_input(&format!("invalid puzzle: {reason}")));
     }

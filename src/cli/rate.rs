@@ -8,13 +8,12 @@ use clap::Args;
 
 use lapiz::engine::Pipeline;
 use lapiz::engine::{Rating, RatingError, rate};
-use lapiz::engine::{solve_grid, solve_sized};
 use lapiz::text::parse_puzzle;
 use lapiz::text::printable;
 
 use super::args::{InputArgs, PipelineArgs};
 use super::batch::{for_each_puzzle, line_ref};
-use super::sized::{Input, SizeArgs};
+use super::sized::SizeArgs;
 use super::table::{TableArgs, header, rating_row, row};
 use super::{diag, exit, exit_status, invalid_input};
 
@@ -60,23 +59,25 @@ fn rate_text(
     // what the 9x9 reader takes (or rejects, unless it is another size) is rated as before
     let read = match parse_puzzle(text) {
         Ok(grid) if sizes.symbols.is_none() && sizes.boxes.is_none() => {
-            Ok(Input::Nine(grid.into()))
+            Ok(lapiz::Puzzle::from_nine(&grid))
         }
         Ok(_) => sizes.read(text),
         Err(nine) => match sizes.read(text) {
-            Ok(Input::Sized(p)) => Ok(Input::Sized(p)),
+            Ok(p) if p.layout().n() != 9 => Ok(p),
             _ => Err(nine),
         },
     };
-    let (trace, pipeline) = match read {
+    let puzzle = match read {
         Err(e) => return (text.to_string(), Err(e.to_string())),
-        Ok(Input::Nine(grid)) => (solve_grid(&grid, &pipelines.nine), &pipelines.nine),
-        Ok(Input::Sized(puzzle)) => {
-            let pipeline = pipelines.other.as_ref().unwrap_or(&pipelines.nine);
-            super::sized::note_skipped_plugins(pipeline, puzzle.layout().n());
-            (solve_sized(&puzzle, pipeline), pipeline)
-        }
+        Ok(puzzle) => puzzle,
     };
+    // 9x9 is rated with SE's scale (`se`), other sizes with lapiz's own unless asked
+    let pipeline = match (puzzle.layout().n(), &pipelines.other) {
+        (9, _) | (_, None) => &pipelines.nine,
+        (_, Some(other)) => other,
+    };
+    super::sized::note_skipped_plugins(pipeline, puzzle.layout().n());
+    let trace = puzzle.solve(pipeline);
     let r = rate(&trace, pipeline).map_err(|e| match e {
         RatingError::Invalid(reason) => format!("invalid puzzle: {reason}"),
         other => other.to_string(),

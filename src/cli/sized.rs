@@ -32,12 +32,11 @@ pub fn parse_box(text: &str) -> Result<(u8, u8), String> {
 }
 
 /// A puzzle as read: 9x9 for the full engine, or another size.
-pub use lapiz::puzzle::AnyPuzzle as Input;
 
 impl SizeArgs {
     /// Reads a puzzle of any size with these options ([`Input::read`]).
-    pub fn read(&self, text: &str) -> Result<Input, ParseError> {
-        Input::read(text, self.symbols, self.boxes)
+    pub fn read(&self, text: &str) -> Result<lapiz::Puzzle, ParseError> {
+        lapiz::Puzzle::read(text, self.symbols, self.boxes)
     }
 }
 

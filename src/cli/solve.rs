@@ -19,7 +19,7 @@ use lapiz::text::printable;
 use super::args::{InputArgs, PipelineArgs};
 use super::batch::{for_each_puzzle, line_ref};
 use super::diag;
-use super::sized::{Input, SizeArgs};
+use super::sized::SizeArgs;
 use lapiz::text::Puzzle;
 
 /// Output format of `lapiz solve`.
@@ -115,29 +115,28 @@ pub fn run(args: SolveArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
             return Ok(super::invalid_input(&reason));
         }
     };
-    let t = match &input {
-        Input::Nine(grid) => solve_grid(grid, &pipeline),
-        Input::Sized(p) => {
-            if format == Format::Text {
-                let (layout, symbols) = (p.layout(), p.alphabet());
-                writeln!(out, "{layout}, symbols {symbols}, {} clues", p.clues())?;
-            }
-            super::sized::note_skipped_plugins(&pipeline, p.layout().n());
-            solve_sized(p, &pipeline)
-        }
-    };
+    let p = &input;
+    // the text trace of another size opens with its size, symbols and clues
+    if format == Format::Text && p.layout().n() != 9 {
+        let (layout, symbols) = (p.layout(), p.alphabet());
+        writeln!(out, "{layout}, symbols {symbols}, {} clues", p.clues())?;
+    }
+    super::sized::note_skipped_plugins(&pipeline, p.layout().n());
+    let t = p.solve(&pipeline);
     finish(&t, &input, &args, out)
 }
 
 /// Writes one puzzle's solve as `args` ask (trace file, page, output), then its warnings; the
 /// exit code says whether the puzzle was invalid or, with `--strict`, whether a technique
 /// failed or had a step rejected. `start` is the puzzle as read.
-fn finish(t: &Trace, start: &Input, args: &SolveArgs, out: &mut impl Write) -> Result<ExitCode> {
+fn finish(
+    t: &Trace,
+    start: &lapiz::Puzzle,
+    args: &SolveArgs,
+    out: &mut impl Write,
+) -> Result<ExitCode> {
     // the text trace follows a 9x9 grid; other sizes print the pencil marks the trace holds
-    let grid = match start {
-        Input::Nine(grid) => Some(&**grid),
-        Input::Sized(_) => None,
-    };
+    let grid = start.nine();
     if let Some(path) = &args.trace {
         std::fs::write(path, t.to_ron())
             .with_context(|| format!("cannot write {}", path.display()))?;
@@ -153,7 +152,7 @@ fn finish(t: &Trace, start: &Input, args: &SolveArgs, out: &mut impl Write) -> R
                 GridWhen::Stuck => GridDisplay::Stuck,
             };
             // forcing nets are worded here, in the puzzle's symbols as the steps were
-            let text = start.in_its_symbols(|| t.to_text_with(grid, grids, args.ids));
+            let text = start.in_its_symbols(|| t.to_text_with(grid.as_ref(), grids, args.ids));
             write!(out, "{text}")?
         }
         Format::Ron => write!(out, "{}", t.to_ron())?,

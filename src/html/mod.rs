@@ -20,7 +20,6 @@ use std::fmt::Write as _;
 use crate::engine::trace::{Entry, Outcome, Trace};
 use crate::model::grid::Grid;
 use crate::model::{Alphabet, Geometry, Layout, Shape, ShapeFn};
-use crate::puzzle::AnyPuzzle;
 use crate::step::net::literal;
 use crate::step::{Role, Step};
 use crate::text::Puzzle;
@@ -129,27 +128,26 @@ pub fn trace_page(trace: &Trace, start: Option<&Grid>, kind: PageKind) -> String
 }
 
 /// The page for a trace of a puzzle of any size: `start` is the puzzle (or grid being solved)
-/// the solve started from, as [`AnyPuzzle::read`] read it, its box shape and alphabet
+/// the solve started from, as [`Puzzle::read`] read it, its box shape and alphabet
 /// included; the grid writes digits in the puzzle's alphabet.
 ///
 /// ```
 /// use lapiz::Pipeline;
 /// use lapiz::engine::solve_sized;
 /// use lapiz::html::{PageKind, puzzle_page};
-/// use lapiz::puzzle::AnyPuzzle;
 /// use lapiz::text::Puzzle;
 ///
 /// let puzzle = Puzzle::parse(".5.3.2.....63.....16......2.6.6....3").unwrap();
 /// let trace = solve_sized(&puzzle, &Pipeline::default_pipeline());
-/// let page = puzzle_page(&trace, &AnyPuzzle::Sized(puzzle), PageKind::Solve);
+/// let page = puzzle_page(&trace, &puzzle, PageKind::Solve);
 /// assert!(page.contains("Solved in") && page.contains("6x6 (2x3 boxes)"));
 /// // 6 cells of 54 units, and the margins for the labels
 /// assert!(page.contains("viewBox=\"0 0 368 368\""));
 /// ```
-pub fn puzzle_page(trace: &Trace, start: &AnyPuzzle, kind: PageKind) -> String {
-    let start = match start {
-        AnyPuzzle::Nine(grid) => Start::Nine(grid.clone()),
-        AnyPuzzle::Sized(p) => Start::Sized(p.clone()),
+pub fn puzzle_page(trace: &Trace, start: &Puzzle, kind: PageKind) -> String {
+    let start = match start.nine() {
+        Some(grid) => Start::Nine(Box::new(grid)),
+        None => Start::Sized(start.clone()),
     };
     write_page(trace, Some(start), kind)
 }

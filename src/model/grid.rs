@@ -302,6 +302,11 @@ impl<S: Shape> Grid<S> {
             .fold(S::Mask::ZERO, |m, c| m.or(self.candidates(c)))
     }
 
+    /// Every cell's candidate mask, row by row (empty for a cell with a value).
+    pub(crate) fn candidate_masks(&self) -> &[S::Mask] {
+        self.cands.as_ref()
+    }
+
     /// Number of candidates left in empty cells.
     pub fn candidate_count(&self) -> u32 {
         self.cands.as_ref().iter().map(|m| m.count()).sum()

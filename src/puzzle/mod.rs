@@ -1,6 +1,6 @@
-//! The front door, above the engine: a puzzle of any size read ([`AnyPuzzle`]), generated
-//! ([`Puzzle::generate`]; [`generate`]: 9x9's generator and its targets) and put in canonical
-//! form ([`canonical`]).
+//! The front door, above the engine: a [`Puzzle`] of any size solved ([`Puzzle::solve`]),
+//! generated ([`Puzzle::generate`]; [`generate`]: 9x9's generator and its targets) and put in
+//! canonical form ([`Puzzle::canonical_line`]).
 
 pub(crate) mod canonical;
 pub mod generate;
@@ -9,106 +9,27 @@ pub use canonical::{canonical, canonical_line};
 
 use crate::engine::pipeline::Pipeline;
 use crate::engine::trace::Trace;
-use crate::model::{Alphabet, Geometry, Layout, ParseError, Shape, ShapeFn};
+use crate::model::{Alphabet, Geometry, Layout, Shape, ShapeFn};
 use crate::puzzle::generate::sized as generate_sized;
 use crate::puzzle::generate::{Clues, GenerateError, GenerateOptions, Symmetry, rng_for};
 use crate::text::Puzzle;
 
-/// A puzzle as read from text of any size: 9x9 for the full engine (every technique, traces,
-/// rating), or another size for the size-generic core ([`Puzzle`]).
-///
-/// ```
-/// use lapiz::puzzle::AnyPuzzle;
-/// let nine = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-/// assert!(matches!(AnyPuzzle::read(nine, None, None), Ok(AnyPuzzle::Nine(_))));
-/// let four = AnyPuzzle::read("3.1...2.2....4..", None, None).unwrap();
-/// assert!(matches!(four, AnyPuzzle::Sized(p) if p.layout().n() == 4));
-/// ```
-#[derive(Clone, Debug)]
-pub enum AnyPuzzle {
-    /// A 9x9 puzzle (also a pencil-mark grid or a library line).
-    Nine(Box<crate::Grid>),
-    /// A puzzle of another size.
-    Sized(Puzzle),
-}
-
-impl AnyPuzzle {
-    /// The board's size `n` (9 for 9x9).
-    pub fn n(&self) -> usize {
-        match self {
-            AnyPuzzle::Nine(_) => 9,
-            AnyPuzzle::Sized(p) => p.layout().n(),
-        }
-    }
-
-    /// Runs `f` with explanations writing digits in the puzzle's symbols ([`with_symbols`]);
-    /// a 9x9 puzzle read by the 9x9 reader writes numbers.
-    pub fn in_its_symbols<R>(&self, f: impl FnOnce() -> R) -> R {
-        match self {
-            AnyPuzzle::Nine(_) => f(),
-            AnyPuzzle::Sized(p) => p.in_its_symbols(f),
-        }
-    }
-
-    /// Reads a puzzle of any size. Without `alphabet` and `boxes`, what the 9x9 reader
-    /// ([`crate::text::nine::parse_puzzle`]) takes is 9x9, as it always was; other texts go to the
-    /// reader of every size, whose error is reported when it saw another size (or no size at
-    /// all), the 9x9 reader's otherwise.
-    pub fn read(
-        text: &str,
-        alphabet: Option<Alphabet>,
-        boxes: Option<(u8, u8)>,
-    ) -> Result<AnyPuzzle, ParseError> {
-        let plain = alphabet.is_none() && boxes.is_none();
-        let nine = if plain {
-            match crate::text::nine::parse_puzzle(text) {
-                Ok(grid) => return Ok(AnyPuzzle::Nine(Box::new(grid))),
-                Err(e) => Some(e),
-            }
-        } else {
-            None
-        };
-        match Puzzle::parse_with(text, alphabet, boxes) {
-            Ok(p) if p.layout().n() != 9 => Ok(AnyPuzzle::Sized(p)),
-            Ok(p) => match nine {
-                Some(e) => Err(e),
-                None => {
-                    let values: [u8; 81] = p.values().try_into().expect("81 values");
-                    Ok(AnyPuzzle::Nine(Box::new(crate::Grid::from_values(&values))))
-                }
-            },
-            Err(e) => Err(match (nine, &e) {
-                (Some(nine), ParseError::BadSymbol { size: 9, .. }) => nine,
-                (Some(ParseError::WrongCellCount { .. }), _) | (None, _) => e,
-                (Some(nine), ParseError::BadSize { .. }) => nine,
-                _ => e,
-            }),
-        }
-    }
-
-    /// Solves it with `pipeline`: 9x9 with [`solve_grid`](crate::engine::solve_grid), another
-    /// size with [`solve_sized`](crate::engine::solve_sized).
+impl Puzzle {
+    /// Solves it with `pipeline`: 9x9 with [`solve_grid`](crate::engine::solve_grid) on the grid
+    /// it holds, another size with [`solve_sized`](crate::engine::solve_sized).
     pub fn solve(&self, pipeline: &Pipeline) -> Trace {
-        match self {
-            AnyPuzzle::Nine(grid) => crate::engine::solve_grid(grid, pipeline),
-            AnyPuzzle::Sized(p) => crate::engine::solve_sized(p, pipeline),
+        match self.nine() {
+            Some(grid) => crate::engine::solve_grid(&grid, pipeline),
+            None => crate::engine::solve_sized(self, pipeline),
         }
     }
 
-    /// The brute-force solution count, stopping at `limit`.
-    pub fn count_solutions(&self, limit: u32) -> u32 {
-        match self {
-            AnyPuzzle::Nine(grid) => crate::brute::nine::count_solutions(grid.values(), limit),
-            AnyPuzzle::Sized(p) => p.count_solutions(limit),
-        }
-    }
-
-    /// The canonical form of the clues as a line, in the puzzle's symbols (9x9:
-    /// [`crate::puzzle::canonical::canonical_line`]; other sizes: [`Puzzle::canonical`]).
+    /// The canonical form of the givens as a line, in the puzzle's symbols (equal for
+    /// equivalent puzzles; 9x9 by [`canonical_line`], other sizes by [`Puzzle::canonical`]).
     pub fn canonical_line(&self) -> String {
-        match self {
-            AnyPuzzle::Nine(grid) => crate::puzzle::canonical::canonical_line(&grid.given_values()),
-            AnyPuzzle::Sized(p) => p.canonical().to_line(),
+        match self.nine() {
+            Some(grid) => canonical_line(&grid.given_values()),
+            None => self.canonical().to_line(),
         }
     }
 }
@@ -195,6 +116,7 @@ impl Puzzle {
             layout,
             alphabet,
             values,
+            givens: None,
             marks: None,
         };
         Ok(Generated {

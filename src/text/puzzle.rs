@@ -1,13 +1,18 @@
-//! [`Puzzle`]: a puzzle of any size as text gives it (layout, alphabet, values, pencil marks).
+//! [`Puzzle`]: a puzzle of any size as text gives it (layout, alphabet, values, givens, pencil
+//! marks), read from every format.
 
 use std::fmt;
 
 use crate::model::ParseError;
-use crate::model::{Alphabet, Bits, Geometry, Layout, Shape, with_symbols};
+use crate::model::grid::Grid;
+use crate::model::{Alphabet, Bits, Geometry, Layout, S9, Shape, with_symbols};
+use crate::text::nine::parse_puzzle;
 use crate::text::sized as text;
 
 /// A puzzle of any size (4x4 to 25x25): its layout, the alphabet it was written in, its values
-/// and, when read from a pencil-mark grid, its candidates.
+/// and, when read from a pencil-mark grid or a HoDoKu library line, its candidates and which
+/// values are givens. The one puzzle type: the layers above add solving, hints, rating,
+/// counting, generating and the canonical form to it, on 9x9 through 9x9's tuned code.
 ///
 /// ```
 /// use lapiz::text::Puzzle;
@@ -21,10 +26,100 @@ pub struct Puzzle {
     pub(crate) layout: Layout,
     pub(crate) alphabet: Alphabet,
     pub(crate) values: Vec<u8>,
+    /// Which values are givens (the rest were placed, as a library line places them); `None`:
+    /// every value.
+    pub(crate) givens: Option<Vec<bool>>,
     pub(crate) marks: Option<Vec<u32>>,
 }
 
 impl Puzzle {
+    /// Reads a puzzle of any size in any supported form. Without `alphabet` and `boxes`, what
+    /// the 9x9 reader ([`parse_puzzle`]) takes is 9x9: an 81-cell line, a pencil-mark grid, a
+    /// HoDoKu library line (its placements and deleted candidates kept). Other texts go to the
+    /// reader of every size ([`Puzzle::parse_with`]), whose error is reported when it saw
+    /// another size (or no size at all), the 9x9 reader's otherwise.
+    ///
+    /// ```
+    /// use lapiz::text::Puzzle;
+    /// let nine = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    /// assert_eq!(Puzzle::read(nine, None, None).unwrap().layout().n(), 9);
+    /// assert_eq!(Puzzle::read("3.1...2.2....4..", None, None).unwrap().layout().n(), 4);
+    /// ```
+    pub fn read(
+        text: &str,
+        alphabet: Option<Alphabet>,
+        boxes: Option<(u8, u8)>,
+    ) -> Result<Puzzle, ParseError> {
+        let plain = alphabet.is_none() && boxes.is_none();
+        let nine = if plain {
+            match parse_puzzle(text) {
+                Ok(grid) => return Ok(Puzzle::from_nine(&grid)),
+                Err(e) => Some(e),
+            }
+        } else {
+            None
+        };
+        match Puzzle::parse_with(text, alphabet, boxes) {
+            Ok(p) if p.layout().n() != 9 => Ok(p),
+            Ok(p) => match nine {
+                Some(e) => Err(e),
+                None => {
+                    let values: [u8; 81] = p.values().try_into().expect("81 values");
+                    Ok(Puzzle::from_nine(&Grid::from_values(&values)))
+                }
+            },
+            Err(e) => Err(match (nine, &e) {
+                (Some(nine), ParseError::BadSymbol { size: 9, .. }) => nine,
+                (Some(ParseError::WrongCellCount { .. }), _) | (None, _) => e,
+                (Some(nine), ParseError::BadSize { .. }) => nine,
+                _ => e,
+            }),
+        }
+    }
+
+    /// The 9x9 puzzle `grid` holds, exactly: its values, which of them are givens, and its
+    /// candidates where they differ from what the values leave.
+    pub fn from_nine(grid: &Grid) -> Puzzle {
+        let plain = Grid::from_values(grid.values());
+        let all = || crate::model::cell::Cell::all();
+        let givens = (grid.givens() != grid.filled_cells())
+            .then(|| all().map(|c| grid.is_given(c)).collect());
+        let marks = (grid.candidate_masks() != plain.candidate_masks())
+            .then(|| all().map(|c| u32::from(grid.candidates(c))).collect());
+        Puzzle {
+            layout: Layout::NINE,
+            alphabet: Alphabet::Standard,
+            values: grid.values().to_vec(),
+            givens,
+            marks,
+        }
+    }
+
+    /// The 9x9 grid this puzzle holds, exactly as [`Puzzle::from_nine`] took it (`None`
+    /// for another size): what 9x9's engine and fast paths start from.
+    pub fn nine(&self) -> Option<Grid> {
+        if self.layout.n() != 9 {
+            return None;
+        }
+        let mut grid = Grid::blank(S9::geometry(Layout::NINE));
+        for (cell, &v) in crate::model::cell::Cell::all().zip(&self.values) {
+            if v != 0 {
+                grid.set_value(cell, v);
+                if self.givens.as_ref().is_none_or(|g| g[cell.index()]) {
+                    grid.mark_given(cell);
+                }
+            }
+        }
+        if let Some(marks) = &self.marks {
+            for (cell, &m) in crate::model::cell::Cell::all().zip(marks) {
+                if self.values[cell.index()] == 0 {
+                    grid.set_candidates(cell, m as u16);
+                }
+            }
+        }
+        Some(grid)
+    }
+
     /// Reads a puzzle of any size in any supported form, detecting the size (from the number of
     /// cells) and the alphabet.
     pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
@@ -43,6 +138,7 @@ impl Puzzle {
             layout: read.layout,
             alphabet: read.alphabet,
             values: read.values,
+            givens: None,
             marks: read.marks,
         })
     }
@@ -62,6 +158,7 @@ impl Puzzle {
             layout,
             alphabet,
             values,
+            givens: None,
             marks: None,
         })
     }
@@ -179,6 +276,9 @@ impl Puzzle {
     /// The pencil marks: each empty cell's candidates once the values (and, for a pencil-mark
     /// grid, its marks) are taken into account, as a grid with box borders.
     pub fn pencil_marks(&self) -> String {
+        if let Some(grid) = self.nine() {
+            return crate::text::nine::format_pencil_marks(&grid);
+        }
         let cands = self.candidates();
         let n = self.layout.n();
         let texts: Vec<String> = (0..self.layout.cells())

@@ -9,7 +9,6 @@ use crate::engine::trace::Trace;
 use crate::engine::{check_puzzle, solve_grid, solve_sized};
 use crate::model::grid::{Candidate, Grid};
 use crate::model::{BySize, Family, Geometry, Shape, ShapeFn, Sym, on_size};
-use crate::puzzle::AnyPuzzle;
 use crate::step::Step;
 use crate::technique::{Technique, TechniqueError};
 use crate::text::Puzzle;
@@ -107,10 +106,10 @@ pub struct SolvePositions {
 /// The positions a solve of `puzzle` with `pipeline` goes through, as [`positions`] gives them
 /// on 9x9, for a puzzle of any size (another size is solved by [`solve_sized`], with the
 /// pipeline's techniques that run on it). `None` when it is not a proper puzzle.
-pub fn solve_positions(puzzle: &AnyPuzzle, pipeline: &Pipeline) -> Option<SolvePositions> {
-    match puzzle {
-        AnyPuzzle::Nine(grid) => {
-            let (grids, solution) = positions(grid, pipeline)?;
+pub fn solve_positions(puzzle: &Puzzle, pipeline: &Pipeline) -> Option<SolvePositions> {
+    match puzzle.nine() {
+        Some(grid) => {
+            let (grids, solution) = positions(&grid, pipeline)?;
             Some(SolvePositions {
                 grids: grids
                     .into_iter()
@@ -120,7 +119,8 @@ pub fn solve_positions(puzzle: &AnyPuzzle, pipeline: &Pipeline) -> Option<SolveP
                 sized: None,
             })
         }
-        AnyPuzzle::Sized(p) => {
+        None => {
+            let p = puzzle;
             let solution = p.solution().ok()?;
             let trace = solve_sized(p, pipeline);
             let grids = p.layout().dispatch(Replay {

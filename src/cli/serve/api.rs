@@ -13,7 +13,6 @@ use lapiz::engine::{Entry, Outcome, Trace};
 use lapiz::engine::{Level, Rating, RatingError, rate};
 use lapiz::html::{PageKind, puzzle_page};
 use lapiz::model::{Alphabet, Layout};
-use lapiz::puzzle::AnyPuzzle;
 use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry, generate};
 use lapiz::step::Step;
 use lapiz::text::Puzzle;
@@ -133,12 +132,10 @@ impl SizeFields {
 }
 
 /// A request's puzzle text (any form lapiz reads, of any size up to [`LARGEST_SERVED`]).
-fn puzzle_of(text: &str, size: &SizeFields) -> Result<AnyPuzzle, ApiError> {
-    let puzzle = AnyPuzzle::read(text, size.alphabet()?, size.boxes()?)
+fn puzzle_of(text: &str, size: &SizeFields) -> Result<Puzzle, ApiError> {
+    let puzzle = Puzzle::read(text, size.alphabet()?, size.boxes()?)
         .map_err(|e| ApiError::unprocessable(format!("cannot read the puzzle: {e}")))?;
-    if let AnyPuzzle::Sized(p) = &puzzle {
-        refuse_too_large(p.layout())?;
-    }
+    refuse_too_large(puzzle.layout())?;
     Ok(puzzle)
 }
 
@@ -218,7 +215,7 @@ pub fn solve(req: SolveRequest, pipelines: &Pipelines) -> Result<String, ApiErro
     answer(&Solved {
         trace: &trace,
         names: names(pipeline),
-        size: puzzle.n(),
+        size: puzzle.layout().n(),
         html: req
             .html
             .then(|| puzzle_page(&trace, &puzzle, PageKind::Solve)),
@@ -274,15 +271,12 @@ pub fn hint(req: HintRequest, pipelines: &Pipelines) -> Result<String, ApiError>
 
 /// [`hint`]'s answer for a puzzle as read, in the symbols already set.
 fn hint_of(
-    puzzle: &AnyPuzzle,
+    puzzle: &Puzzle,
     nudge: bool,
     html: bool,
     pipeline: &Pipeline,
 ) -> Result<String, ApiError> {
-    let (layout, solved) = match puzzle {
-        AnyPuzzle::Nine(grid) => (Layout::NINE, grid.is_solved()),
-        AnyPuzzle::Sized(p) => (p.layout(), p.is_solved()),
-    };
+    let (layout, solved) = (puzzle.layout(), puzzle.is_solved());
     let mut trace = puzzle.solve(pipeline);
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Err(ApiError::unprocessable(format!("invalid puzzle: {reason}")));
@@ -362,9 +356,10 @@ struct Rated<'a> {
 /// the rating's fields, its text (`4.2`, `>11.0`) and its level's name.
 pub fn rate_puzzle(req: RateRequest, pipelines: &Pipelines) -> Result<String, ApiError> {
     let puzzle = puzzle_of(&req.puzzle, &req.size)?;
-    let role = match (&puzzle, &req.pipeline) {
-        (AnyPuzzle::Sized(_), None) => Role::Solve,
-        _ => Role::Rate,
+    // 9x9 is rated with SE's scale, other sizes with lapiz's own unless asked
+    let role = match (puzzle.layout().n(), &req.pipeline) {
+        (9, _) | (_, Some(_)) => Role::Rate,
+        (_, None) => Role::Solve,
     };
     let pipeline = pipelines.pick(req.pipeline.as_deref(), role, false)?;
     let trace = puzzle.solve(pipeline);

@@ -12,9 +12,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
+use lapiz::Puzzle;
 use lapiz::engine::Pipeline;
 use lapiz::plugin::PluginMode;
-use lapiz::puzzle::AnyPuzzle;
 use lapiz::script::{Evaluator, ScriptTechnique};
 use lapiz::technique::Technique;
 use lapiz::text::parse_library_line;
@@ -592,7 +592,7 @@ fn read_puzzles(
     path: &Path,
     limit: Option<usize>,
     size: &SizeArgs,
-) -> Result<(Vec<AnyPuzzle>, String)> {
+) -> Result<(Vec<Puzzle>, String)> {
     let input = crate::cli::batch::open_input(path)?;
     let (mut grids, mut skipped) = (Vec::new(), 0usize);
     for (i, line) in input.lines().enumerate() {

@@ -491,7 +491,7 @@ impl Check<'_> {
             Ok(p) => p,
             Err(e) => return PuzzleCheck::unreadable(&e.to_string()),
         };
-        let n = puzzle.n();
+        let n = puzzle.layout().n();
         if !self.technique.runs_on(n) {
             return PuzzleCheck::skipped(&format!(
                 "{} does not run on {n}x{n} boards",

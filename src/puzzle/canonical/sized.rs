@@ -302,6 +302,7 @@ impl Puzzle {
             layout: self.layout,
             alphabet: self.alphabet,
             values,
+            givens: None,
             marks: None,
         }
     }

@@ -63,6 +63,7 @@ impl Puzzle {
             layout,
             alphabet,
             values,
+            givens: None,
             marks: None,
         };
         for attempt in 1..=options.attempts {
