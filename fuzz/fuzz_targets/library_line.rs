@@ -4,7 +4,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    if let Ok(case) = lapiz::parse::parse_library_line(text) {
-        let _ = lapiz::parse::format_library_line(&case);
+    if let Ok(case) = lapiz::text::parse_library_line(text) {
+        let _ = lapiz::text::format_library_line(&case);
     }
 });

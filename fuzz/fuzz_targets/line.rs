@@ -5,12 +5,12 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    if let Ok(values) = lapiz::parse::line_values(text) {
+    if let Ok(values) = lapiz::text::line_values(text) {
         let line: String = values
             .iter()
             .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
             .collect();
-        assert_eq!(lapiz::parse::line_values(&line).ok(), Some(values));
-        let _ = lapiz::parse::parse_line(text);
+        assert_eq!(lapiz::text::line_values(&line).ok(), Some(values));
+        let _ = lapiz::text::parse_line(text);
     }
 });

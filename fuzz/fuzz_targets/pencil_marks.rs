@@ -4,7 +4,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    if let Ok(grid) = lapiz::parse::parse_pencil_marks(text) {
-        let _ = lapiz::parse::format_pencil_marks(&grid);
+    if let Ok(grid) = lapiz::text::parse_pencil_marks(text) {
+        let _ = lapiz::text::format_pencil_marks(&grid);
     }
 });
