@@ -15,32 +15,31 @@
 //!
 //! # Embedding lapiz
 //!
-//! A program that uses the library reads a puzzle ([`parse`]), chooses a pipeline
-//! ([`pipeline`]), runs the engine ([`engine`]) and reads the trace ([`trace`]); [`rating`]
-//! rates the trace. Depend on `lapiz` with `default-features = false` to leave out the command
-//! line's crates (the `cli` feature).
+//! A program that uses the library reads a [`Puzzle`] of any size (`Puzzle::read`: every
+//! format of every size), chooses a [`Pipeline`], solves the puzzle into a [`Trace`] and rates
+//! the trace ([`engine::rate`]). Depend on `lapiz` with `default-features = false` to leave out
+//! the command line's crates (the `cli` feature).
 //!
 //! ```
-//! use lapiz::engine::solve_grid;
-//! use lapiz::text::parse_puzzle;
-//! use lapiz::engine::rate;
-//! use lapiz::engine::Outcome;
-//! use lapiz::Pipeline;
+//! use lapiz::engine::{Outcome, rate};
+//! use lapiz::{Pipeline, Puzzle};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! // Parse: 81 characters, a pencil-mark grid or a HoDoKu library line. A typed error says
-//! // what is wrong and where.
-//! let grid = parse_puzzle(
+//! // Read: a line of any size, a pencil-mark grid or a HoDoKu library line. A typed error
+//! // says what is wrong and where.
+//! let puzzle = Puzzle::read(
 //!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+//!     None,
+//!     None,
 //! )?;
-//! assert!(parse_puzzle("12x").is_err());
+//! assert!(Puzzle::read("12x", None, None).is_err());
 //!
 //! // The pipeline: an embedded one (`default`, `se`) or a RON file
 //! // (`Pipeline::from_file`), with scripts and plugins added as `add_technique` checks them.
 //! let pipeline = Pipeline::embedded("default").expect("an embedded pipeline");
 //!
 //! // The engine: every step found is verified against the solution, then applied.
-//! let trace = solve_grid(&grid, &pipeline);
+//! let trace = puzzle.solve(&pipeline);
 //!
 //! // The trace: the steps with their explanations, the outcome, RON for storage.
 //! assert!(matches!(trace.outcome, Outcome::Solved));
@@ -55,10 +54,12 @@
 //! # }
 //! ```
 //!
-//! Techniques come as built-ins ([`technique::builtins`]), Rhai scripts ([`script`]) and
-//! plugins over a C ABI ([`plugin`]); all of them implement [`Technique`]. [`generate`] makes
-//! puzzles, [`transform`] finds canonical forms, [`reglib`] runs HoDoKu regression-library
-//! cases and [`html`] draws a trace as a page.
+//! The public API is one module per layer, lowest first: [`model`] (sizes, cells, sets, the
+//! grid, errors), [`text`] (formats), [`brute`] (the brute force), [`step`], [`technique`]
+//! (built-ins; every technique implements [`Technique`]), [`script`] (Rhai scripts) and
+//! [`plugin`] (libraries over a C ABI), [`engine`] (pipeline, solve loop, trace, rating),
+//! [`puzzle`] (generation, canonical form), [`html`] (a trace as a page) and [`tools`]
+//! (HoDoKu's regression library, the technique check).
 
 #![deny(missing_docs)]
 

@@ -10,6 +10,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::model::Bits;
 use crate::model::cellset::CellSet;
+use crate::model::error::NameError;
 
 /// A cell of a board of any size, named `r1c1` … `r25c25` by its row and column.
 ///
@@ -168,10 +169,10 @@ impl fmt::Debug for Cell {
 }
 
 impl FromStr for Cell {
-    type Err = String;
+    type Err = NameError;
     /// Parses `r1c1` … `r25c25` (case-insensitive).
-    fn from_str(s: &str) -> Result<Cell, String> {
-        let bad = || format!("`{s}` is not a cell name (r1c1 … r9c9, up to r25c25)");
+    fn from_str(s: &str) -> Result<Cell, NameError> {
+        let bad = || NameError::Cell(s.to_string());
         let lower = s.to_ascii_lowercase();
         let (row, col) = lower
             .strip_prefix('r')
@@ -345,10 +346,10 @@ impl fmt::Debug for House {
 }
 
 impl FromStr for House {
-    type Err = String;
+    type Err = NameError;
     /// Parses `r3`, `c7` or `b5` (up to 25).
-    fn from_str(s: &str) -> Result<House, String> {
-        let bad = || format!("`{s}` is not a house name (r1 … r9, c1 … c9, b1 … b9, up to 25)");
+    fn from_str(s: &str) -> Result<House, NameError> {
+        let bad = || NameError::House(s.to_string());
         let b = s.as_bytes();
         let number = s
             .get(1..)

@@ -1,5 +1,5 @@
-//! The errors of reading a puzzle and of a puzzle that cannot be solved: the ones every layer
-//! above the model may return.
+//! The errors of reading a puzzle, a cell, house or candidate name, and of a puzzle that
+//! cannot be solved: the ones every layer above the model may return.
 
 use crate::model::cell::Cell;
 
@@ -102,4 +102,19 @@ pub enum PuzzleError {
         /// The solution's digit.
         digit: u8,
     },
+}
+
+/// A cell, house or candidate name that does not read (`r1c1`, `b3`, `5r3c7`; up to 25).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NameError {
+    /// Not a cell name.
+    #[error("`{0}` is not a cell name (r1c1 … r9c9, up to r25c25)")]
+    Cell(String),
+    /// Not a house name.
+    #[error("`{0}` is not a house name (r1 … r9, c1 … c9, b1 … b9, up to 25)")]
+    House(String),
+    /// Not a candidate.
+    #[error("`{0}` is not a candidate (digit then cell, e.g. 5r3c7)")]
+    Candidate(String),
 }

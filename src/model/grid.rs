@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::model::cell::{Cell, House};
 use crate::model::cellset::CellSet;
+use crate::model::error::NameError;
 use crate::model::{Bits, Geometry, Layout, S9, Shape};
 
 /// A candidate: a digit that may still go in a cell. Written `5r3c7` (Eureka notation), the digit in the
@@ -12,7 +13,7 @@ use crate::model::{Bits, Geometry, Layout, S9, Shape};
 pub struct Candidate {
     /// The cell.
     pub cell: Cell,
-    /// The digit, 1..=9.
+    /// The digit, 1..=n.
     pub digit: u8,
 }
 
@@ -37,9 +38,9 @@ impl fmt::Debug for Candidate {
 }
 
 impl std::str::FromStr for Candidate {
-    type Err = String;
+    type Err = NameError;
     /// Parses `5r3c7` (and on larger boards `14r12c16`: digits 1 to 25).
-    fn from_str(s: &str) -> Result<Candidate, String> {
+    fn from_str(s: &str) -> Result<Candidate, NameError> {
         if let Some(at) = s.find('r')
             && (1..=2).contains(&at)
             && s[..at].bytes().all(|b| b.is_ascii_digit())
@@ -50,9 +51,7 @@ impl std::str::FromStr for Candidate {
         {
             return Ok(Candidate::new(cell, digit));
         }
-        Err(format!(
-            "`{s}` is not a candidate (digit then cell, e.g. 5r3c7)"
-        ))
+        Err(NameError::Candidate(s.to_string()))
     }
 }
 

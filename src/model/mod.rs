@@ -15,7 +15,7 @@ pub(crate) mod symbols;
 pub use bits::{Bits, Words};
 pub use cell::{Cell, DigitMask, House, HouseKind, digit_bit, digits};
 pub use cellset::CellSet;
-pub use error::{ParseError, PuzzleError};
+pub use error::{NameError, ParseError, PuzzleError};
 pub use geometry::Geometry;
 pub use grid::{Candidate, Grid};
 pub(crate) use shape::on_size;

@@ -15,23 +15,22 @@
 //!  S6       36   u64          u16          2x3 (3x2)
 //!  S8       64   u64          u16          2x4 (4x2)
 //!  S9       81   u128         u16          3x3
-//!  S12     144   [u64; 3]     u16          3x4 (4x3, 2x6, 6x2)
-//!  S16     256   [u64; 4]     u16          4x4 (2x8, 8x2)
-//!  S25     625   [u64; 10]    u32          5x5
+//!  S12     144   Words<3>     u16          3x4 (4x3, 2x6, 6x2)
+//!  S16     256   Words<4>     u16          4x4 (2x8, 8x2)
+//!  S25     625   Words<10>    u32          5x5
 //! ```
 //!
-//! Code over the core (`Board<S>`, the brute-force solver, the generator, the singles) is written
-//! once, generic over `S: Shape`, and monomorphised per size: no `dyn` and no run-time width
-//! in an inner loop. The box shape is not part of the type: it only changes the geometry
+//! Code over the shapes (the grid and the techniques, the brute force, the generator) is
+//! written once, generic over `S: Shape`, and monomorphised per size: no `dyn` and no run-time
+//! width in an inner loop. The box shape is not part of the type: it only changes the geometry
 //! tables (`Geometry<S>`: houses, peers, each cell's houses and its place in them), built once
 //! per layout and kept for the life of the process. One `match` on the size at the entry
-//! (`Layout::dispatch`) picks the copy. The public API stays size-free: a [`Puzzle`] carries its
-//! layout, its alphabet and its values, and callers never write generics.
+//! (`Layout::dispatch`) picks the copy; a value of whichever shape is a [`BySize`]. The public
+//! API stays size-free: a [`Puzzle`](crate::Puzzle) carries its layout, its alphabet and its
+//! values, and callers never write generics.
 //!
-//! 9x9 keeps its own tuned core for now (the `Grid` the techniques run on, and the
-//! tdoku-class brute force of [`crate::brute::nine`]); the generic core serves every size, 9x9
-//! included (the tests check that both agree), and the techniques move onto it with the second
-//! part of the grid-size work.
+//! 9x9 has, besides, a tuned brute force ([`crate::brute::nine`]) and canonical form, which the
+//! front door uses on 9x9 (the tests check that the generic core agrees with them).
 
 use std::fmt;
 use std::sync::OnceLock;

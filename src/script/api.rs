@@ -153,6 +153,7 @@ fn touched<S: Shape>(geo: &Geometry<S>, set: CellSet<S>, kind: &str) -> Res<Arra
 /// A cell from a name (`r1c1`, `r12c16`), for `cell("r1c1")` and for map returns.
 pub(crate) fn parse_cell(name: &str) -> Result<Cell, String> {
     name.parse()
+        .map_err(|e: crate::model::NameError| e.to_string())
 }
 
 /// `cell` when it lies on a board of shape `S`.
@@ -331,7 +332,10 @@ fn houses_of(c: Cell) -> [House; 3] {
 fn register_house(engine: &mut Engine) {
     engine.register_type_with_name::<House>("House");
     engine.register_fn("house", |name: &str| -> Res<House> {
-        let h: House = name.parse().or_else(err)?;
+        let h: House = name
+            .parse::<House>()
+            .map_err(|e| e.to_string())
+            .or_else(err)?;
         board::check_house(h).or_else(err)
     });
     engine.register_fn("to_string", |h: &mut House| h.to_string());
@@ -784,7 +788,7 @@ fn register_step(engine: &mut Engine) {
     engine.register_fn(
         "house",
         |s: &mut StepBuilder, h: &str| -> Res<StepBuilder> {
-            let h: House = h.parse().or_else(err)?;
+            let h: House = h.parse::<House>().map_err(|e| e.to_string()).or_else(err)?;
             s.houses.push(board::check_house(h).or_else(err)?);
             Ok(s.clone())
         },

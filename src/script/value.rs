@@ -230,7 +230,7 @@ fn candidate_list(value: Dynamic, path: &str, n: usize) -> Res<Vec<Candidate>> {
 fn candidate(value: Dynamic, path: &str, n: usize) -> Res<Candidate> {
     if value.is_string() {
         let s = value.into_immutable_string().unwrap_or_default();
-        return s.parse::<Candidate>().or_else(|e| bad(path, e));
+        return s.parse::<Candidate>().or_else(|e| bad(path, e.to_string()));
     }
     if !value.is_map() {
         return bad(
@@ -300,7 +300,7 @@ fn house(value: Dynamic, path: &str) -> Res<House> {
     }
     if value.is_string() {
         let s = value.into_immutable_string().unwrap_or_default();
-        return s.parse::<House>().or_else(|e| bad(path, e));
+        return s.parse::<House>().or_else(|e| bad(path, e.to_string()));
     }
     bad(
         path,
