@@ -4,7 +4,8 @@
 use crate::brute::board::{Board, SingleKind};
 use crate::brute::sized as brute;
 use crate::model::PuzzleError;
-use crate::model::{Bits, Geometry, Shape, ShapeFn};
+use crate::model::on_size;
+use crate::model::{Bits, Geometry, Shape};
 use crate::text::Puzzle;
 
 impl Puzzle {
@@ -13,21 +14,20 @@ impl Puzzle {
         if let Some(grid) = self.nine() {
             return crate::brute::nine::count_solutions(grid.values(), limit);
         }
-        self.layout
-            .dispatch(Count {
+        on_size!(self.layout.by_size(), geo => Count {
                 values: &self.values,
                 limit: limit.max(1),
-            })
-            .solutions
+            }.call(geo))
+        .solutions
     }
 
     /// The one solution: [`PuzzleError::NoSolution`] or [`PuzzleError::MultipleSolutions`]
     /// otherwise.
     pub fn solution(&self) -> Result<Puzzle, PuzzleError> {
-        let counted = self.layout.dispatch(Count {
+        let counted = on_size!(self.layout.by_size(), geo => Count {
             values: &self.values,
             limit: 2,
-        });
+        }.call(geo));
         match (counted.solutions, counted.first) {
             (1, Some(values)) => Ok(Puzzle {
                 values,
@@ -43,7 +43,8 @@ impl Puzzle {
     /// Solves by singles alone (full houses, hidden singles, naked singles), as far as they
     /// go: one explanation per placement, and the puzzle they leave.
     pub fn solve_by_singles(&self) -> (Vec<String>, Puzzle) {
-        let (steps, values) = self.layout.dispatch(Singles { puzzle: self });
+        let (steps, values) =
+            on_size!(self.layout.by_size(), geo => Singles { puzzle: self }.call(geo));
         (
             steps,
             Puzzle {
@@ -60,8 +61,8 @@ struct Count<'a> {
     limit: u32,
 }
 
-impl ShapeFn for Count<'_> {
-    type Out = brute::Counted;
+impl Count<'_> {
+    /// Runs it on shape `S`.
     fn call<S: Shape>(self, geo: &'static Geometry<S>) -> brute::Counted {
         brute::count(geo, self.values, self.limit)
     }
@@ -72,9 +73,9 @@ struct Singles<'a> {
     puzzle: &'a Puzzle,
 }
 
-impl ShapeFn for Singles<'_> {
-    type Out = (Vec<String>, Vec<u8>);
-    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Self::Out {
+impl Singles<'_> {
+    /// Runs it on shape `S`.
+    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> (Vec<String>, Vec<u8>) {
         let p = self.puzzle;
         let mut pending = Vec::new();
         let Some(mut board) = Board::<S>::from_values(geo, &p.values, &mut pending) else {

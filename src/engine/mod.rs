@@ -50,6 +50,7 @@ pub use trace::{
 
 use std::ops::ControlFlow;
 
+use crate::model::on_size;
 use crate::technique::context::Context;
 use crate::technique::memo::Memo;
 
@@ -57,7 +58,7 @@ use crate::brute::nine::{self as solver, Solutions};
 use crate::model::PuzzleError;
 use crate::model::cell::Cell;
 use crate::model::grid::Grid;
-use crate::model::{Alphabet, Geometry, Layout, Shape, ShapeFn};
+use crate::model::{Alphabet, Geometry, Layout, Shape};
 use crate::step::Step;
 use crate::text::Puzzle;
 use crate::text::nine::{format_grid_library_line, format_pencil_marks, parse_puzzle};
@@ -234,13 +235,13 @@ pub fn solve_sized(puzzle: &Puzzle, pipeline: &Pipeline) -> Trace {
     let mut entries = Vec::new();
     // explanations write digits in the puzzle's symbols
     let outcome = puzzle.in_its_symbols(|| {
-        puzzle.layout().dispatch(SolveSized {
+        on_size!(puzzle.layout().by_size(), geo => SolveSized {
             puzzle,
             pipeline,
             solution: solution.values(),
             disabled,
             entries: &mut entries,
-        })
+        }.call(geo))
     });
     Trace {
         solution: Some(solution.to_line()),
@@ -259,8 +260,8 @@ struct SolveSized<'a> {
     entries: &'a mut Vec<Entry>,
 }
 
-impl ShapeFn for SolveSized<'_> {
-    type Out = Outcome;
+impl SolveSized<'_> {
+    /// Runs it on shape `S`.
     fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Outcome {
         let p = self.puzzle;
         let grid = p.grid(geo);

@@ -19,7 +19,8 @@ use std::fmt::Write as _;
 
 use crate::engine::trace::{Entry, Outcome, Trace};
 use crate::model::grid::Grid;
-use crate::model::{Alphabet, Geometry, Layout, Shape, ShapeFn};
+use crate::model::on_size;
+use crate::model::{Alphabet, Geometry, Layout, Shape};
 use crate::step::net::literal;
 use crate::step::{Role, Step};
 use crate::text::Puzzle;
@@ -159,8 +160,8 @@ struct SizedFrames<'t, 'p> {
     kind: PageKind,
 }
 
-impl<'t> ShapeFn for SizedFrames<'t, '_> {
-    type Out = Vec<Frame<'t>>;
+impl<'t> SizedFrames<'t, '_> {
+    /// Runs it on shape `S`.
     fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Vec<Frame<'t>> {
         let grid = self.puzzle.grid(geo);
         let words =
@@ -210,11 +211,11 @@ fn write_page_in(trace: &Trace, start: Option<Start>, kind: PageKind) -> String 
                 |step: &Step, grid: &Grid| crate::step::words::step_chain_lines(step, Some(grid));
             frames(trace, (**grid).clone(), Alphabet::Standard, kind, words)
         }
-        (_, Some(Start::Sized(puzzle))) => puzzle.layout().dispatch(SizedFrames {
+        (_, Some(Start::Sized(puzzle))) => on_size!(puzzle.layout().by_size(), geo => SizedFrames {
             trace,
             puzzle,
             kind,
-        }),
+        }.call(geo)),
     };
     let layout = frames[0].position.layout;
     let mut out = String::new();

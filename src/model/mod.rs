@@ -19,5 +19,5 @@ pub use error::{NameError, ParseError, PuzzleError};
 pub use geometry::Geometry;
 pub use grid::{Candidate, Grid};
 pub(crate) use shape::on_size;
-pub use shape::{BySize, Family, Layout, Plain, S4, S6, S8, S9, S12, S16, S25, Shape, ShapeFn};
+pub use shape::{BySize, Family, Geometries, Layout, Plain, S4, S6, S8, S9, S12, S16, S25, Shape};
 pub use symbols::{Alphabet, Sym, with_symbols};

@@ -25,7 +25,8 @@
 //! width in an inner loop. The box shape is not part of the type: it only changes the geometry
 //! tables (`Geometry<S>`: houses, peers, each cell's houses and its place in them), built once
 //! per layout and kept for the life of the process. One `match` on the size at the entry
-//! (`Layout::dispatch`) picks the copy; a value of whichever shape is a [`BySize`]. The public
+//! (`on_size!` on [`Layout::by_size`]) picks the copy; a value of whichever shape is a
+//! [`BySize`]. The public
 //! API stays size-free: a [`Puzzle`](crate::Puzzle) carries its layout, its alphabet and its
 //! values, and callers never write generics.
 //!
@@ -153,16 +154,17 @@ impl Layout {
         row / self.box_rows() * (self.n() / self.box_cols()) + col / self.box_cols()
     }
 
-    /// Runs `f` on the generic core of this layout's size.
-    pub(crate) fn dispatch<F: ShapeFn>(self, f: F) -> F::Out {
+    /// This layout's geometry, named by its size: generic code runs on it through
+    /// [`on_size!`], which picks the shape.
+    pub fn by_size(self) -> BySize<Geometries> {
         match self.n {
-            4 => f.call(S4::geometry(self)),
-            6 => f.call(S6::geometry(self)),
-            8 => f.call(S8::geometry(self)),
-            9 => f.call(S9::geometry(self)),
-            12 => f.call(S12::geometry(self)),
-            16 => f.call(S16::geometry(self)),
-            _ => f.call(S25::geometry(self)),
+            4 => BySize::S4(S4::geometry(self)),
+            6 => BySize::S6(S6::geometry(self)),
+            8 => BySize::S8(S8::geometry(self)),
+            9 => BySize::S9(S9::geometry(self)),
+            12 => BySize::S12(S12::geometry(self)),
+            16 => BySize::S16(S16::geometry(self)),
+            _ => BySize::S25(S25::geometry(self)),
         }
     }
 }
@@ -177,15 +179,6 @@ impl fmt::Display for Layout {
             n = self.n
         )
     }
-}
-
-/// A function over the generic core, called with the geometry of one shape
-/// (`Layout::dispatch` picks the shape).
-pub trait ShapeFn {
-    /// What it returns.
-    type Out;
-    /// Runs it on shape `S`.
-    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Self::Out;
 }
 
 /// What the per-cell, per-house and per-digit arrays hold: plain values.
@@ -295,6 +288,13 @@ shape!(S25, 25, Words<10>, u32, u128, Words::lowest(625));
 pub trait Family {
     /// The type for shape `S`.
     type Of<S: Shape>;
+}
+
+/// The [`Family`] of layouts' geometries: what [`Layout::by_size`] gives.
+pub struct Geometries;
+
+impl Family for Geometries {
+    type Of<S: Shape> = &'static Geometry<S>;
 }
 
 /// A value of whichever shape, named by its size: the one place the seven shapes are listed as

@@ -24,7 +24,8 @@ use lapiz_plugin_api::abi::LpBoard;
 use super::sandbox::{self, Sandbox};
 use super::wire::{self, Decoder, Encoder, FrameError};
 use crate::model::grid::Grid;
-use crate::model::{Bits, Geometry, Layout, Shape, ShapeFn};
+use crate::model::on_size;
+use crate::model::{Bits, Geometry, Layout, Shape};
 use crate::step::Step;
 use crate::technique::{Context, StepSink, Technique, TechniqueError};
 
@@ -756,12 +757,12 @@ fn serve_here(library: &Path, memory_limit_mib: u64, refused: Option<String>) ->
                 values,
                 masks,
                 ..
-            } => layout.dispatch(SizedSearch {
+            } => on_size!(layout.by_size(), geo => SizedSearch {
                 technique: technique.as_ref(),
                 values: &values,
                 masks: &masks,
                 sink,
-            }),
+            }.call(geo)),
         };
         if lost {
             return 0;
@@ -801,9 +802,9 @@ struct SizedSearch<'a, 'b> {
     sink: &'a mut StepSink<'b>,
 }
 
-impl ShapeFn for SizedSearch<'_, '_> {
-    type Out = Result<(), TechniqueError>;
-    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Self::Out {
+impl SizedSearch<'_, '_> {
+    /// Runs it on shape `S`.
+    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Result<(), TechniqueError> {
         let mut grid = crate::model::grid::Grid::from_value_slice(geo, self.values);
         for (i, &mask) in self.masks.iter().enumerate() {
             let cell = S::cell(i);

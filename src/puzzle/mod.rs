@@ -9,7 +9,8 @@ pub use canonical::{canonical, canonical_line};
 
 use crate::engine::pipeline::Pipeline;
 use crate::engine::trace::Trace;
-use crate::model::{Alphabet, Geometry, Layout, Shape, ShapeFn};
+use crate::model::on_size;
+use crate::model::{Alphabet, Geometry, Layout, Shape};
 use crate::puzzle::generate::sized as generate_sized;
 use crate::puzzle::generate::{Clues, GenerateError, GenerateOptions, Symmetry, rng_for};
 use crate::text::Puzzle;
@@ -103,12 +104,12 @@ impl Puzzle {
             return Err(GenerateError::no_attempts());
         }
         let mut rng = rng_for(seed, index);
-        let made = layout.dispatch(Generate {
+        let made = on_size!(layout.by_size(), geo => Generate {
             symmetry,
             clues,
             attempts,
             rng: &mut rng,
-        });
+        }.call(geo));
         let Some((puzzle, solution, tried)) = made else {
             return Err(GenerateError::BudgetExhausted { index, attempts });
         };
@@ -131,10 +132,10 @@ impl Puzzle {
     /// puzzle has one solution).
     pub fn is_minimal(&self, symmetry: Symmetry) -> bool {
         self.count_solutions(2) == 1
-            && self.layout.dispatch(Minimal {
+            && on_size!(self.layout.by_size(), geo => Minimal {
                 values: &self.values,
                 symmetry,
-            })
+            }.call(geo))
     }
 }
 
@@ -172,9 +173,9 @@ struct Generate<'r, R: rand::Rng> {
     rng: &'r mut R,
 }
 
-impl<R: rand::Rng> ShapeFn for Generate<'_, R> {
-    type Out = Option<(Vec<u8>, Vec<u8>, u32)>;
-    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Self::Out {
+impl<R: rand::Rng> Generate<'_, R> {
+    /// Runs it on shape `S`.
+    fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Option<(Vec<u8>, Vec<u8>, u32)> {
         generate_sized::generate(geo, self.symmetry, self.clues, self.attempts, self.rng)
     }
 }
@@ -185,8 +186,8 @@ struct Minimal<'a> {
     symmetry: Symmetry,
 }
 
-impl ShapeFn for Minimal<'_> {
-    type Out = bool;
+impl Minimal<'_> {
+    /// Runs it on shape `S`.
     fn call<S: Shape>(self, geo: &'static Geometry<S>) -> bool {
         generate_sized::is_minimal(geo, self.values, self.symmetry)
     }

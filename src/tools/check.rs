@@ -8,7 +8,7 @@ use crate::engine::pipeline::Pipeline;
 use crate::engine::trace::Trace;
 use crate::engine::{check_puzzle, solve_grid, solve_sized};
 use crate::model::grid::{Candidate, Grid};
-use crate::model::{BySize, Family, Geometry, Shape, ShapeFn, Sym, on_size};
+use crate::model::{BySize, Family, Geometry, Shape, Sym, on_size};
 use crate::step::Step;
 use crate::technique::{Technique, TechniqueError};
 use crate::text::Puzzle;
@@ -123,10 +123,10 @@ pub fn solve_positions(puzzle: &Puzzle, pipeline: &Pipeline) -> Option<SolvePosi
             let p = puzzle;
             let solution = p.solution().ok()?;
             let trace = solve_sized(p, pipeline);
-            let grids = p.layout().dispatch(Replay {
+            let grids = on_size!(p.layout().by_size(), geo => Replay {
                 puzzle: p,
                 trace: &trace,
-            });
+            }.call(geo));
             Some(SolvePositions {
                 grids,
                 solution: solution.values().to_vec(),
@@ -142,8 +142,8 @@ struct Replay<'a> {
     trace: &'a Trace,
 }
 
-impl ShapeFn for Replay<'_> {
-    type Out = Vec<SizedGrid>;
+impl Replay<'_> {
+    /// Runs it on shape `S`.
     fn call<S: Shape>(self, geo: &'static Geometry<S>) -> Vec<SizedGrid> {
         let mut g = self.puzzle.grid(geo);
         let mut out = vec![S::by_size::<Grids>(Box::new(g.clone()))];

@@ -21,9 +21,10 @@ use crate::engine::pipeline::Pipeline;
 use crate::engine::rating::rate;
 use crate::engine::{Ended, run_within, solve_sized};
 use crate::model::grid::Grid;
+use crate::model::on_size;
 use crate::puzzle::generate::{GenerateError, GenerateOptions, Symmetry, rng_for};
 
-use crate::model::{Alphabet, Bits, Geometry, Layout, Shape, ShapeFn};
+use crate::model::{Alphabet, Bits, Geometry, Layout, Shape};
 use crate::puzzle::{Generate, Generated};
 use crate::text::Puzzle;
 
@@ -67,24 +68,24 @@ impl Puzzle {
             marks: None,
         };
         for attempt in 1..=options.attempts {
-            let made = layout.dispatch(Generate {
+            let made = on_size!(layout.by_size(), geo => Generate {
                 symmetry: options.symmetry,
                 clues: options.clues,
                 attempts: boards,
                 rng: &mut rng,
-            });
+            }.call(geo));
             let Some((mut puzzle, solution, _)) = made else {
                 continue;
             };
             if let Some(ceiling) = ceiling {
-                let within = layout.dispatch(PutBack {
+                let within = on_size!(layout.by_size(), geo => PutBack {
                     puzzle: &mut puzzle,
                     solution: &solution,
                     symmetry: options.symmetry,
                     pipeline,
                     ceiling,
                     rng: &mut rng,
-                });
+                }.call(geo));
                 let clues = puzzle.iter().filter(|&&v| v != 0).count();
                 if !within || !options.clues.met_by(clues) {
                     continue;
@@ -129,8 +130,8 @@ pub(crate) struct PutBack<'a, R: Rng> {
     pub rng: &'a mut R,
 }
 
-impl<R: Rng> ShapeFn for PutBack<'_, R> {
-    type Out = bool;
+impl<R: Rng> PutBack<'_, R> {
+    /// Runs it on shape `S`.
     fn call<S: Shape>(self, geo: &'static Geometry<S>) -> bool {
         let groups = self.symmetry.groups_of_size(S::N);
         let mut group_of = vec![0; S::CELLS];
