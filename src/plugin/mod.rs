@@ -187,6 +187,19 @@ pub enum PluginError {
         /// What happened (the loader's message, or how the host ended).
         message: String,
     },
+    /// The plugin host speaks another version of the wire protocol than lapiz (a host program
+    /// from another lapiz build).
+    #[error(
+        "plugin {path}: lapiz speaks plugin wire protocol version {lapiz} but its plugin host speaks version {host}; run hosts with the same lapiz build (LAPIZ_PLUGIN_HOST)"
+    )]
+    WireVersion {
+        /// The path.
+        path: String,
+        /// The version lapiz speaks.
+        lapiz: u32,
+        /// The version the host speaks.
+        host: u32,
+    },
     /// A folder of plugins could not be read.
     #[error("plugin folder {path}: {message}")]
     Folder {
@@ -391,8 +404,13 @@ pub fn load_with(
     {
         return Ok(p.clone());
     }
-    let (pool, name, abi_version, described) =
-        host::Pool::open(&shown, sandbox).map_err(|message| {
+    let (pool, description) = host::Pool::open(&shown, sandbox).map_err(|e| match e {
+        host::OpenError::Version(v) => PluginError::WireVersion {
+            path: shown.clone(),
+            lapiz: v.lapiz,
+            host: v.host,
+        },
+        host::OpenError::Failed(message) => {
             // the loader's own message already names the library
             let prefix = format!("plugin {shown}: ");
             PluginError::Host {
@@ -402,8 +420,12 @@ pub fn load_with(
                     .unwrap_or(&message)
                     .to_string(),
             }
-        })?;
-    let techniques = described
+        }
+    })?;
+    let abi_version = description.abi;
+    let name = description.name;
+    let techniques = description
+        .techniques
         .into_iter()
         .enumerate()
         .map(|(index, d)| Descriptor {
@@ -872,7 +894,7 @@ mod tests {
             (LP_ROLE_COLOR_B, "LP_ROLE_COLOR_B", Role::ColorB),
         ];
         assert_eq!(abi.len(), Role::ALL.len());
-        let header = include_str!("../plugins/lapiz-plugin-api/include/lapiz_plugin.h");
+        let header = include_str!("../../plugins/lapiz-plugin-api/include/lapiz_plugin.h");
         let defines: Vec<(&str, u8)> = header
             .lines()
             .filter_map(|l| l.strip_prefix("#define LP_ROLE_"))

@@ -1,0 +1,501 @@
+//! lapiz's side of plugin hosts: a pool of host processes per library, each started, spoken to
+//! over `plugin::wire` under the time limit, and killed when it dies, hangs or breaks the
+//! protocol.
+
+use std::io::{BufReader, Read};
+use std::ops::ControlFlow;
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use lapiz_plugin_api::abi::LpBoard;
+
+use super::{HostSettings, LOAD_TIME_LIMIT, SEARCH_MARK};
+use crate::grid::Grid;
+use crate::plugin::sandbox::Sandbox;
+use crate::plugin::wire::{self, Decoder, Description, HelloError, VersionMismatch};
+use crate::step::Step;
+use crate::technique::StepSink;
+
+/// The hosts of one library: idle ones wait here between searches, one per thread that has
+/// searched at once.
+#[derive(Debug)]
+pub(crate) struct Pool {
+    /// The library as given (passed to the host and named in errors).
+    path: String,
+    /// Whether its hosts sandbox themselves.
+    sandbox: Sandbox,
+    idle: Mutex<Vec<Host>>,
+}
+
+/// A running host process.
+#[derive(Debug)]
+struct Host {
+    child: Child,
+    input: ChildStdin,
+    frames: Receiver<Result<Vec<u8>, String>>,
+    /// The end of its stderr, for the error message when it dies.
+    stderr: Arc<Mutex<Vec<u8>>>,
+    stderr_done: Receiver<()>,
+}
+
+/// How much of a host's stderr is kept.
+const STDERR_TAIL: usize = 2048;
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        // an idle host ends by itself when its stdin closes; a broken one is killed
+        if !matches!(self.child.try_wait(), Ok(Some(_))) {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// Why a hosted search did not end normally: the host is gone or must go.
+type Broken = String;
+
+/// Why a host could not be opened.
+#[derive(Debug)]
+pub(crate) enum OpenError {
+    /// The host speaks another version of the wire protocol.
+    Version(VersionMismatch),
+    /// The host could not start, load the library or describe it: the loader's own message,
+    /// or what became of the host.
+    Failed(String),
+}
+
+impl From<String> for OpenError {
+    fn from(why: String) -> OpenError {
+        OpenError::Failed(why)
+    }
+}
+
+impl std::fmt::Display for OpenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpenError::Version(v) => v.fmt(f),
+            OpenError::Failed(why) => f.write_str(why),
+        }
+    }
+}
+
+impl Pool {
+    /// Starts a host for `path` and reads its description: the plugin's name and techniques,
+    /// or the loader's error message. The host is kept for the first search.
+    pub(crate) fn open(
+        path: &str,
+        sandbox: Sandbox,
+    ) -> Result<(Arc<Pool>, Description), OpenError> {
+        let settings = HostSettings::current();
+        let (host, frame) = Host::start(path, sandbox, &settings)?;
+        let description = description(&frame)??;
+        let pool = Arc::new(Pool {
+            path: path.to_string(),
+            sandbox,
+            idle: Mutex::new(vec![host]),
+        });
+        Ok((pool, description))
+    }
+
+    /// Runs technique `index` on `grid` in a host, handing its steps to `sink`. `Ok(Err)` is
+    /// the plugin's own failure (the host lives on); `Err` means the host died, hung or broke
+    /// the protocol, and was dropped.
+    pub(crate) fn search(
+        &self,
+        index: usize,
+        id: &str,
+        grid: &Grid,
+        sink: &mut StepSink<'_>,
+    ) -> Result<Result<(), String>, Broken> {
+        self.run(wire::search(index, grid), id, 9, sink)
+    }
+
+    /// Runs technique `index`, a sized search (ABI version 3), on `board` in a host, as
+    /// [`Pool::search`] does.
+    pub(crate) fn search_sized(
+        &self,
+        index: usize,
+        id: &str,
+        board: &LpBoard,
+        sink: &mut StepSink<'_>,
+    ) -> Result<Result<(), String>, Broken> {
+        self.run(wire::search_sized(index, board), id, board.n as usize, sink)
+    }
+
+    /// Sends the search `request` to a host (an idle one, or a new one) and hands the steps
+    /// of the `n x n` board it answers to `sink`.
+    fn run(
+        &self,
+        request: Vec<u8>,
+        id: &str,
+        n: usize,
+        sink: &mut StepSink<'_>,
+    ) -> Result<Result<(), String>, Broken> {
+        let settings = HostSettings::current();
+        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let mut host = match idle {
+            Some(h) => h,
+            None => {
+                let (h, frame) =
+                    Host::start(&self.path, self.sandbox, &settings).map_err(|e| e.to_string())?;
+                if frame.first() != Some(&wire::DESCRIBE) {
+                    return Err("the plugin host could not load the library again".into());
+                }
+                h
+            }
+        };
+        let result = host.search(&request, id, n, sink, &settings);
+        if result.is_ok() {
+            self.idle
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(host);
+        }
+        result
+    }
+}
+
+fn protocol(why: &str) -> String {
+    format!("the plugin host broke the protocol: {why}")
+}
+
+/// The host's first frame: `Ok(Ok)` the plugin's name and techniques, `Ok(Err)` the loader's
+/// own message (which names the library), `Err` a broken protocol.
+fn description(frame: &[u8]) -> Result<Result<Description, String>, Broken> {
+    let mut d = Decoder::new(frame.get(1..).unwrap_or_default());
+    match frame.first() {
+        Some(&wire::DESCRIBE) => Ok(Ok(d.description().map_err(|e| protocol(&e.to_string()))?)),
+        Some(&wire::LOAD_FAILED) => Ok(Err(d.str().map_err(|e| protocol(&e.to_string()))?)),
+        _ => Err(protocol("no description")),
+    }
+}
+
+/// A host's frame during a search of technique `id`.
+enum Reply {
+    /// A step the search found.
+    Step(Step),
+    /// The search ended normally.
+    Done,
+    /// The search failed with this message.
+    Failed(String),
+}
+
+/// Reads a host's frame during a search of technique `id` on an `n x n` board; `Err` is a
+/// broken protocol.
+fn reply(frame: &[u8], id: &str, n: usize) -> Result<Reply, Broken> {
+    let mut d = Decoder::new(frame.get(1..).unwrap_or_default());
+    match frame.first() {
+        Some(&wire::STEP) => Ok(Reply::Step(
+            d.step(id, n).map_err(|e| protocol(&e.to_string()))?,
+        )),
+        Some(&wire::DONE) => Ok(Reply::Done),
+        Some(&wire::FAILED) => Ok(Reply::Failed(
+            d.str().map_err(|e| protocol(&e.to_string()))?,
+        )),
+        _ => Err(protocol("an unknown frame")),
+    }
+}
+
+/// Reads `bytes` as lapiz reads a host's output (its hello, its description, then the
+/// frames of searches), returning how many frames it read: for the fuzz target `host_frames`
+/// (`fuzz/`), which checks that nothing a host sends makes lapiz panic.
+#[doc(hidden)]
+pub fn read_host_output(mut bytes: &[u8]) -> Result<usize, String> {
+    let mut frame = Vec::new();
+    let mut count = 0;
+    while wire::read_frame(&mut bytes, &mut frame).map_err(|e| protocol(&e.to_string()))? {
+        if count == 0 {
+            hello(&frame).map_err(|e| e.to_string())?;
+        } else if count == 1 {
+            description(&frame)??;
+        } else {
+            match reply(&frame, "fuzz", 9)? {
+                Reply::Step(step) => drop(step),
+                Reply::Done | Reply::Failed(_) => {}
+            }
+        }
+        count += 1;
+    }
+    Ok(count)
+}
+
+/// Checks a host's first frame, its hello.
+fn hello(frame: &[u8]) -> Result<(), OpenError> {
+    match wire::check_hello(frame) {
+        Ok(()) => Ok(()),
+        Err(HelloError::Version(host)) => Err(OpenError::Version(VersionMismatch {
+            lapiz: wire::PROTOCOL_VERSION,
+            host,
+        })),
+        Err(e) => Err(OpenError::Failed(protocol(&e.to_string()))),
+    }
+}
+
+impl Host {
+    /// Starts a host, exchanges hellos and returns it with its first frame after the hello
+    /// (its description or the loader's message), all within the load time limit.
+    fn start(
+        path: &str,
+        sandbox: Sandbox,
+        settings: &HostSettings,
+    ) -> Result<(Host, Vec<u8>), OpenError> {
+        let mut host = Host::spawn(path, sandbox, settings)?;
+        let doing = "loading the library";
+        if wire::write_frame(&mut host.input, &wire::hello()).is_err() {
+            return Err(host.death(doing, settings).into());
+        }
+        let limit = settings.time_limit.max(LOAD_TIME_LIMIT);
+        let deadline = Instant::now() + limit;
+        hello(&host.next(deadline, limit, settings, doing)?)?;
+        let frame = host.next(deadline, limit, settings, doing)?;
+        Ok((host, frame))
+    }
+
+    fn spawn(path: &str, sandbox: Sandbox, settings: &HostSettings) -> Result<Host, Broken> {
+        let program = settings.program.as_ref().ok_or_else(|| {
+            format!(
+                "no plugin host program to run it in: set {} to the lapiz binary, or choose the in-process plugin mode for trusted plugins",
+                HostSettings::PROGRAM_ENV
+            )
+        })?;
+        let mut child = Command::new(program)
+            .arg("plugin-host")
+            .arg("--memory-mib")
+            .arg(settings.memory_limit_mib.to_string())
+            .arg("--sandbox")
+            .arg(match sandbox {
+                Sandbox::On => "on",
+                Sandbox::Off => "off",
+            })
+            .arg("--")
+            .arg(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start the plugin host {}: {e}", program.display()))?;
+        let (input, output, err) =
+            match (child.stdin.take(), child.stdout.take(), child.stderr.take()) {
+                (Some(i), Some(o), Some(e)) => (i, o, e),
+                _ => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return Err("the plugin host's pipes could not be opened".into());
+                }
+            };
+        let (tx, frames) = channel();
+        std::thread::spawn(move || {
+            let mut output = BufReader::new(output);
+            loop {
+                let mut buf = Vec::new();
+                match wire::read_frame(&mut output, &mut buf) {
+                    Ok(true) => {
+                        if tx.send(Ok(buf)).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(false) => return,
+                    Err(e) => {
+                        let _ = tx.send(Err(e.to_string()));
+                        return;
+                    }
+                }
+            }
+        });
+        let stderr = Arc::new(Mutex::new(Vec::new()));
+        let (done_tx, stderr_done) = channel();
+        let tail = stderr.clone();
+        std::thread::spawn(move || {
+            let mut err = err;
+            let mut chunk = [0u8; 512];
+            while let Ok(n) = err.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                let mut t = tail.lock().unwrap_or_else(|e| e.into_inner());
+                t.extend_from_slice(&chunk[..n]);
+                if t.len() > STDERR_TAIL {
+                    let cut = t.len() - STDERR_TAIL;
+                    t.drain(..cut);
+                }
+            }
+            let _ = done_tx.send(());
+        });
+        Ok(Host {
+            child,
+            input,
+            frames,
+            stderr,
+            stderr_done,
+        })
+    }
+
+    /// The next frame, by `deadline`; `Err` when the host died or ran late (it is then
+    /// killed) or sent something unreadable.
+    fn next(
+        &mut self,
+        deadline: Instant,
+        limit: Duration,
+        settings: &HostSettings,
+        doing: &str,
+    ) -> Result<Vec<u8>, Broken> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.frames.recv_timeout(wait) {
+            Ok(Ok(frame)) => Ok(frame),
+            Ok(Err(e)) => Err(protocol(&e)),
+            Err(RecvTimeoutError::Timeout) => {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                Err(format!(
+                    "{doing} ran past the time limit of {}; its host process was stopped",
+                    seconds(limit)
+                ))
+            }
+            Err(RecvTimeoutError::Disconnected) => Err(self.death(doing, settings)),
+        }
+    }
+
+    /// What became of a host whose output ended: how it ended and its last words on stderr.
+    fn death(&mut self, doing: &str, settings: &HostSettings) -> String {
+        let status = self.child.wait();
+        // its stderr is closed once it is gone; give the reader a moment to take the rest
+        let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
+        let how = match status {
+            Ok(s) => ended(s, settings),
+            Err(e) => format!("ended (its status cannot be read: {e})"),
+        };
+        let tail = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
+        // only what this search wrote: after the host's last search mark (what an earlier
+        // search wrote may still have been in the pipe when the tail was cleared)
+        let from = tail
+            .windows(SEARCH_MARK.len())
+            .rposition(|w| w == SEARCH_MARK)
+            .map_or(0, |i| i + SEARCH_MARK.len());
+        let text = String::from_utf8_lossy(&tail[from..]);
+        let last: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        let words = match last.len() {
+            0 => String::new(),
+            n => format!(
+                " (its last words: {})",
+                last[n.saturating_sub(2)..].join(" / ")
+            ),
+        };
+        format!("the plugin host {how} during {doing}{words}")
+    }
+
+    fn search(
+        &mut self,
+        request: &[u8],
+        id: &str,
+        n: usize,
+        sink: &mut StepSink<'_>,
+        settings: &HostSettings,
+    ) -> Result<Result<(), String>, Broken> {
+        let doing = "the search";
+        // last words are this search's only
+        self.stderr
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+        let deadline = Instant::now() + settings.time_limit;
+        if wire::write_frame(&mut self.input, request).is_err() {
+            return Err(self.death(doing, settings));
+        }
+        loop {
+            let frame = self.next(deadline, settings.time_limit, settings, doing)?;
+            match reply(&frame, id, n)? {
+                Reply::Step(step) => {
+                    let answer = match sink(step) {
+                        ControlFlow::Continue(()) => wire::CONTINUE,
+                        ControlFlow::Break(()) => wire::STOP,
+                    };
+                    if wire::write_frame(&mut self.input, &[answer]).is_err() {
+                        return Err(self.death(doing, settings));
+                    }
+                }
+                Reply::Done => return Ok(Ok(())),
+                Reply::Failed(message) => return Ok(Err(message)),
+            }
+        }
+    }
+}
+
+/// `2 s`, `1.5 s`.
+fn seconds(d: Duration) -> String {
+    format!("{} s", d.as_secs_f64())
+}
+
+/// How a host process ended, in words.
+fn ended(status: ExitStatus, settings: &HostSettings) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            let name = match signal {
+                libc::SIGSEGV => "SIGSEGV, a segmentation fault",
+                libc::SIGABRT => "SIGABRT, an abort",
+                libc::SIGBUS => "SIGBUS, a bus error",
+                libc::SIGILL => "SIGILL, an illegal instruction",
+                libc::SIGFPE => "SIGFPE, an arithmetic fault",
+                libc::SIGKILL => "SIGKILL",
+                _ => "",
+            };
+            let memory = match settings.memory_limit_mib {
+                0 => String::new(),
+                n => format!("its memory limit was {n} MiB"),
+            };
+            let why = [name.to_string(), memory]
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join("; ");
+            return if why.is_empty() {
+                format!("was killed by signal {signal}")
+            } else {
+                format!("was killed by signal {signal} ({why})")
+            };
+        }
+    }
+    match status.code() {
+        Some(code) => format!("exited with status {code}"),
+        None => format!("ended ({status})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn how_a_host_ended_is_said_in_words() {
+        use std::os::unix::process::ExitStatusExt;
+        let limited = HostSettings {
+            memory_limit_mib: 64,
+            ..HostSettings::default()
+        };
+        // a raw wait status: the low 7 bits are the signal, `code << 8` an exit code
+        assert_eq!(
+            ended(ExitStatus::from_raw(11), &limited),
+            "was killed by signal 11 (SIGSEGV, a segmentation fault; its memory limit was 64 MiB)"
+        );
+        let unlimited = HostSettings {
+            memory_limit_mib: 0,
+            ..HostSettings::default()
+        };
+        assert_eq!(
+            ended(ExitStatus::from_raw(6), &unlimited),
+            "was killed by signal 6 (SIGABRT, an abort)"
+        );
+        assert_eq!(
+            ended(ExitStatus::from_raw(3 << 8), &unlimited),
+            "exited with status 3"
+        );
+    }
+}
