@@ -404,24 +404,25 @@ pub fn load_with(
     {
         return Ok(p.clone());
     }
-    let (pool, description) = host::Pool::open(&shown, sandbox).map_err(|e| match e {
-        host::OpenError::Version(v) => PluginError::WireVersion {
-            path: shown.clone(),
-            lapiz: v.lapiz,
-            host: v.host,
-        },
-        host::OpenError::Failed(message) => {
-            // the loader's own message already names the library
-            let prefix = format!("plugin {shown}: ");
-            PluginError::Host {
+    let (pool, description) =
+        host::Pool::open(&canonical.to_string_lossy(), sandbox).map_err(|e| match e {
+            host::OpenError::Version(v) => PluginError::WireVersion {
                 path: shown.clone(),
-                message: message
-                    .strip_prefix(&prefix)
-                    .unwrap_or(&message)
-                    .to_string(),
+                lapiz: v.lapiz,
+                host: v.host,
+            },
+            host::OpenError::Failed(message) => {
+                // the loader's own message already names the library (as the host saw it)
+                let prefix = format!("plugin {}: ", canonical.display());
+                PluginError::Host {
+                    path: shown.clone(),
+                    message: message
+                        .strip_prefix(&prefix)
+                        .unwrap_or(&message)
+                        .to_string(),
+                }
             }
-        }
-    })?;
+        })?;
     let abi_version = description.abi;
     let name = description.name;
     let techniques = description

@@ -5,15 +5,15 @@
 use std::io::{BufReader, Read};
 use std::ops::ControlFlow;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use lapiz_plugin_api::abi::LpBoard;
 
 use super::{HostSettings, LOAD_TIME_LIMIT, SEARCH_MARK};
 use crate::grid::Grid;
-use crate::plugin::sandbox::Sandbox;
+use crate::plugin::sandbox::{self, Sandbox};
 use crate::plugin::wire::{self, Decoder, Description, HelloError, VersionMismatch};
 use crate::step::Step;
 use crate::technique::StepSink;
@@ -22,18 +22,24 @@ use crate::technique::StepSink;
 /// searched at once.
 #[derive(Debug)]
 pub(crate) struct Pool {
-    /// The library as given (passed to the host and named in errors).
+    /// The library's canonical path (passed to the host, which runs in `/`).
     path: String,
     /// Whether its hosts sandbox themselves.
     sandbox: Sandbox,
     idle: Mutex<Vec<Host>>,
 }
 
-/// A running host process.
+/// A running host process. lapiz never blocks on it: its frames are read by a thread into a
+/// short queue, written by another thread, and every wait has a deadline.
 #[derive(Debug)]
 struct Host {
-    child: Child,
-    input: ChildStdin,
+    /// The process (`None` once handed to the reaper on drop).
+    child: Option<Child>,
+    /// Frames to write to its stdin; dropping this closes its stdin.
+    writes: Option<SyncSender<Vec<u8>>>,
+    /// Whether each write went through.
+    written: Receiver<bool>,
+    /// Frames read from its stdout (an error ends them).
     frames: Receiver<Result<Vec<u8>, String>>,
     /// The end of its stderr, for the error message when it dies.
     stderr: Arc<Mutex<Vec<u8>>>,
@@ -43,15 +49,107 @@ struct Host {
 /// How much of a host's stderr is kept.
 const STDERR_TAIL: usize = 2048;
 
+/// How many frames lapiz holds read ahead of the search (the host waits when it is full).
+const QUEUE_FRAMES: usize = 4;
+
+/// The most frames one search may send: a search answers each step before sending the next,
+/// so more than this is a host that floods the wire.
+pub(crate) const MAX_FRAMES_PER_SEARCH: usize = 100_000;
+
+/// The most bytes of frames one search may send.
+pub(crate) const MAX_BYTES_PER_SEARCH: usize = 64 << 20;
+
+/// How long a host whose stdin has closed gets to end before it is killed.
+pub(crate) const GRACE: Duration = Duration::from_secs(2);
+
 impl Drop for Host {
     fn drop(&mut self) {
-        // an idle host ends by itself when its stdin closes; a broken one is killed
-        if !matches!(self.child.try_wait(), Ok(Some(_))) {
-            let _ = self.child.kill();
+        // close its stdin; a host that does not end within the grace period is killed (by a
+        // reaper thread, so that dropping never waits)
+        drop(self.writes.take());
+        let Some(mut child) = self.child.take() else {
+            return;
+        };
+        if matches!(child.try_wait(), Ok(Some(_))) {
+            return;
         }
-        let _ = self.child.wait();
+        let reap = move || {
+            if wait_within(&mut child, GRACE).is_none() {
+                sandbox::kill_host(&mut child);
+            }
+        };
+        if let Err(e) = std::thread::Builder::new()
+            .name("plugin-host-reaper".into())
+            .spawn(reap)
+        {
+            eprintln!("warning: cannot start a thread to end a plugin host: {e}");
+        }
     }
 }
+
+/// How `child` ended, if it ends within `grace`.
+fn wait_within(child: &mut Child, grace: Duration) -> Option<ExitStatus> {
+    let until = Instant::now() + grace;
+    loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            return Some(status);
+        }
+        if Instant::now() >= until {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Starts `command` from one thread that lives as long as lapiz: on Linux a host's
+/// parent-death signal follows the thread that started it, and the threads that search come
+/// and go.
+fn spawn_from_lasting_thread(command: Command) -> std::io::Result<Child> {
+    type Order = (Command, SyncSender<std::io::Result<Child>>);
+    static SPAWNER: OnceLock<Mutex<Option<Sender<Order>>>> = OnceLock::new();
+    let spawner = SPAWNER.get_or_init(|| {
+        let (tx, rx) = channel::<Order>();
+        let started = std::thread::Builder::new()
+            .name("plugin-host-spawner".into())
+            .spawn(move || {
+                for (mut command, back) in rx {
+                    let _ = back.send(command.spawn());
+                }
+            });
+        Mutex::new(started.ok().map(|_| tx))
+    });
+    let (back, answer) = sync_channel(1);
+    let sent = spawner
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .as_ref()
+        .map(|tx| tx.send((command, back)));
+    match sent {
+        Some(Ok(())) => answer
+            .recv()
+            .unwrap_or_else(|_| Err(std::io::Error::other("the spawning thread is gone"))),
+        _ => Err(std::io::Error::other("cannot start the spawning thread")),
+    }
+}
+
+/// The environment a host gets, from lapiz's: only the loader's library path and the
+/// variables meant for plugins (`LAPIZ_PLUGIN_*`), so no secret of lapiz's environment
+/// reaches a plugin.
+pub(crate) fn host_environment() -> Vec<(std::ffi::OsString, std::ffi::OsString)> {
+    std::env::vars_os()
+        .filter(|(k, _)| {
+            k.to_str()
+                .is_some_and(|k| HOST_ENVIRONMENT.contains(&k) || k.starts_with(PLUGIN_PREFIX))
+        })
+        .collect()
+}
+
+/// Variables a host keeps by name (what the dynamic loader needs to find a plugin's own
+/// libraries).
+pub(crate) const HOST_ENVIRONMENT: &[&str] = &["LD_LIBRARY_PATH"];
+
+/// Variables a host keeps by prefix: the user's settings for plugins.
+pub(crate) const PLUGIN_PREFIX: &str = "LAPIZ_PLUGIN_";
 
 /// Why a hosted search did not end normally: the host is gone or must go.
 type Broken = String;
@@ -82,8 +180,9 @@ impl std::fmt::Display for OpenError {
 }
 
 impl Pool {
-    /// Starts a host for `path` and reads its description: the plugin's name and techniques,
-    /// or the loader's error message. The host is kept for the first search.
+    /// Starts a host for the library at `path` (canonical: the host runs in `/`) and reads its
+    /// description: the plugin's name and techniques, or the loader's error message. The host
+    /// is kept for the first search.
     pub(crate) fn open(
         path: &str,
         sandbox: Sandbox,
@@ -146,7 +245,7 @@ impl Pool {
                 h
             }
         };
-        let result = host.search(&request, id, n, sink, &settings);
+        let result = host.search(request, id, n, sink, &settings);
         if result.is_ok() {
             self.idle
                 .lock()
@@ -243,11 +342,9 @@ impl Host {
     ) -> Result<(Host, Vec<u8>), OpenError> {
         let mut host = Host::spawn(path, sandbox, settings)?;
         let doing = "loading the library";
-        if wire::write_frame(&mut host.input, &wire::hello()).is_err() {
-            return Err(host.death(doing, settings).into());
-        }
         let limit = settings.time_limit.max(LOAD_TIME_LIMIT);
         let deadline = Instant::now() + limit;
+        host.send(wire::hello(), deadline, limit, settings, doing)?;
         hello(&host.next(deadline, limit, settings, doing)?)?;
         let frame = host.next(deadline, limit, settings, doing)?;
         Ok((host, frame))
@@ -260,7 +357,8 @@ impl Host {
                 HostSettings::PROGRAM_ENV
             )
         })?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .arg("plugin-host")
             .arg("--memory-mib")
             .arg(settings.memory_limit_mib.to_string())
@@ -271,21 +369,25 @@ impl Host {
             })
             .arg("--")
             .arg(path)
+            .current_dir("/")
+            .env_clear()
+            .envs(host_environment())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
+            .stderr(Stdio::piped());
+        sandbox::contain(&mut command);
+        let mut child = spawn_from_lasting_thread(command)
             .map_err(|e| format!("cannot start the plugin host {}: {e}", program.display()))?;
         let (input, output, err) =
             match (child.stdin.take(), child.stdout.take(), child.stderr.take()) {
                 (Some(i), Some(o), Some(e)) => (i, o, e),
                 _ => {
-                    let _ = child.kill();
-                    let _ = child.wait();
+                    sandbox::kill_host(&mut child);
                     return Err("the plugin host's pipes could not be opened".into());
                 }
             };
-        let (tx, frames) = channel();
+        // frames in: a short queue, so a host that floods the wire waits on its own pipe
+        let (tx, frames) = sync_channel(QUEUE_FRAMES);
         std::thread::spawn(move || {
             let mut output = BufReader::new(output);
             loop {
@@ -301,6 +403,18 @@ impl Host {
                         let _ = tx.send(Err(e.to_string()));
                         return;
                     }
+                }
+            }
+        });
+        // frames out: written by a thread, so a host that never reads cannot block lapiz
+        let (writes, to_write) = sync_channel::<Vec<u8>>(1);
+        let (wrote, written) = sync_channel(1);
+        std::thread::spawn(move || {
+            let mut input: ChildStdin = input;
+            for frame in to_write {
+                let ok = wire::write_frame(&mut input, &frame).is_ok();
+                if wrote.send(ok).is_err() || !ok {
+                    return;
                 }
             }
         });
@@ -324,12 +438,53 @@ impl Host {
             let _ = done_tx.send(());
         });
         Ok(Host {
-            child,
-            input,
+            child: Some(child),
+            writes: Some(writes),
+            written,
             frames,
             stderr,
             stderr_done,
         })
+    }
+
+    /// The process (there until the host is dropped).
+    fn child(&mut self) -> &mut Child {
+        self.child
+            .as_mut()
+            .expect("a host's process is there until it is dropped")
+    }
+
+    /// Kills the host (and its process group).
+    fn kill(&mut self) {
+        sandbox::kill_host(self.child());
+    }
+
+    /// Writes `frame` to the host by `deadline`; `Err` when the host is gone or does not
+    /// take it in time (it is then killed).
+    fn send(
+        &mut self,
+        frame: Vec<u8>,
+        deadline: Instant,
+        limit: Duration,
+        settings: &HostSettings,
+        doing: &str,
+    ) -> Result<(), Broken> {
+        let queued = self
+            .writes
+            .as_ref()
+            .is_some_and(|w| w.try_send(frame).is_ok());
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match (queued, self.written.recv_timeout(wait)) {
+            (true, Ok(true)) => Ok(()),
+            (true, Err(RecvTimeoutError::Timeout)) => {
+                self.kill();
+                Err(format!(
+                    "{doing} ran past the time limit of {} (the host did not read what lapiz wrote); its host process was stopped",
+                    seconds(limit)
+                ))
+            }
+            _ => Err(self.death(doing, settings)),
+        }
     }
 
     /// The next frame, by `deadline`; `Err` when the host died or ran late (it is then
@@ -344,10 +499,12 @@ impl Host {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.frames.recv_timeout(wait) {
             Ok(Ok(frame)) => Ok(frame),
-            Ok(Err(e)) => Err(protocol(&e)),
+            Ok(Err(e)) => {
+                self.kill();
+                Err(protocol(&e))
+            }
             Err(RecvTimeoutError::Timeout) => {
-                let _ = self.child.kill();
-                let _ = self.child.wait();
+                self.kill();
                 Err(format!(
                     "{doing} ran past the time limit of {}; its host process was stopped",
                     seconds(limit)
@@ -359,7 +516,15 @@ impl Host {
 
     /// What became of a host whose output ended: how it ended and its last words on stderr.
     fn death(&mut self, doing: &str, settings: &HostSettings) -> String {
-        let status = self.child.wait();
+        // its stdout closed or its stdin broke; whatever is left of it goes
+        let child = self.child();
+        let status = match wait_within(child, GRACE) {
+            Some(s) => Ok(s),
+            None => {
+                sandbox::kill_host(child);
+                child.wait()
+            }
+        };
         // its stderr is closed once it is gone; give the reader a moment to take the rest
         let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
         let how = match status {
@@ -391,33 +556,47 @@ impl Host {
 
     fn search(
         &mut self,
-        request: &[u8],
+        request: Vec<u8>,
         id: &str,
         n: usize,
         sink: &mut StepSink<'_>,
         settings: &HostSettings,
     ) -> Result<Result<(), String>, Broken> {
         let doing = "the search";
+        let limit = settings.time_limit;
         // last words are this search's only
         self.stderr
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clear();
-        let deadline = Instant::now() + settings.time_limit;
-        if wire::write_frame(&mut self.input, request).is_err() {
-            return Err(self.death(doing, settings));
-        }
+        let deadline = Instant::now() + limit;
+        self.send(request, deadline, limit, settings, doing)?;
+        let (mut frames, mut bytes) = (0usize, 0usize);
         loop {
-            let frame = self.next(deadline, settings.time_limit, settings, doing)?;
-            match reply(&frame, id, n)? {
+            let frame = self.next(deadline, limit, settings, doing)?;
+            frames += 1;
+            bytes += frame.len();
+            if frames > MAX_FRAMES_PER_SEARCH || bytes > MAX_BYTES_PER_SEARCH {
+                self.kill();
+                return Err(protocol(&format!(
+                    "more than {MAX_FRAMES_PER_SEARCH} frames or {} MiB in one search; its host process was stopped",
+                    MAX_BYTES_PER_SEARCH >> 20
+                )));
+            }
+            let reply = match reply(&frame, id, n) {
+                Ok(r) => r,
+                Err(why) => {
+                    self.kill();
+                    return Err(why);
+                }
+            };
+            match reply {
                 Reply::Step(step) => {
                     let answer = match sink(step) {
                         ControlFlow::Continue(()) => wire::CONTINUE,
                         ControlFlow::Break(()) => wire::STOP,
                     };
-                    if wire::write_frame(&mut self.input, &[answer]).is_err() {
-                        return Err(self.death(doing, settings));
-                    }
+                    self.send(vec![answer], deadline, limit, settings, doing)?;
                 }
                 Reply::Done => return Ok(Ok(())),
                 Reply::Failed(message) => return Ok(Err(message)),

@@ -1,10 +1,10 @@
 //! The plugin host process (`lapiz plugin-host LIB`): sandboxes itself, loads one library and
 //! serves lapiz's searches over `plugin::wire` until its stdin closes.
 
-use std::io::{BufReader, Write};
+use std::io::{BufReader, Read, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
-use std::sync::mpsc::channel;
+use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 
 use super::SEARCH_MARK;
 use crate::plugin::sandbox::{self, Sandbox};
@@ -13,10 +13,35 @@ use crate::shape::{Bits, Geometry, Shape, ShapeFn};
 use crate::step::Step;
 use crate::technique::{Context, StepSink, Technique, TechniqueError};
 
+/// What the search thread tells the host's first thread.
+enum Event {
+    /// The library loaded: its description.
+    Loaded(Description),
+    /// The library did not load: why.
+    LoadFailed(String),
+    /// A step the search found, as a [`wire::STEP`] payload; an [`Answer`] follows.
+    Step(Vec<u8>),
+    /// The search ended: a [`wire::DONE`] or [`wire::FAILED`] payload.
+    Finished(Vec<u8>),
+}
+
+/// What the host's first thread tells the search thread.
+enum Job {
+    /// Run this search.
+    Search(Request),
+    /// lapiz's answer to the last step: keep searching (`true`) or stop.
+    Answer(bool),
+}
+
 /// The plugin host: `lapiz plugin-host --memory-mib N --sandbox on|off -- LIB`. Sandboxes
 /// itself (`sandbox`), limits its own memory, keeps its stdout for frames (whatever the plugin
 /// prints goes to stderr), loads the library, describes it and serves searches until its stdin
 /// closes. Returns the exit status.
+///
+/// Two threads: the first owns the wire (stdin and the frame output) and never runs plugin
+/// code; the search thread loads the library and runs every search, and (sandboxed) can
+/// reach neither descriptor, nor can any thread the plugin starts. They speak through
+/// channels, so all a plugin can send lapiz is what its searches return.
 pub fn serve(library: &Path, memory_limit_mib: u64, sandbox: Sandbox) -> u8 {
     // Landlock binds the thread that asks and the threads it starts after: the first thread
     // asks before starting the search thread. A host that cannot sandbox itself loads nothing.
@@ -26,12 +51,21 @@ pub fn serve(library: &Path, memory_limit_mib: u64, sandbox: Sandbox) -> u8 {
     {
         refused = Some(e);
     }
+    let (frames_fd, mut out) = match frame_output() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("plugin host: cannot set up its output: {e}");
+            return 2;
+        }
+    };
     // The searches run on a thread whose stack (and allocator arena, made by its first
     // allocation) is mapped before the memory limit is set, so a stack overflow meets the
     // guard page (and is named as one) rather than the limit; the thread starts work once
-    // the limit and the system-call filter (on every thread) are in place.
+    // the limit is in place, after filtering its own system calls.
     let (go, wait) = channel::<Option<String>>();
     let (ready, started) = channel::<()>();
+    let (jobs, job) = channel::<Job>();
+    let (tell, events) = sync_channel::<Event>(0);
     let library = library.to_path_buf();
     let worker = std::thread::Builder::new()
         .name("plugin-search".into())
@@ -39,18 +73,18 @@ pub fn serve(library: &Path, memory_limit_mib: u64, sandbox: Sandbox) -> u8 {
         .spawn(move || {
             std::hint::black_box(Box::new([0u8; 64]));
             let _ = ready.send(());
-            match wait.recv() {
-                Ok(refused) => serve_here(&library, memory_limit_mib, refused),
-                Err(_) => 2,
+            let Ok(mut refused) = wait.recv() else { return };
+            if sandbox == Sandbox::On && refused.is_none() {
+                refused = sandbox::guard_descriptors(&[0, frames_fd])
+                    .and_then(|()| sandbox::restrict_calls())
+                    .err();
             }
+            search_thread(&library, memory_limit_mib, refused, &job, &tell);
         });
-    let worker = match worker {
-        Ok(w) => w,
-        Err(e) => {
-            eprintln!("plugin host: cannot start its search thread: {e}");
-            return 2;
-        }
-    };
+    if let Err(e) = worker {
+        eprintln!("plugin host: cannot start its search thread: {e}");
+        return 2;
+    }
     let _ = started.recv();
     limit_memory(memory_limit_mib);
     if sandbox == Sandbox::On
@@ -59,28 +93,29 @@ pub fn serve(library: &Path, memory_limit_mib: u64, sandbox: Sandbox) -> u8 {
     {
         refused = Some(e);
     }
+    sandbox::block_signals();
     let _ = go.send(refused);
-    worker.join().unwrap_or(101)
+    let mut input = BufReader::new(std::io::stdin().lock());
+    speak(&mut input, &mut out, &jobs, &events)
 }
 
 /// The stack of the host's search thread.
 pub(crate) const SEARCH_STACK: usize = 8 << 20;
 
-fn serve_here(library: &Path, memory_limit_mib: u64, refused: Option<String>) -> u8 {
-    let mut out = match frame_output() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("plugin host: cannot set up its output: {e}");
-            return 2;
-        }
-    };
+/// The host's first thread: speaks the wire with lapiz, handing searches to the search thread
+/// and its steps back. Returns the host's exit status.
+fn speak(
+    input: &mut impl Read,
+    out: &mut impl Write,
+    jobs: &Sender<Job>,
+    events: &Receiver<Event>,
+) -> u8 {
     // hellos first, both ways: a host of another protocol version loads nothing
-    let mut input = BufReader::new(std::io::stdin().lock());
     let mut frame = Vec::new();
-    if wire::write_frame(&mut out, &wire::hello()).is_err() {
+    if wire::write_frame(out, &wire::hello()).is_err() {
         return 0;
     }
-    match wire::read_frame(&mut input, &mut frame) {
+    match wire::read_frame(input, &mut frame) {
         Ok(true) => {}
         Ok(false) | Err(_) => return 0,
     }
@@ -91,13 +126,80 @@ fn serve_here(library: &Path, memory_limit_mib: u64, refused: Option<String>) ->
         );
         return 2;
     }
+    let description = match events.recv() {
+        Ok(Event::Loaded(d)) => d,
+        Ok(Event::LoadFailed(why)) => {
+            let _ = wire::write_frame(out, &wire::message(wire::LOAD_FAILED, &why));
+            return 2;
+        }
+        Ok(_) | Err(_) => return 2,
+    };
+    let count = description.techniques.len();
+    if wire::write_frame(out, &wire::describe(&description)).is_err() {
+        return 0;
+    }
+    loop {
+        match wire::read_frame(input, &mut frame) {
+            Ok(true) => {}
+            // lapiz is done with this host (or gone)
+            Ok(false) | Err(_) => return 0,
+        }
+        let request = match Request::read(&frame) {
+            Ok(r) => r,
+            Err(why) => {
+                eprintln!("plugin host: a bad request: {why}");
+                return 2;
+            }
+        };
+        if request.index() >= count {
+            eprintln!("plugin host: no technique {}", request.index());
+            return 2;
+        }
+        // everything on stderr after this belongs to this search (see `Host::death`)
+        let _ = std::io::stderr().write_all(SEARCH_MARK);
+        if jobs.send(Job::Search(request)).is_err() {
+            return 2;
+        }
+        loop {
+            match events.recv() {
+                Ok(Event::Step(step)) => {
+                    let ok = wire::write_frame(out, &step).is_ok()
+                        && matches!(wire::read_frame(input, &mut frame), Ok(true));
+                    if !ok {
+                        return 0;
+                    }
+                    let go_on = frame.first() == Some(&wire::CONTINUE);
+                    if jobs.send(Job::Answer(go_on)).is_err() {
+                        return 2;
+                    }
+                }
+                Ok(Event::Finished(reply)) => {
+                    if wire::write_frame(out, &reply).is_err() {
+                        return 0;
+                    }
+                    break;
+                }
+                Ok(_) | Err(_) => return 2,
+            }
+        }
+    }
+}
+
+/// The search thread: loads the library (unless the sandbox was `refused`) and runs the
+/// searches it is handed, telling the first thread each step and each end.
+fn search_thread(
+    library: &Path,
+    memory_limit_mib: u64,
+    refused: Option<String>,
+    job: &Receiver<Job>,
+    tell: &SyncSender<Event>,
+) {
     if let Some(why) = refused {
-        let why = format!(
+        let _ = tell.send(Event::LoadFailed(format!(
             "plugin {}: the plugin host {why}, so it did not load the library (--plugin-sandbox off runs trusted plugins without the sandbox)",
             library.display()
-        );
-        let _ = wire::write_frame(&mut out, &wire::message(wire::LOAD_FAILED, &why));
-        return 2;
+        )));
+        return;
     }
     let plugin = match crate::plugin::load(library) {
         Ok(p) => p,
@@ -111,8 +213,8 @@ fn serve_here(library: &Path, memory_limit_mib: u64, refused: Option<String>) ->
             } else {
                 e.to_string()
             };
-            let _ = wire::write_frame(&mut out, &wire::message(wire::LOAD_FAILED, &why));
-            return 2;
+            let _ = tell.send(Event::LoadFailed(why));
+            return;
         }
     };
     let techniques = plugin.techniques();
@@ -139,45 +241,27 @@ fn serve_here(library: &Path, memory_limit_mib: u64, refused: Option<String>) ->
             })
             .collect(),
     };
-    if wire::write_frame(&mut out, &wire::describe(&description)).is_err() {
-        return 0;
+    if tell.send(Event::Loaded(description)).is_err() {
+        return;
     }
-    loop {
-        match wire::read_frame(&mut input, &mut frame) {
-            Ok(true) => {}
-            // lapiz is done with this host (or gone)
-            Ok(false) | Err(_) => return 0,
-        }
-        let request = match Request::read(&frame) {
-            Ok(r) => r,
-            Err(why) => {
-                eprintln!("plugin host: a bad request: {why}");
-                return 2;
-            }
+    while let Ok(Job::Search(request)) = job.recv() {
+        let Some(technique) = techniques.get(request.index()) else {
+            return;
         };
-        let index = request.index();
-        let Some(technique) = techniques.get(index) else {
-            eprintln!("plugin host: no technique {index}");
-            return 2;
-        };
-        // everything on stderr after this belongs to this search (see `Host::death`)
-        {
-            use std::io::Write as _;
-            let _ = std::io::stderr().write_all(SEARCH_MARK);
-        }
-        let mut lost = false;
-        let mut answer = Vec::new();
         let n = request.n();
+        let mut lost = false;
         let sink = &mut |step: Step| {
-            let ok = wire::write_frame(&mut out, &wire::step(&step, n)).is_ok()
-                && matches!(wire::read_frame(&mut input, &mut answer), Ok(true));
-            if !ok {
-                lost = true;
-                return ControlFlow::Break(());
-            }
-            match answer.first() {
-                Some(&wire::CONTINUE) => ControlFlow::Continue(()),
-                _ => ControlFlow::Break(()),
+            let answer = tell
+                .send(Event::Step(wire::step(&step, n)))
+                .ok()
+                .and_then(|()| job.recv().ok());
+            match answer {
+                Some(Job::Answer(true)) => ControlFlow::Continue(()),
+                Some(Job::Answer(false)) => ControlFlow::Break(()),
+                _ => {
+                    lost = true;
+                    ControlFlow::Break(())
+                }
             }
         };
         let result = match request {
@@ -195,14 +279,14 @@ fn serve_here(library: &Path, memory_limit_mib: u64, refused: Option<String>) ->
             }),
         };
         if lost {
-            return 0;
+            return;
         }
         let reply = match result {
             Ok(()) => vec![wire::DONE],
             Err(TechniqueError::Failed { message, .. }) => wire::message(wire::FAILED, &message),
         };
-        if wire::write_frame(&mut out, &reply).is_err() {
-            return 0;
+        if tell.send(Event::Finished(reply)).is_err() {
+            return;
         }
     }
 }
@@ -288,26 +372,28 @@ fn limit_memory(mib: u64) {
     let _ = mib;
 }
 
-/// The host's frame output: on Unix a private copy of stdout, with stdout itself pointed at
-/// stderr so a plugin that prints cannot corrupt the frames; elsewhere stdout.
-fn frame_output() -> std::io::Result<Box<dyn Write>> {
+/// The host's frame output and its descriptor: on Unix a private copy of stdout, with stdout
+/// itself pointed at stderr so a plugin that prints cannot corrupt the frames; elsewhere
+/// stdout (descriptor 1).
+fn frame_output() -> std::io::Result<(i32, Box<dyn Write>)> {
     #[cfg(unix)]
     {
         use std::os::fd::FromRawFd;
         // SAFETY: dup/dup2 on the standard descriptors; the new descriptor is owned by the
         // File from here on.
         unsafe {
-            let frames = libc::dup(1);
+            let frames = libc::fcntl(1, libc::F_DUPFD_CLOEXEC, 3);
             if frames < 0 || libc::dup2(2, 1) < 0 {
                 return Err(std::io::Error::last_os_error());
             }
-            Ok(Box::new(std::io::BufWriter::new(
-                std::fs::File::from_raw_fd(frames),
-            )))
+            Ok((
+                frames,
+                Box::new(std::io::BufWriter::new(std::fs::File::from_raw_fd(frames))),
+            ))
         }
     }
     #[cfg(not(unix))]
     {
-        Ok(Box::new(std::io::stdout()))
+        Ok((1, Box::new(std::io::stdout())))
     }
 }
