@@ -357,7 +357,7 @@ fn every_hostile_plugin_at_once_in_a_file_run_costs_only_its_technique() {
 }
 
 #[test]
-fn the_sandbox_is_named_and_can_be_turned_off_by_option_or_pipeline() {
+fn the_sandbox_is_named_and_turned_off_by_the_option_not_by_a_pipeline() {
     if !ready() {
         return;
     }
@@ -386,7 +386,7 @@ fn the_sandbox_is_named_and_can_be_turned_off_by_option_or_pipeline() {
             .contains("plugin sandbox: none (in-process plugins run inside lapiz)")
     );
 
-    // the pipeline's field turns it off; the option wins over the field
+    // a pipeline's field asks for it off
     let dir = user_folder("pipeline");
     let secret = dir.path().join("secret.txt");
     std::fs::write(&secret, "4711").unwrap();
@@ -408,10 +408,26 @@ fn the_sandbox_is_named_and_can_be_turned_off_by_option_or_pipeline() {
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(0), "{out:?}");
-        String::from_utf8_lossy(&out.stdout).into_owned()
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
     };
-    assert!(with(&[]).contains("did it: read 4711"));
-    let forced = with(&["--plugin-sandbox", "on"]);
+    // the file alone does not turn the sandbox off: it stays on, and a warning names the file
+    // and the setting
+    let (alone, warned) = with(&[]);
+    assert!(
+        alone.contains("refused: open: Permission denied") && !alone.contains("4711"),
+        "{alone}"
+    );
+    assert!(
+        warned.contains(&format!("{}: `plugin_sandbox: Off` ignored", ron.display())),
+        "{warned}"
+    );
+    // with the user's own option it is off
+    let (off, _) = with(&["--plugin-sandbox", "off"]);
+    assert!(off.contains("did it: read 4711"), "{off}");
+    let (forced, _) = with(&["--plugin-sandbox", "on"]);
     assert!(
         forced.contains("refused: open: Permission denied") && !forced.contains("4711"),
         "{forced}"

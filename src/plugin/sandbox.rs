@@ -225,6 +225,24 @@ pub(crate) fn kill_host(child: &mut Child) {
     let _ = child.wait();
 }
 
+/// How many threads process `pid` runs now (Linux, from `/proc`); `None` where that cannot be
+/// known.
+pub(crate) fn threads_of(pid: u32) -> Option<usize> {
+    #[cfg(target_os = "linux")]
+    {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("Threads:"))
+            .and_then(|n| n.trim().parse().ok())
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = pid;
+        None
+    }
+}
+
 /// Keeps the descriptors `fds` (the host's stdin and frame output) out of reach of the
 /// calling thread and of every thread it starts from now on: reading, writing, closing,
 /// duplicating over or changing them fails with `EBADF` (Linux seccomp; where the kernel

@@ -24,6 +24,10 @@ use crate::technique::StepSink;
 pub(crate) struct Pool {
     /// The library's canonical path (passed to the host, which runs in `/`).
     path: String,
+    /// The library as the user named it (in warnings).
+    shown: String,
+    /// Whether the user was told that its hosts leave threads running.
+    warned: std::sync::atomic::AtomicBool,
     /// Whether its hosts sandbox themselves.
     sandbox: Sandbox,
     idle: Mutex<Vec<Host>>,
@@ -58,6 +62,9 @@ pub(crate) const MAX_FRAMES_PER_SEARCH: usize = 100_000;
 
 /// The most bytes of frames one search may send.
 pub(crate) const MAX_BYTES_PER_SEARCH: usize = 64 << 20;
+
+/// The threads of a host between searches: the one that speaks the wire and the search thread.
+const HOST_THREADS: usize = 2;
 
 /// How long a host whose stdin has closed gets to end before it is killed.
 pub(crate) const GRACE: Duration = Duration::from_secs(2);
@@ -185,6 +192,7 @@ impl Pool {
     /// is kept for the first search.
     pub(crate) fn open(
         path: &str,
+        shown: &str,
         sandbox: Sandbox,
     ) -> Result<(Arc<Pool>, Description), OpenError> {
         let settings = HostSettings::current();
@@ -192,6 +200,8 @@ impl Pool {
         let description = description(&frame)??;
         let pool = Arc::new(Pool {
             path: path.to_string(),
+            shown: shown.to_string(),
+            warned: std::sync::atomic::AtomicBool::new(false),
             sandbox,
             idle: Mutex::new(vec![host]),
         });
@@ -246,6 +256,18 @@ impl Pool {
             }
         };
         let result = host.search(request, id, n, sink, &settings);
+        if result.is_ok() && host.left_threads_running() {
+            // the search is over but the plugin's threads are not: they would burn CPU (and
+            // hold memory) between searches, so the host goes and the next search starts afresh
+            if !self.warned.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                eprintln!(
+                    "warning: plugin {}: its host still ran threads after a search returned; it was stopped (a plugin must end the threads it starts before its search returns)",
+                    self.shown
+                );
+            }
+            host.kill();
+            return result;
+        }
         if result.is_ok() {
             self.idle
                 .lock()
@@ -452,6 +474,13 @@ impl Host {
         self.child
             .as_mut()
             .expect("a host's process is there until it is dropped")
+    }
+
+    /// Whether the host runs more threads than its own two (the first, which speaks the wire,
+    /// and the search thread) once a search has returned: the plugin left some behind.
+    fn left_threads_running(&mut self) -> bool {
+        let pid = self.child().id();
+        sandbox::threads_of(pid).is_some_and(|n| n > HOST_THREADS)
     }
 
     /// Kills the host (and its process group).
