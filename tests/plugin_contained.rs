@@ -193,7 +193,14 @@ fn a_frame_flood_is_bounded_and_named() {
     // unsandboxed, the plugin floods the channel while draining its stdin, so lapiz never
     // waits: the bound on frames per search stops it
     let lib = plugin(4);
-    let line = failure(&solve(&lib, &["--plugin-sandbox", "off"]), "hostile-flood");
+    // a time limit no machine reaches first: the bound must be what stops the flood
+    let out = lapiz()
+        .args(["solve", PUZZLE, "--plugin"])
+        .arg(&lib)
+        .args(["--plugin-time-limit", "600", "--plugin-sandbox", "off"])
+        .output()
+        .unwrap();
+    let line = failure(&out, "hostile-flood");
     assert!(
         line.contains("the plugin host broke the protocol: more than 100000 frames"),
         "{line}"
@@ -343,4 +350,50 @@ fn a_pipelines_plugins_are_its_folders_and_it_cannot_lower_their_protection() {
     let line = failure(&out, "hostile-env");
     assert!(line.contains("did it: MY_TOKEN=s3cr3t"), "{line}");
     assert!(!String::from_utf8_lossy(&out.stderr).contains("ignored"));
+}
+
+/// The number in the plugin's message `… started N threads …`.
+fn started(line: &str) -> usize {
+    let at = line.find("started ").expect("a count") + 8;
+    line[at..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .expect("a count")
+}
+
+#[test]
+fn a_sandboxed_host_runs_a_bounded_number_of_threads() {
+    if !ready(true) {
+        return;
+    }
+    let lib = plugin(6);
+    // the plugin tries 10,000 threads: sandboxed, the host's cap refuses past it
+    let out = solve(&lib, &[]);
+    let line = failure(&out, "hostile-threads");
+    assert!(line.contains("Resource temporarily unavailable"), "{line}");
+    let capped = started(&line);
+    assert!(
+        capped < lapiz_max_host_threads(),
+        "{capped} threads started: {line}"
+    );
+    // and the threads it left are stopped with their host
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("its host still ran threads after a search returned; it was stopped"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // unsandboxed, all 10,000 start
+    let line = failure(
+        &solve(&lib, &["--plugin-sandbox", "off"]),
+        "hostile-threads",
+    );
+    assert_eq!(started(&line), 10_000, "{line}");
+}
+
+/// The host's thread cap, as docs/plugins.md states it.
+fn lapiz_max_host_threads() -> usize {
+    64
 }

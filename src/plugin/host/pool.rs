@@ -63,9 +63,6 @@ pub(crate) const MAX_FRAMES_PER_SEARCH: usize = 100_000;
 /// The most bytes of frames one search may send.
 pub(crate) const MAX_BYTES_PER_SEARCH: usize = 64 << 20;
 
-/// The threads of a host between searches: the one that speaks the wire and the search thread.
-const HOST_THREADS: usize = 2;
-
 /// How long a host whose stdin has closed gets to end before it is killed.
 pub(crate) const GRACE: Duration = Duration::from_secs(2);
 
@@ -256,7 +253,7 @@ impl Pool {
             }
         };
         let result = host.search(request, id, n, sink, &settings);
-        if result.is_ok() && host.left_threads_running() {
+        if result.is_ok() && host.left_threads_running(self.sandbox) {
             // the search is over but the plugin's threads are not: they would burn CPU (and
             // hold memory) between searches, so the host goes and the next search starts afresh
             if !self.warned.swap(true, std::sync::atomic::Ordering::Relaxed) {
@@ -476,11 +473,11 @@ impl Host {
             .expect("a host's process is there until it is dropped")
     }
 
-    /// Whether the host runs more threads than its own two (the first, which speaks the wire,
-    /// and the search thread) once a search has returned: the plugin left some behind.
-    fn left_threads_running(&mut self) -> bool {
+    /// Whether the host runs more threads than its own (`sandbox::host_threads`) once a
+    /// search has returned: the plugin left some behind.
+    fn left_threads_running(&mut self, sandbox: Sandbox) -> bool {
         let pid = self.child().id();
-        sandbox::threads_of(pid).is_some_and(|n| n > HOST_THREADS)
+        sandbox::threads_of(pid).is_some_and(|n| n > sandbox::host_threads(sandbox))
     }
 
     /// Kills the host (and its process group).

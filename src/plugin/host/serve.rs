@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 
 use super::SEARCH_MARK;
-use crate::plugin::sandbox::{self, Sandbox};
+use crate::plugin::sandbox::{self, Sandbox, ThreadCap};
 use crate::plugin::wire::{self, Described, Description, Request};
 use crate::shape::{Bits, Geometry, Shape, ShapeFn};
 use crate::step::Step;
@@ -46,7 +46,13 @@ pub fn serve(library: &Path, memory_limit_mib: u64, sandbox: Sandbox) -> u8 {
     // Landlock binds the thread that asks and the threads it starts after: the first thread
     // asks before starting the search thread. A host that cannot sandbox itself loads nothing.
     let mut refused = None;
+    // the thread cap's counting thread reads /proc, which Landlock then shuts
+    let cap = match sandbox {
+        Sandbox::On => ThreadCap::start().map_err(|e| refused = Some(e)).ok(),
+        Sandbox::Off => None,
+    };
     if sandbox == Sandbox::On
+        && refused.is_none()
         && let Err(e) = sandbox::restrict_files(library)
     {
         refused = Some(e);
@@ -75,7 +81,14 @@ pub fn serve(library: &Path, memory_limit_mib: u64, sandbox: Sandbox) -> u8 {
             let _ = ready.send(());
             let Ok(mut refused) = wait.recv() else { return };
             if sandbox == Sandbox::On && refused.is_none() {
-                refused = sandbox::guard_descriptors(&[0, frames_fd])
+                refused = cap
+                    .as_ref()
+                    .map_or(Ok(None), ThreadCap::apply)
+                    .and_then(|listener| {
+                        let mut guarded = vec![0, frames_fd];
+                        guarded.extend(listener);
+                        sandbox::guard_descriptors(&guarded)
+                    })
                     .and_then(|()| sandbox::restrict_calls())
                     .err();
             }

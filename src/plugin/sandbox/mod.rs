@@ -145,7 +145,7 @@ pub(crate) fn restrict_files(library: &Path) -> Result<(), String> {
 pub(crate) fn restrict_calls() -> Result<(), String> {
     #[cfg(target_os = "linux")]
     {
-        linux::restrict_calls()
+        linux::restrict_calls(&[])
     }
     #[cfg(not(target_os = "linux"))]
     {
@@ -225,6 +225,12 @@ pub(crate) fn kill_host(child: &mut Child) {
     let _ = child.wait();
 }
 
+/// The threads a host runs of its own between searches: the one that speaks the wire, the
+/// search thread, and (sandboxed, where seccomp is) the one that counts new threads.
+pub(crate) fn host_threads(sandbox: Sandbox) -> usize {
+    2 + usize::from(sandbox == Sandbox::On && Support::probe().seccomp)
+}
+
 /// How many threads process `pid` runs now (Linux, from `/proc`); `None` where that cannot be
 /// known.
 pub(crate) fn threads_of(pid: u32) -> Option<usize> {
@@ -271,6 +277,60 @@ pub(crate) fn block_signals() {
         libc::pthread_sigmask(libc::SIG_BLOCK, &all, std::ptr::null_mut());
     }
 }
+
+/// The most threads a sandboxed host runs at once: its own three (the wire, the search, the
+/// thread that counts) and the plugin's. A plugin's `pthread_create` past it fails with
+/// `EAGAIN`.
+pub(crate) const MAX_HOST_THREADS: usize = 64;
+
+/// The sandboxed host's thread cap ([`MAX_HOST_THREADS`], Linux with seccomp): a thread of
+/// the host's, started before the search thread, that the kernel asks before each new thread
+/// of the plugin's (seccomp user notification) and that says yes while the host has fewer
+/// than the cap. Elsewhere there is no cap.
+pub(crate) struct ThreadCap {
+    #[cfg(target_os = "linux")]
+    inner: Option<threads::Counter>,
+}
+
+impl ThreadCap {
+    /// Starts the counting thread; call before Landlock (it keeps `/proc/self/status` open) and
+    /// before the memory limit. `None` inside when the kernel cannot do it.
+    pub(crate) fn start() -> Result<ThreadCap, String> {
+        #[cfg(target_os = "linux")]
+        {
+            if !linux::seccomp_available() {
+                return Ok(ThreadCap { inner: None });
+            }
+            Ok(ThreadCap {
+                inner: Some(threads::Counter::start(MAX_HOST_THREADS)?),
+            })
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            Ok(ThreadCap {})
+        }
+    }
+
+    /// On the search thread: from now on every thread it (or a thread it started) starts is
+    /// counted first. Returns the descriptor the kernel asks through, which the plugin must not
+    /// reach (see `guard_descriptors`), if there is one.
+    pub(crate) fn apply(&self) -> Result<Option<i32>, String> {
+        #[cfg(target_os = "linux")]
+        {
+            match &self.inner {
+                Some(counter) => counter.apply().map(Some),
+                None => Ok(None),
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            Ok(None)
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+mod threads;
 
 #[cfg(target_os = "linux")]
 mod linux {
@@ -379,7 +439,9 @@ mod linux {
         Ok(())
     }
 
-    pub(super) fn restrict_calls() -> Result<(), String> {
+    /// The allow-list on the calling thread, with `ioctl` also allowed for the requests
+    /// `ioctls`.
+    pub(super) fn restrict_calls(ioctls: &[u64]) -> Result<(), String> {
         let Some(arch) = calls::arch() else {
             return Ok(());
         };
@@ -390,7 +452,7 @@ mod linux {
         // SAFETY: getpid has no preconditions.
         let pid = unsafe { libc::getpid() };
         let allowed = seccompiler::SeccompFilter::new(
-            calls::allowed(pid as u32).map_err(|e| why(&e))?,
+            calls::allowed(pid as u32, ioctls).map_err(|e| why(&e))?,
             seccompiler::SeccompAction::Errno(libc::EPERM as u32),
             seccompiler::SeccompAction::Allow,
             arch,
@@ -505,7 +567,10 @@ mod linux {
             (libc::O_WRONLY | libc::O_RDWR | libc::O_CREAT | libc::O_TRUNC | libc::O_APPEND) as u64;
 
         /// The calls a host may make, `pid` being its own process id.
-        pub(super) fn allowed(pid: u32) -> Result<Rules, seccompiler::BackendError> {
+        pub(super) fn allowed(
+            pid: u32,
+            ioctls: &[u64],
+        ) -> Result<Rules, seccompiler::BackendError> {
             let mut rules = Rules::new();
             // unconditional: memory, reading and writing open descriptors, threads' own
             // bookkeeping, time, signal handlers, identity, exiting
@@ -648,12 +713,14 @@ mod linux {
             // asking whether a descriptor is a terminal (the request's type differs between
             // C libraries, hence the casts)
             #[allow(clippy::unnecessary_cast)]
+            let terminal = [libc::TCGETS as u64, libc::TIOCGWINSZ as u64];
             rules.insert(
                 libc::SYS_ioctl,
-                vec![
-                    rule(vec![Cond::new(1, Dword, Eq, libc::TCGETS as u64)?])?,
-                    rule(vec![Cond::new(1, Dword, Eq, libc::TIOCGWINSZ as u64)?])?,
-                ],
+                terminal
+                    .iter()
+                    .chain(ioctls)
+                    .map(|&request| rule(vec![Cond::new(1, Dword, Eq, request)?]))
+                    .collect::<Result<_, _>>()?,
             );
             Ok(rules)
         }
