@@ -397,3 +397,56 @@ fn a_sandboxed_host_runs_a_bounded_number_of_threads() {
 fn lapiz_max_host_threads() -> usize {
     64
 }
+
+/// The child processes of process `pid` (from each of its threads' `children`).
+fn children(pid: u32) -> Vec<u32> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    tasks
+        .flatten()
+        .filter_map(|t| std::fs::read_to_string(t.path().join("children")).ok())
+        .flat_map(|c| {
+            c.split_whitespace()
+                .filter_map(|p| p.parse().ok())
+                .collect::<Vec<u32>>()
+        })
+        .collect()
+}
+
+#[test]
+fn a_host_dies_with_lapiz_when_a_signal_ends_lapiz() {
+    if !ready(false) {
+        return;
+    }
+    // the plugin ignores SIGTERM and SIGHUP and never returns; lapiz is ended by SIGTERM (as
+    // `timeout` or a closed terminal ends it), and its host goes with it
+    let lib = plugin(7);
+    for extra in [&[][..], &["--plugin-sandbox", "off"][..]] {
+        let mut lapiz = lapiz()
+            .args(["solve", PUZZLE, "--plugin"])
+            .arg(&lib)
+            .args(["--plugin-time-limit", "600"])
+            .args(extra)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let until = Instant::now() + Duration::from_secs(60);
+        let host = loop {
+            if let Some(&h) = children(lapiz.id()).first() {
+                break h;
+            }
+            assert!(Instant::now() < until, "no plugin host started");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        // give the host time to be in its search (and to have ignored the signals)
+        std::thread::sleep(Duration::from_millis(500));
+        let pid = lapiz.id() as libc::pid_t;
+        assert!(pid > 1);
+        // SAFETY: kill with a positive pid signals that one process, the lapiz just started.
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+        let _ = lapiz.wait();
+        assert!(ends(host), "the plugin host {host} outlived lapiz");
+    }
+}

@@ -216,10 +216,15 @@ pub(crate) fn kill_host(child: &mut Child) {
         return;
     }
     #[cfg(unix)]
-    // SAFETY: kill with a negative pid signals the host's own group (its pid, set by
-    // `contain`); the host has not been reaped yet, so the group id is still its own.
-    unsafe {
-        libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL);
+    if let Ok(group) = libc::pid_t::try_from(child.id())
+        && group > 1
+    {
+        // SAFETY: kill with a negative pid below -1 signals that one group: the host's own
+        // (its pid, set by `contain`); the host has not been reaped yet, so the group id is
+        // still its own.
+        unsafe {
+            libc::kill(-group, libc::SIGKILL);
+        }
     }
     let _ = child.kill();
     let _ = child.wait();
