@@ -395,7 +395,7 @@ impl Way {
         match self {
             Way::Hosted(Sandbox::On) => sandbox::Support::probe().describe(),
             Way::Hosted(Sandbox::Off) => {
-                "off (--plugin-sandbox off, or the pipeline's plugin_sandbox: Off)".into()
+                "off (--plugin-sandbox off)".into()
             }
             Way::InProcess => "none (in-process plugins run inside lapiz)".into(),
         }
