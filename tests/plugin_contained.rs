@@ -450,3 +450,65 @@ fn a_host_dies_with_lapiz_when_a_signal_ends_lapiz() {
         assert!(ends(host), "the plugin host {host} outlived lapiz");
     }
 }
+
+/// A `lapiz serve` child, killed when dropped.
+struct Serving(std::process::Child);
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn lapiz_serve_with_hostile_plugins_loses_no_slot_and_leaks_nothing() {
+    if !ready(false) {
+        return;
+    }
+    // one slot; a plugin that forges frames and never reads (unsandboxed, so that it can),
+    // and one that puts $MY_TOKEN in its message
+    let mut child = lapiz()
+        .args(["serve", "--port", "0", "--jobs", "1", "--plugin"])
+        .arg(plugin(3))
+        .arg("--plugin")
+        .arg(plugin(1))
+        .args(["--plugin-sandbox", "off", "--plugin-time-limit", "2"])
+        .env("MY_TOKEN", "s3cr3t")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    let _serving = Serving(child);
+    let addr: std::net::SocketAddr = line
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("http://"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .trim_end_matches('/')
+        .parse()
+        .unwrap();
+    let body = format!("{{\"puzzle\":\"{PUZZLE}\"}}");
+    // each request gets its answer, the slot comes back, and the token is nowhere
+    for _ in 0..3 {
+        let (status, text) = common::serve::request_from(
+            addr,
+            None,
+            "POST",
+            "/api/solve",
+            &[("Content-Type", "application/json")],
+            body.as_bytes(),
+        )
+        .expect("an answer");
+        assert_eq!(status, 200, "{text}");
+        assert!(text.contains("hostile-forge"), "{text}");
+        assert!(text.contains("no MY_TOKEN"), "{text}");
+        assert!(!text.contains("s3cr3t"), "{text}");
+    }
+}

@@ -394,9 +394,7 @@ impl Way {
     pub fn sandbox_words(self) -> String {
         match self {
             Way::Hosted(Sandbox::On) => sandbox::Support::probe().describe(),
-            Way::Hosted(Sandbox::Off) => {
-                "off (--plugin-sandbox off)".into()
-            }
+            Way::Hosted(Sandbox::Off) => "off (--plugin-sandbox off)".into(),
             Way::InProcess => "none (in-process plugins run inside lapiz)".into(),
         }
     }
