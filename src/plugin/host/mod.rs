@@ -118,3 +118,47 @@ impl HostSettings {
 /// What the host writes on its stderr as it starts a search, so that lapiz quotes only that
 /// search's last words when the host dies.
 const SEARCH_MARK: &[u8] = b"\x1elapiz plugin host: search\x1e\n";
+
+/// The sandbox setting hosts start with: [`HostSettings::force_sandbox`] if set, else
+/// `preferred` (a pipeline's `plugin_sandbox`).
+pub(crate) fn effective_sandbox(preferred: Sandbox) -> Sandbox {
+    HostSettings::current().force_sandbox.unwrap_or(preferred)
+}
+
+/// The plugin mode and sandbox a pipeline's plugins load with, from what its RON (`source`)
+/// asks. A pipeline is data, often downloaded: it may not lower the protection by itself. Its
+/// `plugin_mode: InProcess` and `plugin_sandbox: Off` count only when the user asked for as
+/// much ([`HostSettings::force_mode`], [`HostSettings::force_sandbox`]: the command line's
+/// options, or a program's own call); otherwise plugins run hosted and sandboxed and a warning
+/// names the file and the setting. The options win over the file either way.
+pub(crate) fn protection_of_pipeline(
+    mode: PluginMode,
+    sandbox: Sandbox,
+    source: &str,
+    warnings: &mut Vec<String>,
+) -> (PluginMode, Sandbox) {
+    let settings = HostSettings::current();
+    let mode = match (settings.force_mode, mode) {
+        (Some(forced), _) => forced,
+        (None, PluginMode::InProcess) => {
+            warnings.push(format!(
+                "{source}: `plugin_mode: InProcess` ignored: a pipeline file cannot take plugins out of their sandboxed hosts; pass --plugin-mode in-process to run them inside lapiz"
+            ));
+            PluginMode::Host
+        }
+        (None, mode) => mode,
+    };
+    let sandbox = match (settings.force_sandbox, sandbox) {
+        (Some(forced), _) => forced,
+        // in-process plugins have no sandbox to keep
+        (None, Sandbox::Off) if mode == PluginMode::InProcess => Sandbox::Off,
+        (None, Sandbox::Off) => {
+            warnings.push(format!(
+                "{source}: `plugin_sandbox: Off` ignored: a pipeline file cannot turn the plugin sandbox off; pass --plugin-sandbox off to run its plugins unsandboxed"
+            ));
+            Sandbox::On
+        }
+        (None, sandbox) => sandbox,
+    };
+    (mode, sandbox)
+}

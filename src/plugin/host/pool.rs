@@ -127,9 +127,9 @@ fn spawn_from_lasting_thread(command: Command) -> std::io::Result<Child> {
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .as_ref()
-        .map(|tx| tx.send((command, back)));
+        .map(|tx| tx.send((command, back)).is_ok());
     match sent {
-        Some(Ok(())) => answer
+        Some(true) => answer
             .recv()
             .unwrap_or_else(|_| Err(std::io::Error::other("the spawning thread is gone"))),
         _ => Err(std::io::Error::other("cannot start the spawning thread")),

@@ -19,7 +19,7 @@ enum Event {
     Loaded(Description),
     /// The library did not load: why.
     LoadFailed(String),
-    /// A step the search found, as a [`wire::STEP`] payload; an [`Answer`] follows.
+    /// A step the search found, as a [`wire::STEP`] payload; a [`Job::Answer`] follows.
     Step(Vec<u8>),
     /// The search ended: a [`wire::DONE`] or [`wire::FAILED`] payload.
     Finished(Vec<u8>),
