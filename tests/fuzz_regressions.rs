@@ -20,6 +20,11 @@ fn text(s: &str) -> Vec<u8> {
     t
 }
 
+/// The host's first frame: its hello, naming wire protocol version 1.
+fn hello() -> Vec<u8> {
+    frame(&[b'H', 1, 0, 0, 0])
+}
+
 /// A description of one technique.
 fn description() -> Vec<u8> {
     let mut d = vec![b'D'];
@@ -52,45 +57,49 @@ fn step(cell: u16, digit: u8, difficulty: f32) -> Vec<u8> {
 
 #[test]
 fn a_well_formed_host_output_reads() {
-    let mut out = frame(&description());
+    let mut out = hello();
+    out.extend(frame(&description()));
     out.extend(frame(&step(3, 4, 2.5)));
     out.extend(frame(b"O"));
-    assert_eq!(read_host_output(&out), Ok(3));
+    assert_eq!(read_host_output(&out), Ok(4));
     assert_eq!(read_host_output(&[]), Ok(0));
 }
 
 #[test]
 fn hostile_host_output_is_an_error_not_a_panic() {
-    let good = frame(&description());
+    let mut good = hello();
+    good.extend(frame(&description()));
     let cases: Vec<(&str, Vec<u8>)> = vec![
         (
             "a length longer than any frame",
             u32::MAX.to_le_bytes().to_vec(),
         ),
+        ("no hello first", frame(&description())),
+        ("a hello of another version", frame(&[b'H', 2, 0, 0, 0])),
         ("a length cut short", vec![1, 0]),
         ("a frame cut short", {
             let mut f = good.clone();
             f.truncate(f.len() - 1);
             f
         }),
-        ("no description first", frame(b"O")),
+        ("no description first", [hello(), frame(b"O")].concat()),
         ("an empty first frame", frame(b"")),
         ("a description claiming 65535 techniques", {
             let mut d = vec![b'D'];
             d.extend(text("p"));
             d.extend(3u32.to_le_bytes());
             d.extend(u16::MAX.to_le_bytes());
-            frame(&d)
+            [hello(), frame(&d)].concat()
         }),
         ("a text longer than its frame", {
             let mut d = vec![b'D'];
             d.extend(u32::MAX.to_le_bytes());
-            frame(&d)
+            [hello(), frame(&d)].concat()
         }),
         ("a name that is not UTF-8", {
             let mut d = vec![b'D', 2, 0, 0, 0, 0xff, 0xfe];
             d.extend(0u16.to_le_bytes());
-            frame(&d)
+            [hello(), frame(&d)].concat()
         }),
         ("a step naming cell 81", {
             let mut o = good.clone();
@@ -131,7 +140,7 @@ fn hostile_host_output_is_an_error_not_a_panic() {
     let mut failed = vec![b'E'];
     failed.extend(text("plugin p: no such file"));
     assert_eq!(
-        read_host_output(&frame(&failed)),
+        read_host_output(&[hello(), frame(&failed)].concat()),
         Err("plugin p: no such file".to_string())
     );
 }
@@ -141,7 +150,8 @@ proptest::proptest! {
     #[test]
     fn any_bytes_are_read_or_refused(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..512)) {
         let _ = read_host_output(&bytes);
-        let mut after = frame(&description());
+        let mut after = hello();
+        after.extend(frame(&description()));
         after.extend(frame(&bytes));
         let _ = read_host_output(&after);
     }

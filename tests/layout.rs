@@ -143,7 +143,9 @@ fn pipeline_fields_and_search_internals_are_private() {
 fn internal_modules_are_private_and_entry_points_have_examples() {
     // A layer's files are private to the crate: the layer's module re-exports what it offers
     // (the 9x9 generator's options are the one public namespace inside a layer).
-    for layer in ["model", "text", "brute", "step", "engine", "puzzle", "tools"] {
+    for layer in [
+        "model", "text", "brute", "step", "engine", "puzzle", "tools",
+    ] {
         let path = format!("src/{layer}/mod.rs");
         let text = std::fs::read_to_string(&path).unwrap();
         for line in text.lines().filter(|l| l.starts_with("pub mod ")) {
@@ -154,7 +156,10 @@ fn internal_modules_are_private_and_entry_points_have_examples() {
     let model = std::fs::read_to_string("src/model/mod.rs").unwrap();
     assert!(!model.contains("CandSet"), "CandSet is re-exported");
     let text = std::fs::read_to_string("src/text/mod.rs").unwrap();
-    assert!(!text.contains("pub use files"), "the file readers are re-exported");
+    assert!(
+        !text.contains("pub use files"),
+        "the file readers are re-exported"
+    );
     // The technique families are reached through the registry (`builtins`, `family`,
     // `builtin`), not as modules: only the catalogue is public.
     let technique = std::fs::read_to_string("src/technique/mod.rs").unwrap();

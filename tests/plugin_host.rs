@@ -154,12 +154,20 @@ fn a_library_that_does_not_load_in_its_host_is_named() {
 
 #[test]
 fn pipelines_choose_the_plugin_mode() {
+    // a pipeline alone cannot take plugins out of their hosts: it gets hosts and a warning
     let p = Pipeline::from_ron(
         r#"Pipeline(plugin_mode: InProcess, techniques: [Technique("naked-single")])"#,
         "p.ron",
     )
     .unwrap();
-    assert_eq!(p.plugin_mode(), PluginMode::InProcess);
+    assert_eq!(p.plugin_mode(), PluginMode::Host);
+    assert!(
+        p.warnings()
+            .iter()
+            .any(|w| w.starts_with("p.ron: `plugin_mode: InProcess` ignored")),
+        "{:?}",
+        p.warnings()
+    );
     let err = Pipeline::from_ron(
         r#"Pipeline(plugin_mode: Sandbox, techniques: [Technique("naked-single")])"#,
         "q.ron",

@@ -688,8 +688,12 @@ fn cli_stops_on_a_plugin_that_fails_to_load() {
         pipeline.to_str().unwrap(),
     ]);
     assert_eq!(code, Some(2), "{out}{err}");
+    // a relative plugin path is the pipeline file's folder's
+    let folder = pipeline.parent().unwrap().display().to_string();
     assert!(
-        err.contains("entry 2: plugin no/such/plugin.so: no such file"),
+        err.contains(&format!(
+            "entry 2: plugin {folder}/no/such/plugin.so: no such file"
+        )),
         "{err}"
     );
 }

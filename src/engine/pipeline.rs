@@ -53,13 +53,15 @@ pub(crate) struct PipelineConfig {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub plugins: Vec<String>,
     /// Where plugin searches run: `Host` (the default: a separate process with time and
-    /// memory limits) or `InProcess` (direct calls, for trusted plugins). The `--plugin-mode`
-    /// option overrides it.
+    /// memory limits) or `InProcess` (direct calls, for trusted plugins). A file alone cannot
+    /// lower the protection: `InProcess` counts only with `--plugin-mode in-process` (else a
+    /// warning); the option overrides it.
     #[serde(default, skip_serializing_if = "is_default_mode")]
     pub plugin_mode: PluginMode,
     /// Whether plugin hosts sandbox themselves (Linux): `On` (the default) or `Off` for
     /// trusted plugins that need more than reading their own folder (see `docs/plugins.md`).
-    /// The `--plugin-sandbox` option overrides it; in-process plugins have no sandbox.
+    /// `Off` counts only with `--plugin-sandbox off` (else a warning); the option overrides
+    /// it; in-process plugins have no sandbox.
     #[serde(default, skip_serializing_if = "is_default_sandbox")]
     pub plugin_sandbox: Sandbox,
     /// Techniques in the order they are tried.
@@ -296,7 +298,8 @@ impl Pipeline {
         self.script_budget
     }
 
-    /// Where the searches of plugins it loads run (a pipeline file's `plugin_mode`).
+    /// Where the searches of plugins it loads run (a pipeline file's `plugin_mode`, as far as
+    /// the host settings allow it).
     pub fn plugin_mode(&self) -> PluginMode {
         self.plugin_mode
     }
@@ -306,8 +309,8 @@ impl Pipeline {
         self.plugin_mode = mode;
     }
 
-    /// Whether the hosts of plugins it loads sandbox themselves (a pipeline
-    /// file's `plugin_sandbox`).
+    /// Whether the hosts of plugins it loads sandbox themselves (a pipeline file's
+    /// `plugin_sandbox`, as far as the host settings allow it).
     pub fn plugin_sandbox(&self) -> Sandbox {
         self.plugin_sandbox
     }
@@ -409,13 +412,25 @@ impl Pipeline {
                 _ => path,
             }
         };
-        let mode = config.plugin_mode.effective();
-        let sandbox = plugin::effective_sandbox(config.plugin_sandbox);
+        // a plugin's relative path is the pipeline file's folder's, never the current folder's
+        let resolve_plugin = |p: &str| -> PathBuf {
+            let path = PathBuf::from(p);
+            match base {
+                Some(b) if path.is_relative() => b.join(path),
+                _ => path,
+            }
+        };
+        let (mode, sandbox) = plugin::protection_of_pipeline(
+            config.plugin_mode,
+            config.plugin_sandbox,
+            source_name,
+            &mut warnings,
+        );
         // Plugins whose techniques the entries may name by id.
         let mut known: Vec<Arc<Plugin>> = Vec::new();
         let mut known_failed = false;
         for p in &config.plugins {
-            match load_plugins(&resolve(p), mode, sandbox) {
+            match load_plugins(&resolve_plugin(p), mode, sandbox) {
                 Ok((ok, failed)) => {
                     known.extend(ok);
                     known_failed |= !failed.is_empty();
@@ -459,7 +474,7 @@ impl Pipeline {
                     }
                 }
                 EntryConfig::Plugin(path) | EntryConfig::Plugins(path) => {
-                    match load_plugins(&resolve(path), mode, sandbox) {
+                    match load_plugins(&resolve_plugin(path), mode, sandbox) {
                         Ok((ok, failed)) => {
                             for e in &failed {
                                 let why = format!("{source_name}: entry {position}: {e}");
@@ -522,8 +537,8 @@ impl Pipeline {
             verify: config.verify,
             step_limit: config.step_limit,
             script_budget: config.script_budget,
-            plugin_mode: config.plugin_mode,
-            plugin_sandbox: config.plugin_sandbox,
+            plugin_mode: mode,
+            plugin_sandbox: sandbox,
             warnings,
             plugin_failures,
         })

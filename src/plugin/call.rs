@@ -106,7 +106,7 @@ fn outcome(
     explanation: &[u8],
     len: usize,
 ) -> Result<(), TechniqueError> {
-    let fail = |message: String| TechniqueError::Failed {
+    let fail = |message: String| TechniqueError::Plugin {
         technique: technique.descriptor.id.clone(),
         message: format!("{} (plugin {})", message, technique.path),
     };

@@ -82,6 +82,7 @@ mod sizes;
 mod wire;
 
 pub use host::{HostSettings, PluginMode};
+pub(crate) use host::{effective_sandbox, protection_of_pipeline};
 pub use sandbox::Sandbox;
 pub use sizes::{Skipped, skipped_on};
 
@@ -186,6 +187,19 @@ pub enum PluginError {
         path: String,
         /// What happened (the loader's message, or how the host ended).
         message: String,
+    },
+    /// The plugin host speaks another version of the wire protocol than lapiz (a host program
+    /// from another lapiz build).
+    #[error(
+        "plugin {path}: lapiz speaks plugin wire protocol version {lapiz} but its plugin host speaks version {host}; run hosts with the same lapiz build (LAPIZ_PLUGIN_HOST)"
+    )]
+    WireVersion {
+        /// The path.
+        path: String,
+        /// The version lapiz speaks.
+        lapiz: u32,
+        /// The version the host speaks.
+        host: u32,
     },
     /// A folder of plugins could not be read.
     #[error("plugin folder {path}: {message}")]
@@ -304,12 +318,6 @@ impl PluginMode {
     }
 }
 
-/// The sandbox setting hosts start with: [`HostSettings::force_sandbox`] if set, else
-/// `preferred` (a pipeline's `plugin_sandbox`).
-pub(crate) fn effective_sandbox(preferred: Sandbox) -> Sandbox {
-    HostSettings::current().force_sandbox.unwrap_or(preferred)
-}
-
 /// How a loaded plugin runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Way {
@@ -343,9 +351,7 @@ impl Way {
     pub fn sandbox_words(self) -> String {
         match self {
             Way::Hosted(Sandbox::On) => sandbox::Support::probe().describe(),
-            Way::Hosted(Sandbox::Off) => {
-                "off (--plugin-sandbox off, or the pipeline's plugin_sandbox: Off)".into()
-            }
+            Way::Hosted(Sandbox::Off) => "off (--plugin-sandbox off)".into(),
             Way::InProcess => "none (in-process plugins run inside lapiz)".into(),
         }
     }
@@ -391,19 +397,29 @@ pub fn load_with(
     {
         return Ok(p.clone());
     }
-    let (pool, name, abi_version, described) =
-        host::Pool::open(&shown, sandbox).map_err(|message| {
-            // the loader's own message already names the library
-            let prefix = format!("plugin {shown}: ");
-            PluginError::Host {
+    let (pool, description) = host::Pool::open(&canonical.to_string_lossy(), &shown, sandbox)
+        .map_err(|e| match e {
+            host::OpenError::Version(v) => PluginError::WireVersion {
                 path: shown.clone(),
-                message: message
-                    .strip_prefix(&prefix)
-                    .unwrap_or(&message)
-                    .to_string(),
+                lapiz: v.lapiz,
+                host: v.host,
+            },
+            host::OpenError::Failed(message) => {
+                // the loader's own message already names the library (as the host saw it)
+                let prefix = format!("plugin {}: ", canonical.display());
+                PluginError::Host {
+                    path: shown.clone(),
+                    message: message
+                        .strip_prefix(&prefix)
+                        .unwrap_or(&message)
+                        .to_string(),
+                }
             }
         })?;
-    let techniques = described
+    let abi_version = description.abi;
+    let name = description.name;
+    let techniques = description
+        .techniques
         .into_iter()
         .enumerate()
         .map(|(index, d)| Descriptor {
@@ -733,8 +749,9 @@ impl Technique for PluginTechnique {
     ) -> Result<(), TechniqueError> {
         let n = ctx.n();
         if !self.runs_on(n) {
-            return Err(TechniqueError::Failed {
+            return Err(TechniqueError::WrongSize {
                 technique: self.descriptor.id.clone(),
+                n,
                 message: format!("{} (plugin {})", self.sizes_words(n), self.path),
             });
         }
@@ -782,15 +799,25 @@ impl PluginTechnique {
                 ControlFlow::Continue(())
             }
         };
-        let fail = |message: String| TechniqueError::Failed {
-            technique: self.descriptor.id.clone(),
+        let technique = || self.descriptor.id.clone();
+        let fail = |message: String| TechniqueError::Plugin {
+            technique: technique(),
             message,
         };
-        let hosted = |result: Result<Result<(), String>, String>| match result {
+        let hosted = |result: Result<Result<(), String>, host::Broken>| match result {
             Ok(Ok(())) => Ok(()),
             // the host's message is the in-process one, naming the library
             Ok(Err(message)) => Err(fail(message)),
-            Err(broken) => Err(fail(format!("{broken} (plugin {})", self.path))),
+            Err(broken) => {
+                let message = format!("{broken} (plugin {})", self.path);
+                Err(match broken.timed_out {
+                    true => TechniqueError::TimedOut {
+                        technique: technique(),
+                        message,
+                    },
+                    false => fail(message),
+                })
+            }
         };
         match (&self.descriptor.call, nine) {
             (
@@ -823,11 +850,11 @@ impl PluginTechnique {
                 },
                 _,
             ) => hosted(pool.search_sized(*index, &self.descriptor.id, &board_of(grid), sink)),
-            (Call::Direct { .. } | Call::Hosted { .. }, None) => Err(fail(format!(
-                "{} (plugin {})",
-                self.sizes_words(S::N),
-                self.path
-            ))),
+            (Call::Direct { .. } | Call::Hosted { .. }, None) => Err(TechniqueError::WrongSize {
+                technique: technique(),
+                n: S::N,
+                message: format!("{} (plugin {})", self.sizes_words(S::N), self.path),
+            }),
         }
     }
 }

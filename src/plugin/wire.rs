@@ -1,17 +1,29 @@
 //! The plugin host's wire format: length-prefixed binary frames over the host's stdin and
 //! stdout (`docs/plugins.md`, "Plugins in their own process").
 //!
-//! A frame is a little-endian `u32` length and that many bytes; the first byte is a tag. The
-//! host opens with [`DESCRIBE`] (or [`LOAD_FAILED`]); then each search is one [`SEARCH`]
-//! frame from lapiz, answered by [`STEP`] frames (each answered in turn by [`CONTINUE`] or
-//! [`STOP`]) and one [`DONE`] or [`FAILED`] frame.
+//! A frame is a little-endian `u32` length and that many bytes; the first byte is a tag. Each
+//! side's first frame is a [`HELLO`] naming the protocol version it speaks
+//! ([`PROTOCOL_VERSION`]); a side that reads another version stops with a
+//! [`VersionMismatch`] naming both. The host then sends [`DESCRIBE`] (or [`LOAD_FAILED`]);
+//! then each search is one [`SEARCH`] or [`SEARCH_SIZED`] frame from lapiz, answered by
+//! [`STEP`] frames (each answered in turn by [`CONTINUE`] or [`STOP`]) and one [`DONE`] or
+//! [`FAILED`] frame. The builders below (`hello`, `describe`, ...) are the only places a
+//! payload is laid out, and the tests pin each kind's exact bytes.
 
 use std::io::{self, Read, Write};
 
+use lapiz_plugin_api::abi::LpBoard;
+
+use crate::model::Layout;
 use crate::model::cell::{Cell, House};
-use crate::model::grid::Candidate;
+use crate::model::grid::{Candidate, Grid};
 use crate::step::{Highlight, Role, Step};
 
+/// The version of this protocol; a change to any frame's layout raises it.
+pub(crate) const PROTOCOL_VERSION: u32 = 1;
+
+/// Each side's first frame: the protocol version it speaks follows.
+pub(crate) const HELLO: u8 = b'H';
 /// Host → lapiz: the plugin loaded; its name and techniques follow.
 pub(crate) const DESCRIBE: u8 = b'D';
 /// Host → lapiz: the plugin did not load; the message follows.
@@ -34,6 +46,200 @@ pub(crate) const FAILED: u8 = b'F';
 
 /// The longest frame either side accepts (a step is at most a few kilobytes).
 pub(crate) const MAX_FRAME: usize = 1 << 20;
+
+/// The other side speaks another version of this protocol (a host program from another lapiz
+/// build).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "lapiz speaks plugin wire protocol version {lapiz} but the plugin host speaks version {host}: run hosts with the same lapiz build (see LAPIZ_PLUGIN_HOST)"
+)]
+pub(crate) struct VersionMismatch {
+    /// The version lapiz speaks.
+    pub(crate) lapiz: u32,
+    /// The version the host speaks.
+    pub(crate) host: u32,
+}
+
+/// Why a first frame is not a good [`HELLO`].
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub(crate) enum HelloError {
+    /// Not a hello frame at all (not a lapiz plugin host, or one from before the handshake).
+    #[error("its first frame is not a hello")]
+    NotHello,
+    /// A hello of another version: the number it names.
+    #[error("it speaks wire protocol version {0}")]
+    Version(u32),
+}
+
+/// A [`HELLO`] payload naming [`PROTOCOL_VERSION`].
+pub(crate) fn hello() -> Vec<u8> {
+    let mut e = Encoder::new(HELLO);
+    e.u32(PROTOCOL_VERSION);
+    e.0
+}
+
+/// Checks a first frame: a [`HELLO`] of [`PROTOCOL_VERSION`].
+pub(crate) fn check_hello(frame: &[u8]) -> Result<(), HelloError> {
+    if frame.first() != Some(&HELLO) || frame.len() != 5 {
+        return Err(HelloError::NotHello);
+    }
+    match u32::from_le_bytes([frame[1], frame[2], frame[3], frame[4]]) {
+        PROTOCOL_VERSION => Ok(()),
+        other => Err(HelloError::Version(other)),
+    }
+}
+
+/// One technique as a host describes it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Described {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) codes: Vec<String>,
+    pub(crate) difficulty: f32,
+    pub(crate) needs_uniqueness: bool,
+    /// The sizes it runs on, `lp_size(n)` bits.
+    pub(crate) sizes: u32,
+    /// Whether its search is the sized one (ABI version 3).
+    pub(crate) sized: bool,
+}
+
+/// What a host says of its library: the plugin's name, its ABI version and its techniques.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Description {
+    pub(crate) name: String,
+    pub(crate) abi: u32,
+    pub(crate) techniques: Vec<Described>,
+}
+
+/// A [`DESCRIBE`] payload.
+pub(crate) fn describe(d: &Description) -> Vec<u8> {
+    let mut e = Encoder::new(DESCRIBE);
+    e.str(&d.name);
+    e.u32(d.abi);
+    e.u16(d.techniques.len() as u16);
+    for t in &d.techniques {
+        e.str(&t.id);
+        e.str(&t.name);
+        e.u16(t.codes.len() as u16);
+        for c in &t.codes {
+            e.str(c);
+        }
+        e.f32(t.difficulty);
+        e.u8(u8::from(t.needs_uniqueness));
+        e.u32(t.sizes);
+        e.u8(u8::from(t.sized));
+    }
+    e.0
+}
+
+/// A payload of `tag` holding one text: [`LOAD_FAILED`] or [`FAILED`].
+pub(crate) fn message(tag: u8, text: &str) -> Vec<u8> {
+    let mut e = Encoder::new(tag);
+    e.str(text);
+    e.0
+}
+
+/// A [`SEARCH`] payload: technique `index` on a 9x9 grid (values, then candidate masks).
+pub(crate) fn search(index: usize, grid: &Grid) -> Vec<u8> {
+    let mut e = Encoder::new(SEARCH);
+    e.u16(index as u16);
+    e.0.extend_from_slice(grid.values());
+    for cell in Cell::all() {
+        e.u16(grid.candidates(cell));
+    }
+    e.0
+}
+
+/// A [`SEARCH_SIZED`] payload: technique `index` on `board` (its side, box shape, values and
+/// candidate masks).
+pub(crate) fn search_sized(index: usize, board: &LpBoard) -> Vec<u8> {
+    let mut e = Encoder::new(SEARCH_SIZED);
+    e.u16(index as u16);
+    let cells = board.cells as usize;
+    e.u8(board.n as u8);
+    e.u8(board.box_rows as u8);
+    e.u8(board.box_cols as u8);
+    e.0.extend_from_slice(&board.values[..cells]);
+    for &mask in &board.candidates[..cells] {
+        e.u32(mask);
+    }
+    e.0
+}
+
+/// A [`STEP`] payload: `step`, found on an `n x n` board.
+pub(crate) fn step(step: &Step, n: usize) -> Vec<u8> {
+    let mut e = Encoder::new(STEP);
+    e.step(step, n);
+    e.0
+}
+
+/// A search request, as the host reads it.
+pub(crate) enum Request {
+    /// A 9x9 search of the grid by technique `index`.
+    Nine(usize, Box<Grid>),
+    /// A sized search (ABI version 3) by technique `index` of a board of `layout`: its
+    /// values and candidate masks.
+    Sized {
+        index: usize,
+        layout: Layout,
+        values: Vec<u8>,
+        masks: Vec<u32>,
+    },
+}
+
+impl Request {
+    /// The technique's index.
+    pub(crate) fn index(&self) -> usize {
+        match self {
+            Request::Nine(index, _) | Request::Sized { index, .. } => *index,
+        }
+    }
+
+    /// The board's side.
+    pub(crate) fn n(&self) -> usize {
+        match self {
+            Request::Nine(..) => 9,
+            Request::Sized { layout, .. } => layout.n(),
+        }
+    }
+
+    /// Reads a [`SEARCH`] or [`SEARCH_SIZED`] frame.
+    pub(crate) fn read(frame: &[u8]) -> Result<Request, FrameError> {
+        if frame.first() == Some(&SEARCH_SIZED) {
+            let mut d = Decoder::new(&frame[1..]);
+            let index = d.u16()? as usize;
+            let (n, rows, cols) = (d.u8()?, d.u8()?, d.u8()?);
+            let layout =
+                Layout::with_box(n, rows, cols).map_err(|_| FrameError::Board { n, rows, cols })?;
+            let cells = layout.n() * layout.n();
+            let values = d.bytes(cells)?.to_vec();
+            let masks = (0..cells).map(|_| d.u32()).collect::<Result<_, _>>()?;
+            return Ok(Request::Sized {
+                index,
+                layout,
+                values,
+                masks,
+            });
+        }
+        if frame.first() != Some(&SEARCH) {
+            return Err(FrameError::NotASearch);
+        }
+        let mut d = Decoder::new(&frame[1..]);
+        let index = d.u16()? as usize;
+        let values: [u8; 81] = d
+            .bytes(81)?
+            .try_into()
+            .map_err(|_| FrameError::EndsEarly { at: frame.len() })?;
+        let mut grid = Grid::from_values(&values);
+        for cell in Cell::all() {
+            let mask = d.u16()?;
+            if grid.value(cell) == 0 {
+                grid.set_candidates(cell, mask);
+            }
+        }
+        Ok(Request::Nine(index, Box::new(grid)))
+    }
+}
 
 /// Writes one frame (length and payload) and flushes.
 pub(crate) fn write_frame(w: &mut impl Write, payload: &[u8]) -> io::Result<()> {
@@ -122,7 +328,6 @@ impl Encoder {
     }
 }
 
-/// Reads a frame's payload; every read checks the length, so a short or corrupt frame is an
 /// What is wrong with a frame's payload.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub(crate) enum FrameError {
@@ -167,6 +372,7 @@ pub(crate) enum FrameError {
     NotASearch,
 }
 
+/// Reads a frame's payload; every read checks the length, so a short or corrupt frame is an
 /// error, never a panic.
 pub(crate) struct Decoder<'a> {
     bytes: &'a [u8],
@@ -252,6 +458,40 @@ impl<'a> Decoder<'a> {
         }
         step.explanation = self.str()?;
         Ok(step)
+    }
+
+    /// The plugin's name, ABI version and techniques, as [`describe`] wrote them (after the
+    /// tag).
+    pub(crate) fn description(&mut self) -> Result<Description, FrameError> {
+        let name = self.str()?;
+        let abi = self.u32()?;
+        let count = self.u16()?;
+        let mut techniques = Vec::with_capacity(count as usize);
+        for _ in 0..count {
+            let id = self.str()?;
+            let name = self.str()?;
+            let codes = (0..self.u16()?)
+                .map(|_| self.str())
+                .collect::<Result<_, _>>()?;
+            let difficulty = self.f32()?;
+            let needs_uniqueness = self.u8()? != 0;
+            let sizes = self.u32()?;
+            let sized = self.u8()? != 0;
+            techniques.push(Described {
+                id,
+                name,
+                codes,
+                difficulty,
+                needs_uniqueness,
+                sizes,
+                sized,
+            });
+        }
+        Ok(Description {
+            name,
+            abi,
+            techniques,
+        })
     }
 }
 
@@ -341,5 +581,142 @@ mod tests {
         assert!(!read_frame(&mut r, &mut got).unwrap());
         let huge = (MAX_FRAME as u32 + 1).to_le_bytes();
         assert!(read_frame(&mut &huge[..], &mut got).is_err());
+    }
+
+    #[test]
+    fn a_bad_search_request_is_an_error_not_a_panic() {
+        assert!(Request::read(b"").is_err());
+        assert!(Request::read(b"X").is_err());
+        assert!(Request::read(&[SEARCH, 0, 0, 1, 2]).is_err());
+    }
+
+    /// `payload` framed as it goes on the wire.
+    fn framed(payload: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        write_frame(&mut out, payload).unwrap();
+        out
+    }
+
+    /// Bytes written as hex pairs, spaces between groups ignored.
+    fn hex(text: &str) -> Vec<u8> {
+        let digits: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+        digits
+            .chunks(2)
+            .map(|p| u8::from_str_radix(std::str::from_utf8(p).unwrap(), 16).unwrap())
+            .collect()
+    }
+
+    // Golden bytes: the exact frame of every kind. A change here is a wire change, which
+    // needs a new `PROTOCOL_VERSION`.
+
+    #[test]
+    fn golden_hello() {
+        assert_eq!(framed(&hello()), hex("05000000 48 01000000"));
+        assert_eq!(check_hello(&hello()), Ok(()));
+        assert_eq!(
+            check_hello(&hex("48 02000000")),
+            Err(HelloError::Version(2))
+        );
+        assert_eq!(check_hello(&hex("44")), Err(HelloError::NotHello));
+    }
+
+    #[test]
+    fn golden_describe() {
+        let d = Description {
+            name: "p".into(),
+            abi: 3,
+            techniques: vec![Described {
+                id: "t".into(),
+                name: "T".into(),
+                codes: vec!["c".into()],
+                difficulty: 2.5,
+                needs_uniqueness: true,
+                sizes: 1 << 9,
+                sized: true,
+            }],
+        };
+        let bytes = framed(&describe(&d));
+        assert_eq!(
+            bytes,
+            hex(
+                "27000000 44 01000000 70 03000000 0100 01000000 74 01000000 54
+                 0100 01000000 63 00002040 01 00020000 01"
+            )
+        );
+        assert_eq!(Decoder::new(&bytes[5..]).description(), Ok(d));
+    }
+
+    #[test]
+    fn golden_load_failed_and_failed() {
+        assert_eq!(
+            framed(&message(LOAD_FAILED, "no")),
+            hex("07000000 45 02000000 6e6f")
+        );
+        assert_eq!(
+            framed(&message(FAILED, "no")),
+            hex("07000000 46 02000000 6e6f")
+        );
+    }
+
+    #[test]
+    fn golden_search() {
+        let grid = Grid::from_values(&[0; 81]);
+        let mut want = hex("f6000000 53 0200");
+        want.extend([0u8; 81]);
+        want.extend(hex("ff01").repeat(81));
+        assert_eq!(framed(&search(2, &grid)), want);
+        assert!(matches!(Request::read(&want[4..]), Ok(Request::Nine(2, _))));
+    }
+
+    #[test]
+    fn golden_search_sized() {
+        let mut board = LpBoard {
+            n: 4,
+            box_rows: 2,
+            box_cols: 2,
+            cells: 16,
+            candidates: [0; 625],
+            values: [0; 625],
+        };
+        board.values[0] = 4;
+        for c in 1..16 {
+            board.candidates[c] = 0b0111;
+        }
+        let mut want = hex("56000000 5a 0100 04 02 02 04");
+        want.extend([0u8; 15]);
+        want.extend(hex("00000000"));
+        want.extend(hex("07000000").repeat(15));
+        assert_eq!(framed(&search_sized(1, &board)), want);
+        assert!(matches!(
+            Request::read(&want[4..]),
+            Ok(Request::Sized { index: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn golden_step() {
+        let mut s = Step::new("t", 2.5)
+            .place(Cell::new(3), 7)
+            .eliminate(Cell::new(80), 9)
+            .house(House::row(1))
+            .explain("x");
+        s.highlights.push(Highlight {
+            role: Role::Pincer,
+            candidates: vec![Candidate::new(Cell::new(0), 1)],
+        });
+        let bytes = framed(&step(&s, 9));
+        assert_eq!(
+            bytes,
+            hex("1f000000 54 00002040 0100 0300 07 0100 5000 09
+                 0100 05 0100 0000 01 0100 01 01000000 78")
+        );
+        assert_eq!(Decoder::new(&bytes[5..]).step("t", 9), Ok(s));
+    }
+
+    #[test]
+    fn golden_answers_and_done() {
+        assert_eq!(framed(&[CONTINUE]), hex("01000000 43"));
+        assert_eq!(framed(&[STOP]), hex("01000000 42"));
+        assert_eq!(framed(&[DONE]), hex("01000000 4f"));
     }
 }

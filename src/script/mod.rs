@@ -871,7 +871,7 @@ impl Technique for ScriptTechnique {
         if !self.runs_on(9) {
             return Ok(());
         }
-        let steps = self.run_in(ctx).map_err(|e| TechniqueError::Failed {
+        let steps = self.run_in(ctx).map_err(|e| TechniqueError::Script {
             technique: self.id.clone(),
             message: e.to_string(),
         })?;
@@ -889,8 +889,9 @@ impl Technique for ScriptTechnique {
     ) -> Result<(), TechniqueError> {
         let n = ctx.n();
         if !self.runs_on(n) {
-            return Err(TechniqueError::Failed {
+            return Err(TechniqueError::WrongSize {
                 technique: self.id.clone(),
+                n,
                 message: format!(
                     "{}: runs on {} boards only (its SIZES), not {n}x{n}",
                     self.path,
@@ -898,7 +899,7 @@ impl Technique for ScriptTechnique {
                 ),
             });
         }
-        let steps = self.run_sized(ctx).map_err(|e| TechniqueError::Failed {
+        let steps = self.run_sized(ctx).map_err(|e| TechniqueError::Script {
             technique: self.id.clone(),
             message: e.to_string(),
         })?;

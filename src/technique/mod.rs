@@ -105,6 +105,65 @@ pub enum TechniqueError {
         /// What went wrong.
         message: String,
     },
+    /// It was asked to search a board size it does not run on.
+    #[error("technique {technique} failed: {message}")]
+    WrongSize {
+        /// Technique id.
+        technique: String,
+        /// The board's size `n`.
+        n: usize,
+        /// The sizes it runs on, in words, and where it says so.
+        message: String,
+    },
+    /// A script's evaluation failed (a syntax or run-time error, a limit reached).
+    #[error("technique {technique} failed: {message}")]
+    Script {
+        /// Technique id.
+        technique: String,
+        /// The script's error, with its file and position.
+        message: String,
+    },
+    /// A plugin's search failed: it returned an error, crashed, broke the protocol or
+    /// handed back a malformed step.
+    #[error("technique {technique} failed: {message}")]
+    Plugin {
+        /// Technique id.
+        technique: String,
+        /// What went wrong, naming the plugin.
+        message: String,
+    },
+    /// A plugin's search ran past its time limit and was stopped.
+    #[error("technique {technique} failed: {message}")]
+    TimedOut {
+        /// Technique id.
+        technique: String,
+        /// The limit and the plugin.
+        message: String,
+    },
+}
+
+impl TechniqueError {
+    /// The id of the technique that failed.
+    pub fn technique(&self) -> &str {
+        match self {
+            TechniqueError::Failed { technique, .. }
+            | TechniqueError::WrongSize { technique, .. }
+            | TechniqueError::Script { technique, .. }
+            | TechniqueError::Plugin { technique, .. }
+            | TechniqueError::TimedOut { technique, .. } => technique,
+        }
+    }
+
+    /// What went wrong, without the technique's id.
+    pub fn message(&self) -> &str {
+        match self {
+            TechniqueError::Failed { message, .. }
+            | TechniqueError::WrongSize { message, .. }
+            | TechniqueError::Script { message, .. }
+            | TechniqueError::Plugin { message, .. }
+            | TechniqueError::TimedOut { message, .. } => message,
+        }
+    }
 }
 
 /// Receives the steps a technique finds; return [`ControlFlow::Break`] to stop the search.
@@ -173,8 +232,9 @@ pub trait Technique: Send + Sync {
 
 /// The error of a technique asked to search a size it does not run on.
 fn not_on_this_size(technique: &str, n: usize) -> TechniqueError {
-    TechniqueError::Failed {
+    TechniqueError::WrongSize {
         technique: technique.to_string(),
+        n,
         message: format!("runs on 9x9 boards only, not {n}x{n}"),
     }
 }

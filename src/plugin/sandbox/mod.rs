@@ -8,17 +8,27 @@
 //!   removed or run; TCP may not bind or connect (Landlock ABI 4); signals may not reach a
 //!   process outside the host, nor abstract Unix sockets (ABI 6); `ptrace` of any process
 //!   outside the host is refused (every ABI).
-//! - seccomp (`restrict_calls`, on every thread of the host once the memory limit is set):
+//! - seccomp (`restrict_calls`, on each of the host's threads once the memory limit is set):
 //!   an allow-list of the system calls a search and the loader need; every other call fails
 //!   with `EPERM` (no sockets, no `execve`, no `fork`, no `ptrace`). `open` only reads,
 //!   `kill` and `tgkill` reach only the host itself, `clone` only makes threads, `fcntl` only
 //!   duplicates descriptors and sets their flags (no `F_SETOWN`), and `prlimit64` only reads
 //!   limits.
 //!
+//! - the frame descriptors (`guard_descriptors`, on the search thread only, before the
+//!   library loads): the thread that runs the plugin, and every thread it starts, cannot read,
+//!   write, close, duplicate over or change the host's stdin and its frame output; only the
+//!   host's own first thread speaks the wire.
+//!
 //! A refused call returns its error to the plugin; nothing is killed. Elsewhere than Linux there
 //! is no sandbox ([`Support::probe`] says so).
+//!
+//! The host process is also contained from the outside, sandbox or not (`contain`, `kill_host`):
+//! it starts in its own process group with no descriptor but its standard three, the kernel
+//! kills it when lapiz ends (Linux), and lapiz kills its whole group when it is done with it.
 
 use std::path::Path;
+use std::process::{Child, Command};
 
 use serde::{Deserialize, Serialize};
 
@@ -129,18 +139,203 @@ pub(crate) fn restrict_files(library: &Path) -> Result<(), String> {
     }
 }
 
-/// Allows every thread of the host only the system calls a search needs (see the module's
-/// doc); where the kernel or architecture has no seccomp this does nothing and returns `Ok`.
+/// Allows the calling thread, and the threads it starts from now on, only the system calls a
+/// search needs (see the module's doc); each of the host's two threads calls it for itself.
+/// Where the kernel or architecture has no seccomp this does nothing and returns `Ok`.
 pub(crate) fn restrict_calls() -> Result<(), String> {
     #[cfg(target_os = "linux")]
     {
-        linux::restrict_calls()
+        linux::restrict_calls(&[])
     }
     #[cfg(not(target_os = "linux"))]
     {
         Ok(())
     }
 }
+
+/// Sets up how a host process starts, on the command before it is spawned: in its own process
+/// group (Unix), with every descriptor but stdin, stdout and stderr closed as it starts (Unix),
+/// and killed by the kernel (`SIGKILL`) when the thread that started it ends (Linux: lapiz
+/// starts hosts from one thread that lives as long as lapiz). Nothing elsewhere.
+pub(crate) fn contain(command: &mut Command) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        command.process_group(0);
+        // SAFETY: getpid is async-signal-safe; it runs in lapiz, before the fork.
+        let lapiz = unsafe { libc::getpid() };
+        // SAFETY: the closure runs in the child between fork and exec and makes only
+        // async-signal-safe system calls (prctl, getppid, close_range, fcntl, _exit).
+        unsafe {
+            command.pre_exec(move || {
+                #[cfg(target_os = "linux")]
+                linux::die_with_parent(lapiz);
+                #[cfg(not(target_os = "linux"))]
+                let _ = lapiz;
+                close_inherited();
+                Ok(())
+            });
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = command;
+}
+
+/// Marks every descriptor above stderr close-on-exec, in the child before exec (the standard
+/// library's own error pipe is close-on-exec already): `close_range` where the kernel has it,
+/// else each descriptor below the limit in turn.
+#[cfg(unix)]
+fn close_inherited() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: close_range takes plain integers.
+    if unsafe {
+        libc::syscall(
+            libc::SYS_close_range,
+            3u32,
+            u32::MAX,
+            libc::CLOSE_RANGE_CLOEXEC,
+        )
+    } == 0
+    {
+        return;
+    }
+    // SAFETY: sysconf and fcntl take plain integers; fcntl on a closed descriptor fails
+    // harmlessly.
+    unsafe {
+        let max = libc::sysconf(libc::_SC_OPEN_MAX);
+        let max = if max <= 0 { 65536 } else { max.min(1 << 20) } as i32;
+        for fd in 3..max {
+            libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+        }
+    }
+}
+
+/// Kills a host and every process of its group (Unix), then reaps it.
+pub(crate) fn kill_host(child: &mut Child) {
+    if matches!(child.try_wait(), Ok(Some(_))) {
+        return;
+    }
+    #[cfg(unix)]
+    if let Ok(group) = libc::pid_t::try_from(child.id())
+        && group > 1
+    {
+        // SAFETY: kill with a negative pid below -1 signals that one group: the host's own
+        // (its pid, set by `contain`); the host has not been reaped yet, so the group id is
+        // still its own.
+        unsafe {
+            libc::kill(-group, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// The threads a host runs of its own between searches: the one that speaks the wire, the
+/// search thread, and (sandboxed, where seccomp is) the one that counts new threads.
+pub(crate) fn host_threads(sandbox: Sandbox) -> usize {
+    2 + usize::from(sandbox == Sandbox::On && Support::probe().seccomp)
+}
+
+/// How many threads process `pid` runs now (Linux, from `/proc`); `None` where that cannot be
+/// known.
+pub(crate) fn threads_of(pid: u32) -> Option<usize> {
+    #[cfg(target_os = "linux")]
+    {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("Threads:"))
+            .and_then(|n| n.trim().parse().ok())
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = pid;
+        None
+    }
+}
+
+/// Keeps the descriptors `fds` (the host's stdin and frame output) out of reach of the
+/// calling thread and of every thread it starts from now on: reading, writing, closing,
+/// duplicating over or changing them fails with `EBADF` (Linux seccomp; where the kernel
+/// or architecture has none, this does nothing and returns `Ok`).
+pub(crate) fn guard_descriptors(fds: &[i32]) -> Result<(), String> {
+    #[cfg(target_os = "linux")]
+    {
+        linux::guard_descriptors(fds)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = fds;
+        Ok(())
+    }
+}
+
+/// Blocks every signal on the calling thread (Unix), so that no handler a plugin installs runs
+/// on the host's first thread, which holds the frame descriptors; the search thread, started
+/// before, takes the signals.
+pub(crate) fn block_signals() {
+    #[cfg(unix)]
+    // SAFETY: the set is initialised by sigfillset before pthread_sigmask reads it.
+    unsafe {
+        let mut all: libc::sigset_t = std::mem::zeroed();
+        libc::sigfillset(&mut all);
+        libc::pthread_sigmask(libc::SIG_BLOCK, &all, std::ptr::null_mut());
+    }
+}
+
+/// The most threads a sandboxed host runs at once: its own three (the wire, the search, the
+/// thread that counts) and the plugin's. A plugin's `pthread_create` past it fails with
+/// `EAGAIN`.
+pub(crate) const MAX_HOST_THREADS: usize = 64;
+
+/// The sandboxed host's thread cap ([`MAX_HOST_THREADS`], Linux with seccomp): a thread of
+/// the host's, started before the search thread, that the kernel asks before each new thread
+/// of the plugin's (seccomp user notification) and that says yes while the host has fewer
+/// than the cap. Elsewhere there is no cap.
+pub(crate) struct ThreadCap {
+    #[cfg(target_os = "linux")]
+    inner: Option<threads::Counter>,
+}
+
+impl ThreadCap {
+    /// Starts the counting thread; call before Landlock (it keeps `/proc/self/status` open) and
+    /// before the memory limit. `None` inside when the kernel cannot do it.
+    pub(crate) fn start() -> Result<ThreadCap, String> {
+        #[cfg(target_os = "linux")]
+        {
+            if !linux::seccomp_available() {
+                return Ok(ThreadCap { inner: None });
+            }
+            Ok(ThreadCap {
+                inner: Some(threads::Counter::start(MAX_HOST_THREADS)?),
+            })
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            Ok(ThreadCap {})
+        }
+    }
+
+    /// On the search thread: from now on every thread it (or a thread it started) starts is
+    /// counted first. Returns the descriptor the kernel asks through, which the plugin must not
+    /// reach (see `guard_descriptors`), if there is one.
+    pub(crate) fn apply(&self) -> Result<Option<i32>, String> {
+        #[cfg(target_os = "linux")]
+        {
+            match &self.inner {
+                Some(counter) => counter.apply().map(Some),
+                None => Ok(None),
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            Ok(None)
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+mod threads;
 
 #[cfg(target_os = "linux")]
 mod linux {
@@ -249,7 +444,9 @@ mod linux {
         Ok(())
     }
 
-    pub(super) fn restrict_calls() -> Result<(), String> {
+    /// The allow-list on the calling thread, with `ioctl` also allowed for the requests
+    /// `ioctls`.
+    pub(super) fn restrict_calls(ioctls: &[u64]) -> Result<(), String> {
         let Some(arch) = calls::arch() else {
             return Ok(());
         };
@@ -260,7 +457,7 @@ mod linux {
         // SAFETY: getpid has no preconditions.
         let pid = unsafe { libc::getpid() };
         let allowed = seccompiler::SeccompFilter::new(
-            calls::allowed(pid as u32).map_err(|e| why(&e))?,
+            calls::allowed(pid as u32, ioctls).map_err(|e| why(&e))?,
             seccompiler::SeccompAction::Errno(libc::EPERM as u32),
             seccompiler::SeccompAction::Allow,
             arch,
@@ -278,9 +475,73 @@ mod linux {
         // the allow-list last: once it is in place, prctl cannot install another filter
         for filter in [no_clone3, allowed] {
             let program: seccompiler::BpfProgram = filter.try_into().map_err(|e| why(&e))?;
-            seccompiler::apply_filter_all_threads(&program).map_err(|e| why(&e))?;
+            seccompiler::apply_filter(&program).map_err(|e| why(&e))?;
         }
         Ok(())
+    }
+
+    /// In a new host between fork and exec: the kernel sends it `SIGKILL` when the thread
+    /// that started it ends; if lapiz (`parent`) is already gone, it ends at once.
+    pub(super) fn die_with_parent(parent: libc::pid_t) {
+        // SAFETY: prctl, getppid and _exit take plain integers and are async-signal-safe.
+        unsafe {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            if libc::getppid() != parent {
+                libc::_exit(1);
+            }
+        }
+    }
+
+    pub(super) fn guard_descriptors(fds: &[i32]) -> Result<(), String> {
+        use seccompiler::{SeccompCmpArgLen::Dword, SeccompCmpOp::Eq, SeccompCondition as Cond};
+        let Some(arch) = calls::arch() else {
+            return Ok(());
+        };
+        if !seccomp_available() {
+            return Ok(());
+        }
+        let why = |e: &dyn std::fmt::Display| format!("cannot guard its descriptors: {e}");
+        let on = |arg: u8| -> Result<Vec<seccompiler::SeccompRule>, seccompiler::BackendError> {
+            fds.iter()
+                .map(|&fd| {
+                    seccompiler::SeccompRule::new(vec![Cond::new(arg, Dword, Eq, fd as u64)?])
+                })
+                .collect()
+        };
+        let mut rules = BTreeMap::new();
+        let first_arg = [
+            libc::SYS_read,
+            libc::SYS_write,
+            libc::SYS_readv,
+            libc::SYS_writev,
+            libc::SYS_pread64,
+            libc::SYS_pwrite64,
+            libc::SYS_close,
+            libc::SYS_dup,
+            libc::SYS_fcntl,
+            libc::SYS_ioctl,
+            libc::SYS_lseek,
+            libc::SYS_fstat,
+            libc::SYS_getdents64,
+        ];
+        for call in first_arg {
+            rules.insert(call, on(0).map_err(|e| why(&e))?);
+        }
+        // duplicating another descriptor over one of them
+        let mut dup3 = on(0).map_err(|e| why(&e))?;
+        dup3.extend(on(1).map_err(|e| why(&e))?);
+        #[cfg(target_arch = "x86_64")]
+        rules.insert(libc::SYS_dup2, dup3.clone());
+        rules.insert(libc::SYS_dup3, dup3);
+        let filter = seccompiler::SeccompFilter::new(
+            rules,
+            seccompiler::SeccompAction::Allow,
+            seccompiler::SeccompAction::Errno(libc::EBADF as u32),
+            arch,
+        )
+        .map_err(|e| why(&e))?;
+        let program: seccompiler::BpfProgram = filter.try_into().map_err(|e| why(&e))?;
+        seccompiler::apply_filter(&program).map_err(|e| why(&e))
     }
 
     /// The allow-list, per architecture.
@@ -311,7 +572,10 @@ mod linux {
             (libc::O_WRONLY | libc::O_RDWR | libc::O_CREAT | libc::O_TRUNC | libc::O_APPEND) as u64;
 
         /// The calls a host may make, `pid` being its own process id.
-        pub(super) fn allowed(pid: u32) -> Result<Rules, seccompiler::BackendError> {
+        pub(super) fn allowed(
+            pid: u32,
+            ioctls: &[u64],
+        ) -> Result<Rules, seccompiler::BackendError> {
             let mut rules = Rules::new();
             // unconditional: memory, reading and writing open descriptors, threads' own
             // bookkeeping, time, signal handlers, identity, exiting
@@ -454,12 +718,14 @@ mod linux {
             // asking whether a descriptor is a terminal (the request's type differs between
             // C libraries, hence the casts)
             #[allow(clippy::unnecessary_cast)]
+            let terminal = [libc::TCGETS as u64, libc::TIOCGWINSZ as u64];
             rules.insert(
                 libc::SYS_ioctl,
-                vec![
-                    rule(vec![Cond::new(1, Dword, Eq, libc::TCGETS as u64)?])?,
-                    rule(vec![Cond::new(1, Dword, Eq, libc::TIOCGWINSZ as u64)?])?,
-                ],
+                terminal
+                    .iter()
+                    .chain(ioctls)
+                    .map(|&request| rule(vec![Cond::new(1, Dword, Eq, request)?]))
+                    .collect::<Result<_, _>>()?,
             );
             Ok(rules)
         }
