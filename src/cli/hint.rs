@@ -110,7 +110,7 @@ fn hint(
             HintLevel::Nudge => writeln!(
                 out,
                 "{}",
-                printable(&pipeline.nudge(&step, layout).explanation)
+                printable(&pipeline.nudge(step, layout).explanation)
             )?,
         },
         None if solved => writeln!(out, "The grid is already solved.")?,

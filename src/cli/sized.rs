@@ -31,10 +31,8 @@ pub fn parse_box(text: &str) -> Result<(u8, u8), String> {
     ))
 }
 
-/// A puzzle as read: 9x9 for the full engine, or another size.
-
 impl SizeArgs {
-    /// Reads a puzzle of any size with these options ([`Input::read`]).
+    /// Reads a puzzle of any size with these options ([`lapiz::Puzzle::read`]).
     pub fn read(&self, text: &str) -> Result<lapiz::Puzzle, ParseError> {
         lapiz::Puzzle::read(text, self.symbols, self.boxes)
     }
