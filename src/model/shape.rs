@@ -155,7 +155,7 @@ impl Layout {
     }
 
     /// This layout's geometry, named by its size: generic code runs on it through
-    /// [`on_size!`], which picks the shape.
+    /// `on_size!`, which picks the shape.
     pub fn by_size(self) -> BySize<Geometries> {
         match self.n {
             4 => BySize::S4(S4::geometry(self)),
@@ -298,7 +298,7 @@ impl Family for Geometries {
 }
 
 /// A value of whichever shape, named by its size: the one place the seven shapes are listed as
-/// variants. [`on_size!`] runs one generic expression on it; [`Shape::by_size`] makes one.
+/// variants. `on_size!` runs one generic expression on it; [`Shape::by_size`] makes one.
 #[allow(missing_docs)]
 pub enum BySize<F: Family> {
     S4(F::Of<S4>),
