@@ -8,13 +8,14 @@ use pyo3::prelude::*;
 use crate::py_repr;
 use pyo3::types::{PyDict, PyTuple};
 
-use lapiz::engine::solve_grid;
-use lapiz::model::Grid;
-use lapiz::engine::Pipeline as LibPipeline;
-use lapiz::text::printable;
-use lapiz::engine::{Rating as LibRating, RatingError, rate as lib_rate};
+use std::sync::Arc;
 
-use crate::board::grid_arg;
+use lapiz::Puzzle;
+use lapiz::engine::Pipeline as LibPipeline;
+use lapiz::engine::{Rating as LibRating, RatingError, rate as lib_rate};
+use lapiz::text::printable;
+
+use crate::board::puzzle_arg;
 use crate::errors::{Kind, error};
 use crate::pipeline::{resolve, tenth};
 
@@ -452,10 +453,44 @@ pub fn puzzle_of_line(py: Python<'_>, line: &[u8], number: usize) -> PyResult<Op
     ))
 }
 
-/// Solves and rates a grid as `lapiz rate` does: the puzzle's line and the rating, or the
-/// table's reason.
-pub fn rate_grid(grid: &Grid, pipeline: &LibPipeline) -> (String, Result<LibRating, String>) {
-    let trace = solve_grid(grid, pipeline);
+/// The pipelines a rating uses, as `lapiz rate` chooses them: the one given for every size,
+/// else `se` on 9x9 (Sudoku Explainer's scale) and `default` on the other sizes.
+pub struct RatePipelines {
+    nine: Arc<LibPipeline>,
+    /// `None`: the 9x9 one.
+    other: Option<Arc<LibPipeline>>,
+}
+
+impl RatePipelines {
+    /// The pipelines of a `pipeline` argument.
+    pub fn of(pipeline: Option<&Bound<'_, PyAny>>) -> PyResult<RatePipelines> {
+        let given = pipeline.is_some_and(|p| !p.is_none());
+        Ok(RatePipelines {
+            nine: resolve(pipeline, "se")?,
+            other: match given {
+                true => None,
+                false => Some(resolve(None, "default")?),
+            },
+        })
+    }
+
+    /// The pipeline that rates an `n x n` puzzle.
+    fn for_size(&self, n: usize) -> &LibPipeline {
+        match (n, &self.other) {
+            (9, _) | (_, None) => &self.nine,
+            (_, Some(other)) => other,
+        }
+    }
+}
+
+/// Solves and rates a puzzle of any size as `lapiz rate` does: the puzzle's line and the
+/// rating, or the table's reason.
+pub fn rate_puzzle(
+    puzzle: &Puzzle,
+    pipelines: &RatePipelines,
+) -> (String, Result<LibRating, String>) {
+    let pipeline = pipelines.for_size(puzzle.layout().n());
+    let trace = puzzle.solve(pipeline);
     let r = lib_rate(&trace, pipeline).map_err(|e| match e {
         RatingError::Invalid(reason) => format!("invalid puzzle: {reason}"),
         other => other.to_string(),
@@ -463,9 +498,10 @@ pub fn rate_grid(grid: &Grid, pipeline: &LibPipeline) -> (String, Result<LibRati
     (trace.puzzle, r)
 }
 
-/// Rates one puzzle (Sudoku Explainer's ER, EP and ED with the `se` pipeline unless told),
-/// as `lapiz rate PUZZLE --se-all`. A puzzle that cannot be read raises `ParseError`, one
-/// that is not a proper puzzle `InvalidPuzzleError`.
+/// Rates one puzzle of any size as `lapiz rate PUZZLE --se-all`: on 9x9 Sudoku Explainer's
+/// ER, EP and ED (the `se` pipeline), on the other sizes lapiz's own scale (the `default`
+/// pipeline), unless a pipeline is given. A puzzle that cannot be read raises `ParseError`,
+/// one that is not a proper puzzle `InvalidPuzzleError`.
 #[pyfunction]
 #[pyo3(signature = (puzzle, pipeline = None))]
 pub fn rate(
@@ -473,9 +509,9 @@ pub fn rate(
     puzzle: &Bound<'_, PyAny>,
     pipeline: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Rating> {
-    let grid = grid_arg(puzzle)?;
-    let pipeline = resolve(pipeline, "se")?;
-    let (line, r) = py.detach(|| rate_grid(&grid, &pipeline));
+    let puzzle = puzzle_arg(puzzle)?;
+    let pipelines = RatePipelines::of(pipeline)?;
+    let (line, r) = py.detach(|| rate_puzzle(&puzzle, &pipelines));
     match r {
         Ok(r) => Ok(Rating::new(line, r, None)),
         Err(why) => Err(error(Kind::Invalid, why)),
