@@ -114,7 +114,8 @@ def rate_many(
     progress: Progress = False,
     chunk_size: int = CHUNK_SIZE,
 ) -> List[Union[Rating, ErrorRecord]]:
-    """Rates every puzzle as ``lapiz rate --file`` does (the ``se`` pipeline unless told), on
+    """Rates every puzzle, of any size and mixed sizes, as ``lapiz rate --file`` does (the
+    ``se`` pipeline on 9x9 and ``default`` on the other sizes unless told), on
     ``threads`` workers (default: one per core) with the GIL released. One result per input,
     in input order: a ``Rating``, or an ``ErrorRecord`` for an input that cannot be read or is
     not a proper puzzle. ``progress=True`` shows a bar (tqdm when installed); a callable is
@@ -131,7 +132,8 @@ def solve_many(
     progress: Progress = False,
     chunk_size: int = CHUNK_SIZE,
 ) -> List[Union[Trace, ErrorRecord]]:
-    """Solves every puzzle (the ``default`` pipeline unless told) as ``rate_many`` rates them:
+    """Solves every puzzle of any size (the ``default`` pipeline unless told) as ``rate_many``
+    rates them:
     a ``Trace`` or an ``ErrorRecord`` per input, in input order."""
     return _batch(_lapiz._solve_batch, puzzles, "solve", progress, chunk_size,
                   pipeline=_pipeline(pipeline), threads=threads)

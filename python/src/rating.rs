@@ -76,7 +76,7 @@ pub fn rating_header(se_all: bool, format: &str) -> PyResult<String> {
 /// score, the hardest technique and the technique counts.
 #[pyclass(frozen, module = "lapiz._lapiz")]
 pub struct Rating {
-    /// The puzzle's 81-character line.
+    /// The puzzle's line (in its symbols).
     puzzle: String,
     inner: LibRating,
     /// Its position in a batch (`None` outside one).
@@ -95,7 +95,7 @@ impl Rating {
 
 #[pymethods]
 impl Rating {
-    /// The puzzle rated, as an 81-character line.
+    /// The puzzle rated, as one line (in its symbols).
     #[getter]
     fn puzzle(&self) -> &str {
         &self.puzzle
