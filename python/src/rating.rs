@@ -13,51 +13,17 @@ use std::sync::Arc;
 use lapiz::Puzzle;
 use lapiz::engine::Pipeline as LibPipeline;
 use lapiz::engine::{Rating as LibRating, RatingError, rate as lib_rate};
-use lapiz::text::printable;
+use lapiz::tools::table::{self, TableFormat};
 
 use crate::board::puzzle_arg;
 use crate::errors::{Kind, error};
 use crate::pipeline::{resolve, tenth};
 
-/// The rating table's columns (with `se_all`, `pearl` and `diamond` after `rating`).
-fn header_fields(se_all: bool) -> Vec<&'static str> {
-    let mut h = vec![
-        "puzzle",
-        "rating",
-        "level",
-        "score",
-        "hardest technique",
-        "techniques",
-    ];
-    if se_all {
-        h.splice(2..2, ["pearl", "diamond"]);
-    }
-    h
-}
-
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
-/// One row of the table: fields escaped ([`printable`]), tab- or comma-separated.
-fn row(format: &str, fields: &[String]) -> PyResult<String> {
-    let printable: Vec<String> = fields.iter().map(|f| printable(f).into_owned()).collect();
-    match format {
-        "tsv" => Ok(printable.join("\t")),
-        "csv" => Ok(printable
-            .iter()
-            .map(|f| csv_field(f))
-            .collect::<Vec<_>>()
-            .join(",")),
-        other => Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "format `{other}`: expected tsv or csv"
-        ))),
-    }
+/// A table format argument: `tsv` or `csv`.
+fn format_arg(format: &str) -> PyResult<TableFormat> {
+    format
+        .parse()
+        .map_err(pyo3::exceptions::PyValueError::new_err)
 }
 
 /// The header line of the rating table, as `lapiz rate` prints it (`--se-all` adds `pearl`
@@ -65,11 +31,7 @@ fn row(format: &str, fields: &[String]) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (se_all = false, format = "tsv"))]
 pub fn rating_header(se_all: bool, format: &str) -> PyResult<String> {
-    let fields: Vec<String> = header_fields(se_all)
-        .into_iter()
-        .map(String::from)
-        .collect();
-    row(format, &fields)
+    Ok(table::row(format_arg(format)?, &table::header(se_all)))
 }
 
 /// The rating of a puzzle: Sudoku Explainer's ER (the hardest step), EP and ED, a level, a
@@ -191,26 +153,9 @@ impl Rating {
     /// `csv`), without the line end.
     #[pyo3(signature = (se_all = false, format = "tsv"))]
     fn row(&self, se_all: bool, format: &str) -> PyResult<String> {
-        let counts = self
-            .inner
-            .techniques
-            .iter()
-            .map(|t| format!("{}={}", t.technique, t.count))
-            .collect::<Vec<_>>()
-            .join(" ");
-        let mut fields = vec![
-            self.puzzle.clone(),
-            self.inner.rating_text(),
-            self.inner.level.name().to_string(),
-            self.inner.score.to_string(),
-            self.inner.hardest_technique.clone().unwrap_or_default(),
-            counts,
-        ];
-        if se_all {
-            let t = |v: Option<f32>| v.map(|v| format!("{v:.1}")).unwrap_or_default();
-            fields.splice(2..2, [t(self.inner.pearl), t(self.inner.diamond)]);
-        }
-        row(format, &fields)
+        let format = format_arg(format)?;
+        let rating = Ok(self.inner.clone());
+        Ok(table::rating_row(format, &self.puzzle, &rating, se_all))
     }
 
     fn __repr__(&self) -> String {
@@ -295,18 +240,9 @@ impl ErrorRecord {
     /// The row `lapiz rate` prints for this line: `invalid`, with the reason last.
     #[pyo3(signature = (se_all = false, format = "tsv"))]
     fn row(&self, se_all: bool, format: &str) -> PyResult<String> {
-        let mut fields = vec![
-            self.puzzle.clone(),
-            String::new(),
-            "invalid".to_string(),
-            String::new(),
-            String::new(),
-            self.message.clone(),
-        ];
-        if se_all {
-            fields.splice(2..2, [String::new(), String::new()]);
-        }
-        row(format, &fields)
+        let format = format_arg(format)?;
+        let why = Err(self.message.clone());
+        Ok(table::rating_row(format, &self.puzzle, &why, se_all))
     }
 
     /// The exception a single call raises for this input.
