@@ -325,17 +325,8 @@ impl UnreadableLine {
     }
 }
 
-/// The longest line read, in bytes (the command line's limit).
-pub const MAX_LINE: usize = 8192;
-
-/// The first characters of a line that cannot be read, printable (controls and invalid bytes
-/// dropped), as the command line names it.
-pub fn excerpt(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(&bytes[..bytes.len().min(81)])
-        .chars()
-        .filter(|c| !c.is_control() && *c != char::REPLACEMENT_CHARACTER)
-        .collect()
-}
+pub use lapiz::text::lines::excerpt;
+use lapiz::text::lines::{MAX_LINE, line_text};
 
 /// The puzzle of one line of a puzzle file (bytes, with or without its line end) as
 /// `lapiz … --file` reads it: `None` for a blank line or a `#` comment; the first field when
@@ -353,36 +344,19 @@ pub fn puzzle_of_line(py: Python<'_>, line: &[u8], number: usize) -> PyResult<Op
         Some(_) if whole && line.ends_with(b"\r\n") => line.len() - 2,
         Some(_) => line.len() - 1,
     };
-    if length > MAX_LINE {
-        let l = UnreadableLine {
-            line: number,
-            excerpt: excerpt(line),
-            reason: format!("line longer than {MAX_LINE} bytes ({length} bytes), skipped"),
-        };
-        return Ok(Some(Py::new(py, l)?.into_any()));
-    }
-    let text = match std::str::from_utf8(line) {
+    let text = match line_text(line, length) {
         Ok(t) => t,
-        Err(e) => {
+        Err(reason) => {
             let l = UnreadableLine {
                 line: number,
                 excerpt: excerpt(line),
-                reason: lapiz::text::not_utf8(&e),
+                reason,
             };
             return Ok(Some(Py::new(py, l)?.into_any()));
         }
     };
-    let t = text.trim();
-    if t.is_empty() || t.starts_with('#') {
+    let Some(puzzle) = lapiz::text::lines::puzzle_of_line(text) else {
         return Ok(None);
-    }
-    let puzzle = if t.starts_with(':') {
-        t
-    } else {
-        match t.split_whitespace().next() {
-            Some(first) if lapiz::model::Layout::is_board_length(first.len()) => first,
-            _ => t,
-        }
     };
     Ok(Some(
         pyo3::types::PyString::new(py, puzzle).into_any().unbind(),
