@@ -18,7 +18,7 @@ use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry, generate};
 use crate::board::{Input, box_arg, check_limit, spec_of, symbols_arg};
 use crate::errors::{Kind, error};
 use crate::pipeline::resolve;
-use crate::rating::{ErrorRecord, RatePipelines, Rating, rate_puzzle};
+use crate::rating::{ErrorRecord, RatePipelines, Rating, rate_puzzle, rating_input};
 use crate::trace::{Generated, Trace};
 
 /// The most worker threads a pool gets (as the command line's `--threads`).
@@ -161,15 +161,17 @@ pub fn _rate_batch(
 ) -> PyResult<Vec<Py<PyAny>>> {
     let pipelines = RatePipelines::of(pipeline)?;
     let items = inputs(items)?;
-    let results = run(py, items, threads, progress, |input| match input.any() {
-        Ok(puzzle) => {
-            let (line, r) = rate_puzzle(&puzzle, &pipelines);
-            match r {
-                Ok(r) => Ok((line, r)),
-                Err(why) => Err((line, why, Kind::Invalid)),
+    let results = run(py, items, threads, progress, |input| {
+        match rating_input(input) {
+            Ok(puzzle) => {
+                let (line, r) = rate_puzzle(&puzzle, &pipelines);
+                match r {
+                    Ok(r) => Ok((line, r)),
+                    Err(why) => Err((line, why, Kind::Invalid)),
+                }
             }
+            Err(bad) => Err(bad),
         }
-        Err(bad) => Err(bad),
     })?;
     results
         .into_iter()

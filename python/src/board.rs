@@ -79,7 +79,7 @@ pub fn puzzle_arg(obj: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
 }
 
 /// The exception for a puzzle argument that is none: the command line's wording.
-fn arg_error((_, why, kind): (String, String, Kind)) -> PyErr {
+pub fn arg_error((_, why, kind): (String, String, Kind)) -> PyErr {
     match kind {
         Kind::Parse => error(kind, format!("cannot read the puzzle: {why}")),
         Kind::Other => pyo3::exceptions::PyTypeError::new_err(why),
@@ -211,7 +211,6 @@ pub fn symbols_arg(symbols: Option<&str>) -> PyResult<Option<Alphabet>> {
 /// symbols, or a pencil-mark grid. `symbols` and `box` say what the text does not (as
 /// `--symbols` and `--box`).
 #[pyclass(frozen, module = "lapiz._lapiz", eq)]
-#[derive(PartialEq)]
 pub struct Board {
     pub puzzle: Puzzle,
     /// Which values are givens where the puzzle cannot say (a position of a solve of another
@@ -219,7 +218,26 @@ pub struct Board {
     pub givens: Option<Vec<bool>>,
 }
 
+/// Boards are equal when their states are: 9x9 grids (givens, values, candidates), or another
+/// size's layout, symbols, values, candidates and givens.
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        match (self.puzzle.nine(), other.puzzle.nine()) {
+            (Some(a), Some(b)) if self.givens.is_none() && other.givens.is_none() => a == b,
+            _ => self.state() == other.state(),
+        }
+    }
+}
+
 impl Board {
+    /// What equality compares on another size: layout, symbols, values, candidates, givens.
+    #[allow(clippy::type_complexity)]
+    fn state(&self) -> (Layout, Alphabet, &[u8], Vec<u32>, Vec<bool>) {
+        let p = &self.puzzle;
+        let givens = (0..p.values().len()).map(|i| self.is_given_at(i)).collect();
+        (p.layout(), p.alphabet(), p.values(), p.candidates(), givens)
+    }
+
     pub fn new(puzzle: Puzzle) -> Board {
         Board {
             puzzle,

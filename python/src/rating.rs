@@ -15,7 +15,7 @@ use lapiz::engine::Pipeline as LibPipeline;
 use lapiz::engine::{Rating as LibRating, RatingError, rate as lib_rate};
 use lapiz::tools::table::{self, TableFormat};
 
-use crate::board::puzzle_arg;
+use crate::board::{Input, arg_error};
 use crate::errors::{Kind, error};
 use crate::pipeline::{resolve, tenth};
 
@@ -393,6 +393,21 @@ impl RatePipelines {
     }
 }
 
+/// A puzzle to rate, read as `lapiz rate` reads it: what the 9x9 reader takes is 9x9; another
+/// size when the reader of every size finds one; else the 9x9 reader's error (its wording).
+pub fn rating_input(input: Input) -> Result<Puzzle, (String, String, Kind)> {
+    let Input::Text(t) = input else {
+        return input.any();
+    };
+    match lapiz::text::parse_puzzle(&t) {
+        Ok(grid) => Ok(Puzzle::from_nine(&grid)),
+        Err(nine) => match Puzzle::read(&t, None, None) {
+            Ok(p) if p.layout().n() != 9 => Ok(p),
+            _ => Err((t, nine.to_string(), Kind::Parse)),
+        },
+    }
+}
+
 /// Solves and rates a puzzle of any size as `lapiz rate` does: the puzzle's line and the
 /// rating, or the table's reason.
 pub fn rate_puzzle(
@@ -419,7 +434,7 @@ pub fn rate(
     puzzle: &Bound<'_, PyAny>,
     pipeline: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Rating> {
-    let puzzle = puzzle_arg(puzzle)?;
+    let puzzle = rating_input(Input::of(puzzle)).map_err(arg_error)?;
     let pipelines = RatePipelines::of(pipeline)?;
     let (line, r) = py.detach(|| rate_puzzle(&puzzle, &pipelines));
     match r {
