@@ -114,7 +114,8 @@ def rate_many(
     progress: Progress = False,
     chunk_size: int = CHUNK_SIZE,
 ) -> List[Union[Rating, ErrorRecord]]:
-    """Rates every puzzle as ``lapiz rate --file`` does (the ``se`` pipeline unless told), on
+    """Rates every puzzle, of any size and mixed sizes, as ``lapiz rate --file`` does (the
+    ``se`` pipeline on 9x9 and ``default`` on the other sizes unless told), on
     ``threads`` workers (default: one per core) with the GIL released. One result per input,
     in input order: a ``Rating``, or an ``ErrorRecord`` for an input that cannot be read or is
     not a proper puzzle. ``progress=True`` shows a bar (tqdm when installed); a callable is
@@ -131,7 +132,8 @@ def solve_many(
     progress: Progress = False,
     chunk_size: int = CHUNK_SIZE,
 ) -> List[Union[Trace, ErrorRecord]]:
-    """Solves every puzzle (the ``default`` pipeline unless told) as ``rate_many`` rates them:
+    """Solves every puzzle of any size (the ``default`` pipeline unless told) as ``rate_many``
+    rates them:
     a ``Trace`` or an ``ErrorRecord`` per input, in input order."""
     return _batch(_lapiz._solve_batch, puzzles, "solve", progress, chunk_size,
                   pipeline=_pipeline(pipeline), threads=threads)
@@ -221,16 +223,26 @@ def generate(
     rating: Union[str, float, Tuple[float, float], None] = None,
     requires: Iterable[str] = (),
     rate: bool = False,
-    attempts: int = _lapiz.DEFAULT_ATTEMPTS,
+    attempts: Optional[int] = None,
     pipeline: PipelineArg = None,
     threads: Optional[int] = None,
     progress: Progress = False,
+    size: int = 9,
+    box: Union[str, Tuple[int, int], None] = None,
+    symbols: Optional[str] = None,
 ) -> List[Generated]:
     """Puzzles with one solution, as ``lapiz generate`` makes them (the same options; the same
     seed gives the same puzzles): minimal unless ``clues``/``max_clues``; ``symmetry``;
     targets ``difficulty`` (a level), ``rating`` (``"MIN..MAX"``), ``requires`` (technique
-    ids), rated with the ``se`` pipeline unless told; ``rate=True`` rates every puzzle. Raises
-    ``GenerateError`` when a target is not met within ``attempts``."""
+    ids); ``rate=True`` rates every puzzle. ``size`` is 4, 6, 8, 9, 12, 16 or 25 (an n x n
+    board, as ``--size``), ``box`` the box shape (``"3x4"`` or ``(3, 4)``, as ``--box``) and
+    ``symbols`` the output's symbols (``"1-9A"``, ``"0-9A"``, ``"A-Z"``, ``"numbers"``, as
+    ``--symbols``; other sizes than 9x9). Targets are rated as ``lapiz rate`` rates: the ``se``
+    pipeline on 9x9 and ``default`` on other sizes, unless a pipeline is given; on other sizes
+    a puzzle whose solve needs a step harder than the target's ceiling gets clues back (so it
+    may not be minimal). ``attempts`` (solved grids tried per puzzle) defaults to the
+    generator's own limit for the size and clue target. Raises ``GenerateError`` when a target
+    is not met within ``attempts``."""
     if count < 0:
         raise ValueError("count must be at least 0")
     if seed is None:
@@ -239,13 +251,16 @@ def generate(
     p = _pipeline(pipeline)
     bar = _Bar(progress, count, "generate")
     out: List[Generated] = []
-    step = max(1, 16 * (threads or _lapiz.default_threads()))
+    # as the command line: small chunks on other sizes, where each puzzle takes longer
+    per = 16 if size == 9 and box is None else 4
+    step = max(1, per * (threads or _lapiz.default_threads()))
     try:
         while len(out) < count:
             n = min(step, count - len(out))
             out.extend(_lapiz._generate_batch(
                 n, seed, symmetry, clues, max_clues, difficulty, bounds, list(requires),
-                rate, attempts, p, threads, len(out), bar.chunk(len(out))))
+                rate, attempts, p, threads, len(out), bar.chunk(len(out)),
+                size, box, symbols))
             bar.update(len(out))
     finally:
         bar.close()

@@ -11,13 +11,30 @@ MAX_THREADS: int
 DEFAULT_ATTEMPTS: int
 __version__: str
 
-class Board:
-    """A Sudoku grid: givens, values placed and pencil marks. ``Board(text)`` reads an
-    81-character line, a pasted grid, a pencil-mark grid or a HoDoKu library line."""
+BoxArg = Union[str, Tuple[int, int], None]
 
-    def __init__(self, text: Union[str, bytes, "Board"]) -> None: ...
+class Board:
+    """A Sudoku board of any size (4x4 to 25x25): givens, values placed and pencil marks.
+    ``Board(text)`` reads what ``lapiz solve`` reads: on 9x9 an 81-character line, a pasted
+    grid, a pencil-mark grid or a HoDoKu library line; on the other sizes a line or a grid of
+    the size's symbols or a pencil-mark grid. ``symbols`` (``"1-9A"``, ``"0-9A"``, ``"A-Z"``,
+    ``"numbers"``) and ``box`` (``"3x4"`` or ``(3, 4)``) say what the text does not. Cells are
+    indices ``0`` to ``size * size - 1`` or names ``"r1c1"`` to ``"r{size}c{size}"``; a name
+    off the board raises ``ValueError``, an index off it ``IndexError``."""
+
+    def __init__(
+        self,
+        text: Union[str, bytes, "Board"],
+        *,
+        symbols: Optional[str] = None,
+        box: BoxArg = None,
+    ) -> None: ...
     @property
     def size(self) -> int: ...
+    @property
+    def box(self) -> Tuple[int, int]: ...
+    @property
+    def symbols(self) -> str: ...
     @property
     def values(self) -> List[int]: ...
     def value(self, cell: CellArg) -> int: ...
@@ -82,13 +99,15 @@ class Pipeline:
     def __len__(self) -> int: ...
 
 class Candidate:
-    """A digit in a cell: ``5r3c7``."""
+    """A digit in a cell of a ``size x size`` board: ``5r3c7``."""
 
-    def __init__(self, cell: CellArg, digit: int) -> None: ...
+    def __init__(self, cell: CellArg, digit: int, size: int = 9) -> None: ...
     @property
     def cell(self) -> int: ...
     @property
     def digit(self) -> int: ...
+    @property
+    def size(self) -> int: ...
     @property
     def row(self) -> int: ...
     @property
@@ -237,6 +256,8 @@ class Generated:
     def attempts(self) -> int: ...
     @property
     def rating(self) -> Optional[Rating]: ...
+    @property
+    def size(self) -> int: ...
     def board(self) -> Board: ...
     def _repr_svg_(self) -> str: ...
 
@@ -279,11 +300,14 @@ def _generate_batch(
     rating: Optional[Tuple[float, float]] = None,
     requires: List[str] = ...,
     rate: bool = False,
-    attempts: int = ...,
+    attempts: Optional[int] = None,
     pipeline: PipelineArg = None,
     threads: Optional[int] = None,
     start: int = 0,
     progress: Optional[Callable[[int], Any]] = None,
+    size: int = 9,
+    box: BoxArg = None,
+    symbols: Optional[str] = None,
 ) -> List[Generated]: ...
 def _set_plugin_host(program: Optional[str]) -> None: ...
 def _serve_plugin_host(library: str, memory_mib: int, sandbox: bool) -> int: ...

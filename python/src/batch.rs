@@ -10,14 +10,15 @@ use std::time::Duration;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use lapiz::engine::solve_grid;
-use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry, generate};
+use lapiz::Puzzle;
 use lapiz::engine::Level;
+use lapiz::model::Layout;
+use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry, generate};
 
-use crate::board::{Input, check_limit};
+use crate::board::{Input, box_arg, check_limit, spec_of, symbols_arg};
 use crate::errors::{Kind, error};
 use crate::pipeline::resolve;
-use crate::rating::{ErrorRecord, Rating, rate_grid};
+use crate::rating::{ErrorRecord, RatePipelines, Rating, rate_puzzle, rating_input};
 use crate::trace::{Generated, Trace};
 
 /// The most worker threads a pool gets (as the command line's `--threads`).
@@ -158,17 +159,19 @@ pub fn _rate_batch(
     start: usize,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    let pipeline = resolve(pipeline, "se")?;
+    let pipelines = RatePipelines::of(pipeline)?;
     let items = inputs(items)?;
-    let results = run(py, items, threads, progress, |input| match input.grid() {
-        Ok(grid) => {
-            let (line, r) = rate_grid(&grid, &pipeline);
-            match r {
-                Ok(r) => Ok((line, r)),
-                Err(why) => Err((line, why, Kind::Invalid)),
+    let results = run(py, items, threads, progress, |input| {
+        match rating_input(input) {
+            Ok(puzzle) => {
+                let (line, r) = rate_puzzle(&puzzle, &pipelines);
+                match r {
+                    Ok(r) => Ok((line, r)),
+                    Err(why) => Err((line, why, Kind::Invalid)),
+                }
             }
+            Err(bad) => Err(bad),
         }
-        Err(bad) => Err(bad),
     })?;
     results
         .into_iter()
@@ -199,16 +202,16 @@ pub fn _solve_batch(
 ) -> PyResult<Vec<Py<PyAny>>> {
     let pipeline = resolve(pipeline, "default")?;
     let items = inputs(items)?;
-    let results = run(py, items, threads, progress, |input| match input.grid() {
-        Ok(grid) => {
-            let t = solve_grid(&grid, &pipeline);
+    let results = run(py, items, threads, progress, |input| match input.any() {
+        Ok(puzzle) => {
+            let t = puzzle.solve(&pipeline);
             match &t.outcome {
                 lapiz::engine::Outcome::Invalid { reason } => Err((
                     t.puzzle.clone(),
                     format!("invalid puzzle: {reason}"),
                     Kind::Invalid,
                 )),
-                _ => Ok((t, grid)),
+                _ => Ok((t, puzzle)),
             }
         }
         Err(bad) => Err(bad),
@@ -218,8 +221,8 @@ pub fn _solve_batch(
         .enumerate()
         .map(|(k, r)| {
             Ok(match r {
-                Ok((t, grid)) => {
-                    Py::new(py, Trace::new(t, Some(grid), &pipeline, Some(start + k)))?.into_any()
+                Ok((t, puzzle)) => {
+                    Py::new(py, Trace::new(t, Some(puzzle), &pipeline, Some(start + k)))?.into_any()
                 }
                 Err((text, why, kind)) => {
                     Py::new(py, ErrorRecord::new(Some(start + k), text, why, kind))?.into_any()
@@ -261,13 +264,14 @@ pub fn _count_batch(
 }
 
 /// Generates puzzles `start..start + count` of `seed`, as `lapiz generate` does (the same seed
-/// gives the same puzzles); the first one that cannot meet the targets raises
-/// `GenerateError`.
+/// gives the same puzzles; `size`, `box` and `symbols` as `--size`, `--box` and `--symbols`);
+/// the first one that cannot meet the targets raises `GenerateError`. `attempts` `None` is the
+/// generator's own limit for the size and the clue target.
 #[pyfunction]
 #[pyo3(signature = (count, seed, symmetry = "none", clues = None, max_clues = None,
     difficulty = None, rating = None, requires = Vec::new(), rate = false,
-    attempts = lapiz::puzzle::generate::GenerateOptions::DEFAULT_ATTEMPTS, pipeline = None, threads = None, start = 0,
-    progress = None))]
+    attempts = None, pipeline = None, threads = None, start = 0,
+    progress = None, size = 9, r#box = None, symbols = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _generate_batch(
     py: Python<'_>,
@@ -280,55 +284,108 @@ pub fn _generate_batch(
     rating: Option<(f32, f32)>,
     requires: Vec<String>,
     rate: bool,
-    attempts: u32,
+    attempts: Option<u32>,
     pipeline: Option<&Bound<'_, PyAny>>,
     threads: Option<usize>,
     start: u64,
     progress: Option<Py<PyAny>>,
+    size: u8,
+    r#box: Option<&Bound<'_, PyAny>>,
+    symbols: Option<&str>,
 ) -> PyResult<Vec<Generated>> {
     let bad = |e: String| pyo3::exceptions::PyValueError::new_err(e);
     if clues.is_some() && max_clues.is_some() {
         return Err(bad("give clues or max_clues, not both".into()));
     }
-    if attempts == 0 {
+    if attempts == Some(0) {
         return Err(bad("attempts must be at least 1".into()));
     }
+    if !Layout::SIZES.contains(&size) {
+        return Err(bad(format!(
+            "size {size} is not a size lapiz generates (4, 6, 8, 9, 12, 16, 25)"
+        )));
+    }
+    let boxes = box_arg(r#box)?;
+    let alphabet = symbols_arg(symbols)?;
+    let layout = match boxes {
+        Some((r, c)) => Layout::with_box(size, r, c),
+        None => Layout::new(size),
+    }
+    .map_err(|e| bad(e.to_string()))?;
+    // as the command line: the generic core for another size, or a box shape given
+    let sized = size != 9 || boxes.is_some();
+    let clues = match (clues, max_clues) {
+        (Some(n), _) => Clues::Exactly(n),
+        (None, Some(n)) => Clues::AtMost(n),
+        (None, None) => Clues::Minimal,
+    };
     let options = GenerateOptions {
         symmetry: symmetry
             .parse::<Symmetry>()
             .map_err(|e| bad(e.to_string()))?,
-        clues: match (clues, max_clues) {
-            (Some(n), _) => Clues::Exactly(n),
-            (None, Some(n)) => Clues::AtMost(n),
-            (None, None) => Clues::Minimal,
-        },
+        clues,
         level: difficulty
             .map(|d| d.parse::<Level>().map_err(|e| bad(e.to_string())))
             .transpose()?,
         rating,
         requires,
-        attempts,
+        attempts: attempts.unwrap_or(match sized {
+            true => Puzzle::default_attempts(clues),
+            false => GenerateOptions::DEFAULT_ATTEMPTS,
+        }),
         rate,
     };
-    let pipeline = resolve(pipeline, "se")?;
     let indices: Vec<u64> = (start..start + count).collect();
-    let results = run(py, indices, threads, progress, |i| {
-        (i, generate(&options, &pipeline, seed, i))
-    })?;
-    results
-        .into_iter()
+    let made = if sized {
+        // rated as `lapiz rate` rates other sizes: `default` unless told
+        let pipeline = resolve(pipeline, "default")?;
+        let alphabet = alphabet.unwrap_or_default();
+        let o = &options;
+        run(py, indices, threads, progress, |i| {
+            let made = match o.needs_rating() {
+                false => Puzzle::generate_within(
+                    layout, alphabet, o.symmetry, o.clues, seed, i, o.attempts,
+                ),
+                true => Puzzle::generate_rated(layout, alphabet, o, &pipeline, seed, i),
+            };
+            (
+                i,
+                made.map(|g| {
+                    let spec = spec_of(&g.puzzle);
+                    (
+                        g.puzzle.to_line(),
+                        g.solution.to_line(),
+                        g.attempts,
+                        g.rating,
+                        spec,
+                    )
+                }),
+            )
+        })?
+    } else {
+        // rated as `lapiz rate` rates 9x9: Sudoku Explainer's ER (`se`) unless told
+        let pipeline = resolve(pipeline, "se")?;
+        run(py, indices, threads, progress, |i| {
+            let made = generate(&options, &pipeline, seed, i).map(|g| {
+                let solution = lapiz::Grid::from_values(&g.solution).to_line();
+                (g.line(), solution, g.attempts, g.rating, None)
+            });
+            (i, made)
+        })?
+    };
+    made.into_iter()
         .map(|(i, g)| {
-            let g = g.map_err(|e| error(Kind::Generate, e.to_string()))?;
-            let line = g.line();
+            let (line, solution, attempts, rating, spec) =
+                g.map_err(|e| error(Kind::Generate, e.to_string()))?;
             Ok(Generated {
                 index: i,
-                solution: lapiz::Grid::from_values(&g.solution).to_line(),
-                attempts: g.attempts,
-                rating: g
-                    .rating
+                solution,
+                attempts,
+                rating: rating
                     .map(|r| Py::new(py, Rating::new(line.clone(), r, Some(i as usize))))
                     .transpose()?,
                 puzzle: line,
+                spec,
             })
         })
         .collect()

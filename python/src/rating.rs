@@ -8,55 +8,22 @@ use pyo3::prelude::*;
 use crate::py_repr;
 use pyo3::types::{PyDict, PyTuple};
 
-use lapiz::engine::solve_grid;
-use lapiz::model::Grid;
-use lapiz::engine::Pipeline as LibPipeline;
-use lapiz::text::printable;
-use lapiz::engine::{Rating as LibRating, RatingError, rate as lib_rate};
+use std::sync::Arc;
 
-use crate::board::grid_arg;
+use lapiz::Puzzle;
+use lapiz::engine::Pipeline as LibPipeline;
+use lapiz::engine::{Rating as LibRating, RatingError, rate as lib_rate};
+use lapiz::tools::table::{self, TableFormat};
+
+use crate::board::{Input, arg_error};
 use crate::errors::{Kind, error};
 use crate::pipeline::{resolve, tenth};
 
-/// The rating table's columns (with `se_all`, `pearl` and `diamond` after `rating`).
-fn header_fields(se_all: bool) -> Vec<&'static str> {
-    let mut h = vec![
-        "puzzle",
-        "rating",
-        "level",
-        "score",
-        "hardest technique",
-        "techniques",
-    ];
-    if se_all {
-        h.splice(2..2, ["pearl", "diamond"]);
-    }
-    h
-}
-
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
-/// One row of the table: fields escaped ([`printable`]), tab- or comma-separated.
-fn row(format: &str, fields: &[String]) -> PyResult<String> {
-    let printable: Vec<String> = fields.iter().map(|f| printable(f).into_owned()).collect();
-    match format {
-        "tsv" => Ok(printable.join("\t")),
-        "csv" => Ok(printable
-            .iter()
-            .map(|f| csv_field(f))
-            .collect::<Vec<_>>()
-            .join(",")),
-        other => Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "format `{other}`: expected tsv or csv"
-        ))),
-    }
+/// A table format argument: `tsv` or `csv`.
+fn format_arg(format: &str) -> PyResult<TableFormat> {
+    format
+        .parse()
+        .map_err(pyo3::exceptions::PyValueError::new_err)
 }
 
 /// The header line of the rating table, as `lapiz rate` prints it (`--se-all` adds `pearl`
@@ -64,18 +31,14 @@ fn row(format: &str, fields: &[String]) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (se_all = false, format = "tsv"))]
 pub fn rating_header(se_all: bool, format: &str) -> PyResult<String> {
-    let fields: Vec<String> = header_fields(se_all)
-        .into_iter()
-        .map(String::from)
-        .collect();
-    row(format, &fields)
+    Ok(table::row(format_arg(format)?, &table::header(se_all)))
 }
 
 /// The rating of a puzzle: Sudoku Explainer's ER (the hardest step), EP and ED, a level, a
 /// score, the hardest technique and the technique counts.
 #[pyclass(frozen, module = "lapiz._lapiz")]
 pub struct Rating {
-    /// The puzzle's 81-character line.
+    /// The puzzle's line (in its symbols).
     puzzle: String,
     inner: LibRating,
     /// Its position in a batch (`None` outside one).
@@ -94,7 +57,7 @@ impl Rating {
 
 #[pymethods]
 impl Rating {
-    /// The puzzle rated, as an 81-character line.
+    /// The puzzle rated, as one line (in its symbols).
     #[getter]
     fn puzzle(&self) -> &str {
         &self.puzzle
@@ -190,26 +153,9 @@ impl Rating {
     /// `csv`), without the line end.
     #[pyo3(signature = (se_all = false, format = "tsv"))]
     fn row(&self, se_all: bool, format: &str) -> PyResult<String> {
-        let counts = self
-            .inner
-            .techniques
-            .iter()
-            .map(|t| format!("{}={}", t.technique, t.count))
-            .collect::<Vec<_>>()
-            .join(" ");
-        let mut fields = vec![
-            self.puzzle.clone(),
-            self.inner.rating_text(),
-            self.inner.level.name().to_string(),
-            self.inner.score.to_string(),
-            self.inner.hardest_technique.clone().unwrap_or_default(),
-            counts,
-        ];
-        if se_all {
-            let t = |v: Option<f32>| v.map(|v| format!("{v:.1}")).unwrap_or_default();
-            fields.splice(2..2, [t(self.inner.pearl), t(self.inner.diamond)]);
-        }
-        row(format, &fields)
+        let format = format_arg(format)?;
+        let rating = Ok(self.inner.clone());
+        Ok(table::rating_row(format, &self.puzzle, &rating, se_all))
     }
 
     fn __repr__(&self) -> String {
@@ -294,18 +240,9 @@ impl ErrorRecord {
     /// The row `lapiz rate` prints for this line: `invalid`, with the reason last.
     #[pyo3(signature = (se_all = false, format = "tsv"))]
     fn row(&self, se_all: bool, format: &str) -> PyResult<String> {
-        let mut fields = vec![
-            self.puzzle.clone(),
-            String::new(),
-            "invalid".to_string(),
-            String::new(),
-            String::new(),
-            self.message.clone(),
-        ];
-        if se_all {
-            fields.splice(2..2, [String::new(), String::new()]);
-        }
-        row(format, &fields)
+        let format = format_arg(format)?;
+        let why = Err(self.message.clone());
+        Ok(table::rating_row(format, &self.puzzle, &why, se_all))
     }
 
     /// The exception a single call raises for this input.
@@ -388,17 +325,8 @@ impl UnreadableLine {
     }
 }
 
-/// The longest line read, in bytes (the command line's limit).
-pub const MAX_LINE: usize = 8192;
-
-/// The first characters of a line that cannot be read, printable (controls and invalid bytes
-/// dropped), as the command line names it.
-pub fn excerpt(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(&bytes[..bytes.len().min(81)])
-        .chars()
-        .filter(|c| !c.is_control() && *c != char::REPLACEMENT_CHARACTER)
-        .collect()
-}
+pub use lapiz::text::lines::excerpt;
+use lapiz::text::lines::{MAX_LINE, line_text};
 
 /// The puzzle of one line of a puzzle file (bytes, with or without its line end) as
 /// `lapiz … --file` reads it: `None` for a blank line or a `#` comment; the first field when
@@ -416,46 +344,78 @@ pub fn puzzle_of_line(py: Python<'_>, line: &[u8], number: usize) -> PyResult<Op
         Some(_) if whole && line.ends_with(b"\r\n") => line.len() - 2,
         Some(_) => line.len() - 1,
     };
-    if length > MAX_LINE {
-        let l = UnreadableLine {
-            line: number,
-            excerpt: excerpt(line),
-            reason: format!("line longer than {MAX_LINE} bytes ({length} bytes), skipped"),
-        };
-        return Ok(Some(Py::new(py, l)?.into_any()));
-    }
-    let text = match std::str::from_utf8(line) {
+    let text = match line_text(line, length) {
         Ok(t) => t,
-        Err(e) => {
+        Err(reason) => {
             let l = UnreadableLine {
                 line: number,
                 excerpt: excerpt(line),
-                reason: lapiz::text::not_utf8(&e),
+                reason,
             };
             return Ok(Some(Py::new(py, l)?.into_any()));
         }
     };
-    let t = text.trim();
-    if t.is_empty() || t.starts_with('#') {
+    let Some(puzzle) = lapiz::text::lines::puzzle_of_line(text) else {
         return Ok(None);
-    }
-    let puzzle = if t.starts_with(':') {
-        t
-    } else {
-        match t.split_whitespace().next() {
-            Some(first) if lapiz::model::Layout::is_board_length(first.len()) => first,
-            _ => t,
-        }
     };
     Ok(Some(
         pyo3::types::PyString::new(py, puzzle).into_any().unbind(),
     ))
 }
 
-/// Solves and rates a grid as `lapiz rate` does: the puzzle's line and the rating, or the
-/// table's reason.
-pub fn rate_grid(grid: &Grid, pipeline: &LibPipeline) -> (String, Result<LibRating, String>) {
-    let trace = solve_grid(grid, pipeline);
+/// The pipelines a rating uses, as `lapiz rate` chooses them: the one given for every size,
+/// else `se` on 9x9 (Sudoku Explainer's scale) and `default` on the other sizes.
+pub struct RatePipelines {
+    nine: Arc<LibPipeline>,
+    /// `None`: the 9x9 one.
+    other: Option<Arc<LibPipeline>>,
+}
+
+impl RatePipelines {
+    /// The pipelines of a `pipeline` argument.
+    pub fn of(pipeline: Option<&Bound<'_, PyAny>>) -> PyResult<RatePipelines> {
+        let given = pipeline.is_some_and(|p| !p.is_none());
+        Ok(RatePipelines {
+            nine: resolve(pipeline, "se")?,
+            other: match given {
+                true => None,
+                false => Some(resolve(None, "default")?),
+            },
+        })
+    }
+
+    /// The pipeline that rates an `n x n` puzzle.
+    fn for_size(&self, n: usize) -> &LibPipeline {
+        match (n, &self.other) {
+            (9, _) | (_, None) => &self.nine,
+            (_, Some(other)) => other,
+        }
+    }
+}
+
+/// A puzzle to rate, read as `lapiz rate` reads it: what the 9x9 reader takes is 9x9; another
+/// size when the reader of every size finds one; else the 9x9 reader's error (its wording).
+pub fn rating_input(input: Input) -> Result<Puzzle, (String, String, Kind)> {
+    let Input::Text(t) = input else {
+        return input.any();
+    };
+    match lapiz::text::parse_puzzle(&t) {
+        Ok(grid) => Ok(Puzzle::from_nine(&grid)),
+        Err(nine) => match Puzzle::read(&t, None, None) {
+            Ok(p) if p.layout().n() != 9 => Ok(p),
+            _ => Err((t, nine.to_string(), Kind::Parse)),
+        },
+    }
+}
+
+/// Solves and rates a puzzle of any size as `lapiz rate` does: the puzzle's line and the
+/// rating, or the table's reason.
+pub fn rate_puzzle(
+    puzzle: &Puzzle,
+    pipelines: &RatePipelines,
+) -> (String, Result<LibRating, String>) {
+    let pipeline = pipelines.for_size(puzzle.layout().n());
+    let trace = puzzle.solve(pipeline);
     let r = lib_rate(&trace, pipeline).map_err(|e| match e {
         RatingError::Invalid(reason) => format!("invalid puzzle: {reason}"),
         other => other.to_string(),
@@ -463,9 +423,10 @@ pub fn rate_grid(grid: &Grid, pipeline: &LibPipeline) -> (String, Result<LibRati
     (trace.puzzle, r)
 }
 
-/// Rates one puzzle (Sudoku Explainer's ER, EP and ED with the `se` pipeline unless told),
-/// as `lapiz rate PUZZLE --se-all`. A puzzle that cannot be read raises `ParseError`, one
-/// that is not a proper puzzle `InvalidPuzzleError`.
+/// Rates one puzzle of any size as `lapiz rate PUZZLE --se-all`: on 9x9 Sudoku Explainer's
+/// ER, EP and ED (the `se` pipeline), on the other sizes lapiz's own scale (the `default`
+/// pipeline), unless a pipeline is given. A puzzle that cannot be read raises `ParseError`,
+/// one that is not a proper puzzle `InvalidPuzzleError`.
 #[pyfunction]
 #[pyo3(signature = (puzzle, pipeline = None))]
 pub fn rate(
@@ -473,9 +434,9 @@ pub fn rate(
     puzzle: &Bound<'_, PyAny>,
     pipeline: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Rating> {
-    let grid = grid_arg(puzzle)?;
-    let pipeline = resolve(pipeline, "se")?;
-    let (line, r) = py.detach(|| rate_grid(&grid, &pipeline));
+    let puzzle = rating_input(Input::of(puzzle)).map_err(arg_error)?;
+    let pipelines = RatePipelines::of(pipeline)?;
+    let (line, r) = py.detach(|| rate_puzzle(&puzzle, &pipelines));
     match r {
         Ok(r) => Ok(Rating::new(line, r, None)),
         Err(why) => Err(error(Kind::Invalid, why)),

@@ -8,17 +8,14 @@ use pyo3::prelude::*;
 use crate::py_repr;
 use pyo3::types::PyTuple;
 
-use lapiz::engine::solve_grid;
-use lapiz::model::House;
-use lapiz::model::Layout;
-use lapiz::model::{Candidate as LibCandidate, Grid};
-use lapiz::html::{PageKind, grid_svg, trace_page};
-use lapiz::text::parse_puzzle;
+use lapiz::Puzzle;
 use lapiz::engine::Pipeline as LibPipeline;
+use lapiz::engine::{Entry, GridDisplay, Outcome, Trace as LibTrace};
+use lapiz::html::{PageKind, puzzle_page, puzzle_svg, trace_page};
+use lapiz::model::{Candidate as LibCandidate, House};
 use lapiz::step::Step as LibStep;
-use lapiz::engine::{Entry, Outcome, Trace as LibTrace};
 
-use crate::board::{Board, grid_arg, text_of};
+use crate::board::{Board, Spec, puzzle_arg, read_back, spec_of, text_of};
 use crate::errors::{Kind, error};
 use crate::pipeline::{resolve, resolve_with_step_limit, tenth};
 use crate::rating::Rating;
@@ -33,23 +30,28 @@ fn framed(page: &str, height: u32) -> String {
     )
 }
 
-/// A candidate: a digit in a cell (Eureka notation: `5r3c7`).
+/// A candidate: a digit in a cell of an `size x size` board (Eureka notation: `5r3c7`).
 #[pyclass(frozen, module = "lapiz._lapiz", eq, hash)]
 #[derive(PartialEq, Eq, Hash, Clone, Copy)]
 pub struct Candidate {
-    /// The cell, 0 to 80 row by row.
+    /// The cell, 0 to `size * size - 1` row by row.
     #[pyo3(get)]
-    cell: u8,
-    /// The digit, 1 to 9.
+    cell: u16,
+    /// The digit, 1 to `size`.
     #[pyo3(get)]
     digit: u8,
+    /// The board's side.
+    #[pyo3(get)]
+    size: u8,
 }
 
-impl From<LibCandidate> for Candidate {
-    fn from(c: LibCandidate) -> Candidate {
+impl Candidate {
+    /// The candidate `c` of a step on an `n x n` board.
+    fn of(c: &LibCandidate, n: usize) -> Candidate {
         Candidate {
-            cell: c.cell.index() as u8,
+            cell: (usize::from(c.cell.row()) * n + usize::from(c.cell.col())) as u16,
             digit: c.digit,
+            size: n as u8,
         }
     }
 }
@@ -57,29 +59,36 @@ impl From<LibCandidate> for Candidate {
 #[pymethods]
 impl Candidate {
     #[new]
-    fn py_new(cell: &Bound<'_, PyAny>, digit: u8) -> PyResult<Candidate> {
-        if !(1..=9).contains(&digit) {
+    #[pyo3(signature = (cell, digit, size = 9))]
+    fn py_new(cell: &Bound<'_, PyAny>, digit: u8, size: u8) -> PyResult<Candidate> {
+        if !lapiz::model::Layout::SIZES.contains(&size) {
             return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "digit {digit} is not in 1..=9"
+                "size {size} is not a size lapiz plays (4, 6, 8, 9, 12, 16, 25)"
             )));
         }
-        let cell = crate::board::cell_arg(cell)?;
+        if !(1..=size).contains(&digit) {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "digit {digit} is not in 1..={size}"
+            )));
+        }
+        let cell = crate::board::cell_arg(cell, usize::from(size))?;
         Ok(Candidate {
-            cell: cell.index() as u8,
+            cell: cell as u16,
             digit,
+            size,
         })
     }
 
-    /// The row, 1 to 9.
+    /// The row, 1 to `size`.
     #[getter]
-    fn row(&self) -> u8 {
-        self.cell / 9 + 1
+    fn row(&self) -> u16 {
+        self.cell / u16::from(self.size) + 1
     }
 
-    /// The column, 1 to 9.
+    /// The column, 1 to `size`.
     #[getter]
-    fn col(&self) -> u8 {
-        self.cell % 9 + 1
+    fn col(&self) -> u16 {
+        self.cell % u16::from(self.size) + 1
     }
 
     /// The cell's name, `r3c7`.
@@ -93,13 +102,20 @@ impl Candidate {
     }
 
     fn __repr__(&self) -> String {
-        format!("Candidate({}, {})", py_repr(&self.cell_name()), self.digit)
+        match self.size {
+            9 => format!("Candidate({}, {})", py_repr(&self.cell_name()), self.digit),
+            n => format!(
+                "Candidate({}, {}, size={n})",
+                py_repr(&self.cell_name()),
+                self.digit
+            ),
+        }
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let c = slf.get();
-        let args = (c.cell, c.digit).into_pyobject(py)?;
+        let args = (c.cell, c.digit, c.size).into_pyobject(py)?;
         PyTuple::new(py, [py.get_type::<Candidate>().into_any(), args.into_any()])
     }
 }
@@ -111,8 +127,14 @@ pub struct Step {
     inner: LibStep,
     /// The technique's display name.
     name: String,
-    /// The grid the step was found in.
-    before: Grid,
+    /// The position the step was found in (values, pencil marks).
+    before: Board,
+}
+
+impl Step {
+    fn n(&self) -> usize {
+        self.before.puzzle.layout().n()
+    }
 }
 
 #[pymethods]
@@ -138,13 +160,23 @@ impl Step {
     /// The digits placed.
     #[getter]
     fn placements(&self) -> Vec<Candidate> {
-        self.inner.placements.iter().map(|&c| c.into()).collect()
+        let n = self.n();
+        self.inner
+            .placements
+            .iter()
+            .map(|c| Candidate::of(c, n))
+            .collect()
     }
 
     /// The candidates removed.
     #[getter]
     fn eliminations(&self) -> Vec<Candidate> {
-        self.inner.eliminations.iter().map(|&c| c.into()).collect()
+        let n = self.n();
+        self.inner
+            .eliminations
+            .iter()
+            .map(|c| Candidate::of(c, n))
+            .collect()
     }
 
     /// The houses involved (`r1`, `c5`, `b9`).
@@ -159,17 +191,18 @@ impl Step {
         &self.inner.explanation
     }
 
-    /// The grid the step was found in.
+    /// The board the step was found in.
     #[getter]
     fn board(&self) -> Board {
         Board {
-            grid: self.before.clone(),
+            puzzle: self.before.puzzle.clone(),
+            givens: self.before.givens.clone(),
         }
     }
 
-    /// The step drawn on its grid, as SVG (the viewer's drawing).
+    /// The step drawn on its board, as SVG (the viewer's drawing).
     fn svg(&self) -> String {
-        grid_svg(&self.before, Some(&self.inner))
+        puzzle_svg(&self.before.puzzle, Some(&self.inner))
     }
 
     fn _repr_svg_(&self) -> String {
@@ -195,15 +228,33 @@ impl Step {
         let ron = ron::to_string(&s.inner)
             .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
         let restore = py.get_type::<Step>().getattr("_restore")?;
-        let args = (ron, s.name.clone(), text_of(&s.before)).into_pyobject(py)?;
+        let b = &s.before;
+        let args = (
+            ron,
+            s.name.clone(),
+            text_of(&b.puzzle),
+            spec_of(&b.puzzle),
+            b.givens.clone(),
+        )
+            .into_pyobject(py)?;
         PyTuple::new(py, [restore, args.into_any()])
     }
 
     #[staticmethod]
-    fn _restore(ron_text: &str, name: String, before: &str) -> PyResult<Step> {
+    #[pyo3(signature = (ron_text, name, before, spec = None, givens = None))]
+    fn _restore(
+        ron_text: &str,
+        name: String,
+        before: &str,
+        spec: Spec,
+        givens: Option<Vec<bool>>,
+    ) -> PyResult<Step> {
         let inner: LibStep = ron::from_str(ron_text)
             .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
-        let before = parse_puzzle(before).map_err(|e| error(Kind::Parse, e.to_string()))?;
+        let before = Board {
+            puzzle: read_back(before, &spec)?,
+            givens,
+        };
         Ok(Step {
             inner,
             name,
@@ -233,8 +284,8 @@ fn names_of(pipeline: &LibPipeline) -> Vec<(String, String)> {
 #[pyclass(frozen, module = "lapiz._lapiz")]
 pub struct Trace {
     inner: Arc<LibTrace>,
-    /// The grid the solve started from.
-    start: Option<Grid>,
+    /// The puzzle (or board being solved) the solve started from.
+    start: Option<Puzzle>,
     /// The pipeline's technique names by id (for `Step.name`).
     names: Vec<(String, String)>,
     /// Its position in a batch (`None` outside one).
@@ -244,7 +295,7 @@ pub struct Trace {
 impl Trace {
     pub fn new(
         inner: LibTrace,
-        start: Option<Grid>,
+        start: Option<Puzzle>,
         pipeline: &LibPipeline,
         index: Option<usize>,
     ) -> Trace {
@@ -256,17 +307,18 @@ impl Trace {
         }
     }
 
-    fn start_grid(&self) -> Option<Grid> {
+    /// The puzzle the solve started from: as given, else read back from the trace.
+    fn start_puzzle(&self) -> Option<Puzzle> {
         self.start.clone().or_else(|| {
             let text = self.inner.start.as_deref().unwrap_or(&self.inner.puzzle);
-            parse_puzzle(text).ok()
+            Puzzle::read(text, None, None).ok()
         })
     }
 }
 
 #[pymethods]
 impl Trace {
-    /// The puzzle's givens as an 81-character line.
+    /// The puzzle's givens as one line (in the puzzle's symbols).
     #[getter]
     fn puzzle(&self) -> &str {
         &self.inner.puzzle
@@ -316,7 +368,7 @@ impl Trace {
         }
     }
 
-    /// The solution as an 81-character line (`None` for an invalid puzzle).
+    /// The solution as one line (`None` for an invalid puzzle).
     #[getter]
     fn solution(&self) -> Option<String> {
         self.inner.solution.clone()
@@ -328,18 +380,46 @@ impl Trace {
         &self.inner.pipeline
     }
 
-    /// The applied steps, each with the grid it was found in.
+    /// The applied steps, each with the board it was found in.
     #[getter]
     fn steps(&self) -> Vec<Step> {
-        let mut grid = self.start_grid().unwrap_or_default();
+        let start = self
+            .start_puzzle()
+            .unwrap_or_else(|| Puzzle::from_nine(&lapiz::Grid::default()));
+        let step = |s: &LibStep, before: Board| Step {
+            inner: s.clone(),
+            name: technique_name(&s.technique, &self.names),
+            before,
+        };
         let mut out = Vec::new();
+        if let Some(mut grid) = start.nine() {
+            for s in self.inner.steps() {
+                out.push(step(s, Board::new(Puzzle::from_nine(&grid))));
+                s.apply(&mut grid);
+            }
+            return out;
+        }
+        // another size: the values and pencil marks, the steps applied to them
+        let n = start.layout().n();
+        let givens: Vec<bool> = start.values().iter().map(|&v| v != 0).collect();
+        let (mut values, mut marks) = (start.values().to_vec(), start.candidates());
+        let at = |c: &LibCandidate| usize::from(c.cell.row()) * n + usize::from(c.cell.col());
         for s in self.inner.steps() {
-            out.push(Step {
-                inner: s.clone(),
-                name: technique_name(&s.technique, &self.names),
-                before: grid.clone(),
-            });
-            s.apply(&mut grid);
+            let before = Board {
+                puzzle: start.with_values_and_marks(values.clone(), marks.clone()),
+                givens: Some(givens.clone()),
+            };
+            out.push(step(s, before));
+            for p in &s.placements {
+                let i = at(p);
+                if values[i] == 0 {
+                    values[i] = p.digit;
+                    marks[i] = 0;
+                }
+            }
+            for e in &s.eliminations {
+                marks[at(e)] &= !(1 << (e.digit - 1));
+            }
         }
         out
     }
@@ -389,12 +469,29 @@ impl Trace {
     /// The solve as one self-contained HTML page, as `lapiz solve --format html` writes it.
     #[getter]
     fn html(&self) -> String {
-        trace_page(&self.inner, self.start.as_ref(), PageKind::Solve)
+        match &self.start {
+            Some(start) => puzzle_page(&self.inner, start, PageKind::Solve),
+            None => trace_page(&self.inner, None, PageKind::Solve),
+        }
     }
 
-    /// The trace as text for people, as `lapiz solve` prints it.
+    /// The trace as text for people, as `lapiz solve` prints it (another size than 9x9 opens
+    /// with its size, symbols and clues).
     fn text(&self) -> String {
-        self.inner.to_text(self.start_grid().as_ref())
+        let Some(start) = self.start_puzzle() else {
+            return self.inner.to_text(None);
+        };
+        match start.nine() {
+            Some(grid) => self.inner.to_text(Some(&grid)),
+            None => {
+                let (layout, symbols) = (start.layout(), start.alphabet());
+                let head = format!("{layout}, symbols {symbols}, {} clues\n", start.clues());
+                // forcing nets are worded here, in the puzzle's symbols as the steps were
+                let body = start
+                    .in_its_symbols(|| self.inner.to_text_with(None, GridDisplay::Stuck, false));
+                format!("{head}{body}")
+            }
+        }
     }
 
     /// The rating of this solve (raises `InvalidPuzzleError` for an invalid puzzle); the
@@ -448,23 +545,23 @@ impl Trace {
             t.start.as_ref().map(text_of),
             t.names.clone(),
             t.index,
+            t.start.as_ref().and_then(spec_of),
         )
             .into_pyobject(py)?;
         PyTuple::new(py, [restore, args.into_any()])
     }
 
     #[staticmethod]
+    #[pyo3(signature = (ron_text, start, names, index, spec = None))]
     fn _restore(
         ron_text: &str,
         start: Option<String>,
         names: Vec<(String, String)>,
         index: Option<usize>,
+        spec: Spec,
     ) -> PyResult<Trace> {
         let inner = LibTrace::from_ron(ron_text).map_err(|e| error(Kind::Other, e.to_string()))?;
-        let start = match start {
-            Some(s) => Some(parse_puzzle(&s).map_err(|e| error(Kind::Parse, e.to_string()))?),
-            None => None,
-        };
+        let start = start.map(|s| read_back(&s, &spec)).transpose()?;
         Ok(Trace {
             inner: Arc::new(inner),
             start,
@@ -489,8 +586,8 @@ impl PipelineName for LibTrace {
     }
 }
 
-/// Solves a puzzle (any form lapiz reads, or a `Board`) with the `default` pipeline unless
-/// told, and gives the explained trace. A puzzle that cannot be read raises `ParseError`, one
+/// Solves a puzzle of any size (any form lapiz reads, or a `Board`) with the `default`
+/// pipeline unless told, and gives the explained trace. A puzzle that cannot be read raises `ParseError`, one
 /// that is not a proper puzzle (a clash, no or several solutions) `InvalidPuzzleError`.
 #[pyfunction]
 #[pyo3(signature = (puzzle, pipeline = None))]
@@ -499,13 +596,13 @@ pub fn solve(
     puzzle: &Bound<'_, PyAny>,
     pipeline: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Trace> {
-    let grid = grid_arg(puzzle)?;
+    let puzzle = puzzle_arg(puzzle)?;
     let pipeline = resolve(pipeline, "default")?;
-    let trace = py.detach(|| solve_grid(&grid, &pipeline));
+    let trace = py.detach(|| puzzle.solve(&pipeline));
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Err(error(Kind::Invalid, format!("invalid puzzle: {reason}")));
     }
-    Ok(Trace::new(trace, Some(grid), &pipeline, None))
+    Ok(Trace::new(trace, Some(puzzle), &pipeline, None))
 }
 
 /// The next step of a puzzle or of a grid being solved: in full, or (`level="nudge"`) only the
@@ -528,8 +625,8 @@ pub struct Hint {
     step: Option<LibStep>,
     /// The step as the nudge shows it (its houses, no candidates).
     shown: Option<LibStep>,
-    /// The grid the hint is for.
-    grid: Grid,
+    /// The puzzle (or board being solved) the hint is for.
+    puzzle: Puzzle,
     /// The trace of the one-step solve (for the page).
     trace: Arc<LibTrace>,
 }
@@ -542,7 +639,7 @@ impl Hint {
         self.step.as_ref().map(|s| Step {
             inner: s.clone(),
             name: self.name.clone().unwrap_or_default(),
-            before: self.grid.clone(),
+            before: Board::new(self.puzzle.clone()),
         })
     }
 
@@ -559,12 +656,12 @@ impl Hint {
         ) {
             *s = shown.clone();
         }
-        trace_page(&trace, Some(&self.grid), PageKind::Hint)
+        puzzle_page(&trace, &self.puzzle, PageKind::Hint)
     }
 
-    /// The hint drawn on the grid, as SVG.
+    /// The hint drawn on the board, as SVG.
     fn svg(&self) -> String {
-        grid_svg(&self.grid, self.shown.as_ref().or(self.step.as_ref()))
+        puzzle_svg(&self.puzzle, self.shown.as_ref().or(self.step.as_ref()))
     }
 
     fn _repr_svg_(&self) -> String {
@@ -604,35 +701,40 @@ pub fn hint(
             )));
         }
     };
-    let grid = grid_arg(puzzle)?;
+    let input = puzzle_arg(puzzle)?;
     // one step is all a hint needs
     let base = resolve_with_step_limit(pipeline, "default", 1)?;
     let names = names_of(&base);
-    let trace = py.detach(|| solve_grid(&grid, &base));
+    let trace = py.detach(|| input.solve(&base));
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Err(error(Kind::Invalid, format!("invalid puzzle: {reason}")));
     }
     let step = trace.steps().next().cloned();
     let name = step.as_ref().map(|s| technique_name(&s.technique, &names));
-    let text = match (&step, level) {
-        (Some(s), "full") => {
-            let mut t = format!("{}\n", s.explanation);
-            if let Some(net) = &s.net {
-                net.write_text(&mut t, 2);
+    let layout = input.layout();
+    // a nudge and a net are worded here, in the puzzle's symbols as the step was
+    let (text, shown) = input.in_its_symbols(|| {
+        let text = match (&step, level) {
+            (Some(s), "full") => {
+                let mut t = format!("{}\n", s.explanation);
+                if let Some(net) = &s.net {
+                    net.write_text(&mut t, 2);
+                }
+                t.trim_end().to_string()
             }
-            t.trim_end().to_string()
-        }
-        (Some(s), _) => base.nudge(s, Layout::NINE).explanation,
-        (None, _) if grid.is_solved() => "The grid is already solved.".to_string(),
-        (None, _) => format!(
-            "No technique of the pipeline `{}` finds a step in this grid.",
-            base.name()
-        ),
-    };
-    let shown = match (&step, level) {
-        (Some(s), "nudge") => Some(base.nudge(s, Layout::NINE)),
-        _ => None,
-    };
+            (Some(s), _) => base.nudge(s, layout).explanation,
+            (None, _) if input.is_solved() => "The grid is already solved.".to_string(),
+            (None, _) => format!(
+                "No technique of the pipeline `{}` finds a step in this grid.",
+                base.name()
+            ),
+        };
+        let shown = match (&step, level) {
+            (Some(s), "nudge") => Some(base.nudge(s, layout)),
+            _ => None,
+        };
+        (text, shown)
+    });
     Ok(Hint {
         level,
         technique: step.as_ref().map(|s| s.technique.clone()),
@@ -640,37 +742,51 @@ pub fn hint(
         step: if level == "full" { step } else { None },
         shown,
         text,
-        grid,
+        puzzle: input,
         trace: Arc::new(trace),
     })
 }
 
 /// A generated puzzle: its line, its solution, its rating when asked for, the attempts it took.
-#[pyclass(frozen, module = "lapiz._lapiz", get_all)]
+#[pyclass(frozen, module = "lapiz._lapiz")]
 pub struct Generated {
     /// Its index in the run (with the seed, it makes the same puzzle again).
+    #[pyo3(get)]
     pub index: u64,
-    /// The puzzle as an 81-character line.
+    /// The puzzle as one line (in the symbols asked for).
+    #[pyo3(get)]
     pub puzzle: String,
     /// Its solution.
+    #[pyo3(get)]
     pub solution: String,
     /// Attempts it took (1 = the first).
+    #[pyo3(get)]
     pub attempts: u32,
     /// Its rating, when a target or `rate=True` asked for it.
+    #[pyo3(get)]
     pub rating: Option<Py<Rating>>,
+    /// How the lines read back (symbols, box shape; `None` on 9x9).
+    pub spec: Spec,
 }
 
 #[pymethods]
 impl Generated {
+    /// The board's side.
+    #[getter]
+    fn size(&self) -> usize {
+        match &self.spec {
+            None => 9,
+            Some(_) => self.board().map_or(0, |b| b.puzzle.layout().n()),
+        }
+    }
+
     /// The puzzle as a `Board`.
     fn board(&self) -> PyResult<Board> {
-        Ok(Board {
-            grid: parse_puzzle(&self.puzzle).map_err(|e| error(Kind::Parse, e.to_string()))?,
-        })
+        Ok(Board::new(read_back(&self.puzzle, &self.spec)?))
     }
 
     fn _repr_svg_(&self) -> PyResult<String> {
-        Ok(grid_svg(&self.board()?.grid, None))
+        Ok(puzzle_svg(&self.board()?.puzzle, None))
     }
 
     fn __str__(&self) -> String {
@@ -696,18 +812,21 @@ impl Generated {
             g.solution.clone(),
             g.attempts,
             g.rating.as_ref().map(|r| r.clone_ref(py)),
+            g.spec.clone(),
         )
             .into_pyobject(py)?;
         PyTuple::new(py, [restore, args.into_any()])
     }
 
     #[staticmethod]
+    #[pyo3(signature = (index, puzzle, solution, attempts, rating, spec = None))]
     fn _restore(
         index: u64,
         puzzle: String,
         solution: String,
         attempts: u32,
         rating: Option<Py<Rating>>,
+        spec: Spec,
     ) -> Generated {
         Generated {
             index,
@@ -715,6 +834,7 @@ impl Generated {
             solution,
             attempts,
             rating,
+            spec,
         }
     }
 }

@@ -35,3 +35,19 @@ def test_the_readmes_python_example_works(readme) -> None:
 
 def test_the_readme_says_pip_install_python() -> None:
     assert "pip install ./python" in (ROOT / "README.md").read_text()
+
+
+def test_the_package_readmes_every_size_example_works() -> None:
+    text = (ROOT / "python/README.md").read_text()
+    section = text.split("## Every grid size", 1)[1]
+    block = python_blocks_of(section)[0]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(block, "python/README.md", "exec"), {})
+    printed = out.getvalue().splitlines()
+    said = [c.strip() for c in re.findall(r"print\(.*\)\s+#\s*(.*)", block)]
+    assert len(printed) == len(said) and printed == said
+
+
+def python_blocks_of(text):
+    return re.findall(r"```python\n(.*?)```", text, re.S)

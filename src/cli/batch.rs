@@ -14,6 +14,7 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use lapiz::text::Puzzle;
+use lapiz::text::lines::{excerpt, line_text};
 use lapiz::text::printable;
 
 mod output;
@@ -29,8 +30,9 @@ pub const CHUNK: usize = 4096;
 pub const ONE_WORKER_CHUNK: usize = 64;
 
 /// The longest line read, in bytes, not counting its line end (a puzzle line or a HoDoKu library
-/// line is far shorter); the rest of a longer line is skipped without being held.
-pub const MAX_LINE: usize = 8192;
+/// line is far shorter); the rest of a longer line is skipped without being held. The
+/// library's, which Python's reader shares.
+pub use lapiz::text::lines::MAX_LINE;
 
 /// The size of the buffers between lapiz and its input file and stdout, in bytes: a file of
 /// puzzles is read (and a batch's results written) in a twelfth of the system calls that
@@ -202,41 +204,7 @@ fn stdin_is_regular() -> bool {
     true
 }
 
-/// The puzzle text of a line of a puzzle file, or `None` for blanks and comments.
-/// A line may carry more after the puzzle (a rating, a name, a count): the first field is used
-/// when it is a whole board long (81 characters, or 16 ... 625 for other sizes). A HoDoKu
-/// library line (starting with `:`) is kept whole.
-pub fn puzzle_of_line(line: &str) -> Option<&str> {
-    // The common case first: exactly 81 characters before the line end, nothing to trim or
-    // split.
-    let bare = line.strip_suffix('\n').unwrap_or(line);
-    let bare = bare.strip_suffix('\r').unwrap_or(bare);
-    // Printable ASCII bytes hold no whitespace: checked without decoding characters; other
-    // lines get the exact check. A fold without an early exit, so that the 81 bytes are
-    // checked by vector code.
-    let plain = |s: &str| {
-        s.bytes()
-            .fold(true, |ok, b| ok & (b.wrapping_sub(b'!') < 0x5e))
-    };
-    if bare.len() == 81
-        && !bare.starts_with(['#', ':'])
-        && (plain(bare) || !bare.contains(char::is_whitespace))
-    {
-        return Some(bare);
-    }
-    let t = line.trim();
-    if t.is_empty() || t.starts_with('#') {
-        return None;
-    }
-    if t.starts_with(':') {
-        // a HoDoKu library line: its fields may hold spaces
-        return Some(t);
-    }
-    match t.split_whitespace().next() {
-        Some(first) if lapiz::model::Layout::is_board_length(first.len()) => Some(first),
-        _ => Some(t),
-    }
-}
+pub use lapiz::text::lines::puzzle_of_line;
 
 /// Reads one line of bytes into `buf`, holding at most `cap` bytes and its line end: returns
 /// the bytes consumed (0 at the end of the input) and the line's length without its line end
@@ -284,15 +252,6 @@ fn read_capped_line(
             return Ok((consumed, length(buf, consumed, true)));
         }
     }
-}
-
-/// The first characters of a line that cannot be read, printable (controls and invalid bytes
-/// dropped), to name it in the output.
-fn excerpt(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(&bytes[..bytes.len().min(81)])
-        .chars()
-        .filter(|c| !c.is_control() && *c != char::REPLACEMENT_CHARACTER)
-        .collect()
 }
 
 /// A progress bar on stderr, hidden when stderr is not a terminal. With `len` (the total,
@@ -482,15 +441,9 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write + Send>(
                 let mut push = |problem: Option<String>, text: &str| {
                     next_item(&mut chunk, &mut used, line_number, problem, text, n as u64)
                 };
-                if length > MAX_LINE {
-                    let problem =
-                        format!("line longer than {MAX_LINE} bytes ({length} bytes), skipped");
-                    push(Some(problem), &excerpt(&line));
-                    continue;
-                }
-                match std::str::from_utf8(&line) {
-                    Err(e) => {
-                        push(Some(lapiz::text::not_utf8(&e)), &excerpt(&line));
+                match line_text(&line, length) {
+                    Err(problem) => {
+                        push(Some(problem), &excerpt(&line));
                     }
                     Ok(text) => match (puzzle_of_line(text), open.as_mut()) {
                         (None, Some(g)) => g.bytes += n as u64,

@@ -571,9 +571,32 @@ const GRID_SVG_CLASS: &str = "lapiz-grid";
 /// The image carries the drawing's styles, scoped to its own class so that, inline in a larger
 /// document (a notebook), they style nothing else.
 pub fn grid_svg(grid: &Grid, step: Option<&Step>) -> String {
+    svg_of(Position::of(grid, Alphabet::Standard), step)
+}
+
+/// [`grid_svg`] for a puzzle of any size (or a grid being solved, its pencil marks included),
+/// its digits written in the puzzle's symbols; a 9x9 puzzle is drawn as [`grid_svg`] draws
+/// the grid it holds.
+///
+/// ```
+/// use lapiz::html::puzzle_svg;
+/// use lapiz::text::Puzzle;
+/// let svg = puzzle_svg(&Puzzle::parse("3.1...2.2....4..").unwrap(), None);
+/// assert!(svg.starts_with("<svg class=\"lapiz-grid\""));
+/// ```
+pub fn puzzle_svg(puzzle: &Puzzle, step: Option<&Step>) -> String {
+    match puzzle.nine() {
+        Some(grid) => grid_svg(&grid, step),
+        None => puzzle.in_its_symbols(|| svg_of(Position::of_puzzle(puzzle), step)),
+    }
+}
+
+/// One position drawn as a standalone SVG image, with `step` on it.
+fn svg_of(position: Position, step: Option<&Step>) -> String {
+    let layout = position.layout;
     let frame = Frame {
         title: step.map_or_else(|| "Grid".to_string(), |s| s.explanation.clone()),
-        position: Position::of(grid, Alphabet::Standard),
+        position,
         step,
         explanation: String::new(),
         bad: false,
@@ -582,7 +605,7 @@ pub fn grid_svg(grid: &Grid, step: Option<&Step>) -> String {
     };
     let mut svg = String::new();
     write_svg(&mut svg, 0, &frame);
-    let size = Measures::of(Layout::NINE).side();
+    let size = Measures::of(layout).side();
     let head = format!("<svg class=\"{GRID_SVG_CLASS}\" width=\"{size}\" height=\"{size}\" ");
     let svg = svg.replacen("<svg ", &head, 1);
     // the styles go right after the opening tag

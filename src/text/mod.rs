@@ -1,8 +1,10 @@
 //! Text in and out, above the model: puzzles of every size read from and written to their
 //! formats ([`Puzzle`]; 9x9's lines, pencil-mark grids and HoDoKu library lines), files read
-//! with a cap, and untrusted text made safe for a terminal ([`printable()`]).
+//! with a cap, the lines of puzzle files ([`lines`]), and untrusted text made safe for a
+//! terminal ([`printable()`]).
 
 pub(crate) mod files;
+pub mod lines;
 pub(crate) mod nine;
 pub(crate) mod printable;
 pub(crate) mod puzzle;

@@ -164,8 +164,8 @@ impl Puzzle {
     }
 
     /// The same puzzle with other values and pencil marks (bit `d - 1` of a cell's mark for
-    /// digit `d`).
-    pub(crate) fn with_values_and_marks(&self, values: Vec<u8>, marks: Vec<u32>) -> Puzzle {
+    /// digit `d`): a position of its solve.
+    pub fn with_values_and_marks(&self, values: Vec<u8>, marks: Vec<u32>) -> Puzzle {
         Puzzle {
             values,
             marks: Some(marks),
@@ -307,7 +307,7 @@ impl Puzzle {
     }
 
     /// Each cell's candidates (bit `d - 1` for digit `d`; none for a cell with a value).
-    pub(crate) fn candidates(&self) -> Vec<u32> {
+    pub fn candidates(&self) -> Vec<u32> {
         let mut cands = vec![(1u32 << self.layout.n()) - 1; self.layout.cells()];
         let n = self.layout.n();
         for (c, &v) in self.values.iter().enumerate() {
