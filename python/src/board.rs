@@ -159,7 +159,7 @@ pub fn cell_arg(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<usize> {
     })?;
     let cell = name
         .parse::<Cell>()
-        .map_err(pyo3::exceptions::PyValueError::new_err)?;
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
     let (row, col) = (usize::from(cell.row()), usize::from(cell.col()));
     if row >= n || col >= n {
         return Err(pyo3::exceptions::PyValueError::new_err(format!(
