@@ -162,7 +162,7 @@ fn internal_modules_are_private_and_entry_points_have_examples() {
         "src/engine.rs",
         "src/trace.rs",
         "src/technique/mod.rs",
-        "src/plugin.rs",
+        "src/plugin/mod.rs",
         "src/script/mod.rs",
         "src/parse.rs",
         "src/rating.rs",
