@@ -48,13 +48,19 @@ pub fn serve(library: &Path, memory_limit_mib: u64, sandbox: Sandbox) -> u8 {
     // asks before starting the search thread. A host that cannot sandbox itself loads nothing.
     let mut refused = None;
     // the thread cap's counting thread reads /proc, which Landlock then shuts
-    let cap = match sandbox {
-        Sandbox::On => ThreadCap::start().map_err(|e| refused = Some(e)).ok(),
+    let mut cap = match sandbox {
+        Sandbox::On => ThreadCap::open().map_err(|e| refused = Some(e)).ok(),
         Sandbox::Off => None,
     };
     if sandbox == Sandbox::On
         && refused.is_none()
         && let Err(e) = sandbox::restrict_files(library)
+    {
+        refused = Some(e);
+    }
+    if let Some(c) = &mut cap
+        && refused.is_none()
+        && let Err(e) = c.start()
     {
         refused = Some(e);
     }

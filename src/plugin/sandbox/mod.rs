@@ -298,22 +298,32 @@ pub(crate) struct ThreadCap {
 }
 
 impl ThreadCap {
-    /// Starts the counting thread; call before Landlock (it keeps `/proc/self/status` open) and
-    /// before the memory limit. `None` inside when the kernel cannot do it.
-    pub(crate) fn start() -> Result<ThreadCap, String> {
+    /// Opens what the counting thread reads (`/proc/self/status`): call before Landlock,
+    /// which shuts `/proc`. Without seccomp there is nothing to do.
+    pub(crate) fn open() -> Result<ThreadCap, String> {
         #[cfg(target_os = "linux")]
         {
             if !linux::seccomp_available() {
                 return Ok(ThreadCap { inner: None });
             }
             Ok(ThreadCap {
-                inner: Some(threads::Counter::start(MAX_HOST_THREADS)?),
+                inner: Some(threads::Counter::open(MAX_HOST_THREADS)?),
             })
         }
         #[cfg(not(target_os = "linux"))]
         {
             Ok(ThreadCap {})
         }
+    }
+
+    /// Starts the counting thread: call after Landlock (so that it is bound too) and before
+    /// the memory limit.
+    pub(crate) fn start(&mut self) -> Result<(), String> {
+        #[cfg(target_os = "linux")]
+        if let Some(counter) = &mut self.inner {
+            return counter.start();
+        }
+        Ok(())
     }
 
     /// On the search thread: from now on every thread it (or a thread it started) starts is

@@ -9,18 +9,32 @@ use std::os::unix::fs::FileExt;
 use std::sync::mpsc::{Sender, channel};
 use std::time::{Duration, Instant};
 
-/// The counting thread's side: where the search thread sends the descriptor the kernel asks
-/// through.
+/// The counting thread's side: the host's `status`, then where the search thread sends the
+/// descriptor the kernel asks through.
 pub(super) struct Counter {
-    listener: Sender<i32>,
+    cap: usize,
+    status: Option<File>,
+    listener: Option<Sender<i32>>,
 }
 
 impl Counter {
-    /// Opens `/proc/self/status` (before Landlock shuts `/proc`) and starts the counting
-    /// thread, which waits for the search thread's [`Counter::apply`].
-    pub(super) fn start(cap: usize) -> Result<Counter, String> {
+    /// Opens `/proc/self/status`, before Landlock shuts `/proc`.
+    pub(super) fn open(cap: usize) -> Result<Counter, String> {
         let status = File::open("/proc/self/status")
             .map_err(|e| format!("cannot count its threads: /proc/self/status: {e}"))?;
+        Ok(Counter {
+            cap,
+            status: Some(status),
+            listener: None,
+        })
+    }
+
+    /// Starts the counting thread (after Landlock, so that it is bound too), which waits for
+    /// the search thread's [`Counter::apply`].
+    pub(super) fn start(&mut self) -> Result<(), String> {
+        let (Some(status), cap) = (self.status.take(), self.cap) else {
+            return Ok(());
+        };
         let (listener, wait) = channel::<i32>();
         std::thread::Builder::new()
             .name("plugin-threads".into())
@@ -41,7 +55,8 @@ impl Counter {
                 count(fd, &status, cap);
             })
             .map_err(|e| format!("cannot start its thread-counting thread: {e}"))?;
-        Ok(Counter { listener })
+        self.listener = Some(listener);
+        Ok(())
     }
 
     /// On the search thread: installs the filter that has the kernel ask before each `clone`
@@ -77,9 +92,10 @@ impl Counter {
         }
         let fd = fd as i32;
         self.listener
-            .send(fd)
-            .map_err(|_| "cannot cap its threads: the counting thread is gone".to_string())?;
-        Ok(fd)
+            .as_ref()
+            .is_some_and(|l| l.send(fd).is_ok())
+            .then_some(fd)
+            .ok_or_else(|| "cannot cap its threads: the counting thread is gone".to_string())
     }
 }
 
