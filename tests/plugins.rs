@@ -1176,7 +1176,12 @@ fn cli_plugin_limits_say_what_is_wrong() {
         lib.to_str().unwrap(),
     ]);
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("memory limit of 1 MiB"), "{err}");
+    // the loader's refusal names the limit, and so does a host that aborted on it before
+    // (its extra threads' stacks can take the room first)
+    assert!(
+        err.contains("memory limit of 1 MiB") || err.contains("its memory limit was 1 MiB"),
+        "{err}"
+    );
     assert!(!err.contains("not a shared library"), "{err}");
     // The time limit's maximum is stated.
     let (code, _, err) =
