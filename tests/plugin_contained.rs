@@ -17,8 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::plugins::{c_compiler_available, fixture_case};
-use lapiz::plugin::sandbox::Support;
+use common::plugins::{c_compiler_available, fixture_case, sandbox_ready};
 
 const PUZZLE: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -26,18 +25,11 @@ const PUZZLE: &str =
 /// A C compiler is there (and, when `sandboxed`, the kernel's sandbox, or a failure under
 /// `LAPIZ_REQUIRE_SANDBOX`).
 fn ready(sandboxed: bool) -> bool {
-    if !c_compiler_available() {
-        return false;
+    if sandboxed {
+        sandbox_ready()
+    } else {
+        c_compiler_available()
     }
-    if sandboxed && let Some(shortfall) = Support::probe().shortfall() {
-        assert!(
-            std::env::var_os("LAPIZ_REQUIRE_SANDBOX").is_none(),
-            "LAPIZ_REQUIRE_SANDBOX is set but {shortfall}"
-        );
-        eprintln!("skipping: {shortfall}");
-        return false;
-    }
-    true
 }
 
 /// The hostile plugin of `case` (see the fixture's header).

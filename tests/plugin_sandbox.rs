@@ -18,8 +18,7 @@ use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::plugins::{c_compiler_available, fixture_case};
-use lapiz::plugin::sandbox::Support;
+use common::plugins::{fixture_case, sandbox_ready};
 
 /// SIGKILL's number (on every Linux architecture).
 const SIGKILL: i32 = 9;
@@ -27,22 +26,9 @@ const SIGKILL: i32 = 9;
 const PUZZLE: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
-/// Whether the sandboxed tests can run here: a C compiler, and a kernel with Landlock and
-/// seccomp (or a failure when `LAPIZ_REQUIRE_SANDBOX` is set and it has not).
+/// Whether the sandboxed tests can run here (see [`sandbox_ready`]).
 fn ready() -> bool {
-    if !c_compiler_available() {
-        return false;
-    }
-    let support = Support::probe();
-    if let Some(shortfall) = support.shortfall() {
-        assert!(
-            std::env::var_os("LAPIZ_REQUIRE_SANDBOX").is_none(),
-            "LAPIZ_REQUIRE_SANDBOX is set but {shortfall}"
-        );
-        eprintln!("skipping: {shortfall}");
-        return false;
-    }
-    true
+    sandbox_ready()
 }
 
 /// The hostile plugin of `case` (see the fixture's header).

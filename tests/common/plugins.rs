@@ -174,3 +174,20 @@ pub fn use_built_host() {
     }
     .install();
 }
+
+/// Whether the sandboxed tests can run here: a C compiler, and a kernel with Landlock and
+/// seccomp (or a failure when `LAPIZ_REQUIRE_SANDBOX` is set and it has not).
+pub fn sandbox_ready() -> bool {
+    if !c_compiler_available() {
+        return false;
+    }
+    if let Some(shortfall) = lapiz::plugin::sandbox::Support::probe().shortfall() {
+        assert!(
+            std::env::var_os("LAPIZ_REQUIRE_SANDBOX").is_none(),
+            "LAPIZ_REQUIRE_SANDBOX is set but {shortfall}"
+        );
+        eprintln!("skipping: {shortfall}");
+        return false;
+    }
+    true
+}
