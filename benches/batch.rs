@@ -10,9 +10,11 @@ mod common;
 use std::hint::black_box;
 use std::time::Instant;
 
+use lapiz::Puzzle;
 use lapiz::engine::rate;
-use lapiz::puzzle::generate::{GenerateOptions, generate};
-use lapiz::{Grid, Pipeline, engine::solve_grid};
+use lapiz::model::{Alphabet, Layout};
+use lapiz::puzzle::generate::GenerateOptions;
+use lapiz::{Grid, Pipeline};
 use rayon::prelude::*;
 
 const RUNS: usize = 5;
@@ -76,7 +78,10 @@ fn main() {
     for (label, options) in &workloads {
         let t = timed(|| {
             (0..GENERATED).into_par_iter().for_each(|i| {
-                black_box(generate(options, &pipeline, 1, i).expect("generates"));
+                black_box(
+                    Puzzle::generate(Layout::NINE, Alphabet::Standard, options, &pipeline, 1, i)
+                        .expect("generates"),
+                );
             })
         });
         report(label, GENERATED as usize, "puzzles", t);
@@ -85,7 +90,7 @@ fn main() {
     if let Some(puzzles) = load("top1465.txt", usize::MAX) {
         let t = timed(|| {
             puzzles.par_iter().for_each(|g| {
-                black_box(rate(&solve_grid(g, &pipeline), &pipeline).ok());
+                black_box(rate(&Puzzle::from_nine(g).solve(&pipeline), &pipeline).ok());
             })
         });
         report(

@@ -13,7 +13,7 @@ mod common;
 
 use std::time::Instant;
 
-use lapiz::engine::solve_grid;
+use lapiz::Puzzle;
 use lapiz::technique::{builtin, family};
 use lapiz::{Grid, Pipeline};
 
@@ -44,7 +44,7 @@ fn run(puzzles: &[Grid], pipeline: &Pipeline) -> (f64, usize) {
     let start = Instant::now();
     let solved = puzzles
         .iter()
-        .filter(|g| solve_grid(g, pipeline).is_solved())
+        .filter(|g| Puzzle::from_nine(g).solve(pipeline).is_solved())
         .count();
     (start.elapsed().as_secs_f64(), solved)
 }

@@ -29,7 +29,7 @@ use std::time::Instant;
 
 use common::{positions, puzzles, time};
 use lapiz::Pipeline;
-use lapiz::engine::solve_grid;
+use lapiz::Puzzle;
 use lapiz::plugin::{HostSettings, PluginMode, Sandbox};
 use lapiz::technique::builtin;
 
@@ -201,7 +201,7 @@ fn hosted(rust: &Path, c: &Path, positions: &[lapiz::Grid], puzzles: &[lapiz::Gr
         for (i, (_, p)) in modes.iter().enumerate() {
             let start = Instant::now();
             for g in &puzzles[..count] {
-                let t = solve_grid(g, p);
+                let t = Puzzle::from_nine(g).solve(p);
                 assert!(
                     !t.entries
                         .iter()

@@ -18,8 +18,9 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use dancing_links::{ExactCover, latin_square, sudoku::Sudoku};
+use lapiz::Pipeline;
 use lapiz::model::{Alphabet, Layout};
-use lapiz::puzzle::generate::{Clues, Symmetry};
+use lapiz::puzzle::generate::{Clues, GenerateOptions};
 use lapiz::text::Puzzle;
 
 /// Counts with the dancing-links crate (up to 2), in a thread: `None` past `cap`.
@@ -123,9 +124,19 @@ fn main() {
     let generated = |layout: Layout, clues: Clues, count: u64| -> Vec<Puzzle> {
         (0..count)
             .map(|i| {
-                Puzzle::generate(layout, Alphabet::Standard, Symmetry::None, clues, 2026, i)
-                    .expect("a puzzle")
-                    .0
+                Puzzle::generate(
+                    layout,
+                    Alphabet::Standard,
+                    &GenerateOptions {
+                        clues,
+                        ..Default::default()
+                    },
+                    &Pipeline::default_pipeline(),
+                    2026,
+                    i,
+                )
+                .expect("a puzzle")
+                .puzzle
             })
             .collect()
     };

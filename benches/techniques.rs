@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use common::{positions, puzzles};
 use lapiz::Pipeline;
-use lapiz::engine::solve_grid;
+use lapiz::Puzzle;
 use lapiz::technique::{builtins, find_all};
 
 fn main() {
@@ -30,7 +30,7 @@ fn main() {
         let start = Instant::now();
         solved = puzzles
             .iter()
-            .filter(|g| solve_grid(g, &pipeline).is_solved())
+            .filter(|g| Puzzle::from_nine(g).solve(&pipeline).is_solved())
             .count();
         best = best.min(start.elapsed().as_secs_f64());
     }

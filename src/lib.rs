@@ -55,14 +55,16 @@
 //! ```
 //!
 //! The public API is one module per layer, lowest first: [`model`] (sizes, cells, sets, the
-//! grid, errors), [`text`] (formats), [`brute`] (the brute force), [`step`], [`technique`]
-//! (built-ins; every technique implements [`Technique`]), [`script`] (Rhai scripts) and
-//! [`plugin`] (libraries over a C ABI), [`engine`] (pipeline, solve loop, trace, rating),
-//! [`puzzle`] (generation, canonical form), [`html`] (a trace as a page) and [`tools`]
-//! (HoDoKu's regression library, the technique check).
+//! grid, errors), [`text`] (formats), [`step`], [`technique`] (built-ins; every technique
+//! implements [`Technique`]), [`script`] (Rhai scripts) and [`plugin`] (libraries over a C
+//! ABI), [`engine`] (pipeline, solve loop, trace, rating), [`puzzle`] (the front door's
+//! solving, generation and canonical form) and [`html`] (a trace as a page). The `brute` and
+//! `tools` layers, and the few items hidden from these docs, serve lapiz's own command line,
+//! Python package and tests: they are not part of the API.
 
 #![deny(missing_docs)]
 
+#[doc(hidden)]
 pub mod brute;
 pub mod engine;
 pub mod html;
@@ -73,10 +75,12 @@ pub mod script;
 pub mod step;
 pub mod technique;
 pub mod text;
+#[doc(hidden)]
 pub mod tools;
 
-pub use engine::{Pipeline, Trace, solve_puzzle};
+pub use engine::{Pipeline, Trace};
 pub use model::{Candidate, Cell, Grid, House, ParseError, PuzzleError};
+pub use puzzle::solve_puzzle;
 pub use step::{Role, Step};
 pub use technique::{Context, Technique, TechniqueError};
 pub use text::Puzzle;

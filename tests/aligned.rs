@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 
 use lapiz::Grid;
 use lapiz::Pipeline;
+use lapiz::Puzzle;
 use lapiz::engine::Outcome;
-use lapiz::engine::{check_puzzle, solve_grid};
+use lapiz::engine::check_puzzle;
 use lapiz::technique::{Technique, builtin, family, find_all};
 use lapiz::text::parse_puzzle;
 
@@ -22,7 +23,7 @@ fn positions(puzzles: &[String], every: usize) -> Vec<(Grid, [u8; 81])> {
     for p in puzzles {
         let grid = parse_puzzle(p).expect("puzzle");
         let solution = check_puzzle(&grid).expect("valid puzzle");
-        let trace = solve_grid(&grid, &pipeline);
+        let trace = Puzzle::from_nine(&grid).solve(&pipeline);
         let mut g = grid.clone();
         for (i, s) in trace.steps().enumerate() {
             if i % every == every - 1 {
@@ -128,7 +129,7 @@ fn aligned_exclusion_steps_pass_the_engine_check() {
     let pipeline = Pipeline::from_techniques("se-like", techniques).expect("unique ids");
     let (mut pairs, mut triples) = (0, 0);
     for p in &puzzles {
-        let trace = solve_grid(&parse_puzzle(p).expect("puzzle"), &pipeline);
+        let trace = Puzzle::from_nine(&parse_puzzle(p).expect("puzzle")).solve(&pipeline);
         assert_eq!(trace.summary.rejected, 0, "rejected step in {p}");
         for s in trace.steps() {
             match s.technique.as_str() {

@@ -4,8 +4,8 @@
 //! The puzzles are published ones (from the well-known `top1465` list, and one line of HoDoKu's
 //! regression library); nothing here reads the shared data.
 
+use lapiz::Puzzle;
 use lapiz::engine::Trace;
-use lapiz::engine::solve_grid;
 use lapiz::step::{LinkType, Step};
 use lapiz::technique::builtin;
 use lapiz::text::{parse_library_line, parse_puzzle};
@@ -125,7 +125,7 @@ fn continuous_loop_through_an_als_taking_a_cell() {
     let id = "als-continuous-nice-loop";
     let pipeline =
         Pipeline::from_techniques("als-loop", vec![builtin(id).unwrap()]).expect("unique ids");
-    let t = solve_grid(&case.grid, &pipeline);
+    let t = Puzzle::from_nine(&case.grid).solve(&pipeline);
     assert_eq!(t.summary.rejected, 0);
     let steps: Vec<&Step> = t.steps().collect();
     assert_eq!(steps.len(), 1, "{:#?}", t.entries);

@@ -5,8 +5,8 @@ mod common;
 use common::cli::text;
 
 use common::cli::run_lapiz_stdin as lapiz;
+use lapiz::Puzzle;
 use lapiz::engine::Outcome;
-use lapiz::engine::solve_grid;
 use lapiz::text::{format_pencil_marks, parse_puzzle};
 use lapiz::{Pipeline, solve_puzzle};
 
@@ -31,7 +31,7 @@ fn hint_gives_the_next_step_as_the_trace_does() {
 #[test]
 fn hint_takes_a_players_grid_with_pencil_marks() {
     let grid = parse_puzzle(CHAINS).unwrap();
-    let trace = solve_grid(&grid, &Pipeline::default_pipeline());
+    let trace = Puzzle::from_nine(&grid).solve(&Pipeline::default_pipeline());
     let steps: Vec<_> = trace.steps().collect();
     // the grid as a player has it after the first ten steps (pencil marks included)
     let mut g = grid.clone();
@@ -48,7 +48,7 @@ fn hint_takes_a_players_grid_with_pencil_marks() {
 #[test]
 fn a_nudge_names_the_technique_and_where_but_gives_nothing_away() {
     let grid = parse_puzzle(CHAINS).unwrap();
-    let trace = solve_grid(&grid, &Pipeline::default_pipeline());
+    let trace = Puzzle::from_nine(&grid).solve(&Pipeline::default_pipeline());
     let steps: Vec<_> = trace.steps().collect();
     let mut g = grid.clone();
     for (k, step) in steps.iter().enumerate().take(14) {
@@ -101,10 +101,8 @@ fn hint_as_html_shows_the_step_on_the_grid() {
 #[test]
 fn hint_where_the_pipeline_is_stuck_says_so() {
     let pipeline = common::no_forcing_pipeline_file();
-    let trace = solve_grid(
-        &parse_puzzle(STUCK).unwrap(),
-        &Pipeline::from_file(std::path::Path::new(pipeline)).unwrap(),
-    );
+    let trace = Puzzle::from_nine(&parse_puzzle(STUCK).unwrap())
+        .solve(&Pipeline::from_file(std::path::Path::new(pipeline)).unwrap());
     let Outcome::Stuck { pencil_marks } = &trace.outcome else {
         panic!("not stuck")
     };

@@ -2,8 +2,8 @@
 
 use std::ops::ControlFlow;
 
+use lapiz::Puzzle;
 use lapiz::brute::solve;
-use lapiz::engine::solve_grid;
 use lapiz::engine::{Entry, Outcome, Rejection};
 use lapiz::technique::{StepSink, Technique, TechniqueError, builtins};
 use lapiz::text::parse_line;
@@ -111,7 +111,7 @@ fn pipeline_with(first: Vec<Box<dyn Technique>>) -> Pipeline {
 fn unsound_step_is_rejected_and_the_solve_goes_on() {
     let grid = parse_line(PUZZLE).unwrap();
     let solution = solve(grid.values()).unwrap();
-    let trace = solve_grid(&grid, &pipeline_with(vec![Box::new(Liar { solution })]));
+    let trace = Puzzle::from_nine(&grid).solve(&pipeline_with(vec![Box::new(Liar { solution })]));
     assert!(trace.is_solved(), "{:?}", trace.outcome);
     assert_eq!(trace.summary.rejected, 1);
     match &trace.entries[0] {
@@ -140,7 +140,7 @@ fn without_verification_the_unsound_step_is_applied() {
     let mut p = pipeline_with(vec![Box::new(Liar { solution })]);
     p.set_verify(false);
     p.set_step_limit(3);
-    let trace = solve_grid(&grid, &p);
+    let trace = Puzzle::from_nine(&grid).solve(&p);
     assert!(matches!(&trace.entries[0], Entry::Step(s) if s.technique == "liar"));
     assert!(!trace.is_solved());
 }
@@ -148,7 +148,7 @@ fn without_verification_the_unsound_step_is_applied() {
 #[test]
 fn failing_technique_is_recorded_and_skipped() {
     let grid = parse_line(PUZZLE).unwrap();
-    let trace = solve_grid(&grid, &pipeline_with(vec![Box::new(Broken)]));
+    let trace = Puzzle::from_nine(&grid).solve(&pipeline_with(vec![Box::new(Broken)]));
     assert!(trace.is_solved());
     let failures: Vec<_> = trace
         .entries
@@ -170,10 +170,8 @@ fn failing_technique_is_recorded_and_skipped() {
 #[test]
 fn steps_that_change_nothing_or_overwrite_are_rejected() {
     let grid = parse_line(PUZZLE).unwrap();
-    let trace = solve_grid(
-        &grid,
-        &pipeline_with(vec![Box::new(Idle), Box::new(Overwriter)]),
-    );
+    let trace =
+        Puzzle::from_nine(&grid).solve(&pipeline_with(vec![Box::new(Idle), Box::new(Overwriter)]));
     assert!(trace.is_solved());
     assert!(matches!(
         &trace.entries[0],
@@ -192,7 +190,7 @@ fn step_limit_stops_the_solve() {
     let grid = parse_line(PUZZLE).unwrap();
     let mut p = Pipeline::default_pipeline();
     p.set_step_limit(5);
-    let trace = solve_grid(&grid, &p);
+    let trace = Puzzle::from_nine(&grid).solve(&p);
     assert_eq!(trace.outcome, Outcome::StepLimit { limit: 5 });
     assert_eq!(trace.summary.steps, 5);
 }
@@ -200,10 +198,8 @@ fn step_limit_stops_the_solve() {
 #[test]
 fn empty_pipeline_is_stuck_at_once() {
     let grid = parse_line(PUZZLE).unwrap();
-    let trace = solve_grid(
-        &grid,
-        &Pipeline::from_techniques("none", Vec::new()).expect("unique ids"),
-    );
+    let trace = Puzzle::from_nine(&grid)
+        .solve(&Pipeline::from_techniques("none", Vec::new()).expect("unique ids"));
     assert!(matches!(trace.outcome, Outcome::Stuck { .. }));
 }
 
@@ -241,7 +237,7 @@ const WITH_GIVENS: &str = ":0600-1:23:+1+97+84+6+532..+8.+5.7+1+9+3+5+291+76+4+8
 fn uniqueness_techniques_are_skipped_when_the_givens_are_not_unique() {
     let grid = lapiz::text::parse_puzzle(PLACED_ONLY).unwrap();
     let p = pipeline_with(vec![Box::new(NeedsUniqueness)]);
-    let trace = solve_grid(&grid, &p);
+    let trace = Puzzle::from_nine(&grid).solve(&p);
     let skipped = trace
         .uniqueness_skipped
         .as_ref()
@@ -287,10 +283,12 @@ fn uniqueness_techniques_are_skipped_when_the_givens_are_not_unique() {
         "urs.ron",
     )
     .unwrap();
-    let trace = solve_grid(&lapiz::text::parse_puzzle(WITH_GIVENS).unwrap(), &only_urs);
+    let trace =
+        Puzzle::from_nine(&lapiz::text::parse_puzzle(WITH_GIVENS).unwrap()).solve(&only_urs);
     assert_eq!(trace.uniqueness_skipped, None);
     assert!(trace.steps().any(|s| s.technique == "unique-rectangle-1"));
     assert!(!trace.to_ron().contains("uniqueness_skipped"));
-    let trace = solve_grid(&lapiz::text::parse_puzzle(PLACED_ONLY).unwrap(), &only_urs);
+    let trace =
+        Puzzle::from_nine(&lapiz::text::parse_puzzle(PLACED_ONLY).unwrap()).solve(&only_urs);
     assert!(trace.steps().all(|s| s.technique != "unique-rectangle-1"));
 }

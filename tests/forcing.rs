@@ -8,7 +8,7 @@
 mod common;
 
 use common::forcing::{check_branch, holds, stuck};
-use lapiz::engine::solve_grid;
+use lapiz::Puzzle;
 use lapiz::model::Candidate;
 use lapiz::step::Step;
 use lapiz::step::{BranchEnd, ForcingKind, Reason};
@@ -197,7 +197,7 @@ fn forcing_steps_are_sound_on_top1465() {
     let (mut positions, mut steps) = (0, 0);
     for p in &puzzles {
         let start = parse_puzzle(p).expect("valid");
-        let trace = solve_grid(&start, &pipeline);
+        let trace = Puzzle::from_nine(&start).solve(&pipeline);
         if trace.is_solved() {
             continue;
         }

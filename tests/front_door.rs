@@ -4,7 +4,6 @@
 
 mod common;
 
-use lapiz::engine::solve_grid;
 use lapiz::puzzle::canonical_line;
 use lapiz::text::{format_pencil_marks, parse_library_line, parse_puzzle};
 use lapiz::{Pipeline, Puzzle};
@@ -51,7 +50,7 @@ fn pencil_mark_grids_and_lines_read_back_exactly() {
         round_trips(line);
         // a position halfway through the solve, as a pencil-mark grid
         let grid = parse_puzzle(line).unwrap();
-        let trace = solve_grid(&grid, &pipeline);
+        let trace = Puzzle::from_nine(&grid).solve(&pipeline);
         let mut position = grid.clone();
         for step in trace.steps().take(trace.steps().count() / 2) {
             step.apply(&mut position);
@@ -68,7 +67,7 @@ fn a_nine_by_nine_puzzle_solves_counts_and_canonicalises_as_nine_by_nine() {
     let pipeline = Pipeline::default_pipeline();
     assert_eq!(
         puzzle.solve(&pipeline).to_ron(),
-        solve_grid(&grid, &pipeline).to_ron()
+        Puzzle::from_nine(&grid).solve(&pipeline).to_ron()
     );
     assert_eq!(puzzle.count_solutions(2), 1);
     assert_eq!(

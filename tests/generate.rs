@@ -5,16 +5,57 @@
 mod common;
 
 use lapiz::Pipeline;
+use lapiz::Puzzle;
 use lapiz::brute::{count_solutions, solve};
 use lapiz::engine::Level;
-use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry, generate, is_minimal};
+use lapiz::model::{Alphabet, Layout};
+use lapiz::puzzle::generate::{Clues, GenerateError, GenerateOptions, Symmetry};
 use rayon::prelude::*;
+
+/// A 9x9 puzzle of the front door, as arrays.
+struct Made {
+    puzzle: [u8; 81],
+    solution: [u8; 81],
+    rating: Option<lapiz::engine::Rating>,
+    line: String,
+}
+
+impl Made {
+    fn line(&self) -> String {
+        self.line.clone()
+    }
+}
+
+/// Puzzle `index` of `seed` on 9x9 with `o`, rated with `p`.
+fn generate(
+    o: &GenerateOptions,
+    p: &Pipeline,
+    seed: u64,
+    index: u64,
+) -> Result<Made, GenerateError> {
+    let made = Puzzle::generate(Layout::NINE, Alphabet::Standard, o, p, seed, index)?;
+    let array = |p: &Puzzle| <[u8; 81]>::try_from(p.values()).expect("81 cells");
+    Ok(Made {
+        puzzle: array(&made.puzzle),
+        solution: array(&made.solution),
+        rating: made.rating,
+        line: made.puzzle.to_line(),
+    })
+}
+
+/// Whether the 9x9 `puzzle` is minimal for `symmetry`, asked of the front door.
+fn is_minimal(puzzle: &[u8; 81], symmetry: Symmetry) -> bool {
+    let line: String = puzzle.iter().map(|&v| char::from(b'0' + v)).collect();
+    Puzzle::read(&line, None, None)
+        .unwrap()
+        .is_minimal(symmetry)
+}
 
 fn clues(p: &[u8; 81]) -> usize {
     p.iter().filter(|&&v| v != 0).count()
 }
 
-fn check_proper(g: &lapiz::puzzle::generate::Generated) {
+fn check_proper(g: &Made) {
     assert_eq!(count_solutions(&g.puzzle, 2), 1, "{}", g.line());
     assert_eq!(solve(&g.puzzle), Some(g.solution), "{}", g.line());
     for i in 0..81 {
@@ -127,7 +168,7 @@ fn required_techniques_are_used() {
     check_proper(&g);
     assert!(g.rating.unwrap().count_of("x-wing") > 0);
     // And the trace of the puzzle really applies an X-Wing.
-    let t = lapiz::engine::solve_grid(&lapiz::Grid::from_values(&g.puzzle), &p);
+    let t = Puzzle::from_nine(&lapiz::Grid::from_values(&g.puzzle)).solve(&p);
     assert!(t.steps().any(|s| s.technique == "x-wing"));
 }
 

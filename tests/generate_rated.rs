@@ -1,12 +1,11 @@
 //! Generated puzzles of sizes other than 9x9 to a rating target: clues put back where the
-//! solve needs a step harder than the ceiling (`Puzzle::generate_rated`, `lapiz generate
+//! solve needs a step harder than the ceiling (`Puzzle::generate` with a target, `lapiz generate
 //! --size N --rating` / `--difficulty`).
 
 mod common;
 
 use common::cli::run_lapiz;
 use lapiz::Pipeline;
-use lapiz::engine::solve_sized;
 use lapiz::engine::{Level, rate};
 use lapiz::model::{Alphabet, Layout};
 use lapiz::puzzle::generate::{Clues, GenerateError, GenerateOptions, Symmetry};
@@ -15,7 +14,7 @@ use lapiz::text::Puzzle;
 fn options(rating: (f32, f32)) -> GenerateOptions {
     GenerateOptions {
         rating: Some(rating),
-        attempts: 20,
+        attempts: Some(20),
         ..GenerateOptions::default()
     }
 }
@@ -35,7 +34,7 @@ fn a_rating_ceiling_is_met_on_every_size() {
     ] {
         let layout = Layout::new(n).unwrap();
         for index in 0..3 {
-            let made = Puzzle::generate_rated(
+            let made = Puzzle::generate(
                 layout,
                 Alphabet::Standard,
                 &options((0.0, ceiling)),
@@ -50,7 +49,7 @@ fn a_rating_ceiling_is_met_on_every_size() {
             assert!(rating.hardest.unwrap() <= ceiling + 1e-4, "{at}");
             assert_eq!(made.puzzle.count_solutions(2), 1, "{at}");
             assert_eq!(made.puzzle.solution().unwrap(), made.solution, "{at}");
-            let trace = solve_sized(&made.puzzle, &pipeline);
+            let trace = made.puzzle.solve(&pipeline);
             assert_eq!(trace.summary.rejected, 0, "{at}");
             assert_eq!(rate(&trace, &pipeline).unwrap(), rating, "{at}");
         }
@@ -65,16 +64,17 @@ fn clues_come_back_only_where_the_ceiling_needs_them() {
     let layout = Layout::new(16).unwrap();
     let mut put_back = 0;
     for index in 0..4 {
-        let (minimal, _) = Puzzle::generate(
+        let minimal = Puzzle::generate(
             layout,
             Alphabet::Standard,
-            Symmetry::None,
-            Clues::Minimal,
+            &GenerateOptions::default(),
+            &pipeline,
             5,
             index,
         )
-        .unwrap();
-        let lenient = Puzzle::generate_rated(
+        .unwrap()
+        .puzzle;
+        let lenient = Puzzle::generate(
             layout,
             Alphabet::Standard,
             &options((0.0, 20.0)),
@@ -85,7 +85,7 @@ fn clues_come_back_only_where_the_ceiling_needs_them() {
         .unwrap();
         assert_eq!(lenient.puzzle, minimal, "#{index}: nothing to put back");
         assert!(lenient.puzzle.is_minimal(Symmetry::None));
-        let easy = Puzzle::generate_rated(
+        let easy = Puzzle::generate(
             layout,
             Alphabet::Standard,
             &options((0.0, 2.3)),
@@ -111,7 +111,7 @@ fn clues_come_back_only_where_the_ceiling_needs_them() {
                 "#{index}: clue {i} wrong"
             );
         }
-        let minimal_rating = rate(&solve_sized(&minimal, &pipeline), &pipeline).unwrap();
+        let minimal_rating = rate(&minimal.solve(&pipeline), &pipeline).unwrap();
         if minimal_rating.hardest.is_some_and(|h| h > 2.3) {
             assert!(easy.puzzle.clues() > minimal.clues(), "#{index}");
             put_back += 1;
@@ -133,13 +133,13 @@ fn a_symmetric_pattern_stays_symmetric_and_a_level_is_met() {
     let target = GenerateOptions {
         symmetry: Symmetry::Rot180,
         level: Some(Level::Easy),
-        attempts: 20,
+        attempts: Some(20),
         ..GenerateOptions::default()
     };
     assert_eq!(target.ceiling(), Some(2.3));
     for index in 0..3 {
-        let made = Puzzle::generate_rated(layout, Alphabet::Standard, &target, &pipeline, 2, index)
-            .unwrap();
+        let made =
+            Puzzle::generate(layout, Alphabet::Standard, &target, &pipeline, 2, index).unwrap();
         let values = made.puzzle.values();
         let cells = values.len();
         for i in 0..cells {
@@ -160,10 +160,10 @@ fn targets_out_of_reach_are_named() {
     let pipeline = Pipeline::default_pipeline();
     let layout = Layout::new(4).unwrap();
     let beyond = GenerateOptions {
-        attempts: 3,
+        attempts: Some(3),
         ..options((12.0, 20.0))
     };
-    let err = Puzzle::generate_rated(layout, Alphabet::Standard, &beyond, &pipeline, 1, 0);
+    let err = Puzzle::generate(layout, Alphabet::Standard, &beyond, &pipeline, 1, 0);
     assert!(
         matches!(err, Err(GenerateError::BudgetExhausted { attempts: 3, .. })),
         "{err:?}"
@@ -172,13 +172,13 @@ fn targets_out_of_reach_are_named() {
         requires: vec!["no-such-technique".to_string()],
         ..options((0.0, 20.0))
     };
-    let err = Puzzle::generate_rated(layout, Alphabet::Standard, &unknown, &pipeline, 1, 0);
+    let err = Puzzle::generate(layout, Alphabet::Standard, &unknown, &pipeline, 1, 0);
     assert!(matches!(err, Err(GenerateError::Impossible(_))), "{err:?}");
     let too_many = GenerateOptions {
         clues: Clues::AtMost(17),
         ..options((0.0, 20.0))
     };
-    let err = Puzzle::generate_rated(layout, Alphabet::Standard, &too_many, &pipeline, 1, 0);
+    let err = Puzzle::generate(layout, Alphabet::Standard, &too_many, &pipeline, 1, 0);
     assert!(matches!(err, Err(GenerateError::Impossible(_))), "{err:?}");
 }
 

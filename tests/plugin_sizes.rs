@@ -12,7 +12,6 @@ use std::path::{Path, PathBuf};
 use common::plugins::{example_c, example_rust, fault_plugin, root};
 use lapiz::engine::Pipeline;
 use lapiz::engine::{Entry, Outcome, Rejection, Trace};
-use lapiz::engine::{solve_grid, solve_sized};
 use lapiz::plugin::{self, PluginMode};
 use lapiz::technique::{Technique, builtin};
 use lapiz::text::Puzzle;
@@ -110,7 +109,7 @@ fn version_3_plugins_find_sound_steps_on_6x6_and_16x16_in_process_and_hosted() {
             let what = format!("{mode:?}, {technique} on {text}");
             let puzzle = Puzzle::parse(text).unwrap();
             let n = puzzle.layout().n();
-            let trace = solve_sized(&puzzle, &pipeline);
+            let trace = puzzle.solve(&pipeline);
             assert!(trace.verified, "{what}");
             assert!(
                 !matches!(trace.outcome, Outcome::Invalid { .. }),
@@ -169,7 +168,7 @@ fn a_version_2_plugin_runs_on_9x9_and_is_left_out_of_16x16() {
         // before the built-ins, so its steps are the ones taken
         techniques.extend(singles());
         let pipeline = Pipeline::from_techniques("v2", techniques).expect("unique ids");
-        let trace = solve_grid(&parse_line(NINE).unwrap(), &pipeline);
+        let trace = Puzzle::from_nine(&parse_line(NINE).unwrap()).solve(&pipeline);
         assert!(trace.is_solved(), "{mode:?}");
         assert!(
             trace.steps().any(|s| s.technique == "pointing-c"),
@@ -177,7 +176,7 @@ fn a_version_2_plugin_runs_on_9x9_and_is_left_out_of_16x16() {
         );
         nine_traces.push(trace.to_ron());
 
-        let trace = solve_sized(&Puzzle::parse(SIXTEEN).unwrap(), &pipeline);
+        let trace = (Puzzle::parse(SIXTEEN).unwrap()).solve(&pipeline);
         assert_eq!(failures(&trace), [], "{mode:?}");
         assert!(
             !trace.techniques.iter().any(|t| t.ends_with("-c")),
@@ -264,7 +263,7 @@ fn a_hostile_plugin_on_16x16_gets_clear_errors_and_the_solve_goes_on() {
         let faults = techniques.len();
         techniques.extend(singles());
         let pipeline = Pipeline::from_techniques("faults", techniques).expect("unique ids");
-        let trace = solve_sized(&Puzzle::parse(SIXTEEN).unwrap(), &pipeline);
+        let trace = (Puzzle::parse(SIXTEEN).unwrap()).solve(&pipeline);
         assert!(
             !matches!(trace.outcome, Outcome::Invalid { .. }),
             "{mode:?}: {:?}",

@@ -9,8 +9,8 @@ use std::path::Path;
 use std::process::Command;
 
 use common::plugins::{example_c, example_rust, fault_plugin, fixture, fixture_case, root};
+use lapiz::Puzzle;
 use lapiz::engine::Pipeline;
-use lapiz::engine::solve_grid;
 use lapiz::engine::{Entry, Rejection};
 use lapiz::model::House;
 use lapiz::plugin::{self, PluginError, PluginMode};
@@ -269,7 +269,7 @@ fn every_fault_gives_its_error_and_the_solve_goes_on() {
     let defaults = Pipeline::default_pipeline().ids();
     techniques.extend(defaults.iter().map(|id| builtin(id).expect("built-in")));
     let pipeline = Pipeline::from_techniques("faults", techniques).expect("unique ids");
-    let trace = solve_grid(&grid, &pipeline);
+    let trace = Puzzle::from_nine(&grid).solve(&pipeline);
     assert!(trace.is_solved(), "{:?}", trace.outcome);
     let failed = |id: &str| -> String {
         trace

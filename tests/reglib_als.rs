@@ -6,8 +6,9 @@ mod common;
 
 use std::time::{Duration, Instant};
 
+use lapiz::Puzzle;
 use lapiz::engine::Outcome;
-use lapiz::engine::{check_puzzle, solve_grid};
+use lapiz::engine::check_puzzle;
 use lapiz::technique::{Technique, builtin, family, find_all};
 use lapiz::text::parse_puzzle;
 use lapiz::tools::run_library;
@@ -110,7 +111,7 @@ fn als_family_is_sound_on_top1465() {
         let grid = parse_puzzle(p).expect("puzzle");
         let solution = check_puzzle(&grid).expect("valid puzzle");
         // where the pipeline without ALS (and without the forcing chains) gets stuck
-        let trace = solve_grid(&grid, &before);
+        let trace = Puzzle::from_nine(&grid).solve(&before);
         if matches!(trace.outcome, Outcome::Stuck { .. }) {
             let mut g = grid.clone();
             for s in trace.steps() {
@@ -120,7 +121,7 @@ fn als_family_is_sound_on_top1465() {
             tally(check(&g, &solution, &mut stuck_times));
         }
         // the full pipeline: no step rejected, and a sample of positions along the way
-        let trace = solve_grid(&grid, &full);
+        let trace = Puzzle::from_nine(&grid).solve(&full);
         assert_eq!(trace.summary.rejected, 0, "rejected step in {p}");
         let mut g = grid.clone();
         for s in trace.steps() {

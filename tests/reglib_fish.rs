@@ -6,8 +6,9 @@ mod common;
 use std::collections::BTreeMap;
 
 use lapiz::Pipeline;
+use lapiz::Puzzle;
 use lapiz::brute::solve;
-use lapiz::engine::{replay, solve_grid};
+use lapiz::engine::replay;
 use lapiz::technique::{Technique, family, find_all};
 use lapiz::text::parse_line;
 use lapiz::tools::run_library;
@@ -51,7 +52,7 @@ fn run_sound(fish: Vec<Box<dyn Technique>>, limit: usize) -> BTreeMap<String, us
     };
     for (i, p) in puzzles.iter().enumerate() {
         let grid = parse_line(p).unwrap_or_else(|e| panic!("puzzle {}: {e}", i + 1));
-        let trace = solve_grid(&grid, &pipeline);
+        let trace = Puzzle::from_nine(&grid).solve(&pipeline);
         assert_eq!(
             trace.summary.rejected,
             0,
@@ -131,7 +132,7 @@ fn stuck_positions(limit: usize) -> Vec<(String, lapiz::Grid, Vec<u8>)> {
         .iter()
         .map(|p| {
             let grid = parse_line(p).unwrap_or_else(|e| panic!("{p}: {e}"));
-            let stuck = replay(&grid, &solve_grid(&grid, &pipeline));
+            let stuck = replay(&grid, &Puzzle::from_nine(&grid).solve(&pipeline));
             let solution = solve(stuck.values()).expect("a solution");
             (p.clone(), stuck, solution.to_vec())
         })

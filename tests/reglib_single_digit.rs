@@ -6,7 +6,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use lapiz::Pipeline;
-use lapiz::engine::solve_puzzle;
+use lapiz::solve_puzzle;
 use lapiz::technique::Technique;
 use lapiz::tools::run_library;
 

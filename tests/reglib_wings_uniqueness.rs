@@ -5,8 +5,8 @@ mod common;
 
 use std::collections::BTreeMap;
 
+use lapiz::Puzzle;
 use lapiz::brute;
-use lapiz::engine::solve_grid;
 use lapiz::technique::{Technique, builtin, find_all, find_first};
 use lapiz::text::{parse_library_line, parse_line};
 use lapiz::tools::run_library;
@@ -140,7 +140,7 @@ fn pipeline_never_rejects_on_top1465() {
         Pipeline::from_techniques("wings-uniqueness", basics_then_family()).expect("unique ids");
     for (i, p) in puzzles.iter().enumerate() {
         let grid = parse_line(p).expect("puzzle");
-        let trace = solve_grid(&grid, &pipeline);
+        let trace = Puzzle::from_nine(&grid).solve(&pipeline);
         assert_eq!(trace.summary.rejected, 0, "puzzle {}: {p}", i + 1);
     }
 }

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use lapiz::engine::solve_grid;
+use lapiz::Puzzle;
 use lapiz::engine::{Entry, Outcome, Rejection, Trace};
 use lapiz::engine::{Pipeline, PipelineError};
 use lapiz::script::{Evaluator, Limits, ScriptError, ScriptHost, ScriptTechnique};
@@ -374,10 +374,10 @@ fn map_returns_work_like_the_builder() {
         s.explanation
     );
     assert_eq!(s.highlights.len(), 1);
-    let trace = solve_grid(
-        &grid,
-        &pipeline(&format!("Script(\"{}\"),", fixture("map_steps")), ""),
-    );
+    let trace = Puzzle::from_nine(&grid).solve(&pipeline(
+        &format!("Script(\"{}\"),", fixture("map_steps")),
+        "",
+    ));
     assert!(trace.is_solved());
     assert!(
         trace
@@ -422,7 +422,7 @@ fn parse_error_names_file_line_and_column() {
 fn fails_and_solve_goes_on(name: &str, expected: &[&str]) -> String {
     let path = fixture(name);
     let p = pipeline(&format!("Script(\"{path}\"),"), "");
-    let t = solve_grid(&parse_puzzle(EASY).unwrap(), &p);
+    let t = Puzzle::from_nine(&parse_puzzle(EASY).unwrap()).solve(&p);
     let f = failures(&t);
     assert_eq!(
         f.len(),
@@ -554,7 +554,7 @@ fn malformed_values_of_every_shape_are_named() {
 #[test]
 fn unsound_step_is_rejected_and_the_solve_goes_on() {
     let p = pipeline(&format!("Script(\"{}\"),", fixture("unsound")), "");
-    let t = solve_grid(&parse_puzzle(EASY).unwrap(), &p);
+    let t = Puzzle::from_nine(&parse_puzzle(EASY).unwrap()).solve(&p);
     let rejected: Vec<_> = t
         .entries
         .iter()
@@ -640,7 +640,7 @@ fn a_script_that_spends_its_operation_budget_is_disabled_for_the_solve() {
         "const ID = \"slow-loop\";\nconst DIFFICULTY = 1.0;\nfn find(grid) {\n    let n = 0;\n    for i in 0..200000 { n += 1; }\n    ()\n}\n",
     );
     let p = budget_pipeline(&path, "(operations: 2000000)");
-    let t = solve_grid(&parse_puzzle(EASY).unwrap(), &p);
+    let t = Puzzle::from_nine(&parse_puzzle(EASY).unwrap()).solve(&p);
     let f = failures(&t);
     assert_eq!(f.len(), 1, "{f:?}");
     assert!(f[0].starts_with("technique slow-loop failed: "), "{}", f[0]);
@@ -669,7 +669,7 @@ fn a_script_that_spends_its_operation_budget_is_disabled_for_the_solve() {
         "stopped within a check interval of the budget: {usage:?}"
     );
     // The next solve starts with a fresh budget: the script fails again, once.
-    let t = solve_grid(&parse_puzzle(EASY).unwrap(), &p);
+    let t = Puzzle::from_nine(&parse_puzzle(EASY).unwrap()).solve(&p);
     assert_eq!(failures(&t).len(), 1);
 }
 
@@ -681,7 +681,7 @@ fn an_endless_script_stops_at_its_time_budget_not_the_per_call_limit() {
         Path::new(&fixture("infinite_loop")),
         "(operations: 1000000000000, time_ms: 1)",
     );
-    let t = solve_grid(&parse_puzzle(EASY).unwrap(), &p);
+    let t = Puzzle::from_nine(&parse_puzzle(EASY).unwrap()).solve(&p);
     let f = failures(&t);
     assert_eq!(f.len(), 1, "{f:?}");
     assert!(
@@ -706,7 +706,7 @@ fn the_shipped_scripts_stay_far_from_the_default_budget() {
     .unwrap();
     let budget = p.script_budget();
     for puzzle in &puzzles {
-        let t = solve_grid(&parse_puzzle(puzzle).unwrap(), &p);
+        let t = Puzzle::from_nine(&parse_puzzle(puzzle).unwrap()).solve(&p);
         assert!(failures(&t).is_empty(), "{puzzle}: {:?}", failures(&t));
         for u in lapiz::script::last_solve_usage() {
             assert!(
@@ -733,7 +733,7 @@ fn deeply_nested_values_do_not_overflow_a_small_thread_stack() {
     let p = budget_pipeline(&path, "(time_ms: 60000)");
     let t = std::thread::Builder::new()
         .stack_size(1 << 20)
-        .spawn(move || solve_grid(&parse_puzzle(EASY).unwrap(), &p))
+        .spawn(move || Puzzle::from_nine(&parse_puzzle(EASY).unwrap()).solve(&p))
         .unwrap()
         .join()
         .expect("no stack overflow");
@@ -862,7 +862,7 @@ fn insert_after_puts_a_script_after_the_basics() {
 #[test]
 fn trace_with_a_scripted_step() {
     let p = pipeline("", "Script(\"techniques/skyscraper.rhai\")");
-    let t = solve_grid(&parse_puzzle(STUCK).unwrap(), &p);
+    let t = Puzzle::from_nine(&parse_puzzle(STUCK).unwrap()).solve(&p);
     assert!(t.steps().any(|s| s.technique == "skyscraper-script"));
     assert_eq!(t.summary.rejected, 0);
     assert!(failures(&t).is_empty());
@@ -870,7 +870,7 @@ fn trace_with_a_scripted_step() {
     assert_eq!(back, t);
     insta::assert_snapshot!("scripted_skyscraper", t.to_ron());
     // Without the script the basics are stuck earlier.
-    let basics = solve_grid(&parse_puzzle(STUCK).unwrap(), &pipeline("", ""));
+    let basics = Puzzle::from_nine(&parse_puzzle(STUCK).unwrap()).solve(&pipeline("", ""));
     assert!(matches!(basics.outcome, Outcome::Stuck { .. }));
     assert!(basics.steps().count() < t.steps().count());
 }

@@ -6,7 +6,7 @@
 mod common;
 
 use lapiz::Pipeline;
-use lapiz::engine::solve_grid;
+use lapiz::Puzzle;
 use lapiz::text::parse_line;
 use rayon::prelude::*;
 
@@ -41,7 +41,7 @@ fn same_paths(file: &str) -> Option<(usize, usize)> {
     let same = puzzles
         .par_iter()
         .filter(|(p, se)| {
-            let trace = solve_grid(&parse_line(p).expect("a puzzle"), &pipeline);
+            let trace = Puzzle::from_nine(&parse_line(p).expect("a puzzle")).solve(&pipeline);
             assert_eq!(trace.summary.rejected, 0, "{p}: a rejected step");
             let ours: Vec<f32> = trace.steps().map(|s| s.difficulty).collect();
             let same = chain_steps(&ours) == chain_steps(se);

@@ -6,8 +6,8 @@
 mod common;
 
 use lapiz::Pipeline;
+use lapiz::Puzzle;
 use lapiz::engine::rate;
-use lapiz::engine::solve_grid;
 use lapiz::text::parse_line;
 use rayon::prelude::*;
 
@@ -73,7 +73,7 @@ fn agreement(file: &str, step: usize, exact_floors: &[f64], rho_floor: f64) {
         .par_iter()
         .map(|(p, _)| {
             let grid = parse_line(p).unwrap_or_else(|e| panic!("{file}: {p}: {e}"));
-            let trace = solve_grid(&grid, &pipeline);
+            let trace = Puzzle::from_nine(&grid).solve(&pipeline);
             assert_eq!(trace.summary.rejected, 0, "{file}: {p}: a rejected step");
             let r = rate(&trace, &pipeline).unwrap_or_else(|e| panic!("{file}: {p}: {e:?}"));
             assert!(r.is_solved() && !r.is_guessed(), "{file}: {p}: not rated");

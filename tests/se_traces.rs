@@ -3,14 +3,12 @@
 //! then pointing). A change in the steps SE's techniques take, or in their ratings, shows here.
 
 use lapiz::Pipeline;
-use lapiz::engine::solve_grid;
+use lapiz::Puzzle;
 use lapiz::text::parse_puzzle;
 
 fn text_trace(puzzle: &str) -> String {
-    let trace = solve_grid(
-        &parse_puzzle(puzzle).expect("valid"),
-        &Pipeline::se_pipeline(),
-    );
+    let trace =
+        Puzzle::from_nine(&parse_puzzle(puzzle).expect("valid")).solve(&Pipeline::se_pipeline());
     assert!(trace.is_solved());
     assert_eq!(trace.summary.rejected, 0);
     trace.to_text(None)

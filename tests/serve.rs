@@ -178,14 +178,13 @@ fn every_size_up_to_16x16_is_served_as_the_command_line_serves_it() {
     assert_eq!(made["solution"].as_str().map(str::len), Some(36));
     // the solved boards tried, as the library counts them
     let six_by_three = lapiz::model::Layout::with_box(6, 3, 2).unwrap();
-    let here = lapiz::text::Puzzle::generate_within(
+    let here = lapiz::Puzzle::generate(
         six_by_three,
         lapiz::model::Alphabet::Letters,
-        lapiz::puzzle::generate::Symmetry::None,
-        lapiz::puzzle::generate::Clues::Minimal,
+        &lapiz::puzzle::generate::GenerateOptions::default(),
+        &lapiz::Pipeline::default_pipeline(),
         4,
         0,
-        100,
     )
     .unwrap();
     assert_eq!(made["puzzle"], here.puzzle.to_line());

@@ -9,10 +9,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use common::cli::run_lapiz;
-use lapiz::engine::solve_sized;
 use lapiz::engine::{Entry, Outcome};
 use lapiz::model::{Alphabet, Layout, S6, S8, S9, S12, S16, Shape};
-use lapiz::puzzle::generate::{Clues, Symmetry};
+use lapiz::puzzle::generate::GenerateOptions;
 use lapiz::script::ScriptTechnique;
 use lapiz::text::Puzzle;
 use lapiz::tools::changes;
@@ -34,16 +33,15 @@ fn load(path: &str) -> ScriptTechnique {
 }
 
 fn made(layout: Layout, seed: u64) -> Puzzle {
-    Puzzle::generate(
+    let made = Puzzle::generate(
         layout,
         Alphabet::Standard,
-        Symmetry::None,
-        Clues::Minimal,
+        &GenerateOptions::default(),
+        &Pipeline::default_pipeline(),
         seed,
         0,
-    )
-    .unwrap()
-    .0
+    );
+    made.unwrap().puzzle
 }
 
 /// Puzzles of every size but 9x9's: generated ones of each layout, the 16x16 fixture, and
@@ -97,7 +95,7 @@ fn check<S: Shape>(
 ) {
     let n = S::N;
     let solution = p.solution().unwrap();
-    let trace = solve_sized(p, &Pipeline::default_pipeline());
+    let trace = p.solve(&Pipeline::default_pipeline());
     let mut grid = Grid::<S>::from_value_slice(S::geometry(p.layout()), p.values());
     let steps: Vec<&Step> = trace.steps().collect();
     for i in 0..=steps.len() {
@@ -219,7 +217,7 @@ fn solves_of_other_sizes_apply_the_scripts_steps() {
     let mut used = BTreeMap::new();
     for p in puzzles() {
         let n = p.layout().n();
-        let t = solve_sized(&p, &pipeline);
+        let t = p.solve(&pipeline);
         assert_eq!(t.summary.rejected, 0, "{}", p.to_line());
         // every script runs there, none failed
         for path in SCRIPTS {
@@ -256,7 +254,7 @@ fn a_script_written_once_for_every_size_solves_each() {
         Puzzle::parse(SIXTEEN).unwrap(),
     ] {
         let n = p.layout().n();
-        let t = solve_sized(&p, &pipeline);
+        let t = p.solve(&pipeline);
         assert_eq!(t.summary.rejected, 0);
         let first = t
             .steps()
@@ -296,7 +294,7 @@ fn a_nine_by_nine_only_script_is_left_out_on_other_sizes() {
     // a solve of another size leaves it out of its pipeline from the start
     let mut pipeline = Pipeline::default_pipeline();
     pipeline.add_technique(Box::new(load(path))).unwrap();
-    let t = solve_sized(&p, &pipeline);
+    let t = p.solve(&pipeline);
     assert!(!t.techniques.iter().any(|id| id == "nine-only-script"));
     assert!(t.entries.iter().all(|e| !matches!(e, Entry::Failed { .. })));
     assert_eq!(t.outcome, Outcome::Solved);

@@ -6,7 +6,6 @@
 //! fourth), chosen for a short solve that still needs techniques beyond the singles.
 
 use lapiz::Pipeline;
-use lapiz::engine::solve_sized;
 use lapiz::engine::{Outcome, Trace};
 use lapiz::model::Alphabet;
 use lapiz::text::Puzzle;
@@ -21,7 +20,7 @@ const SIXTEEN: &str = "...5...64..E8...D8..F54..1.GB.2EG.92...E3.8.D..73.B..G.8.
 /// by logic with no step rejected.
 fn solved(line: &str) -> Trace {
     let puzzle = Puzzle::parse(line).expect("a puzzle");
-    let t = solve_sized(&puzzle, &Pipeline::default_pipeline());
+    let t = puzzle.solve(&Pipeline::default_pipeline());
     let back = Trace::from_ron(&t.to_ron())
         .unwrap_or_else(|e| panic!("the trace does not read back: {e}"));
     assert_eq!(back, t, "RON round trip");
@@ -73,7 +72,9 @@ fn explanations_write_digits_in_the_puzzles_symbols_and_the_data_in_numbers() {
         (Alphabet::Numbers, "Hidden Single: 14 in b1 => r4c2=14"),
     ];
     for (alphabet, first) in cases {
-        let t = solve_sized(&puzzle.in_alphabet(alphabet), &Pipeline::default_pipeline());
+        let t = puzzle
+            .in_alphabet(alphabet)
+            .solve(&Pipeline::default_pipeline());
         assert!(says(&t, first), "{alphabet}: no step says {first}");
         // the same steps, only worded in other symbols
         assert_eq!(t.steps().count(), standard.steps().count(), "{alphabet}");
@@ -85,9 +86,8 @@ fn explanations_write_digits_in_the_puzzles_symbols_and_the_data_in_numbers() {
         }
     }
     // 16 is `0` in 0-9A-F, `G` in 1-9A-G: some step of this solve names it
-    let zero = solve_sized(
-        &puzzle.in_alphabet(Alphabet::ZeroFirst),
-        &Pipeline::default_pipeline(),
-    );
+    let zero = puzzle
+        .in_alphabet(Alphabet::ZeroFirst)
+        .solve(&Pipeline::default_pipeline());
     assert!(says(&standard, "=G") && !says(&zero, "=G") && says(&zero, "=0"));
 }

@@ -12,7 +12,6 @@ mod common;
 use common::cli::run_lapiz;
 use lapiz::Pipeline;
 use lapiz::engine::Trace;
-use lapiz::engine::solve_sized;
 use lapiz::model::{Layout, S16, Shape};
 use lapiz::text::Puzzle;
 use lapiz::{Cell, Grid, House, Step};
@@ -35,7 +34,7 @@ fn lapiz_ok(args: &[&str]) -> String {
 
 /// The default pipeline's trace of `line`.
 fn trace(line: &str) -> Trace {
-    solve_sized(&Puzzle::parse(line).unwrap(), &Pipeline::default_pipeline())
+    (Puzzle::parse(line).unwrap()).solve(&Pipeline::default_pipeline())
 }
 
 /// The first frame's grid of a page.
@@ -191,7 +190,7 @@ fn hints_of_other_sizes_are_the_trace_s_first_step() {
     }
     let out = lapiz_ok(&["hint", "--box", "3x2", SIX_TALL]);
     let puzzle = Puzzle::parse_with(SIX_TALL, None, Some((3, 2))).unwrap();
-    let t = solve_sized(&puzzle, &Pipeline::default_pipeline());
+    let t = puzzle.solve(&Pipeline::default_pipeline());
     assert_eq!(
         out.lines().next(),
         Some(t.steps().next().unwrap().explanation.as_str())

@@ -7,16 +7,38 @@ mod common;
 use common::cli::{run_lapiz, run_lapiz_stdin, text};
 use common::temp_file;
 use lapiz::Grid;
+use lapiz::Pipeline;
 use lapiz::engine::{Entry, Outcome};
 use lapiz::model::{Alphabet, Layout, S6, S8, S12, S16, Shape};
-use lapiz::puzzle::generate::{Clues, Symmetry};
+use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry};
 use lapiz::text::Puzzle;
 
 /// The puzzle `lapiz generate` makes of `seed` (first index, 1-9A-Z symbols, no symmetry).
 fn made(layout: Layout, clues: Clues, seed: u64) -> Puzzle {
-    Puzzle::generate(layout, Alphabet::Standard, Symmetry::None, clues, seed, 0)
-        .unwrap()
-        .0
+    pair(
+        layout,
+        &GenerateOptions {
+            clues,
+            ..Default::default()
+        },
+        seed,
+        0,
+    )
+    .0
+}
+
+/// Puzzle `index` of `seed` on `layout` with `options` and its solution.
+fn pair(layout: Layout, options: &GenerateOptions, seed: u64, index: u64) -> (Puzzle, Puzzle) {
+    let made = Puzzle::generate(
+        layout,
+        Alphabet::Standard,
+        options,
+        &Pipeline::default_pipeline(),
+        seed,
+        index,
+    );
+    let made = made.unwrap_or_else(|e| panic!("{layout} seed {seed}: {e}"));
+    (made.puzzle, made.solution)
 }
 
 /// A minimal exact-cover solver (Knuth's Algorithm X on plain vectors, no dancing links), as
@@ -142,15 +164,7 @@ fn generated_puzzles_of_small_sizes_are_unique_and_minimal_by_an_independent_che
             None => Layout::new(n).unwrap(),
         };
         for i in 0..count {
-            let (p, s) = Puzzle::generate(
-                layout,
-                Alphabet::Standard,
-                Symmetry::None,
-                Clues::Minimal,
-                11,
-                i,
-            )
-            .unwrap();
+            let (p, s) = pair(layout, &GenerateOptions::default(), 11, i);
             assert_eq!(exact_cover_count(layout, p.values(), 2), 1, "{layout} {p}");
             assert_eq!(p.solution().unwrap(), s);
             // minimal: each clue taken away leaves several solutions
@@ -175,15 +189,15 @@ fn generated_puzzles_of_large_sizes_are_unique_and_minimal() {
             Some((r, c)) => Layout::with_box(n, r, c).unwrap(),
             None => Layout::new(n).unwrap(),
         };
-        let (p, s) = Puzzle::generate(
+        let (p, s) = pair(
             layout,
-            Alphabet::Standard,
-            Symmetry::Rot180,
-            Clues::Minimal,
+            &GenerateOptions {
+                symmetry: Symmetry::Rot180,
+                ..Default::default()
+            },
             5,
             0,
-        )
-        .unwrap();
+        );
         if n == 12 {
             assert_eq!(exact_cover_count(layout, p.values(), 2), 1, "{layout} {p}");
         }
@@ -201,15 +215,15 @@ fn generated_puzzles_of_large_sizes_are_unique_and_minimal() {
 #[test]
 fn a_twenty_five_by_twenty_five_puzzle_is_made_and_solved() {
     let layout = Layout::new(25).unwrap();
-    let (p, s) = Puzzle::generate(
+    let (p, s) = pair(
         layout,
-        Alphabet::Standard,
-        Symmetry::None,
-        Clues::AtMost(400),
+        &GenerateOptions {
+            clues: Clues::AtMost(400),
+            ..Default::default()
+        },
         3,
         0,
-    )
-    .unwrap();
+    );
     assert!(p.clues() <= 400);
     assert_eq!(p.solution().unwrap(), s);
     let line = p.to_line();
@@ -231,34 +245,10 @@ fn a_twenty_five_by_twenty_five_puzzle_is_made_and_solved() {
 #[test]
 fn the_same_seed_gives_the_same_puzzles() {
     let layout = Layout::new(16).unwrap();
-    let a = Puzzle::generate(
-        layout,
-        Alphabet::Standard,
-        Symmetry::None,
-        Clues::Minimal,
-        9,
-        4,
-    )
-    .unwrap();
-    let b = Puzzle::generate(
-        layout,
-        Alphabet::Standard,
-        Symmetry::None,
-        Clues::Minimal,
-        9,
-        4,
-    )
-    .unwrap();
+    let a = pair(layout, &GenerateOptions::default(), 9, 4);
+    let b = pair(layout, &GenerateOptions::default(), 9, 4);
     assert_eq!(a, b);
-    let c = Puzzle::generate(
-        layout,
-        Alphabet::Standard,
-        Symmetry::None,
-        Clues::Minimal,
-        9,
-        5,
-    )
-    .unwrap();
+    let c = pair(layout, &GenerateOptions::default(), 9, 5);
     assert_ne!(a.0, c.0);
     // and from the command line, on any number of threads
     let six = |before: &[&str], after: &[&str]| {
@@ -347,15 +337,15 @@ fn every_size_is_counted_from_a_file_with_grids_and_lines_mixed() {
         } else {
             Clues::Minimal
         };
-        let (p, _) = Puzzle::generate(
+        let (p, _) = pair(
             layout,
-            Alphabet::Standard,
-            Symmetry::None,
-            clues,
+            &GenerateOptions {
+                clues,
+                ..Default::default()
+            },
             21,
             k as u64,
-        )
-        .unwrap();
+        );
         if k % 2 == 0 {
             file.push_str(&p.to_line());
             file.push('\n');
@@ -547,7 +537,7 @@ fn every_size_solves_through_the_pipeline_with_every_step_verified() {
         let mut solved = 0;
         for seed in 0..puzzles {
             let p = made(layout, Clues::Minimal, seed);
-            let t = lapiz::engine::solve_sized(&p, &pipeline);
+            let t = p.solve(&pipeline);
             assert_eq!(t.summary.rejected, 0, "{}", p.to_line());
             let failed = t.entries.iter().any(|e| matches!(e, Entry::Failed { .. }));
             assert!(!failed, "{}: {:?}", p.to_line(), t.entries);
@@ -651,7 +641,7 @@ fn sound<S: Shape>(
 ) {
     let n = S::N;
     let solution = p.solution().unwrap();
-    let trace = lapiz::engine::solve_sized(p, &lapiz::Pipeline::default_pipeline());
+    let trace = p.solve(&Pipeline::default_pipeline());
     let mut grid = Grid::from_value_slice(S::geometry(p.layout()), p.values());
     let positions: Vec<&lapiz::Step> = trace.steps().collect();
     let every = positions.len().div_ceil(POSITIONS_PER_SOLVE).max(1);

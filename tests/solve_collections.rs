@@ -4,8 +4,9 @@
 mod common;
 
 use lapiz::Pipeline;
+use lapiz::Puzzle;
 use lapiz::engine::Outcome;
-use lapiz::engine::{replay, solve_grid};
+use lapiz::engine::replay;
 use lapiz::text::parse_line;
 use rayon::prelude::*;
 
@@ -34,7 +35,7 @@ fn run_collection(file: &str, limit: usize) -> Option<usize> {
 fn check_solve(file: &str, i: usize, p: &str, pipeline: &Pipeline) -> bool {
     {
         let grid = parse_line(p).unwrap_or_else(|e| panic!("{file} puzzle {}: {e}", i + 1));
-        let trace = solve_grid(&grid, pipeline);
+        let trace = Puzzle::from_nine(&grid).solve(pipeline);
         assert_eq!(
             trace.summary.rejected,
             0,

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use lapiz::engine::solve_grid;
+use lapiz::Puzzle;
 use lapiz::technique::{Technique, find_all};
 use lapiz::text::parse_line;
 use lapiz::{Grid, Pipeline};
@@ -37,7 +37,7 @@ pub fn puzzles(file: &str) -> Option<Vec<Grid>> {
 pub fn positions(puzzles: &[Grid], pipeline: &Pipeline, every: usize) -> Vec<Grid> {
     let mut out = Vec::new();
     for g in puzzles {
-        let trace = solve_grid(g, pipeline);
+        let trace = Puzzle::from_nine(g).solve(pipeline);
         let mut grid = g.clone();
         for (i, step) in trace.steps().enumerate() {
             if i % every == 0 {

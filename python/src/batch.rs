@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use lapiz::Puzzle;
 use lapiz::engine::Level;
 use lapiz::model::Layout;
-use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry, generate};
+use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry};
 
 use crate::board::{Input, box_arg, check_limit, spec_of, symbols_arg};
 use crate::errors::{Kind, error};
@@ -312,7 +312,7 @@ pub fn _generate_batch(
         None => Layout::new(size),
     }
     .map_err(|e| bad(e.to_string()))?;
-    // as the command line: the generic core for another size, or a box shape given
+    // a puzzle of another size, or with a box shape, says its shape
     let sized = size != 9 || boxes.is_some();
     let clues = match (clues, max_clues) {
         (Some(n), _) => Clues::Exactly(n),
@@ -329,50 +329,27 @@ pub fn _generate_batch(
             .transpose()?,
         rating,
         requires,
-        attempts: attempts.unwrap_or(match sized {
-            true => Puzzle::default_attempts(clues),
-            false => GenerateOptions::DEFAULT_ATTEMPTS,
-        }),
+        attempts,
         rate,
     };
     let indices: Vec<u64> = (start..start + count).collect();
-    let made = if sized {
-        // rated as `lapiz rate` rates other sizes: `default` unless told
-        let pipeline = resolve(pipeline, "default")?;
-        let alphabet = alphabet.unwrap_or_default();
-        let o = &options;
-        run(py, indices, threads, progress, |i| {
-            let made = match o.needs_rating() {
-                false => Puzzle::generate_within(
-                    layout, alphabet, o.symmetry, o.clues, seed, i, o.attempts,
-                ),
-                true => Puzzle::generate_rated(layout, alphabet, o, &pipeline, seed, i),
-            };
+    // rated as `lapiz rate` rates: Sudoku Explainer's ER (`se`) on 9x9, `default` elsewhere,
+    // unless told
+    let pipeline = resolve(pipeline, lapiz::Pipeline::rating_name(layout))?;
+    let alphabet = alphabet.unwrap_or_default();
+    let made = run(py, indices, threads, progress, |i| {
+        let made = Puzzle::generate(layout, alphabet, &options, &pipeline, seed, i).map(|g| {
+            let spec = if sized { spec_of(&g.puzzle) } else { None };
             (
-                i,
-                made.map(|g| {
-                    let spec = spec_of(&g.puzzle);
-                    (
-                        g.puzzle.to_line(),
-                        g.solution.to_line(),
-                        g.attempts,
-                        g.rating,
-                        spec,
-                    )
-                }),
+                g.puzzle.to_line(),
+                g.solution.to_line(),
+                g.attempts,
+                g.rating,
+                spec,
             )
-        })?
-    } else {
-        // rated as `lapiz rate` rates 9x9: Sudoku Explainer's ER (`se`) unless told
-        let pipeline = resolve(pipeline, "se")?;
-        run(py, indices, threads, progress, |i| {
-            let made = generate(&options, &pipeline, seed, i).map(|g| {
-                let solution = lapiz::Grid::from_values(&g.solution).to_line();
-                (g.line(), solution, g.attempts, g.rating, None)
-            });
-            (i, made)
-        })?
-    };
+        });
+        (i, made)
+    })?;
     made.into_iter()
         .map(|(i, g)| {
             let (line, solution, attempts, rating, spec) =

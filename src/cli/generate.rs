@@ -6,9 +6,10 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
+use lapiz::Pipeline;
 use lapiz::engine::Level;
 use lapiz::model::Layout;
-use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry, generate};
+use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry};
 use lapiz::text::Puzzle;
 
 use super::args::PipelineArgs;
@@ -114,67 +115,13 @@ fn parse_size(text: &str) -> Result<u8, String> {
         .ok_or_else(|| format!("`{text}` is not a size lapiz generates (4, 6, 8, 9, 12, 16, 25)"))
 }
 
-/// Runs `lapiz generate` for a size other than 9x9 (or with `--box`): the generic core's
-/// generator; with a target, rated by the `default` pipeline (as `lapiz rate` rates other
-/// sizes) and brought within its ceiling ([`Puzzle::generate_rated`]).
-fn run_sized(
-    args: &GenerateArgs,
-    options: &GenerateOptions,
-    out: &mut (impl Write + Send),
-) -> Result<ExitCode> {
+/// Runs `lapiz generate`.
+pub fn run(mut args: GenerateArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
     let layout = match args.sizes.boxes {
         Some((r, c)) => Layout::with_box(args.size, r, c)?,
         None => Layout::new(args.size)?,
     };
     let alphabet = args.sizes.symbols.unwrap_or_default();
-    let seed = args.seed.unwrap_or_else(clock_seed);
-    let chunk = 4 * super::batch::workers()? as u64;
-    let (symmetry, clues, attempts) = (options.symmetry, options.clues, options.attempts);
-    if !options.needs_rating() {
-        for_each_index(
-            args.count,
-            chunk,
-            out,
-            |i| Puzzle::generate_within(layout, alphabet, symmetry, clues, seed, i, attempts),
-            |out, _, g, _| {
-                writeln!(out, "{}", g?.puzzle.to_line())?;
-                Ok(())
-            },
-        )?;
-        out.flush()?;
-        return Ok(ExitCode::from(exit::OK));
-    }
-    let pipeline = &args.pipeline.load("default")?;
-    super::sized::note_skipped_plugins(pipeline, layout.n());
-    if args.rate {
-        writeln!(out, "{}", row(args.table.format, &header(false)))?;
-    }
-    for_each_index(
-        args.count,
-        chunk,
-        out,
-        |i| Puzzle::generate_rated(layout, alphabet, options, pipeline, seed, i),
-        |out, _, g, _| {
-            let g = g?;
-            let line = g.puzzle.to_line();
-            match (g.rating, args.rate) {
-                (Some(r), true) => writeln!(
-                    out,
-                    "{}",
-                    rating_row(args.table.format, &line, &Ok(r), false)
-                )?,
-                _ => writeln!(out, "{line}")?,
-            }
-            Ok(())
-        },
-    )?;
-    out.flush()?;
-    Ok(ExitCode::from(exit::OK))
-}
-
-/// Runs `lapiz generate`.
-pub fn run(mut args: GenerateArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
-    let sized = args.size != 9 || args.sizes.boxes.is_some();
     let clues = match (args.clues, args.max_clues) {
         (Some(n), _) => Clues::Exactly(n),
         (None, Some(n)) => Clues::AtMost(n),
@@ -186,38 +133,37 @@ pub fn run(mut args: GenerateArgs, out: &mut (impl Write + Send)) -> Result<Exit
         level: args.difficulty,
         rating: args.rating.as_deref().map(parse_range).transpose()?,
         requires: std::mem::take(&mut args.requires),
-        // `--attempts` when given, else the generator's limit (on other sizes, for these clues)
-        attempts: args.attempts.unwrap_or(match sized {
-            true => Puzzle::default_attempts(clues),
-            false => GenerateOptions::DEFAULT_ATTEMPTS,
-        }),
+        attempts: args.attempts,
         rate: args.rate,
     };
-    if sized {
-        return run_sized(&args, &options, out);
+    // Rated as `lapiz rate` rates: Sudoku Explainer's ER (`se`) on 9x9, `default` elsewhere.
+    let pipeline = &args.pipeline.load(Pipeline::rating_name(layout))?;
+    if options.needs_rating() {
+        super::sized::note_skipped_plugins(pipeline, layout.n());
     }
-    // Rated as `lapiz rate` rates: Sudoku Explainer's ER (the `se` pipeline) unless told.
-    let pipeline = &args.pipeline.load("se")?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     if args.rate {
         writeln!(out, "{}", row(args.table.format, &header(false)))?;
     }
-    // Small chunks: output comes steadily even when each puzzle takes long to find.
-    let chunk = 16 * super::batch::workers()? as u64;
+    // Small chunks, smaller on large boards: output comes steadily even when each puzzle
+    // takes long to find.
+    let per_worker = if layout.cells() > 81 { 4 } else { 16 };
+    let chunk = per_worker * super::batch::workers()? as u64;
     for_each_index(
         args.count,
         chunk,
         out,
-        |i| generate(&options, pipeline, seed, i),
+        |i| Puzzle::generate(layout, alphabet, &options, pipeline, seed, i),
         |out, _, g, _| {
             let g = g?;
-            match (&g.rating, args.rate) {
+            let line = g.puzzle.to_line();
+            match (g.rating, args.rate) {
                 (Some(r), true) => writeln!(
                     out,
                     "{}",
-                    rating_row(args.table.format, &g.line(), &Ok(r.clone()), false)
+                    rating_row(args.table.format, &line, &Ok(r), false)
                 )?,
-                _ => writeln!(out, "{}", g.line())?,
+                _ => writeln!(out, "{line}")?,
             }
             Ok(())
         },

@@ -11,7 +11,6 @@ use clap::{Args, ValueEnum};
 use lapiz::engine::Pipeline;
 use lapiz::engine::Trace;
 use lapiz::engine::{Entry, GridDisplay, Outcome};
-use lapiz::engine::{solve_grid, solve_sized};
 use lapiz::html::{PageKind, puzzle_page, trace_page};
 use lapiz::text::parse_puzzle;
 use lapiz::text::printable;
@@ -236,11 +235,11 @@ fn solve_file(
     let (mut invalid, mut rejected) = (0usize, 0usize);
     let work = |text: &str| {
         let t = match parse_puzzle(text) {
-            Ok(grid) => solve_grid(&grid, pipeline),
+            Ok(grid) => Puzzle::from_nine(&grid).solve(pipeline),
             Err(e) => match Puzzle::parse(text) {
                 Ok(p) if p.layout().n() != 9 => {
                     super::sized::note_skipped_plugins(pipeline, p.layout().n());
-                    solve_sized(&p, pipeline)
+                    p.solve(pipeline)
                 }
                 _ => return SolveRecord::Unreadable(e.to_string()),
             },

@@ -1,10 +1,10 @@
 //! The solve loop: apply the first step the pipeline finds, verified, until solved or stuck.
+//! A program solves through [`Puzzle::solve`](crate::Puzzle) (every size), which runs it.
 //!
 //! ```
-//! use lapiz::Pipeline;
-//! use lapiz::engine::{check_puzzle, replay, solve_grid, solve_puzzle};
+//! use lapiz::engine::{Entry, Outcome, check_puzzle, replay};
 //! use lapiz::text::parse_puzzle;
-//! use lapiz::engine::{Entry, Outcome};
+//! use lapiz::{Pipeline, Puzzle, solve_puzzle};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let pipeline = Pipeline::default_pipeline();
@@ -13,7 +13,7 @@
 //! )?;
 //! // A proper puzzle has exactly one solution; the engine checks every step against it.
 //! let solution = check_puzzle(&grid)?;
-//! let trace = solve_grid(&grid, &pipeline);
+//! let trace = Puzzle::from_nine(&grid).solve(&pipeline);
 //! assert_eq!(trace.outcome, Outcome::Solved);
 //! assert_eq!(trace.solution.as_deref(), Some(grid_line(&solution).as_str()));
 //!
@@ -39,10 +39,11 @@
 
 pub(crate) mod pipeline;
 pub(crate) mod rating;
-pub(crate) mod trace;
+pub mod trace;
 
 pub use pipeline::{DuplicateId, Pipeline, PipelineError};
 pub use rating::{Level, Rating, RatingError, UnknownLevel, rate};
+#[doc(no_inline)]
 pub use trace::{
     Entry, GridDisplay, Hardest, Outcome, Rejection, Summary, TechniqueCount, Trace,
     UniquenessSkipped,
@@ -58,16 +59,17 @@ use crate::brute::nine::{self as solver, Solutions};
 use crate::model::PuzzleError;
 use crate::model::cell::Cell;
 use crate::model::grid::Grid;
-use crate::model::{Alphabet, Geometry, Layout, Shape};
+use crate::model::{Alphabet, Geometry, Layout, S9, Shape};
 use crate::step::Step;
 use crate::text::Puzzle;
-use crate::text::nine::{format_grid_library_line, format_pencil_marks, parse_puzzle};
+use crate::text::nine::{format_grid_library_line, format_pencil_marks};
 
 /// Up to how many solutions of the givens alone are counted when uniqueness techniques are
 /// skipped (the count is only for the note in the trace).
 const GIVENS_SOLUTIONS_CAP: u32 = 100;
 
 /// Checks that `grid` is a proper puzzle and returns its unique solution.
+#[doc(hidden)]
 pub fn check_puzzle(grid: &Grid) -> Result<[u8; 81], PuzzleError> {
     if let Some((first, second, digit)) = grid.conflict() {
         return Err(PuzzleError::Clash {
@@ -156,22 +158,14 @@ fn house_without_place(g: &Grid) -> bool {
     })
 }
 
-/// Solves a puzzle given as text (any format [`parse_puzzle`] reads). Bad input gives a trace
-/// with an [`Outcome::Invalid`] naming the problem.
-pub fn solve_puzzle(text: &str, pipeline: &Pipeline) -> Trace {
-    match parse_puzzle(text) {
-        Ok(grid) => solve_grid(&grid, pipeline),
-        Err(e) => Trace::invalid(text.trim().to_string(), pipeline, e.to_string()),
-    }
-}
-
 /// Whether the grid holds more than its givens: placed digits or removed candidates.
 fn has_extra_state(grid: &Grid) -> bool {
     Grid::from_values(&grid.given_values()) != *grid
 }
 
-/// Solves `grid` with `pipeline` and records everything in a [`Trace`].
-pub fn solve_grid(grid: &Grid, pipeline: &Pipeline) -> Trace {
+/// Solves the 9x9 `grid` with `pipeline` and records everything in a [`Trace`]: the engine
+/// under [`Puzzle::solve`](crate::Puzzle) on 9x9.
+pub(crate) fn solve_grid(grid: &Grid, pipeline: &Pipeline) -> Trace {
     let puzzle = grid.givens_line();
     let solution = match check_puzzle(grid) {
         Ok(s) => s,
@@ -197,31 +191,16 @@ pub fn solve_grid(grid: &Grid, pipeline: &Pipeline) -> Trace {
 }
 
 /// Solves a puzzle of any size with `pipeline` and records everything in a [`Trace`]: a 9x9
-/// puzzle as [`solve_grid`] does, another size with the pipeline's techniques that run on it
-/// (the others are left out, see [`Technique::runs_on`](crate::Technique::runs_on)), every
-/// step checked against the solution. The trace's puzzle, solution and pencil marks are
-/// written in the puzzle's alphabet.
-///
-/// ```
-/// use lapiz::Pipeline;
-/// use lapiz::engine::solve_sized;
-/// use lapiz::text::Puzzle;
-/// use lapiz::engine::Outcome;
-///
-/// let puzzle = Puzzle::parse("3.1...2.2....4..").unwrap();
-/// let trace = solve_sized(&puzzle, &Pipeline::default_pipeline());
-/// assert_eq!(trace.outcome, Outcome::Solved);
-/// assert_eq!(trace.solution.as_deref(), Some("3214412323411432"));
-/// assert_eq!(trace.summary.rejected, 0);
-/// ```
-pub fn solve_sized(puzzle: &Puzzle, pipeline: &Pipeline) -> Trace {
-    let line = puzzle.to_line();
+/// puzzle in digits with [`solve_grid`], another with the pipeline's techniques that run on it
+/// (see [`Technique::runs_on`](crate::Technique::runs_on)), every step checked against the
+/// solution. The trace's puzzle, solution and pencil marks are written in the puzzle's
+/// alphabet.
+pub(crate) fn solve_sized(puzzle: &Puzzle, pipeline: &Pipeline) -> Trace {
     if puzzle.layout() == Layout::NINE && puzzle.alphabet() == Alphabet::Standard {
-        return match parse_puzzle(&line) {
-            Ok(grid) => solve_grid(&puzzle.apply_marks(grid), pipeline),
-            Err(e) => Trace::invalid(line, pipeline, e.to_string()),
-        };
+        let values = Grid::from_value_slice(S9::geometry(Layout::NINE), puzzle.values());
+        return solve_grid(&puzzle.apply_marks(values), pipeline);
     }
+    let line = puzzle.to_line();
     let solution = match puzzle.solution() {
         Ok(s) => s,
         Err(e) => return Trace::invalid(line, pipeline, e.to_string()),
@@ -519,6 +498,7 @@ pub fn replay(start: &Grid, trace: &crate::engine::trace::Trace) -> Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::parse_puzzle;
 
     /// A solve within a ceiling applies exactly the steps of the solve without one up to its
     /// first step over the ceiling, and stops there.

@@ -358,6 +358,15 @@ impl Pipeline {
     /// option take as well as a file.
     pub const EMBEDDED: [&'static str; 2] = ["default", "se"];
 
+    /// The embedded pipeline that rates a `layout` board unless another is chosen: `se` on
+    /// 9x9, where Sudoku Explainer's scale is defined, `default` on other sizes.
+    pub fn rating_name(layout: Layout) -> &'static str {
+        match layout == Layout::NINE {
+            true => "se",
+            false => "default",
+        }
+    }
+
     /// The embedded pipeline of this name (`default` or `se`), if there is one.
     pub fn embedded(name: &str) -> Option<Pipeline> {
         match name {

@@ -134,12 +134,11 @@ pub fn trace_page(trace: &Trace, start: Option<&Grid>, kind: PageKind) -> String
 ///
 /// ```
 /// use lapiz::Pipeline;
-/// use lapiz::engine::solve_sized;
 /// use lapiz::html::{PageKind, puzzle_page};
 /// use lapiz::text::Puzzle;
 ///
 /// let puzzle = Puzzle::parse(".5.3.2.....63.....16......2.6.6....3").unwrap();
-/// let trace = solve_sized(&puzzle, &Pipeline::default_pipeline());
+/// let trace = puzzle.solve(&Pipeline::default_pipeline());
 /// let page = puzzle_page(&trace, &puzzle, PageKind::Solve);
 /// assert!(page.contains("Solved in") && page.contains("6x6 (2x3 boxes)"));
 /// // 6 cells of 54 units, and the margins for the labels

@@ -9,15 +9,22 @@ pub(crate) mod cellset;
 pub(crate) mod error;
 pub(crate) mod geometry;
 pub(crate) mod grid;
-pub(crate) mod shape;
+pub mod shape;
 pub(crate) mod symbols;
 
-pub use bits::{Bits, Words};
-pub use cell::{Cell, DigitMask, House, HouseKind, digit_bit, digits};
+pub use bits::Bits;
+#[doc(hidden)]
+pub use bits::Words;
+pub use cell::{Cell, House, HouseKind};
+#[doc(hidden)]
+pub use cell::{DigitMask, digit_bit, digits};
 pub use cellset::CellSet;
 pub use error::{NameError, ParseError, PuzzleError};
 pub use geometry::Geometry;
 pub use grid::{Candidate, Grid};
+#[doc(hidden)]
+pub use shape::Geometries;
 pub(crate) use shape::on_size;
-pub use shape::{BySize, Family, Geometries, Layout, Plain, S4, S6, S8, S9, S12, S16, S25, Shape};
+#[doc(no_inline)]
+pub use shape::{BySize, Family, Layout, Plain, S4, S6, S8, S9, S12, S16, S25, Shape};
 pub use symbols::{Alphabet, Sym, with_symbols};

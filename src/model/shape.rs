@@ -30,7 +30,7 @@
 //! API stays size-free: a [`Puzzle`](crate::Puzzle) carries its layout, its alphabet and its
 //! values, and callers never write generics.
 //!
-//! 9x9 has, besides, a tuned brute force ([`crate::brute::nine`]) and canonical form, which the
+//! 9x9 has, besides, a tuned brute force (`brute::nine`) and canonical form, which the
 //! front door uses on 9x9 (the tests check that the generic core agrees with them).
 
 use std::fmt;
@@ -156,6 +156,7 @@ impl Layout {
 
     /// This layout's geometry, named by its size: generic code runs on it through
     /// `on_size!`, which picks the shape.
+    #[doc(hidden)]
     pub fn by_size(self) -> BySize<Geometries> {
         match self.n {
             4 => BySize::S4(S4::geometry(self)),
@@ -290,7 +291,8 @@ pub trait Family {
     type Of<S: Shape>;
 }
 
-/// The [`Family`] of layouts' geometries: what [`Layout::by_size`] gives.
+/// The [`Family`] of layouts' geometries: what `Layout::by_size` gives.
+#[doc(hidden)]
 pub struct Geometries;
 
 impl Family for Geometries {

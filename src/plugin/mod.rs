@@ -76,14 +76,18 @@
 //! ```
 
 mod call;
+#[doc(hidden)]
 pub mod host;
 pub mod sandbox;
 mod sizes;
 mod wire;
 
-pub use host::{HostSettings, PluginMode};
+#[doc(hidden)]
+pub use host::HostSettings;
+pub use host::PluginMode;
 pub(crate) use host::{effective_sandbox, protection_of_pipeline};
 pub use sandbox::Sandbox;
+#[doc(hidden)]
 pub use sizes::{Skipped, skipped_on};
 
 use sizes::{SIZES_LAPIZ_RUNS, board_of, sizes_list};
@@ -500,6 +504,7 @@ fn open_library(path: &Path) -> Result<libloading::Library, libloading::Error> {
 }
 
 /// The file names a plugin library has on this system (`.so`, `.dylib`, `.dll`).
+#[doc(hidden)]
 pub fn is_library_name(path: &Path) -> bool {
     path.extension()
         .is_some_and(|e| e == std::env::consts::DLL_EXTENSION)

@@ -1,10 +1,11 @@
 //! The front door, above the engine: a [`Puzzle`] of any size solved ([`Puzzle::solve`]),
-//! generated ([`Puzzle::generate`]; [`generate`]: 9x9's generator and its targets) and put in
-//! canonical form ([`Puzzle::canonical_line`]).
+//! generated ([`Puzzle::generate`], with the targets of [`generate`]) and put in canonical
+//! form ([`Puzzle::canonical_line`]).
 
 pub(crate) mod canonical;
 pub mod generate;
 
+#[doc(hidden)]
 pub use canonical::{canonical, canonical_line};
 
 use crate::engine::pipeline::Pipeline;
@@ -12,12 +13,25 @@ use crate::engine::trace::Trace;
 use crate::model::on_size;
 use crate::model::{Alphabet, Geometry, Layout, Shape};
 use crate::puzzle::generate::sized as generate_sized;
-use crate::puzzle::generate::{Clues, GenerateError, GenerateOptions, Symmetry, rng_for};
+use crate::puzzle::generate::{
+    Clues, GenerateError, GenerateOptions, Symmetry, generate_nine, is_minimal_nine, rng_for,
+};
 use crate::text::Puzzle;
 
+/// Reads `text` as [`Puzzle::read`] does (any size, any format) and solves it with
+/// [`Puzzle::solve`]. Text that is not a puzzle gives a trace whose
+/// [`Outcome::Invalid`](crate::engine::Outcome::Invalid) names the problem.
+pub fn solve_puzzle(text: &str, pipeline: &Pipeline) -> Trace {
+    match Puzzle::read(text, None, None) {
+        Ok(puzzle) => puzzle.solve(pipeline),
+        Err(e) => Trace::invalid(text.trim().to_string(), pipeline, e.to_string()),
+    }
+}
+
 impl Puzzle {
-    /// Solves it with `pipeline`: 9x9 with [`solve_grid`](crate::engine::solve_grid) on the grid
-    /// it holds, another size with [`solve_sized`](crate::engine::solve_sized).
+    /// Solves it with `pipeline`, every step checked against the solution, into a [`Trace`]:
+    /// the one way into the engine. 9x9 runs on the grid the puzzle holds, in digits; another
+    /// size runs the pipeline's techniques that run on it, in the puzzle's symbols.
     pub fn solve(&self, pipeline: &Pipeline) -> Trace {
         match self.nine() {
             Some(grid) => crate::engine::solve_grid(&grid, pipeline),
@@ -36,61 +50,79 @@ impl Puzzle {
 }
 
 impl Puzzle {
-    /// Generates puzzle `index` for `seed` on `layout`: a random solved board, then clues taken
-    /// away in `symmetry`'s groups while one solution remains, until `clues` is met (minimal by
-    /// default). Returns the puzzle and its solution, written in `alphabet`. The same seed and
-    /// index give the same puzzle. At most [`Puzzle::default_attempts`] solved boards are
-    /// tried; [`Puzzle::generate_within`] takes another limit and says how many were.
+    /// Generates puzzle `index` for `seed`: a `layout` board in `alphabet`'s symbols that meets
+    /// `options`' targets (clues, symmetry, level, rating range, techniques required), rated
+    /// with `pipeline` as `lapiz rate` rates it when a target asks. A random solved board,
+    /// then clues taken away in `options.symmetry`'s groups while one solution remains, until
+    /// the clues are met (minimal by default). The same seed and index give the same puzzle on
+    /// any thread. 9x9 runs its own tuned generator; on other sizes a rating target is met
+    /// by putting clues back (see `docs/rating.md`), so such a puzzle may not be minimal.
     ///
     /// ```
-    /// use lapiz::puzzle::generate::{Clues, Symmetry};
+    /// use lapiz::puzzle::generate::{Clues, GenerateError, GenerateOptions, Symmetry};
     /// use lapiz::model::{Alphabet, Layout};
-    /// use lapiz::text::Puzzle;
-    /// let layout = Layout::new(6).unwrap();
-    /// let (p, s) = Puzzle::generate(layout, Alphabet::Standard, Symmetry::None, Clues::Minimal, 7, 0).unwrap();
-    /// assert_eq!(p.count_solutions(2), 1);
-    /// assert!(p.is_minimal(Symmetry::None));
-    /// assert_eq!(p.solution().unwrap(), s);
+    /// use lapiz::{Pipeline, Puzzle};
+    /// let pipeline = Pipeline::default_pipeline();
+    /// let options = GenerateOptions::default();
+    /// let nine = Puzzle::generate(Layout::NINE, Alphabet::Standard, &options, &pipeline, 42, 0).unwrap();
+    /// assert_eq!(nine.puzzle.count_solutions(2), 1);
+    /// assert!(nine.puzzle.is_minimal(Symmetry::None));
+    ///
+    /// let six = Layout::new(6).unwrap();
+    /// let made = Puzzle::generate(six, Alphabet::Standard, &options, &pipeline, 7, 0).unwrap();
+    /// assert_eq!(made.puzzle.solution().unwrap(), made.solution);
+    /// assert_eq!(made.attempts, 1);
+    ///
+    /// // no 4x4 puzzle with 2 clues has one solution
+    /// let two = GenerateOptions { clues: Clues::Exactly(2), attempts: Some(3), ..options };
+    /// let none = Puzzle::generate(Layout::new(4).unwrap(), Alphabet::Standard, &two, &pipeline, 7, 0);
+    /// assert!(matches!(none, Err(GenerateError::BudgetExhausted { attempts: 3, .. })));
     /// ```
     pub fn generate(
         layout: Layout,
         alphabet: Alphabet,
-        symmetry: Symmetry,
-        clues: Clues,
+        options: &GenerateOptions,
+        pipeline: &Pipeline,
         seed: u64,
         index: u64,
-    ) -> Result<(Puzzle, Puzzle), GenerateError> {
-        let attempts = Puzzle::default_attempts(clues);
-        Puzzle::generate_within(layout, alphabet, symmetry, clues, seed, index, attempts)
-            .map(|made| (made.puzzle, made.solution))
-    }
-
-    /// The solved boards [`Puzzle::generate`] tries at most: a minimal puzzle needs few (a
-    /// board is given up only when its uniqueness questions take too long: at 25x25 about half
-    /// the seeds need a second board, a few a third), a clue count may need many.
-    pub fn default_attempts(clues: Clues) -> u32 {
-        match clues {
-            Clues::Minimal => 100,
-            _ => GenerateOptions::DEFAULT_ATTEMPTS.min(1000),
+    ) -> Result<Generated, GenerateError> {
+        let make = |values: Vec<u8>| Puzzle {
+            layout,
+            alphabet,
+            values,
+            givens: None,
+            marks: None,
+        };
+        if layout == Layout::NINE {
+            let made = generate_nine(options, pipeline, seed, index)?;
+            return Ok(Generated {
+                puzzle: make(made.puzzle.to_vec()),
+                solution: make(made.solution.to_vec()),
+                attempts: made.attempts,
+                rating: made.rating,
+            });
         }
+        if options.needs_rating() {
+            return Puzzle::generate_rated(layout, alphabet, options, pipeline, seed, index);
+        }
+        options.check(pipeline)?;
+        let attempts = options.attempts_on(layout);
+        Puzzle::generate_within(
+            layout,
+            alphabet,
+            options.symmetry,
+            options.clues,
+            seed,
+            index,
+            attempts,
+        )
     }
 
-    /// [`Puzzle::generate`] trying at most `attempts` solved boards (at least 1): the puzzle,
-    /// its solution and how many boards it took. The puzzle does not depend on the limit, as
-    /// long as it is found within it.
+    /// The generic core's generator, with no rating target: at most `attempts` solved boards
+    /// (at least 1) for the puzzle. The puzzle does not depend on the limit, as long as it is
+    /// found within it.
     ///
-    /// ```
-    /// use lapiz::puzzle::generate::{Clues, GenerateError, Symmetry};
-    /// use lapiz::model::{Alphabet, Layout};
-    /// use lapiz::text::Puzzle;
-    /// let layout = Layout::new(4).unwrap();
-    /// let made = Puzzle::generate_within(layout, Alphabet::Standard, Symmetry::None, Clues::Minimal, 7, 0, 5).unwrap();
-    /// assert_eq!(made.attempts, 1);
-    /// // no 4x4 puzzle with 2 clues has one solution
-    /// let none = Puzzle::generate_within(layout, Alphabet::Standard, Symmetry::None, Clues::Exactly(2), 7, 0, 3);
-    /// assert!(matches!(none, Err(GenerateError::BudgetExhausted { attempts: 3, .. })));
-    /// ```
-    pub fn generate_within(
+    pub(crate) fn generate_within(
         layout: Layout,
         alphabet: Alphabet,
         symmetry: Symmetry,
@@ -131,6 +163,11 @@ impl Puzzle {
     /// Whether no clue group of `symmetry` can be taken away with one solution kept (and the
     /// puzzle has one solution).
     pub fn is_minimal(&self, symmetry: Symmetry) -> bool {
+        if let Ok(nine) = <&[u8; 81]>::try_from(self.values.as_slice())
+            && self.layout == Layout::NINE
+        {
+            return self.count_solutions(2) == 1 && is_minimal_nine(nine, symmetry);
+        }
         self.count_solutions(2) == 1
             && on_size!(self.layout.by_size(), geo => Minimal {
                 values: &self.values,
@@ -152,16 +189,16 @@ fn check_clues(layout: Layout, clues: Clues) -> Result<(), GenerateError> {
     }
 }
 
-/// What [`Puzzle::generate_within`] made.
+/// What [`Puzzle::generate`] made.
 #[derive(Clone, Debug)]
 pub struct Generated {
     /// The puzzle: one solution.
     pub puzzle: Puzzle,
     /// Its solution.
     pub solution: Puzzle,
-    /// The solved boards tried, this puzzle's included (attempts, with a rating target).
+    /// The attempts it took, this puzzle's included (1 = the first).
     pub attempts: u32,
-    /// Its rating, from [`Puzzle::generate_rated`].
+    /// Its rating, when a target or [`GenerateOptions::rate`] asked for it.
     pub rating: Option<crate::engine::rating::Rating>,
 }
 

@@ -11,11 +11,11 @@
 //! their arguments are registered for each shape's `Grid<S>` and `CellSet<S>` ([`register_sized`],
 //! one generic function monomorphised per shape); the others (`rows()`, `cell(r, c)`,
 //! `house.cells`, `cell.peers`, the digit masks …) answer for the board being searched
-//! ([`super::board`]), 9x9 outside a search.
+//! ([`super::searched`]), 9x9 outside a search.
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
-use super::board::{self, cell_on, geo, house_on, on_board};
+use super::searched::{self, cell_on, geo, house_on, on_board};
 use crate::model::cell::{Cell, House, HouseKind, digits};
 use crate::model::cellset::CellSet;
 use crate::model::grid::{Candidate, Grid};
@@ -60,7 +60,7 @@ pub(crate) fn digit_in(d: i64, n: usize) -> Res<u8> {
 
 /// A digit argument of the board being searched (1..=9 on 9x9).
 pub(crate) fn digit(d: i64) -> Res<u8> {
-    digit_in(d, board::n())
+    digit_in(d, searched::n())
 }
 
 /// The largest digit mask of size `n` (bit d-1 for each digit d).
@@ -244,12 +244,12 @@ fn register_sized<S: Shape>(engine: &mut Engine) {
     register_grid::<S>(engine);
     register_step_sets::<S>(engine);
     super::patterns::register_patterns::<S>(engine);
-    super::position::register::<S>(engine);
+    super::context::register::<S>(engine);
 }
 
 /// A cell of the board being searched, checked.
 fn here(cell: Cell) -> Res<Cell> {
-    board::check_cell(cell).or_else(err)
+    searched::check_cell(cell).or_else(err)
 }
 
 fn register_cell(engine: &mut Engine) {
@@ -258,7 +258,7 @@ fn register_cell(engine: &mut Engine) {
         here(parse_cell(name).or_else(err)?)
     });
     engine.register_fn("cell", |row: i64, col: i64| -> Res<Cell> {
-        let n = board::n() as i64;
+        let n = searched::n() as i64;
         if (1..=n).contains(&row) && (1..=n).contains(&col) {
             Ok(Cell::at(row as u8 - 1, col as u8 - 1))
         } else {
@@ -272,9 +272,9 @@ fn register_cell(engine: &mut Engine) {
     prop!(engine, "col", |c: &mut Cell| c.col() as i64 + 1);
     prop!(engine, "box", |c: &mut Cell| -> Res<i64> {
         let c = here(*c)?;
-        Ok(board::layout().box_of(usize::from(c.row()), usize::from(c.col())) as i64 + 1)
+        Ok(searched::layout().box_of(usize::from(c.row()), usize::from(c.col())) as i64 + 1)
     });
-    prop!(engine, "index", |c: &mut Cell| c.index_in(board::n())
+    prop!(engine, "index", |c: &mut Cell| c.index_in(searched::n())
         as i64);
     prop!(engine, "peers", |c: &mut Cell| -> Res<Dynamic> {
         let c = here(*c)?;
@@ -319,7 +319,7 @@ fn register_cell(engine: &mut Engine) {
 
 /// The row, column and box of a cell of the board being searched.
 fn houses_of(c: Cell) -> [House; 3] {
-    let layout = board::layout();
+    let layout = searched::layout();
     let (row, col) = (c.row(), c.col());
     let n = layout.n();
     [
@@ -336,7 +336,7 @@ fn register_house(engine: &mut Engine) {
             .parse::<House>()
             .map_err(|e| e.to_string())
             .or_else(err)?;
-        board::check_house(h).or_else(err)
+        searched::check_house(h).or_else(err)
     });
     engine.register_fn("to_string", |h: &mut House| h.to_string());
     engine.register_fn("to_debug", |h: &mut House| h.to_string());
@@ -344,36 +344,36 @@ fn register_house(engine: &mut Engine) {
     prop!(engine, "kind", |h: &mut House| kind_name(h.kind())
         .to_string());
     prop!(engine, "number", |h: &mut House| h.number() as i64);
-    prop!(engine, "index", |h: &mut House| h.index_in(board::n())
+    prop!(engine, "index", |h: &mut House| h.index_in(searched::n())
         as i64);
     prop!(engine, "cells", |h: &mut House| -> Res<Dynamic> {
-        let h = board::check_house(*h).or_else(err)?;
-        Ok(on_board!(S => Dynamic::from(board::house_cells::<S>(h))))
+        let h = searched::check_house(*h).or_else(err)?;
+        Ok(on_board!(S => Dynamic::from(searched::house_cells::<S>(h))))
     });
     engine.register_fn("==", |a: House, b: House| a == b);
     engine.register_fn("!=", |a: House, b: House| a != b);
     engine.register_fn("rows", || {
-        let n = board::n();
+        let n = searched::n();
         houses_array(0..n, n)
     });
     engine.register_fn("cols", || {
-        let n = board::n();
+        let n = searched::n();
         houses_array(n..2 * n, n)
     });
     engine.register_fn("boxes", || {
-        let n = board::n();
+        let n = searched::n();
         houses_array(2 * n..3 * n, n)
     });
     engine.register_fn("lines", || {
-        let n = board::n();
+        let n = searched::n();
         houses_array(0..2 * n, n)
     });
     engine.register_fn("houses", || {
-        let n = board::n();
+        let n = searched::n();
         houses_array(0..3 * n, n)
     });
     engine.register_fn("houses", |kind: &str| -> Res<Array> {
-        let n = board::n();
+        let n = searched::n();
         Ok(houses_array(kind_range(kind, n)?, n))
     });
     engine.register_fn("cells_of", |houses: Array| -> Res<Dynamic> {
@@ -404,12 +404,12 @@ fn cells_of<S: Shape>(items: Array) -> Res<CellSet<S>> {
 /// The shape of the board being searched, as free functions: `size()`, `box_rows()`,
 /// `box_cols()`, `house_count()`, `digits()` (the grid has the same as properties).
 fn register_shape(engine: &mut Engine) {
-    engine.register_fn("size", || board::n() as i64);
-    engine.register_fn("box_rows", || board::layout().box_rows() as i64);
-    engine.register_fn("box_cols", || board::layout().box_cols() as i64);
-    engine.register_fn("house_count", || 3 * board::n() as i64);
-    engine.register_fn("digits", || digits_array(full_mask(board::n())));
-    engine.register_fn("all_digits", || full_mask(board::n()) as i64);
+    engine.register_fn("size", || searched::n() as i64);
+    engine.register_fn("box_rows", || searched::layout().box_rows() as i64);
+    engine.register_fn("box_cols", || searched::layout().box_cols() as i64);
+    engine.register_fn("house_count", || 3 * searched::n() as i64);
+    engine.register_fn("digits", || digits_array(full_mask(searched::n())));
+    engine.register_fn("all_digits", || full_mask(searched::n()) as i64);
 }
 
 fn register_cellset<S: Shape>(engine: &mut Engine) {
@@ -707,10 +707,10 @@ fn register_grid<S: Shape>(engine: &mut Engine) {
 
 fn register_digits(engine: &mut Engine) {
     engine.register_fn("digits", |m: i64| -> Res<Array> {
-        Ok(digits_array(mask_arg_in(m, board::n())?))
+        Ok(digits_array(mask_arg_in(m, searched::n())?))
     });
     engine.register_fn("mask", |digits: Array| -> Res<i64> {
-        Ok(mask_of_array_in(&digits, board::n())? as i64)
+        Ok(mask_of_array_in(&digits, searched::n())? as i64)
     });
     engine.register_fn("bit", |d: i64| -> Res<i64> { Ok(1i64 << (digit(d)? - 1)) });
     // a digit as the puzzle writes it (`E` for 14 on a 16x16 puzzle in 1-9A-G), for explanations
@@ -718,15 +718,15 @@ fn register_digits(engine: &mut Engine) {
         Ok(crate::model::Sym(digit(d)?).to_string())
     });
     engine.register_fn("mask_len", |m: i64| {
-        (m as u64 & u64::from(full_mask(board::n()))).count_ones() as i64
+        (m as u64 & u64::from(full_mask(searched::n()))).count_ones() as i64
     });
     // Rhai has no bitwise complement on integers (`!` is for booleans only).
     engine.register_fn("complement", |m: i64| -> Res<i64> {
-        let n = board::n();
+        let n = searched::n();
         Ok((!mask_arg_in(m, n)? & full_mask(n)) as i64)
     });
     engine.register_fn("without", |m: i64, other: i64| -> Res<i64> {
-        let n = board::n();
+        let n = searched::n();
         Ok((mask_arg_in(m, n)? & !mask_arg_in(other, n)?) as i64)
     });
 }
@@ -751,7 +751,7 @@ fn register_step(engine: &mut Engine) {
         "eliminate",
         |s: &mut StepBuilder, c: Cell, d: Array| -> Res<StepBuilder> {
             let c = here(c)?;
-            let mask = mask_of_array_in(&d, board::n())?;
+            let mask = mask_of_array_in(&d, searched::n())?;
             s.eliminations
                 .extend(digits(mask).map(|d| Candidate::new(c, d)));
             Ok(s.clone())
@@ -776,7 +776,7 @@ fn register_step(engine: &mut Engine) {
         "highlight",
         |s: &mut StepBuilder, role: &str, c: Cell, d: Array| -> Res<StepBuilder> {
             let c = here(c)?;
-            let mask = mask_of_array_in(&d, board::n())?;
+            let mask = mask_of_array_in(&d, searched::n())?;
             on_board!(S => s.highlight(role, CellSet::<S>::single(c), mask))?;
             Ok(s.clone())
         },
@@ -789,7 +789,7 @@ fn register_step(engine: &mut Engine) {
         "house",
         |s: &mut StepBuilder, h: &str| -> Res<StepBuilder> {
             let h: House = h.parse::<House>().map_err(|e| e.to_string()).or_else(err)?;
-            s.houses.push(board::check_house(h).or_else(err)?);
+            s.houses.push(searched::check_house(h).or_else(err)?);
             Ok(s.clone())
         },
     );

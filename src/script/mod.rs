@@ -95,17 +95,19 @@ use crate::technique::context::Context;
 use crate::technique::{Origin, SizedContext, StepSink, Technique, TechniqueError};
 
 pub(crate) mod api;
-pub(crate) mod board;
 mod patterns;
+pub(crate) mod searched;
 mod sizes;
 use sizes::declared_sizes;
+#[doc(hidden)]
 pub use sizes::sizes_text;
+#[doc(hidden)]
 pub mod budget;
-mod call;
-use call::*;
+mod call_limits;
+use call_limits::*;
 mod describe;
 use describe::{PosText, describe, unwrap_find};
-mod position;
+mod context;
 mod profile;
 use profile::function_lines;
 mod stack;
@@ -114,6 +116,7 @@ pub(crate) mod value;
 use stack::on_script_stack;
 
 pub(crate) use budget::{ScriptBudget, SolveScope};
+#[doc(hidden)]
 pub use budget::{ScriptUsage, last_solve_usage};
 
 /// The limits every script call runs under. Rhai's own defaults differ between debug and
@@ -710,7 +713,7 @@ impl ScriptTechnique {
     ///
     /// The position may be of any size (see [`ScriptTechnique::run_sized`]).
     pub fn run_in<S: Shape>(&self, ctx: &Context<'_, S>) -> Result<Vec<Step>, ScriptError> {
-        let _position = position::PositionGuard::enter(ctx);
+        let _position = context::PositionGuard::enter(ctx);
         on_script_stack(|| self.call_find(ctx.grid()))
     }
 

@@ -15,7 +15,7 @@ impl ScriptTechnique {
         profile: &mut Profile,
     ) -> Result<(), ScriptError> {
         let ctx = Context::new(grid);
-        let _position = position::PositionGuard::enter(&ctx);
+        let _position = context::PositionGuard::enter(&ctx);
         let sidecar = self.program.sidecar();
         on_script_stack(|| {
             let total = self.call_counting(grid, 0, &sidecar)?.0;

@@ -13,7 +13,7 @@ use crate::step::{Highlight, Step};
 use crate::technique::valid_difficulty;
 
 use super::api::{StepBuilder, digit_in, parse_cell, parse_role};
-use super::board::{cell_on, house_on};
+use super::searched::{cell_on, house_on};
 
 /// A malformed return value: the path of the bad field (e.g. `[0].eliminations[2].cell`) and
 /// what is wrong with it.

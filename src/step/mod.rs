@@ -1,8 +1,9 @@
 //! [`Step`]: one deduction, with what it places or eliminates and why.
 
-pub(crate) mod net;
+pub mod net;
 pub(crate) mod words;
 
+#[doc(no_inline)]
 pub use net::{BranchEnd, ForcingKind, ForcingNet, Implication, NetBranch, Reason};
 
 use serde::{Deserialize, Serialize};

@@ -410,8 +410,8 @@ impl fmt::Display for ForcingNet {
 mod tests {
     use super::*;
     use crate::engine::pipeline::Pipeline;
-    use crate::engine::solve_puzzle;
     use crate::engine::trace::{Entry, Trace};
+    use crate::solve_puzzle;
     use crate::step::Step;
 
     /// Every reason, kind and end, as the RON trace writes them (what docs/traces.md shows),

@@ -171,6 +171,7 @@ pub type StepSink<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
 
 /// Whether `d` is a difficulty lapiz accepts from a script or plugin: finite, above 0, at most
 /// 20 (NaN, infinities and negatives would poison ratings).
+#[doc(hidden)]
 pub fn valid_difficulty(d: f32) -> bool {
     d.is_finite() && d > 0.0 && d <= 20.0
 }

@@ -68,6 +68,7 @@ pub fn puzzle_of_line(line: &str) -> Option<&str> {
 
 /// The first characters of a line that cannot be read, printable (controls and invalid bytes
 /// dropped), to name it in the output.
+#[doc(hidden)]
 pub fn excerpt(bytes: &[u8]) -> String {
     String::from_utf8_lossy(&bytes[..bytes.len().min(81)])
         .chars()

@@ -10,6 +10,7 @@ pub(crate) mod printable;
 pub(crate) mod puzzle;
 pub(crate) mod sized;
 
+#[doc(hidden)]
 pub use nine::{
     LibraryCase, format_grid_library_line, format_library_line, format_pencil_marks,
     format_pencil_marks_marked, line_values, not_utf8, parse_library_line, parse_line,

@@ -104,7 +104,7 @@ pub struct SolvePositions {
 }
 
 /// The positions a solve of `puzzle` with `pipeline` goes through, as [`positions`] gives them
-/// on 9x9, for a puzzle of any size (another size is solved by [`solve_sized`], with the
+/// on 9x9, for a puzzle of any size (another size is solved by [`Puzzle::solve`], with the
 /// pipeline's techniques that run on it). `None` when it is not a proper puzzle.
 pub fn solve_positions(puzzle: &Puzzle, pipeline: &Pipeline) -> Option<SolvePositions> {
     match puzzle.nine() {

@@ -1,7 +1,8 @@
 //! Helpers for the forcing-net tests (`tests/forcing.rs`, `tests/kraken.rs`).
 
 use lapiz::Pipeline;
-use lapiz::engine::{replay, solve_grid};
+use lapiz::Puzzle;
+use lapiz::engine::replay;
 use lapiz::model::{Candidate, Grid};
 use lapiz::step::{NetBranch, Reason};
 use lapiz::text::parse_puzzle;
@@ -9,7 +10,7 @@ use lapiz::text::parse_puzzle;
 /// Where `pipeline` gets stuck on `puzzle`, and the puzzle's solution.
 pub fn stuck(puzzle: &str, pipeline: &Pipeline) -> (Grid, [u8; 81]) {
     let start = parse_puzzle(puzzle).expect("valid");
-    let trace = solve_grid(&start, pipeline);
+    let trace = Puzzle::from_nine(&start).solve(pipeline);
     assert!(!trace.is_solved(), "{} finishes {puzzle}", pipeline.name());
     let sol = trace.solution.as_deref().expect("unique").as_bytes();
     let sol: [u8; 81] = std::array::from_fn(|i| sol[i] - b'0');

@@ -13,7 +13,7 @@ use lapiz::engine::{Entry, Outcome, Trace};
 use lapiz::engine::{Level, Rating, RatingError, rate};
 use lapiz::html::{PageKind, puzzle_page};
 use lapiz::model::{Alphabet, Layout};
-use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry, generate};
+use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry};
 use lapiz::step::Step;
 use lapiz::text::Puzzle;
 
@@ -427,37 +427,47 @@ pub fn generate_puzzle(
     mut req: GenerateRequest,
     pipelines: &Pipelines,
 ) -> Result<String, ApiError> {
+    let bad = |e: &dyn std::fmt::Display| ApiError::unprocessable(e.to_string());
     let sized = req.size.is_some_and(|n| n != 9)
         || req.sizes.boxes.is_some()
         || req.sizes.symbols.is_some();
-    let options = options_of(&mut req, sized)?;
-    let seed = req.seed.unwrap_or_else(rand_seed);
-    if sized {
-        // other sizes are rated by the solving pipeline, as `/api/rate` rates them
-        let role = match req.pipeline {
-            None => Role::Solve,
-            Some(_) => Role::Rate,
-        };
-        let pipeline = pipelines.pick(req.pipeline.as_deref(), role, false)?;
-        return generate_sized(&req, &options, pipeline, seed);
+    let n = req.size.unwrap_or(9);
+    let layout = match req.sizes.boxes()? {
+        Some((r, c)) => Layout::with_box(n, r, c),
+        None => Layout::new(n),
     }
-    let pipeline = pipelines.pick(req.pipeline.as_deref(), Role::Rate, false)?;
-    let g = generate(&options, pipeline, seed, 0)
-        .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    .map_err(|e| bad(&e))?;
+    refuse_too_large(layout)?;
+    let alphabet = req.sizes.alphabet()?.unwrap_or_default();
+    let options = options_of(&mut req, sized, layout)?;
+    let seed = req.seed.unwrap_or_else(rand_seed);
+    // 9x9 is rated on Sudoku Explainer's scale; other sizes by the solving pipeline, as
+    // `/api/rate` rates them
+    let role = match sized && req.pipeline.is_none() {
+        true => Role::Solve,
+        false => Role::Rate,
+    };
+    let pipeline = pipelines.pick(req.pipeline.as_deref(), role, false)?;
+    let made =
+        Puzzle::generate(layout, alphabet, &options, pipeline, seed, 0).map_err(|e| bad(&e))?;
     answer(&Made {
-        puzzle: g.line(),
-        solution: g.solution.iter().map(|&v| char::from(b'0' + v)).collect(),
+        puzzle: made.puzzle.to_line(),
+        solution: made.solution.to_line(),
         seed,
-        attempts: g.attempts,
+        attempts: made.attempts,
         pipeline: pipeline.name(),
-        rating: g.rating,
+        rating: made.rating,
     })
 }
 
 /// The targets of a generate request (its `requires` taken): on 9x9 always rated, with
 /// `lapiz generate`'s attempts; on other sizes rated only for a target, with the generic
 /// core's attempts for the clues asked.
-fn options_of(req: &mut GenerateRequest, sized: bool) -> Result<GenerateOptions, ApiError> {
+fn options_of(
+    req: &mut GenerateRequest,
+    sized: bool,
+    layout: Layout,
+) -> Result<GenerateOptions, ApiError> {
     let bad = |e: &dyn std::fmt::Display| ApiError::unprocessable(e.to_string());
     if req.clues.is_some() && req.max_clues.is_some() {
         return Err(ApiError::unprocessable(
@@ -468,10 +478,6 @@ fn options_of(req: &mut GenerateRequest, sized: bool) -> Result<GenerateOptions,
         (Some(n), _) => Clues::Exactly(n),
         (None, Some(n)) => Clues::AtMost(n),
         (None, None) => Clues::Minimal,
-    };
-    let default_attempts = match sized {
-        true => Puzzle::default_attempts(clues),
-        false => MAX_ATTEMPTS,
     };
     Ok(GenerateOptions {
         symmetry: match req.symmetry.as_deref() {
@@ -492,44 +498,11 @@ fn options_of(req: &mut GenerateRequest, sized: bool) -> Result<GenerateOptions,
             .transpose()
             .map_err(|e| bad(&format!("{e:#}")))?,
         requires: std::mem::take(&mut req.requires),
-        attempts: attempts_of(req.attempts, default_attempts)?,
+        attempts: Some(attempts_of(
+            req.attempts,
+            GenerateOptions::default_attempts(layout, clues),
+        )?),
         rate: !sized,
-    })
-}
-
-/// `/api/generate` for another size than 9x9 (or with a box shape or symbols): a puzzle of the
-/// generic core, minimal unless `clues` or `max_clues` say; with `level`, `rating` or
-/// `requires`, rated by `pipeline` and brought within the target's ceiling
-/// ([`Puzzle::generate_rated`]), as `lapiz generate --size N` does.
-fn generate_sized(
-    req: &GenerateRequest,
-    options: &GenerateOptions,
-    pipeline: &Pipeline,
-    seed: u64,
-) -> Result<String, ApiError> {
-    let bad = |e: &dyn std::fmt::Display| ApiError::unprocessable(e.to_string());
-    let n = req.size.unwrap_or(9);
-    let layout = match req.sizes.boxes()? {
-        Some((r, c)) => Layout::with_box(n, r, c),
-        None => Layout::new(n),
-    }
-    .map_err(|e| bad(&e))?;
-    refuse_too_large(layout)?;
-    let alphabet = req.sizes.alphabet()?.unwrap_or_default();
-    let made = if options.needs_rating() {
-        Puzzle::generate_rated(layout, alphabet, options, pipeline, seed, 0)
-    } else {
-        let o = options;
-        Puzzle::generate_within(layout, alphabet, o.symmetry, o.clues, seed, 0, o.attempts)
-    }
-    .map_err(|e| bad(&e))?;
-    answer(&Made {
-        puzzle: made.puzzle.to_line(),
-        solution: made.solution.to_line(),
-        seed,
-        attempts: made.attempts,
-        pipeline: pipeline.name(),
-        rating: made.rating,
     })
 }
 

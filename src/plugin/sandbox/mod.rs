@@ -44,6 +44,7 @@ pub enum Sandbox {
 }
 
 /// What this machine offers the plugin host's sandbox.
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Support {
     /// Whether this platform has a sandbox at all (Linux).

@@ -355,13 +355,28 @@ mod tests {
 
     /// A generated puzzle and its solution (25x25 not minimal: that takes minutes).
     fn generated(layout: Layout, seed: u64) -> (Puzzle, Puzzle) {
-        use crate::puzzle::generate::{Clues, Symmetry};
+        use crate::puzzle::generate::Clues;
         let clues = match layout.n() {
             25 => Clues::AtMost(360),
             _ => Clues::Minimal,
         };
         let alphabet = crate::model::Alphabet::Standard;
-        Puzzle::generate(layout, alphabet, Symmetry::None, clues, seed, 0).expect("a puzzle")
+        use crate::engine::pipeline::Pipeline;
+        use crate::puzzle::generate::GenerateOptions;
+        let options = GenerateOptions {
+            clues,
+            ..Default::default()
+        };
+        let made = Puzzle::generate(
+            layout,
+            alphabet,
+            &options,
+            &Pipeline::default_pipeline(),
+            seed,
+            0,
+        );
+        let made = made.expect("a puzzle");
+        (made.puzzle, made.solution)
     }
 
     #[test]

@@ -1,14 +1,23 @@
 //! Puzzle generation: random solved grids, clue removal that keeps one solution (random order,
 //! optional symmetry, minimal by default), and targets on the rating (see `docs/rating.md`).
+//! [`Puzzle::generate`](crate::Puzzle::generate) is the way in, on every size; this module
+//! holds its targets and 9x9's tuned generator.
 //!
 //! Output is reproducible: puzzle `index` of seed `seed` comes from a ChaCha8 generator seeded
 //! with `seed` on stream `index`, whatever thread makes it.
 //!
 //! ```
-//! use lapiz::puzzle::generate::{GenerateOptions, generate};
-//! use lapiz::Pipeline;
-//! let g = generate(&GenerateOptions::default(), &Pipeline::default_pipeline(), 42, 0).unwrap();
-//! assert_eq!(lapiz::brute::count_solutions(&g.puzzle, 2), 1);
+//! use lapiz::model::{Alphabet, Layout};
+//! use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry};
+//! use lapiz::{Pipeline, Puzzle};
+//! let options = GenerateOptions { symmetry: Symmetry::Rot180, ..GenerateOptions::default() };
+//! let pipeline = Pipeline::default_pipeline();
+//! let made = Puzzle::generate(Layout::NINE, Alphabet::Standard, &options, &pipeline, 42, 0).unwrap();
+//! assert_eq!(made.puzzle.count_solutions(2), 1);
+//! assert!(made.puzzle.is_minimal(Symmetry::Rot180));
+//! // without `attempts`, the board's own budget
+//! let nine = GenerateOptions::default_attempts(Layout::NINE, Clues::Minimal);
+//! assert_eq!(nine, GenerateOptions::DEFAULT_ATTEMPTS);
 //! ```
 
 mod rated;
@@ -25,6 +34,7 @@ use crate::brute::nine::count_solutions;
 use crate::engine::pipeline::Pipeline;
 use crate::engine::rating::{Level, Rating, rate};
 use crate::engine::solve_grid;
+use crate::model::Layout;
 use crate::model::grid::Grid;
 use crate::technique::guess::GUESS_ID;
 
@@ -186,8 +196,9 @@ pub struct GenerateOptions {
     pub rating: Option<(f32, f32)>,
     /// Technique ids the solve must use.
     pub requires: Vec<String>,
-    /// Attempts (a new solved grid and a removal each) before giving up on one puzzle.
-    pub attempts: u32,
+    /// Attempts (a new solved grid and a removal each) before giving up on one puzzle; `None`
+    /// for the board's default ([`GenerateOptions::default_attempts`]).
+    pub attempts: Option<u32>,
     /// Rate every puzzle even without a target (for printing the rating).
     pub rate: bool,
 }
@@ -200,15 +211,33 @@ impl Default for GenerateOptions {
             level: None,
             rating: None,
             requires: Vec::new(),
-            attempts: GenerateOptions::DEFAULT_ATTEMPTS,
+            attempts: None,
             rate: false,
         }
     }
 }
 
 impl GenerateOptions {
-    /// The default attempt budget per puzzle.
+    /// The most attempts a puzzle gets by default (9x9's budget).
     pub const DEFAULT_ATTEMPTS: u32 = 20_000;
+
+    /// The attempts a puzzle of `clues` on `layout` gets by default: 9x9's generator takes
+    /// [`GenerateOptions::DEFAULT_ATTEMPTS`]; on other boards a minimal puzzle needs few solved
+    /// boards (one is given up only when its uniqueness questions take too long: at 25x25
+    /// about half the seeds need a second, a few a third), a clue count may need many.
+    pub fn default_attempts(layout: Layout, clues: Clues) -> u32 {
+        match (layout == Layout::NINE, clues) {
+            (true, _) => GenerateOptions::DEFAULT_ATTEMPTS,
+            (false, Clues::Minimal) => 100,
+            (false, _) => 1000,
+        }
+    }
+
+    /// The attempts asked for, or `layout`'s default.
+    pub(crate) fn attempts_on(&self, layout: Layout) -> u32 {
+        self.attempts
+            .unwrap_or_else(|| GenerateOptions::default_attempts(layout, self.clues))
+    }
 
     /// Whether a target needs each candidate puzzle rated.
     pub fn needs_rating(&self) -> bool {
@@ -250,7 +279,7 @@ impl GenerateOptions {
                 "technique `{id}` is not in the pipeline (see `lapiz techniques`)"
             )));
         }
-        if self.attempts == 0 {
+        if self.attempts == Some(0) {
             return Err(GenerateError::no_attempts());
         }
         let has_guess = pipeline.techniques().iter().any(|t| t.id() == GUESS_ID);
@@ -308,9 +337,9 @@ impl GenerateError {
     }
 }
 
-/// A generated puzzle.
+/// A puzzle of 9x9's generator ([`generate_nine`]).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Generated {
+pub(crate) struct Nine {
     /// The puzzle, 0 for empty cells.
     pub puzzle: [u8; 81],
     /// Its solution.
@@ -319,13 +348,6 @@ pub struct Generated {
     pub rating: Option<Rating>,
     /// Attempts it took (1 = the first).
     pub attempts: u32,
-}
-
-impl Generated {
-    /// The puzzle as an 81-character line, `.` for empty cells.
-    pub fn line(&self) -> String {
-        crate::model::grid::values_line(&self.puzzle)
-    }
 }
 
 /// The random generator of puzzle `index` for `seed`.
@@ -474,8 +496,9 @@ pub(crate) fn remove_clue_groups(
     clues.met_by(count)
 }
 
-/// Whether no clue group of `symmetry` can be removed from `puzzle` without losing uniqueness.
-pub fn is_minimal(puzzle: &[u8; 81], symmetry: Symmetry) -> bool {
+/// Whether no clue group of `symmetry` can be removed from `puzzle` without losing uniqueness
+/// (9x9's [`Puzzle::is_minimal`](crate::Puzzle::is_minimal)).
+pub(crate) fn is_minimal_nine(puzzle: &[u8; 81], symmetry: Symmetry) -> bool {
     symmetry.groups().iter().all(|g| {
         if g.iter().all(|&c| puzzle[c] == 0) {
             return true;
@@ -488,14 +511,15 @@ pub fn is_minimal(puzzle: &[u8; 81], symmetry: Symmetry) -> bool {
     })
 }
 
-/// Generates puzzle `index` for `seed`: new solved grids and removals until one meets the
-/// targets, or the attempt budget is spent.
-pub fn generate(
+/// 9x9's generator, under [`Puzzle::generate`](crate::Puzzle::generate): puzzle `index` for
+/// `seed` from new solved grids and removals until one meets the targets, or the attempt
+/// budget is spent.
+pub(crate) fn generate_nine(
     options: &GenerateOptions,
     pipeline: &Pipeline,
     seed: u64,
     index: u64,
-) -> Result<Generated, GenerateError> {
+) -> Result<Nine, GenerateError> {
     options.check(pipeline)?;
     if let Clues::Exactly(n) | Clues::AtMost(n) = options.clues
         && n < 17
@@ -512,7 +536,7 @@ pub fn generate(
         )));
     }
     let mut rng = rng_for(seed, index);
-    for attempt in 1..=options.attempts {
+    for attempt in 1..=options.attempts_on(Layout::NINE) {
         let solution = random_solution(&mut rng);
         let Some(puzzle) = remove_clues(&solution, options.symmetry, options.clues, &mut rng)
         else {
@@ -530,7 +554,7 @@ pub fn generate(
         if rating.as_ref().is_some_and(|r| !options.accepts(r)) {
             continue;
         }
-        return Ok(Generated {
+        return Ok(Nine {
             puzzle,
             solution,
             rating,
@@ -539,7 +563,7 @@ pub fn generate(
     }
     Err(GenerateError::BudgetExhausted {
         index,
-        attempts: options.attempts,
+        attempts: options.attempts_on(Layout::NINE),
     })
 }
 
@@ -549,7 +573,7 @@ mod tests {
     fn minimality_check_can_fail() {
         // A full grid is unique but far from minimal.
         let s = random_solution(&mut rng_for(1, 1));
-        assert!(!is_minimal(&s, Symmetry::None));
+        assert!(!is_minimal_nine(&s, Symmetry::None));
     }
 
     #[test]
@@ -606,12 +630,12 @@ mod tests {
     fn same_seed_same_puzzle_and_streams_differ() {
         let p = Pipeline::default_pipeline();
         let o = GenerateOptions::default();
-        let a = generate(&o, &p, 5, 3).unwrap();
-        let b = generate(&o, &p, 5, 3).unwrap();
-        let c = generate(&o, &p, 5, 4).unwrap();
+        let a = generate_nine(&o, &p, 5, 3).unwrap();
+        let b = generate_nine(&o, &p, 5, 3).unwrap();
+        let c = generate_nine(&o, &p, 5, 4).unwrap();
         assert_eq!(a, b);
         assert_ne!(a.puzzle, c.puzzle);
-        assert!(is_minimal(&a.puzzle, Symmetry::None));
+        assert!(is_minimal_nine(&a.puzzle, Symmetry::None));
     }
 
     #[test]
@@ -622,7 +646,7 @@ mod tests {
             ..Default::default()
         };
         assert!(matches!(
-            generate(&o, &p, 1, 0),
+            generate_nine(&o, &p, 1, 0),
             Err(GenerateError::Impossible(_))
         ));
         // a level the pipeline cannot give, no attempt at all
@@ -632,12 +656,12 @@ mod tests {
                 ..Default::default()
             },
             GenerateOptions {
-                attempts: 0,
+                attempts: Some(0),
                 ..Default::default()
             },
         ] {
             assert!(matches!(
-                generate(&o, &p, 1, 0),
+                generate_nine(&o, &p, 1, 0),
                 Err(GenerateError::Impossible(_))
             ));
         }
@@ -647,7 +671,7 @@ mod tests {
                 ..Default::default()
             };
             assert!(matches!(
-                generate(&o, &p, 1, 0),
+                generate_nine(&o, &p, 1, 0),
                 Err(GenerateError::Impossible(_))
             ));
         }
@@ -658,10 +682,10 @@ mod tests {
         let p = Pipeline::default_pipeline();
         let o = GenerateOptions {
             clues: Clues::Exactly(17),
-            attempts: 3,
+            attempts: Some(3),
             ..Default::default()
         };
-        let e = generate(&o, &p, 1, 0).unwrap_err();
+        let e = generate_nine(&o, &p, 1, 0).unwrap_err();
         assert_eq!(
             e,
             GenerateError::BudgetExhausted {

@@ -1,4 +1,4 @@
-//! Generated puzzles of every size to a rating target ([`Puzzle::generate_rated`]).
+//! Generated puzzles of other sizes than 9x9 to a rating target ([`Puzzle::generate`]).
 //!
 //! On 9x9 a target is met by rating minimal puzzles until one fits. On larger boards that
 //! does not work for a ceiling: nearly every minimal 25x25 puzzle needs nested forcing chains,
@@ -13,7 +13,7 @@
 //!
 //! A puzzle that its pipeline solves within the ceiling gets nothing back, so it stays minimal.
 //!
-//! [`Puzzle::generate_rated`]: crate::text::Puzzle::generate_rated
+//! [`Puzzle::generate`]: crate::text::Puzzle::generate
 
 use rand::Rng;
 
@@ -29,25 +29,23 @@ use crate::puzzle::{Generate, Generated};
 use crate::text::Puzzle;
 
 impl Puzzle {
-    /// Generates puzzle `index` for `seed` on `layout` to `options`' targets (clues, symmetry,
-    /// level, rating range, techniques required), rated with `pipeline` as `lapiz rate` rates
-    /// (see the module's doc). Each of `options.attempts` attempts makes a puzzle as
-    /// [`Puzzle::generate`] does, puts clues back while its solve needs a step harder than the
-    /// target's ceiling (the rating range's upper end, or the level's), and rates it.
+    /// [`Puzzle::generate`] with a target on a board other than 9x9: rated with `pipeline` as
+    /// `lapiz rate` rates (see the module's doc). Each attempt makes a minimal puzzle as
+    /// [`Puzzle::generate_within`] does, puts clues back while its solve needs a step harder
+    /// than the target's ceiling (the rating range's upper end, or the level's), and rates it.
     ///
     /// ```
-    /// use lapiz::Pipeline;
     /// use lapiz::puzzle::generate::GenerateOptions;
     /// use lapiz::model::{Alphabet, Layout};
-    /// use lapiz::text::Puzzle;
+    /// use lapiz::{Pipeline, Puzzle};
     /// let options = GenerateOptions { rating: Some((0.0, 2.3)), ..GenerateOptions::default() };
     /// let pipeline = Pipeline::default_pipeline();
-    /// let made = Puzzle::generate_rated(Layout::new(16).unwrap(), Alphabet::Standard, &options, &pipeline, 7, 0).unwrap();
+    /// let made = Puzzle::generate(Layout::new(16).unwrap(), Alphabet::Standard, &options, &pipeline, 7, 0).unwrap();
     /// let rating = made.rating.unwrap();
     /// assert!(rating.is_solved() && rating.hardest.unwrap() <= 2.3);
     /// assert_eq!(made.puzzle.count_solutions(2), 1);
     /// ```
-    pub fn generate_rated(
+    pub(crate) fn generate_rated(
         layout: Layout,
         alphabet: Alphabet,
         options: &GenerateOptions,
@@ -59,7 +57,7 @@ impl Puzzle {
         crate::puzzle::check_clues(layout, options.clues)?;
         let ceiling = options.ceiling();
         let mut rng = rng_for(seed, index);
-        let boards = Puzzle::default_attempts(options.clues);
+        let boards = GenerateOptions::default_attempts(layout, options.clues);
         let make = |values| Puzzle {
             layout,
             alphabet,
@@ -67,7 +65,7 @@ impl Puzzle {
             givens: None,
             marks: None,
         };
-        for attempt in 1..=options.attempts {
+        for attempt in 1..=options.attempts_on(layout) {
             let made = on_size!(layout.by_size(), geo => Generate {
                 symmetry: options.symmetry,
                 clues: options.clues,
@@ -107,7 +105,7 @@ impl Puzzle {
         }
         Err(GenerateError::BudgetExhausted {
             index,
-            attempts: options.attempts,
+            attempts: options.attempts_on(layout),
         })
     }
 }

@@ -3,7 +3,7 @@ use rhai::Scope;
 
 use super::*;
 use crate::model::Layout;
-use crate::script::position::PositionGuard;
+use crate::script::context::PositionGuard;
 use crate::technique::context::Context;
 use crate::text::Puzzle;
 

@@ -65,7 +65,7 @@ pub(crate) fn geo<S: Shape>() -> &'static Geometry<S> {
 /// Runs a generic expression with `$S` the shape of the current board's size.
 macro_rules! on_board {
     ($S:ident => $body:expr) => {
-        match $crate::script::board::n() {
+        match $crate::script::searched::n() {
             4 => {
                 type $S = $crate::model::S4;
                 $body

@@ -19,7 +19,7 @@ use crate::model::grid::Grid;
 use crate::technique::context::{Als, Context};
 
 use super::api::{Res, digit_in, digits_array, mask_int};
-use super::board::{BoardGuard, cell_on};
+use super::searched::{BoardGuard, cell_on};
 
 thread_local! {
     /// The context of the position the script running on this thread searches (null when
@@ -148,7 +148,7 @@ fn partners<S: Shape>(ctx: &Context<'_, S>, cell: Cell, digit: u8) -> CellSet<S>
 /// The first house (row, column, box) holding every cell of a set, as the script sees it:
 /// `()` when none does (an ALS always lies in one house).
 fn house_of<S: Shape>(cells: CellSet<S>) -> Dynamic {
-    let geo = super::board::geo::<S>();
+    let geo = super::searched::geo::<S>();
     geo.houses()
         .find(|&h| cells.is_subset(geo.house(h)))
         .map_or(Dynamic::UNIT, Dynamic::from)
