@@ -237,12 +237,14 @@ fn solve_file(
     let work = |text: &str| {
         let t = match parse_puzzle(text) {
             Ok(grid) => solve_grid(&grid, pipeline),
-            Err(e) => match Puzzle::parse(text) {
+            // another size, or the error of the reader that saw the text's size
+            Err(e) => match Puzzle::read(text, None, None) {
                 Ok(p) if p.layout().n() != 9 => {
                     super::sized::note_skipped_plugins(pipeline, p.layout().n());
                     solve_sized(&p, pipeline)
                 }
-                _ => return SolveRecord::Unreadable(e.to_string()),
+                Ok(_) => return SolveRecord::Unreadable(e.to_string()),
+                Err(e) => return SolveRecord::Unreadable(e.to_string()),
             },
         };
         let status = match &t.outcome {

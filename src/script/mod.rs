@@ -113,8 +113,8 @@ pub(crate) mod value;
 
 use stack::on_script_stack;
 
+pub use budget::{MAX_PRINT_BYTES, ScriptUsage, last_solve_usage};
 pub(crate) use budget::{ScriptBudget, SolveScope};
-pub use budget::{ScriptUsage, last_solve_usage};
 
 /// The limits every script call runs under. Rhai's own defaults differ between debug and
 /// release builds; lapiz sets every one of these explicitly.
@@ -195,14 +195,16 @@ impl ScriptHost {
             .set_fail_on_invalid_map_property(true);
         engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
         engine.disable_symbol("eval");
-        // Scripts print to stderr so they never mix with lapiz's own output; a line stderr
+        // Scripts print to stderr so they never mix with lapiz's own output, escaped as every
+        // untrusted text is (`printable`) and at most `MAX_PRINT_BYTES` a solve; a line stderr
         // refuses (closed, full) is dropped rather than failing the search.
-        engine.on_print(|s| print_line(&format!("{s}\n")));
+        engine.on_print(|s| print_line(&format!("{}\n", crate::text::printable(s))));
         engine.on_debug(|s, src, pos| {
             print_line(&format!(
-                "{}:{}: {s}\n",
-                src.unwrap_or("script"),
-                PosText(pos)
+                "{}:{}: {}\n",
+                crate::text::printable(src.unwrap_or("script")),
+                PosText(pos),
+                crate::text::printable(s)
             ));
         });
         // Counts every operation and stops a call past its operations per call; every 1024
@@ -910,7 +912,16 @@ impl Technique for ScriptTechnique {
 /// Writes a script's `print` or `debug` line to stderr in one write, ignoring a failure.
 fn print_line(line: &str) {
     use std::io::Write as _;
-    let _ = std::io::stderr().lock().write_all(line.as_bytes());
+    let text = match budget::print_allowance(line.len()) {
+        budget::Print::Write => line.to_string(),
+        budget::Print::CapReached => format!(
+            "script output cut: scripts printed more than {} bytes in this solve; \
+             the rest of their lines are dropped\n",
+            budget::MAX_PRINT_BYTES
+        ),
+        budget::Print::Drop => return,
+    };
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
 #[cfg(test)]

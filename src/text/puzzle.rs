@@ -70,7 +70,9 @@ impl Puzzle {
             },
             Err(e) => Err(match (nine, &e) {
                 (Some(nine), ParseError::BadSymbol { size: 9, .. }) => nine,
-                (Some(ParseError::WrongCellCount { .. }), _) | (None, _) => e,
+                // a character 9x9 has not, in a text of no size's cell count: the count
+                (Some(ParseError::WrongCellCount { .. } | ParseError::BadChar { .. }), _)
+                | (None, _) => e,
                 (Some(nine), ParseError::BadSize { .. }) => nine,
                 _ => e,
             }),
@@ -133,6 +135,13 @@ impl Puzzle {
         alphabet: Option<Alphabet>,
         boxes: Option<(u8, u8)>,
     ) -> Result<Puzzle, ParseError> {
+        // a candidate line (nine characters a cell) is 9x9, in digits
+        if crate::text::nine::is_candidate_line(text.trim())
+            && matches!(alphabet, None | Some(Alphabet::Standard))
+            && matches!(boxes, None | Some((3, 3)))
+        {
+            return crate::text::nine::parse_candidate_line(text).map(|g| Puzzle::from_nine(&g));
+        }
         let read = text::read(text, alphabet, boxes)?;
         Ok(Puzzle {
             layout: read.layout,
@@ -360,6 +369,79 @@ impl Puzzle {
     /// ```
     pub fn is_row_of(line: &str, n: usize) -> bool {
         text::row_width(line) == Some(n)
+    }
+
+    /// The candidate line of a 9x9 puzzle (nine characters a cell, the digit where it is a
+    /// candidate, `.` where not: [`parse_candidate_line`](crate::text::parse_candidate_line)),
+    /// `None` for another size.
+    pub fn to_candidate_line(&self) -> Option<String> {
+        self.nine()
+            .map(|g| crate::text::nine::format_candidate_line(&g))
+    }
+
+    /// Whether `line` is the next row of a grid of `n` cells a row, spread over several lines
+    /// of a file, whose rows so far are `rows`: [`Puzzle::is_row_of`], except that a line that
+    /// reads as a whole 4x4 puzzle (16 cells, symbols 1-4) is one only when it repeats no
+    /// symbol in its row and none of the rows so far in a column or a box. So a 16x16 grid cut
+    /// short does not take the 4x4 puzzles after it as its rows.
+    ///
+    /// ```
+    /// use lapiz::text::Puzzle;
+    /// let rows = ["6..B3....D..A.2."];
+    /// assert!(Puzzle::continues_grid(&rows, "..1.....3.......", 16));
+    /// // a 4x4 puzzle: 2 twice in it
+    /// assert!(!Puzzle::continues_grid(&rows, "3.1...2.2....4..", 16));
+    /// ```
+    pub fn continues_grid(rows: &[&str], line: &str, n: usize) -> bool {
+        text::continues_grid(rows, line, n)
+    }
+
+    /// The first two cells (0-based indices, in reading order) of one house holding the same
+    /// value, and the value: rows first, then columns, then boxes.
+    ///
+    /// ```
+    /// use lapiz::text::Puzzle;
+    /// assert_eq!(Puzzle::parse("3.3...2.2....4..").unwrap().clash(), Some((0, 2, 3)));
+    /// assert_eq!(Puzzle::parse("3.1...2.2....4..").unwrap().clash(), None);
+    /// ```
+    pub fn clash(&self) -> Option<(usize, usize, u8)> {
+        let n = self.layout.n();
+        let house = |kind: usize, h: usize, k: usize| match kind {
+            0 => h * n + k,
+            1 => k * n + h,
+            _ => {
+                let (br, bc) = (self.layout.box_rows(), self.layout.box_cols());
+                let (top, left) = (h / (n / bc) * br, h % (n / bc) * bc);
+                (top + k / bc) * n + left + k % bc
+            }
+        };
+        for kind in 0..3 {
+            for h in 0..n {
+                let mut seen = vec![None; n + 1];
+                for k in 0..n {
+                    let cell = house(kind, h, k);
+                    let v = usize::from(self.values[cell]);
+                    if v == 0 || v > n {
+                        continue;
+                    }
+                    match seen[v] {
+                        Some(first) => return Some((first, cell, v as u8)),
+                        None => seen[v] = Some(cell),
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// [`Puzzle::clash`] as the error that names it: `r1c1 and r1c3 both hold 3`.
+    pub fn clash_error(&self) -> Option<crate::model::PuzzleError> {
+        self.clash()
+            .map(|(a, b, v)| crate::model::PuzzleError::ClashNamed {
+                first: self.cell_name(a),
+                second: self.cell_name(b),
+                value: self.alphabet.symbol(v, self.layout.n()),
+            })
     }
 
     /// Whether every cell holds a value.
