@@ -188,6 +188,49 @@ fn find(grid) {
 }
 
 #[test]
+fn script_prints_are_escaped_and_capped_per_solve() {
+    let script = temp_file(
+        "printer.rhai",
+        r#"const ID = "printer";
+const DIFFICULTY = 0.5;
+fn find(grid) {
+    print("\x1b[2J\x1b[31mred\r");
+    debug("\x1b]0;title\x07");
+    for i in 0..5000 {
+        print("a line of forty bytes to fill stderr...");
+    }
+    []
+}
+"#,
+    );
+    let out = lapiz(
+        &["solve", EASY, "--technique", script.to_str().unwrap()],
+        None,
+    );
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(
+        raw_controls(&stderr),
+        Vec::<char>::new(),
+        "{}",
+        &stderr[..200]
+    );
+    assert!(
+        stderr.contains("\\u{1b}[2J\\u{1b}[31mred\\r"),
+        "{}",
+        &stderr[..200]
+    );
+    // the script runs at every position of the solve: 5000 lines each time, but the solve's
+    // scripts print 64 KiB at most, then one line that says so
+    assert!(
+        stderr.len() < 64 * 1024 + 4096,
+        "{} bytes of stderr",
+        stderr.len()
+    );
+    assert_eq!(stderr.matches("script output cut").count(), 1, "one notice");
+}
+
+#[test]
 fn canonical_of_a_thousand_empty_grids_and_sparse_lines() {
     let empty = ".".repeat(81);
     let mut input = String::new();

@@ -80,8 +80,15 @@ pub fn workers() -> Result<usize> {
                         ));
                     }
                     Ok(n) => n,
-                    // rayon's own reading: anything else means one thread per core
-                    Err(_) => 0,
+                    // unset in effect: one thread per core, as rayon reads it
+                    Err(_) if v.trim().is_empty() => 0,
+                    Err(_) => {
+                        return Err(format!(
+                            "RAYON_NUM_THREADS={}: not a number of threads (0 for one per \
+                             core, at most {MAX_THREADS})",
+                            printable(&v)
+                        ));
+                    }
                 },
                 None => 0,
             },

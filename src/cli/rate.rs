@@ -95,6 +95,10 @@ pub fn run(args: RateArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
         },
     };
     let sizes = &args.sizes;
+    if let Some(path) = &args.input.file {
+        // a file that cannot be opened fails before the header is written
+        drop(super::batch::open_input(path)?);
+    }
     if !args.no_header {
         writeln!(out, "{}", row(args.table.format, &header(args.se_all)))?;
     }

@@ -80,6 +80,14 @@ pub struct SolveArgs {
 /// Runs `lapiz solve`.
 pub fn run(args: SolveArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
     let format = args.format;
+    if let (Some(trace), Some(html)) = (&args.trace, &args.html)
+        && super::outfile::same_target(trace, html)
+    {
+        bail!(
+            "--trace and --html name one file ({}): give each its own",
+            printable(&html.display().to_string())
+        );
+    }
     let pipeline = args.pipeline.load("default")?;
     if let Some(file) = &args.input.file {
         if args.trace.is_some() {
@@ -87,6 +95,9 @@ pub fn run(args: SolveArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
         }
         if args.html.is_some() || format == Format::Html {
             bail!("an HTML page shows one puzzle's solve; use --format text or ron with --file");
+        }
+        if matches!(args.grid, GridWhen::Every) {
+            bail!("--grid every prints one puzzle's pencil marks after each step; not with --file");
         }
         return solve_file(file, &pipeline, format, args.strict, out);
     }
@@ -104,8 +115,7 @@ pub fn run(args: SolveArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
                 let t = Trace::invalid(text.clone(), &pipeline, reason.clone());
                 let page = trace_page(&t, None, PageKind::Solve);
                 if let Some(path) = &args.html {
-                    std::fs::write(path, &page)
-                        .with_context(|| format!("cannot write {}", path.display()))?;
+                    super::outfile::write_whole(path, page.as_bytes())?;
                 }
                 if format == Format::Html {
                     out.write_all(page.as_bytes())?;
@@ -138,12 +148,10 @@ fn finish(
     // the text trace follows a 9x9 grid; other sizes print the pencil marks the trace holds
     let grid = start.nine();
     if let Some(path) = &args.trace {
-        std::fs::write(path, t.to_ron())
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        super::outfile::write_whole(path, t.to_ron().as_bytes())?;
     }
     if let Some(path) = &args.html {
-        std::fs::write(path, puzzle_page(t, start, PageKind::Solve))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        super::outfile::write_whole(path, puzzle_page(t, start, PageKind::Solve).as_bytes())?;
     }
     match args.format {
         Format::Text => {
@@ -183,6 +191,10 @@ fn troubles(t: &Trace) -> Vec<String> {
         .iter()
         .filter_map(|e| match e {
             // the error names the technique: `technique T failed: …`
+            // a script's budget error says it already
+            Entry::Failed { error, .. } if error.contains("disabled for this solve") => {
+                Some(printable(error).into_owned())
+            }
             Entry::Failed { error, .. } => Some(format!(
                 "{}; disabled for the rest of this solve",
                 printable(error)

@@ -456,7 +456,9 @@ impl ScriptTechnique {
                 format!("not UTF-8 ({})", e.utf8_error()),
             ))
         })?;
-        ScriptTechnique::from_source(&text, &shown, host)
+        // a byte-order mark some editors write is not part of the script
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        ScriptTechnique::from_source(text, &shown, host)
     }
 
     /// A script from its text; `path` names it in errors and in its [`Origin`].
@@ -582,7 +584,14 @@ impl ScriptTechnique {
                 _ => {
                     return Err(decl(
                         line_of("DIFFICULTY"),
-                        format!("DIFFICULTY must be a number in (0, 20], found {v}"),
+                        match v.is_string() {
+                            true => format!(
+                                "DIFFICULTY must be a number in (0, 20], found the string {:?} \
+                                 (write it without quotes)",
+                                v.to_string()
+                            ),
+                            false => format!("DIFFICULTY must be a number in (0, 20], found {v}"),
+                        },
                     ));
                 }
             },

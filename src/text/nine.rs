@@ -677,6 +677,65 @@ mod tests {
     }
 
     #[test]
+    fn candidate_lines_round_trip_and_keep_one_candidate_cells_empty() {
+        let mut g = parse_line(P).unwrap();
+        g.eliminate(Cell::new(1), 5);
+        g.eliminate(Cell::new(2), 9);
+        let line = format_candidate_line(&g);
+        assert_eq!(line.len(), CANDIDATE_LINE);
+        let back = parse_candidate_line(&line).unwrap();
+        for c in Cell::all() {
+            assert_eq!(back.value(c), g.value(c), "{c}");
+            assert_eq!(back.candidates(c), g.candidates(c), "{c}");
+        }
+        assert_eq!(parse_puzzle(&line).unwrap(), back);
+        assert_eq!(format_candidate_line(&back), line);
+        // `0` for an absent candidate reads the same
+        assert_eq!(parse_candidate_line(&line.replace('.', "0")).unwrap(), back);
+        // the givens as single candidates, every other cell all nine: no value at all, as
+        // each given's peers still have its digit
+        let raw: String = P
+            .bytes()
+            .map(|b| match b {
+                b'1'..=b'9' => {
+                    let d = usize::from(b - b'0');
+                    format!("{}{}{}", ".".repeat(d - 1), b as char, ".".repeat(9 - d))
+                }
+                _ => "123456789".to_string(),
+            })
+            .collect();
+        let sukaku = parse_candidate_line(&raw).unwrap();
+        assert!(sukaku.filled_cells().is_empty());
+        assert_eq!(sukaku.candidates(Cell::new(0)), digit_bit(4));
+    }
+
+    #[test]
+    fn a_candidate_line_names_a_digit_out_of_its_place() {
+        let mut line = "123456789".repeat(81);
+        // cell 2 (r1c2), its third place holds 4
+        line.replace_range(11..12, "4");
+        let err = parse_puzzle(&line).unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::BadCandidate {
+                ch: '4',
+                position: 12,
+                cell: Cell::new(1),
+                digit: 3
+            }
+        );
+        assert!(err.to_string().contains("r1c2"), "{err}");
+    }
+
+    #[test]
+    fn nine_by_nine_lines_take_every_empty_mark() {
+        let want = line_values(P).unwrap();
+        for mark in ["*", "_", "0"] {
+            assert_eq!(line_values(&P.replace('.', mark)).unwrap(), want, "{mark}");
+        }
+    }
+
+    #[test]
     fn library_line_round_trip() {
         let line = ":0603:3:14+8..+9+72+5.+3...89.697+6....38.+61......3+2.8.56...9......2.5+9+186....+8+3....61+6+1...35+89:224 524 225 525 135 455 755 458 758 165 168 771 284 484 784 285 485 785:364 365::";
         let case = parse_library_line(line).unwrap();

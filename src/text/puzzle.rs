@@ -494,6 +494,55 @@ mod tests {
     }
 
     #[test]
+    fn a_repeated_clue_of_any_size_is_named_by_its_cells() {
+        let mut line = ".".repeat(256);
+        line.replace_range(0..1, "G");
+        line.replace_range(2..3, "G");
+        let p = Puzzle::parse(&line).unwrap();
+        assert_eq!(
+            p.solution().unwrap_err().to_string(),
+            "r1c1 and r1c3 both hold G"
+        );
+        // in a column, then in a box
+        let mut line = ".".repeat(256);
+        line.replace_range(0..1, "5");
+        line.replace_range(32..33, "5");
+        let p = Puzzle::parse(&line).unwrap();
+        assert_eq!(
+            p.clash_error().unwrap().to_string(),
+            "r1c1 and r3c1 both hold 5"
+        );
+        let mut line = ".".repeat(256);
+        line.replace_range(0..1, "5");
+        line.replace_range(17..18, "5");
+        let p = Puzzle::parse(&line).unwrap();
+        assert_eq!(
+            p.clash_error().unwrap().to_string(),
+            "r1c1 and r2c2 both hold 5"
+        );
+    }
+
+    #[test]
+    fn a_candidate_line_is_counted_within_its_marks() {
+        let nine =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let p = Puzzle::parse(nine).unwrap();
+        let line = p.to_candidate_line().unwrap();
+        let read = Puzzle::parse(&line).unwrap();
+        assert_eq!(read.count_solutions(2), 1);
+        assert_eq!(
+            read.solution().unwrap().values(),
+            p.solution().unwrap().values()
+        );
+        // every candidate of every cell: many solutions
+        let all = Puzzle::parse(&"123456789".repeat(81)).unwrap();
+        assert_eq!(all.count_solutions(2), 2);
+        // ...of which the marks of r1c1 = 1, r1c2 = 1 leave none
+        let none = format!("1........1........{}", "123456789".repeat(79));
+        assert_eq!(Puzzle::parse(&none).unwrap().count_solutions(2), 0);
+    }
+
+    #[test]
     fn default_boxes_are_as_square_as_the_size_allows() {
         let boxes: Vec<(usize, usize)> = Layout::SIZES
             .iter()

@@ -626,6 +626,87 @@ mod tests {
     }
 
     #[test]
+    fn the_alphabet_is_the_one_every_symbol_reads_in() {
+        // `.`, one `0`, one `G`: G is no 0-9A-F symbol, so 1-9A-G, where 0 is empty
+        let mut line = ".".repeat(256);
+        line.replace_range(4..5, "0");
+        line.replace_range(9..10, "G");
+        let r = read(&line, None, None).unwrap();
+        assert_eq!(
+            (r.alphabet, r.values[4], r.values[9]),
+            (Alphabet::Standard, 0, 16)
+        );
+        // 0-9A-F asked for: G is refused, as H is
+        for bad in ["G", "g", "H"] {
+            let mut l = line.clone();
+            l.replace_range(9..10, bad);
+            let err = read(&l, Some(Alphabet::ZeroFirst), None).unwrap_err();
+            assert!(err.to_string().contains(&format!("`{bad}`")), "{err}");
+        }
+        // `0` and `.` and letters 0-9A-F has: 0-9A-F
+        line.replace_range(9..10, "F");
+        assert_eq!(
+            read(&line, None, None).unwrap().alphabet,
+            Alphabet::ZeroFirst
+        );
+        // `0` the only empty mark: 1-9A
+        let zeros = line.replace('.', "0");
+        assert_eq!(
+            read(&zeros, None, None).unwrap().alphabet,
+            Alphabet::Standard
+        );
+    }
+
+    #[test]
+    fn letters_that_read_two_ways_and_symbols_no_alphabet_reads_are_errors() {
+        let mut line = ".".repeat(256);
+        line.replace_range(0..3, "ABC");
+        let err = read(&line, None, None).unwrap_err().to_string();
+        assert!(
+            err.contains("`A`, `B`, `C`") && err.contains("--symbols"),
+            "{err}"
+        );
+        // a digit tells: 1-9A
+        line.replace_range(5..6, "7");
+        assert_eq!(
+            read(&line, None, None).unwrap().alphabet,
+            Alphabet::Standard
+        );
+        // P is only a letter, 7 only a digit
+        line.replace_range(8..9, "P");
+        let err = read(&line, None, None).unwrap_err().to_string();
+        assert!(
+            err.contains("`P` at line 1, column 9") && err.contains("`7` at line 1, column 6"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn four_by_four_puzzles_do_not_continue_a_sixteen_grid() {
+        let rows = ["6..B3....D..A.2.", "..1.....3......."];
+        // a row of 1-4 that fits: a row
+        assert!(continues_grid(&rows, ".2......4.......", 16));
+        // repeats its own 2
+        assert!(!continues_grid(&rows, "3.1...2.2....4..", 16));
+        // 1 under the 1 of the row above
+        assert!(!continues_grid(&rows, "..1.............", 16));
+        // 3 in the box of the first row's 3
+        assert!(!continues_grid(&rows, "....3...........", 16));
+        // a row with other symbols is a row, whatever it repeats
+        assert!(continues_grid(&rows, "G..G............", 16));
+    }
+
+    #[test]
+    fn a_grid_cut_short_is_named() {
+        let text = "6..B3....D..A.2.\n..1.....3.......\n";
+        let err = read(text, None, None).unwrap_err().to_string();
+        assert!(
+            err.contains("2 rows of 16 cells: a 16x16 grid cut short"),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn pencil_marks_of_a_four_by_four() {
         let text = "1 234 234 234\n234 234 234 234\n234 234 234 234\n234 234 234 (2)";
         let r = read(text, None, None).unwrap();
