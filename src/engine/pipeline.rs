@@ -779,6 +779,13 @@ mod tests {
             e.to_string(),
             "w.ron: `without` names `skyscraper`, which the pipeline's entries do not list"
         );
+        let e = Pipeline::from_ron(
+            r#"Pipeline(techniques: [Pipeline("default")], without: ["x-wing", "x-wing"])"#,
+            "t.ron",
+        )
+        .err()
+        .expect("an error");
+        assert_eq!(e.to_string(), "t.ron: `without` names `x-wing` twice");
     }
 
     #[test]

@@ -599,3 +599,20 @@ fn with_reason(what: &str, reason: &str) -> String {
         format!("{what}: {reason}")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_reason_is_said_to_be_missing() {
+        assert_eq!(
+            with_reason("the search panicked", " "),
+            "the search panicked (no reason given)"
+        );
+        assert_eq!(
+            with_reason("the search failed", "x"),
+            "the search failed: x"
+        );
+    }
+}

@@ -954,6 +954,25 @@ mod tests {
     }
 
     #[test]
+    fn a_quoted_difficulty_is_named_as_a_string() {
+        let text = "const ID = \"t\";\nconst DIFFICULTY = \"3.0\";\nfn find(grid) { () }";
+        let e = ScriptTechnique::from_source(text, "t.rhai", ScriptHost::shared()).unwrap_err();
+        assert!(e.to_string().contains("found the string \"3.0\""), "{e}");
+    }
+
+    #[test]
+    fn a_script_file_may_start_with_a_byte_order_mark() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bom.rhai");
+        std::fs::write(
+            &path,
+            "\u{feff}const ID = \"bom\";\nconst DIFFICULTY = 1.0;\nfn find(grid) { () }",
+        )
+        .unwrap();
+        assert_eq!(ScriptTechnique::load(&path).unwrap().id(), "bom");
+    }
+
+    #[test]
     fn missing_find_is_a_declaration_error() {
         let e = script("fn other(grid) { () }").unwrap_err();
         assert!(e.to_string().contains("no `fn find(grid)`"), "{e}");

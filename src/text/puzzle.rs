@@ -498,6 +498,7 @@ mod tests {
         let mut line = ".".repeat(256);
         line.replace_range(0..1, "G");
         line.replace_range(2..3, "G");
+        line.replace_range(100..101, "1");
         let p = Puzzle::parse(&line).unwrap();
         assert_eq!(
             p.solution().unwrap_err().to_string(),

@@ -627,10 +627,15 @@ mod tests {
 
     #[test]
     fn the_alphabet_is_the_one_every_symbol_reads_in() {
-        // `.`, one `0`, one `G`: G is no 0-9A-F symbol, so 1-9A-G, where 0 is empty
+        // `.`, one `0`, one `G`: G is no 0-9A-F symbol; it is 16 in 1-9A-G and 7 in A-P, and
+        // nothing tells which
         let mut line = ".".repeat(256);
         line.replace_range(4..5, "0");
         line.replace_range(9..10, "G");
+        let err = read(&line, None, None).unwrap_err().to_string();
+        assert!(err.contains("`G`") && err.contains("--symbols"), "{err}");
+        // a digit tells: 1-9A-G, where 0 is empty
+        line.replace_range(20..21, "5");
         let r = read(&line, None, None).unwrap();
         assert_eq!(
             (r.alphabet, r.values[4], r.values[9]),
