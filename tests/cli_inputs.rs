@@ -391,7 +391,7 @@ fn a_cut_sixteen_grid_does_not_swallow_the_four_by_four_puzzles_after_it() {
 fn errors_name_the_cause_the_input_has() {
     // a line of 255 or 257 cells: its count, not a 9x9 character
     for cells in [255, 257] {
-        let line: String = "A".repeat(1) + &".".repeat(cells - 1);
+        let line = format!("A{}", ".".repeat(cells - 1));
         let out = run(&["candidates", &line]);
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{stderr}");

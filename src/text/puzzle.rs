@@ -70,9 +70,14 @@ impl Puzzle {
             },
             Err(e) => Err(match (nine, &e) {
                 (Some(nine), ParseError::BadSymbol { size: 9, .. }) => nine,
-                // a character 9x9 has not, in a text of no size's cell count: the count
-                (Some(ParseError::WrongCellCount { .. } | ParseError::BadChar { .. }), _)
-                | (None, _) => e,
+                (Some(ParseError::WrongCellCount { .. }), _) | (None, _) => e,
+                // a symbol of larger boards (a letter), in a text of no size's cell count: the
+                // count is what is wrong
+                (Some(ParseError::BadChar { ch, .. }), ParseError::BadSize { .. })
+                    if ch.is_ascii_alphanumeric() =>
+                {
+                    e
+                }
                 (Some(nine), ParseError::BadSize { .. }) => nine,
                 _ => e,
             }),
