@@ -71,10 +71,10 @@ impl Puzzle {
             Err(e) => Err(match (nine, &e) {
                 (Some(nine), ParseError::BadSymbol { size: 9, .. }) => nine,
                 (Some(ParseError::WrongCellCount { .. }), _) | (None, _) => e,
-                // a symbol of larger boards (a letter), in a text of no size's cell count: the
-                // count is what is wrong
+                // a symbol of larger boards (a letter), in a text of more cells than 9x9's and
+                // of no size's count: the count is what is wrong
                 (Some(ParseError::BadChar { ch, .. }), ParseError::BadSize { .. })
-                    if ch.is_ascii_alphanumeric() =>
+                    if ch.is_ascii_alphanumeric() && more_cells_than_nine(text) =>
                 {
                     e
                 }
@@ -453,6 +453,14 @@ impl Puzzle {
     pub fn is_solved(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
     }
+}
+
+/// Whether `text` holds more than 81 cells (characters other than whitespace and borders).
+fn more_cells_than_nine(text: &str) -> bool {
+    text.chars()
+        .filter(|&c| !c.is_whitespace() && !matches!(c, '|' | '-' | '+' | '='))
+        .count()
+        > 81
 }
 
 impl fmt::Display for Puzzle {
