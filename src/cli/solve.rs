@@ -363,3 +363,29 @@ fn solve_file(
     }
     Ok(super::exit_status(invalid))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_that_says_disabled_is_not_told_twice() {
+        let pipeline = Pipeline::default_pipeline();
+        let mut t = Trace::invalid(String::new(), &pipeline, String::new());
+        let budget = "technique s failed: per-solve time budget spent (2000 ms per script per \
+                      solve); script disabled for this solve";
+        for error in [budget, "technique p failed: the search failed: x"] {
+            t.entries.push(Entry::Failed {
+                technique: "s".into(),
+                error: error.into(),
+            });
+        }
+        let lines = troubles(&t);
+        assert_eq!(lines[0].matches("disabled").count(), 1, "{}", lines[0]);
+        assert!(
+            lines[1].ends_with("; disabled for the rest of this solve"),
+            "{}",
+            lines[1]
+        );
+    }
+}
