@@ -315,6 +315,19 @@ fn candidate_lines_of_top1465_count_rate_and_solve_as_their_puzzles() {
             assert!(stdout.contains("unique: 1"), "{line}: {stdout}");
             assert!(stdout.starts_with(&format!("{line}\t1\n")), "{stdout}");
             assert_eq!(rating(&["rate", &line]), want, "{p}: {line}");
+            // the records of `rate --file` and `solve --file` show the line, not its values
+            let out = run(&["rate", "--file", file.to_str().unwrap()]);
+            assert!(
+                text(&out.stdout).contains(&format!("\n{line}\t")),
+                "{}",
+                text(&out.stdout)
+            );
+            let out = run(&["solve", "--file", file.to_str().unwrap()]);
+            assert!(
+                text(&out.stdout).starts_with(&format!("{line}\tsolved\t")),
+                "{}",
+                text(&out.stdout)
+            );
             let out = run(&["solve", &line]);
             assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
             assert!(
@@ -413,12 +426,17 @@ fn errors_name_the_cause_the_input_has() {
     let out = run(&["solve", &line]);
     let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
     assert!(all.contains("r1c1 and r1c3 both hold 3"), "{all}");
-    // `solve --file` on a line of no size: its count, not 9x9's 81 cells
+    // `solve --file` and `rate --file` on a line of no size: its count, not 9x9's 81 cells
     let path = temp_file("five.txt", "12345\n");
-    let out = run(&["solve", "--file", path.to_str().unwrap()]);
-    let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
-    assert!(all.contains("5 cells: a puzzle has 16 (4x4)"), "{all}");
-    assert!(!all.contains("expected 81 cells"), "{all}");
+    for command in ["solve", "rate"] {
+        let out = run(&[command, "--file", path.to_str().unwrap()]);
+        let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+        assert!(
+            all.contains("5 cells: a puzzle has 16 (4x4)"),
+            "{command}: {all}"
+        );
+        assert!(!all.contains("expected 81 cells"), "{command}: {all}");
+    }
 }
 
 #[test]

@@ -283,9 +283,14 @@ fn solve_file(
                         .map(|h| format!("{} {:.1}", h.technique, h.difficulty))
                         .unwrap_or_default(),
                 };
+                // a candidate line is its puzzle: its values alone (often none) are not
+                let puzzle = match lapiz::text::is_candidate_line(text.trim()) {
+                    true => text.trim(),
+                    false => t.puzzle.as_str(),
+                };
                 format!(
                     "{}\t{word}\t{}\t{}\n",
-                    printable(&t.puzzle),
+                    printable(puzzle),
                     t.summary.steps,
                     printable(&detail)
                 )
