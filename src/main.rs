@@ -116,7 +116,7 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
 
 /// Runs one command, its output buffered on stdout.
 fn run(command: Command) -> Result<ExitCode> {
-    let mut out = BufWriter::with_capacity(cli::batch::IO_BUFFER, io::stdout());
+    let mut out = BufWriter::with_capacity(cli::batch::IO_BUFFER, cli::stdio::NamedStdout);
     let o = &mut out;
     match command {
         Command::Solve(args) => cli::solve::run(args, o),

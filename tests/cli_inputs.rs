@@ -269,3 +269,206 @@ fn pencil_mark_grids_name_the_bad_cell_and_tell_none_from_several() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("no solution"), "{stderr}");
 }
+
+/// The candidate line (nine characters a cell) of a 9x9 line's givens alone: each given its
+/// one candidate, every other cell all nine, so that the puzzle has no value at all.
+fn bare_candidate_line(puzzle: &str) -> String {
+    puzzle
+        .bytes()
+        .map(|b| match b {
+            b'1'..=b'9' => {
+                let d = usize::from(b - b'0');
+                format!("{}{}{}", ".".repeat(d - 1), b as char, ".".repeat(9 - d))
+            }
+            _ => "123456789".to_string(),
+        })
+        .collect()
+}
+
+/// The rating column of `lapiz rate`'s one record.
+fn rating(args: &[&str]) -> String {
+    let out = run(args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let record = stdout.lines().nth(1).expect("a record");
+    record.split('\t').nth(1).expect("a rating").to_string()
+}
+
+#[test]
+fn candidate_lines_of_top1465_count_rate_and_solve_as_their_puzzles() {
+    let Some(puzzles) = common::puzzles("top1465.txt", 3) else {
+        eprintln!("skipped: ../shared/data/puzzles/top1465.txt is absent");
+        return;
+    };
+    for p in &puzzles {
+        // the puzzle's own pencil marks, from `candidates --line`; and its givens as bare
+        // candidates, which no value settles (SukakuExplainer's reading: naked singles)
+        let out = run(&["candidates", "--line", p]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let marks = text(&out.stdout).trim().to_string();
+        assert_eq!(marks.len(), 729, "{marks}");
+        let want = rating(&["rate", p]);
+        for line in [marks, bare_candidate_line(p)] {
+            let file = temp_file("sukaku.txt", format!("{line}\t9.0 a name\n"));
+            let out = run(&["count", "--file", file.to_str().unwrap()]);
+            let stdout = text(&out.stdout);
+            assert!(stdout.contains("unique: 1"), "{line}: {stdout}");
+            assert!(stdout.starts_with(&format!("{line}\t1\n")), "{stdout}");
+            assert_eq!(rating(&["rate", &line]), want, "{p}: {line}");
+            // the records of `rate --file` and `solve --file` show the line, not its values
+            let out = run(&["rate", "--file", file.to_str().unwrap()]);
+            assert!(
+                text(&out.stdout).contains(&format!("\n{line}\t")),
+                "{}",
+                text(&out.stdout)
+            );
+            let out = run(&["solve", "--file", file.to_str().unwrap()]);
+            assert!(
+                text(&out.stdout).starts_with(&format!("{line}\tsolved\t")),
+                "{}",
+                text(&out.stdout)
+            );
+            let out = run(&["solve", &line]);
+            assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+            assert!(
+                text(&out.stdout).contains("Solved in"),
+                "{}",
+                text(&out.stdout)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_candidate_line_with_several_solutions_is_refused_as_such() {
+    let all = "123456789".repeat(81);
+    let out = run(&["solve", &all]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("more than one solution"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn nine_by_nine_lines_with_star_or_underscore_for_empty_cells_are_read() {
+    let want = text(&run(&["solve", EASY]).stdout);
+    for mark in ["*", "_"] {
+        let line = EASY.replace('.', mark);
+        let out = run(&["solve", &line]);
+        assert_eq!(out.status.code(), Some(0), "{mark}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), want, "{mark}");
+    }
+}
+
+/// A 16x16 solved board's row `r` in 1-9A-G: every symbol once.
+fn sixteen_row(r: usize) -> String {
+    (0..16)
+        .map(|c| {
+            let v = ((r % 4) * 4 + r / 4 + c) % 16 + 1;
+            char::from_digit(v as u32, 17).unwrap().to_ascii_uppercase()
+        })
+        .map(|ch| if ch == '0' { 'G' } else { ch })
+        .collect()
+}
+
+#[test]
+fn a_cut_sixteen_grid_does_not_swallow_the_four_by_four_puzzles_after_it() {
+    let mut file = String::new();
+    for r in 0..10 {
+        file.push_str(&sixteen_row(r));
+        file.push('\n');
+    }
+    for _ in 0..8 {
+        file.push_str("3.1...2.2....4..\n");
+    }
+    let path = temp_file("cut.txt", &file);
+    let out = run(&["count", "--file", path.to_str().unwrap()]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stderr.contains(":1: a 16x16 grid cut short: lines 1-10 hold 10 of its 16 rows"),
+        "{stderr}"
+    );
+    assert_eq!(stdout.matches("3.1...2.2....4..\t1").count(), 8, "{stdout}");
+    // the cut grid is an error record of its own, before them
+    assert!(
+        stdout.starts_with(&format!("{}\terror\n", sixteen_row(0))),
+        "{stdout}"
+    );
+    assert!(stdout.contains("puzzles: 8, unique: 8"), "{stdout}");
+}
+
+#[test]
+fn errors_name_the_cause_the_input_has() {
+    // a line of 255 or 257 cells: its count, not a 9x9 character
+    for cells in [255, 257] {
+        let line = format!("A{}", ".".repeat(cells - 1));
+        let out = run(&["candidates", &line]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains(&format!("{cells} cells")), "{stderr}");
+        assert!(!stderr.contains("unexpected character"), "{stderr}");
+    }
+    // a grid over several lines cut short
+    let grid: Vec<String> = (0..10).map(sixteen_row).collect();
+    let out = run(&["candidates", &grid.join("\n")]);
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("10 rows of 16 cells: a 16x16 grid cut short"),
+        "{stderr}"
+    );
+    // a repeated clue on 16x16, named by its cells as on 9x9
+    let mut line = ".".repeat(256);
+    line.replace_range(0..1, "3");
+    line.replace_range(2..3, "3");
+    let out = run(&["solve", &line]);
+    let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(all.contains("r1c1 and r1c3 both hold 3"), "{all}");
+    // `solve --file` and `rate --file` on a line of no size: its count, not 9x9's 81 cells
+    let path = temp_file("five.txt", "12345\n");
+    for command in ["solve", "rate"] {
+        let out = run(&[command, "--file", path.to_str().unwrap()]);
+        let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+        assert!(
+            all.contains("5 cells: a puzzle has 16 (4x4)"),
+            "{command}: {all}"
+        );
+        assert!(!all.contains("expected 81 cells"), "{command}: {all}");
+    }
+}
+
+#[test]
+fn trace_and_html_to_one_file_are_refused() {
+    let dir = common::temp_dir("cli-inputs");
+    let a = dir.path().join("out.html");
+    let b = dir.path().join(".").join("out.html");
+    let out = run(&[
+        "solve",
+        EASY,
+        "--trace",
+        a.to_str().unwrap(),
+        "--html",
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--trace and --html name one file"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!a.exists());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_fails_the_page_with_status_two() {
+    let out = run(&["solve", EASY, "--html", "/dev/full"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("cannot write /dev/full"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -188,6 +188,49 @@ fn find(grid) {
 }
 
 #[test]
+fn script_prints_are_escaped_and_capped_per_solve() {
+    let script = temp_file(
+        "printer.rhai",
+        r#"const ID = "printer";
+const DIFFICULTY = 0.5;
+fn find(grid) {
+    print("\x1b[2J\x1b[31mred\r");
+    debug("\x1b]0;title\x07");
+    for i in 0..5000 {
+        print("a line of forty bytes to fill stderr...");
+    }
+    []
+}
+"#,
+    );
+    let out = lapiz(
+        &["solve", EASY, "--technique", script.to_str().unwrap()],
+        None,
+    );
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(
+        raw_controls(&stderr),
+        Vec::<char>::new(),
+        "{}",
+        &stderr[..200]
+    );
+    assert!(
+        stderr.contains("\\u{1b}[2J\\u{1b}[31mred\\r"),
+        "{}",
+        &stderr[..200]
+    );
+    // the script runs at every position of the solve: 5000 lines each time, but the solve's
+    // scripts print 64 KiB at most, then one line that says so
+    assert!(
+        stderr.len() < 64 * 1024 + 4096,
+        "{} bytes of stderr",
+        stderr.len()
+    );
+    assert_eq!(stderr.matches("script output cut").count(), 1, "one notice");
+}
+
+#[test]
 fn canonical_of_a_thousand_empty_grids_and_sparse_lines() {
     let empty = ".".repeat(81);
     let mut input = String::new();
@@ -443,4 +486,68 @@ fn a_batch_from_a_pipe_answers_each_line_without_waiting_for_more() {
         );
         assert!(child.wait().unwrap().success());
     }
+}
+
+/// Runs lapiz with one variable set in its environment.
+fn lapiz_with_env(args: &[&str], key: &str, value: &str) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_lapiz"))
+        .args(args)
+        .env(key, value)
+        .output()
+        .expect("lapiz runs")
+}
+
+#[test]
+fn small_things_say_what_is_wrong() {
+    // a full stdout is named
+    #[cfg(target_os = "linux")]
+    {
+        let full = std::fs::File::options()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lapiz"))
+            .args(["solve", EASY])
+            .stdout(full)
+            .output()
+            .expect("lapiz runs");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            text(&out.stderr).contains("cannot write to standard output"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    // `rate --file` of a missing file writes no header
+    let out = lapiz(&["rate", "--file", "/no/such/file.txt"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "");
+    // `--grid every` is one puzzle's
+    let out = lapiz(&["solve", "--file", "-", "--grid", "every"], Some(EASY));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--grid every"),
+        "{}",
+        text(&out.stderr)
+    );
+    // a negative seed is named as a bad seed
+    let out = lapiz(&["generate", "--seed", "-1"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("`-1` is not a seed"),
+        "{}",
+        text(&out.stderr)
+    );
+    // a thread count that is no number
+    let out = lapiz_with_env(&["count", "--file", "-"], "RAYON_NUM_THREADS", "abc");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("RAYON_NUM_THREADS=abc"),
+        "{}",
+        text(&out.stderr)
+    );
+    // CSV cells a spreadsheet would read as formulas are neutralised
+    let out = lapiz(&["rate", "--format", "csv", "=1+1"], None);
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("\"'=1+1\""), "{stdout}");
 }

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use lapiz::engine::check_puzzle;
 use lapiz::model::digit_bit;
 use lapiz::text::{
-    format_grid_library_line, format_pencil_marks, parse_library_line, parse_line,
-    parse_pencil_marks, parse_puzzle,
+    format_candidate_line, format_grid_library_line, format_pencil_marks, parse_library_line,
+    parse_line, parse_pencil_marks, parse_puzzle,
 };
 use lapiz::{Cell, Grid, ParseError, PuzzleError};
 use proptest::prelude::*;
@@ -272,7 +272,7 @@ fn parse_everything(text: &str) {
 /// Characters that `parse_line` neither reads as a cell nor ignores.
 fn bad_line_char() -> impl Strategy<Value = char> {
     any::<char>().prop_filter("must be a bad character", |&c| {
-        !(c.is_ascii_digit() || c == '.' || c.is_whitespace() || matches!(c, '|' | '-' | '+'))
+        !(c.is_ascii_digit() || c.is_whitespace() || matches!(c, '.' | '*' | '_' | '|' | '-' | '+'))
     })
 }
 
@@ -427,6 +427,38 @@ proptest! {
                 }
                 (v, _) => prop_assert_eq!(back.value(c), v, "{}", c),
             }
+        }
+    }
+
+    /// A candidate line (nine characters a cell) reads back the grid it was written from: each
+    /// value a given, each empty cell its candidates (a one-candidate cell whose digit no peer
+    /// has as a value, as placing it would take nothing away).
+    #[test]
+    fn candidate_line_round_trip(s in spec()) {
+        let g = s.grid();
+        let line = format_candidate_line(&g);
+        prop_assert_eq!(line.len(), 729);
+        let back = parse_puzzle(&line).unwrap();
+        for c in Cell::all() {
+            let m = g.candidates(c);
+            match (g.value(c), m.count_ones()) {
+                (0, 1) => {
+                    let d = m.trailing_zeros() as u8 + 1;
+                    let seen = c.peers().iter().any(|p| g.has_candidate(p, d));
+                    prop_assert_eq!(back.value(c), if seen { 0 } else { d }, "{}", c);
+                }
+                (0, _) => {
+                    prop_assert_eq!(back.value(c), 0, "{}", c);
+                    prop_assert_eq!(back.candidates(c), m, "{}", c);
+                }
+                (v, _) => prop_assert_eq!(back.value(c), v, "{}", c),
+            }
+        }
+        prop_assert_eq!(format_candidate_line(&back), line);
+        // the solution stays within the candidates
+        for c in Cell::all() {
+            let d = s.solution[c.index()];
+            prop_assert!(back.value(c) == d || back.has_candidate(c, d), "{}", c);
         }
     }
 

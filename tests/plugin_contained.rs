@@ -504,3 +504,31 @@ fn lapiz_serve_with_hostile_plugins_loses_no_slot_and_leaks_nothing() {
         assert!(!text.contains("s3cr3t"), "{text}");
     }
 }
+
+/// Whether `pid` is a process a plugin host forked: a fork does not exec, so it keeps the name
+/// of the host's thread that forked (the search thread's).
+fn is_host_fork(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/comm"))
+        .is_ok_and(|c| matches!(c.trim(), "plugin-search" | "lapiz"))
+}
+
+#[test]
+fn what_a_plugin_forks_ends_with_lapiz_sandbox_off_too() {
+    if !ready(false) {
+        return;
+    }
+    let lib = plugin(8);
+    let out = solve(&lib, &["--plugin-sandbox", "off"]);
+    let line = failure(&out, "hostile-fork");
+    assert!(line.contains("forked"), "{line}");
+    let child = host_pid(&line);
+    let gone = ends(child);
+    if !gone && is_host_fork(child) {
+        // only the process this test's plugin forked, named by its own pid
+        // SAFETY: a positive pid, checked above to be the plugin's fork.
+        unsafe {
+            libc::kill(child as libc::pid_t, libc::SIGKILL);
+        }
+    }
+    assert!(gone, "the plugin's child {child} outlived lapiz: {line}");
+}

@@ -9,25 +9,34 @@ use crate::model::{Bits, Geometry, Shape};
 use crate::text::Puzzle;
 
 impl Puzzle {
-    /// Counts the solutions by brute force, stopping at `limit` (at least 1).
+    /// Counts the solutions by brute force, stopping at `limit` (at least 1). A puzzle read
+    /// with pencil marks counts the solutions that keep every empty cell within its marks.
     pub fn count_solutions(&self, limit: u32) -> u32 {
-        if let Some(grid) = self.nine() {
+        if self.marks.is_none()
+            && let Some(grid) = self.nine()
+        {
             return crate::brute::nine::count_solutions(grid.values(), limit);
         }
-        on_size!(self.layout.by_size(), geo => Count {
-                values: &self.values,
-                limit: limit.max(1),
-            }.call(geo))
-        .solutions
+        self.count(limit.max(1)).solutions
     }
 
-    /// The one solution: [`PuzzleError::NoSolution`] or [`PuzzleError::MultipleSolutions`]
-    /// otherwise.
-    pub fn solution(&self) -> Result<Puzzle, PuzzleError> {
-        let counted = on_size!(self.layout.by_size(), geo => Count {
+    /// The brute force's count on the generic core, within the pencil marks when there are.
+    fn count(&self, limit: u32) -> brute::Counted {
+        on_size!(self.layout.by_size(), geo => Count {
             values: &self.values,
-            limit: 2,
-        }.call(geo));
+            marks: self.marks.as_deref(),
+            limit,
+        }.call(geo))
+    }
+
+    /// The one solution: [`PuzzleError::ClashNamed`] when two cells of a house hold the same
+    /// value, else [`PuzzleError::NoSolution`] or [`PuzzleError::MultipleSolutions`] when it
+    /// has not one.
+    pub fn solution(&self) -> Result<Puzzle, PuzzleError> {
+        if let Some(clash) = self.clash_error() {
+            return Err(clash);
+        }
+        let counted = self.count(2);
         match (counted.solutions, counted.first) {
             (1, Some(values)) => Ok(Puzzle {
                 values,
@@ -58,13 +67,17 @@ impl Puzzle {
 /// [`Puzzle::count_solutions`] on the generic core.
 struct Count<'a> {
     values: &'a [u8],
+    marks: Option<&'a [u32]>,
     limit: u32,
 }
 
 impl Count<'_> {
     /// Runs it on shape `S`.
     fn call<S: Shape>(self, geo: &'static Geometry<S>) -> brute::Counted {
-        brute::count(geo, self.values, self.limit)
+        match self.marks {
+            Some(marks) => brute::count_within(geo, self.values, marks, self.limit),
+            None => brute::count(geo, self.values, self.limit),
+        }
     }
 }
 

@@ -169,6 +169,42 @@ pub(crate) fn count<S: Shape>(geo: &'static Geometry<S>, values: &[u8], limit: u
     }
 }
 
+/// Counts the solutions of `values` (0 empty) that keep every empty cell within its pencil
+/// marks (`marks[cell]`: bit `d - 1` for digit `d`), stopping at `limit`: the solutions of a
+/// pencil-mark puzzle, whose marks are part of the puzzle.
+pub(crate) fn count_within<S: Shape>(
+    geo: &'static Geometry<S>,
+    values: &[u8],
+    marks: &[u32],
+    limit: u32,
+) -> Counted {
+    let none = Counted {
+        solutions: 0,
+        first: None,
+    };
+    let mut pending = Vec::with_capacity(4 * S::CELLS);
+    let Some(mut board) = Board::from_values(geo, values, &mut pending) else {
+        return none;
+    };
+    for (cell, &m) in marks.iter().enumerate().take(S::CELLS) {
+        if values[cell] != 0 {
+            continue;
+        }
+        for d in board.candidates(cell).ones() {
+            if m >> d & 1 == 0 && !board.eliminate(cell, d as u8 + 1, &mut pending) {
+                return none;
+            }
+        }
+    }
+    let mut search =
+        Search::<S, rand_chacha::ChaCha8Rng>::new(limit, u64::MAX, true, None, pending);
+    search.run(board);
+    Counted {
+        solutions: search.found,
+        first: search.first,
+    }
+}
+
 /// Whether `values` (0 empty) has a solution other than `known` (the known solution, whose
 /// cells of `group`, empty in `values`, hold the values `saved`): the question clue removal
 /// asks. A

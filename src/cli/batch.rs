@@ -80,8 +80,15 @@ pub fn workers() -> Result<usize> {
                         ));
                     }
                     Ok(n) => n,
-                    // rayon's own reading: anything else means one thread per core
-                    Err(_) => 0,
+                    // unset in effect: one thread per core, as rayon reads it
+                    Err(_) if v.trim().is_empty() => 0,
+                    Err(_) => {
+                        return Err(format!(
+                            "RAYON_NUM_THREADS={}: not a number of threads (0 for one per \
+                             core, at most {MAX_THREADS})",
+                            printable(&v)
+                        ));
+                    }
                 },
                 None => 0,
             },
@@ -289,10 +296,40 @@ pub struct Item {
 /// its text so far, the rows still to come and the bytes read.
 struct OpenGrid {
     line: usize,
+    /// The line of its last row so far.
+    last: usize,
     text: String,
     width: usize,
     rows_left: usize,
     bytes: u64,
+}
+
+impl OpenGrid {
+    /// Why the grid, cut short, is not read: its size, its lines and the rows they hold.
+    fn cut_short(&self) -> String {
+        let n = self.width;
+        let rows = n - self.rows_left;
+        let lines = if self.last == self.line {
+            format!("line {} holds", self.line)
+        } else {
+            format!("lines {}-{} hold", self.line, self.last)
+        };
+        format!("a {n}x{n} grid cut short: {lines} {rows} of its {n} rows")
+    }
+
+    /// Reports the grid, cut short, as the chunk's next item: an error record naming its
+    /// lines, its first row as the excerpt.
+    fn report_cut(&self, chunk: &mut Vec<Item>, used: &mut usize) {
+        let first = self.text.lines().next().unwrap_or_default();
+        next_item(
+            chunk,
+            used,
+            self.line,
+            Some(self.cut_short()),
+            first,
+            self.bytes,
+        );
+    }
 }
 
 /// Reads a line that is not inside a grid: a puzzle by itself becomes the chunk's next item; the
@@ -317,6 +354,7 @@ fn start_item(
         }
         rows => Some(OpenGrid {
             line,
+            last: line,
             text: text.to_string(),
             width: rows,
             rows_left: rows - 1,
@@ -424,9 +462,9 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write + Send>(
                 let (n, mut length) = read_capped_line(&mut input, &mut line, MAX_LINE)
                     .with_context(|| format!("cannot read {}", path.display()))?;
                 if n == 0 {
-                    // a grid cut short is read as it is, to be reported
+                    // a grid cut short is reported, naming its lines
                     if let Some(g) = open.take() {
-                        next_item(&mut chunk, &mut used, g.line, None, &g.text, g.bytes);
+                        g.report_cut(&mut chunk, &mut used);
                     }
                     eof = true;
                     break;
@@ -456,11 +494,17 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write + Send>(
                                 g.bytes += n as u64;
                             }
                         }
-                        (Some(t), Some(g)) if !Puzzle::is_row_of(t, g.width) => {
-                            // not a row of the open grid: the grid is reported as it is (cut
-                            // short), and the line read on its own
+                        (Some(t), Some(g))
+                            if !Puzzle::continues_grid(
+                                &g.text.lines().collect::<Vec<_>>(),
+                                t,
+                                g.width,
+                            ) =>
+                        {
+                            // not a row of the open grid: the grid is reported (cut short),
+                            // and the line read on its own
                             if let Some(g) = open.take() {
-                                next_item(&mut chunk, &mut used, g.line, None, &g.text, g.bytes);
+                                g.report_cut(&mut chunk, &mut used);
                             }
                             open = start_item(t, line_number, n as u64, &mut chunk, &mut used);
                         }
@@ -468,6 +512,7 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write + Send>(
                             g.text.push('\n');
                             g.text.push_str(t);
                             g.bytes += n as u64;
+                            g.last = line_number;
                             g.rows_left -= 1;
                             if g.rows_left == 0
                                 && let Some(g) = open.take()

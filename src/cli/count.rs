@@ -52,7 +52,12 @@ pub fn run(args: CountArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
             return Ok(Counted::Nine(values, count_solutions(&values, limit)));
         }
         let p = sizes.read(text).map_err(|e| e.to_string())?;
-        Ok(Counted::Line(p.to_line(), p.count_solutions(limit)))
+        // a candidate line is written back as it came: its values alone are not the puzzle
+        let line = match lapiz::text::is_candidate_line(text.trim()) {
+            true => text.trim().to_string(),
+            false => p.to_line(),
+        };
+        Ok(Counted::Line(line, p.count_solutions(limit)))
     };
     let unreadable = |_: &str, why: &str| Err(why.to_string());
     for_each_puzzle(path, out, work, unreadable, |out, item, record, bar| {

@@ -18,6 +18,16 @@ use super::exit;
 use super::sized::SizeArgs;
 use super::table::{TableArgs, header, rating_row, row};
 
+/// Reads `--seed`: a whole number from 0 to `u64::MAX`.
+fn parse_seed(text: &str) -> Result<u64, String> {
+    text.trim().parse::<u64>().map_err(|_| {
+        format!(
+            "`{text}` is not a seed: a whole number from 0 to {}",
+            u64::MAX
+        )
+    })
+}
+
 /// Arguments of `lapiz generate`.
 #[derive(Args)]
 pub struct GenerateArgs {
@@ -25,7 +35,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 1)]
     pub count: u64,
     /// Seed for reproducible output (default: from the clock).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_seed)]
     pub seed: Option<u64>,
     /// Symmetry of the clue pattern: none, rot180, rot90, horizontal, vertical, diagonal,
     /// antidiagonal.

@@ -9,6 +9,7 @@ pub mod canonical;
 pub mod count;
 pub mod generate;
 pub mod hint;
+pub mod outfile;
 pub mod plugin_host;
 pub mod rate;
 pub mod reglib;

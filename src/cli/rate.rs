@@ -62,9 +62,11 @@ fn rate_text(
             Ok(lapiz::Puzzle::from_nine(&grid))
         }
         Ok(_) => sizes.read(text),
+        // another size, or the error of the reader that saw the text's size
         Err(nine) => match sizes.read(text) {
             Ok(p) if p.layout().n() != 9 => Ok(p),
-            _ => Err(nine),
+            Ok(_) => Err(nine),
+            Err(e) => Err(e),
         },
     };
     let puzzle = match read {
@@ -82,7 +84,12 @@ fn rate_text(
         RatingError::Invalid(reason) => format!("invalid puzzle: {reason}"),
         other => other.to_string(),
     });
-    (trace.puzzle, r)
+    // a candidate line is its puzzle: its values alone (often none) are not
+    let shown = match lapiz::text::is_candidate_line(text.trim()) {
+        true => text.trim().to_string(),
+        false => trace.puzzle,
+    };
+    (shown, r)
 }
 
 /// Runs `lapiz rate`.
@@ -95,6 +102,10 @@ pub fn run(args: RateArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
         },
     };
     let sizes = &args.sizes;
+    if let Some(path) = &args.input.file {
+        // a file that cannot be opened fails before the header is written
+        drop(super::batch::open_input(path)?);
+    }
     if !args.no_header {
         writeln!(out, "{}", row(args.table.format, &header(args.se_all)))?;
     }

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 
 use lapiz::engine::Pipeline;
@@ -79,6 +79,14 @@ pub struct SolveArgs {
 /// Runs `lapiz solve`.
 pub fn run(args: SolveArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
     let format = args.format;
+    if let (Some(trace), Some(html)) = (&args.trace, &args.html)
+        && super::outfile::same_target(trace, html)
+    {
+        bail!(
+            "--trace and --html name one file ({}): give each its own",
+            printable(&html.display().to_string())
+        );
+    }
     let pipeline = args.pipeline.load("default")?;
     if let Some(file) = &args.input.file {
         if args.trace.is_some() {
@@ -86,6 +94,9 @@ pub fn run(args: SolveArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
         }
         if args.html.is_some() || format == Format::Html {
             bail!("an HTML page shows one puzzle's solve; use --format text or ron with --file");
+        }
+        if matches!(args.grid, GridWhen::Every) {
+            bail!("--grid every prints one puzzle's pencil marks after each step; not with --file");
         }
         return solve_file(file, &pipeline, format, args.strict, out);
     }
@@ -103,8 +114,7 @@ pub fn run(args: SolveArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
                 let t = Trace::invalid(text.clone(), &pipeline, reason.clone());
                 let page = trace_page(&t, None, PageKind::Solve);
                 if let Some(path) = &args.html {
-                    std::fs::write(path, &page)
-                        .with_context(|| format!("cannot write {}", path.display()))?;
+                    super::outfile::write_whole(path, page.as_bytes())?;
                 }
                 if format == Format::Html {
                     out.write_all(page.as_bytes())?;
@@ -137,12 +147,10 @@ fn finish(
     // the text trace follows a 9x9 grid; other sizes print the pencil marks the trace holds
     let grid = start.nine();
     if let Some(path) = &args.trace {
-        std::fs::write(path, t.to_ron())
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        super::outfile::write_whole(path, t.to_ron().as_bytes())?;
     }
     if let Some(path) = &args.html {
-        std::fs::write(path, puzzle_page(t, start, PageKind::Solve))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        super::outfile::write_whole(path, puzzle_page(t, start, PageKind::Solve).as_bytes())?;
     }
     match args.format {
         Format::Text => {
@@ -182,6 +190,10 @@ fn troubles(t: &Trace) -> Vec<String> {
         .iter()
         .filter_map(|e| match e {
             // the error names the technique: `technique T failed: …`
+            // a script's budget error says it already
+            Entry::Failed { error, .. } if error.contains("disabled for this solve") => {
+                Some(printable(error).into_owned())
+            }
             Entry::Failed { error, .. } => Some(format!(
                 "{}; disabled for the rest of this solve",
                 printable(error)
@@ -236,12 +248,14 @@ fn solve_file(
     let work = |text: &str| {
         let t = match parse_puzzle(text) {
             Ok(grid) => Puzzle::from_nine(&grid).solve(pipeline),
-            Err(e) => match Puzzle::parse(text) {
+            // another size, or the error of the reader that saw the text's size
+            Err(e) => match Puzzle::read(text, None, None) {
                 Ok(p) if p.layout().n() != 9 => {
                     super::sized::note_skipped_plugins(pipeline, p.layout().n());
                     p.solve(pipeline)
                 }
-                _ => return SolveRecord::Unreadable(e.to_string()),
+                Ok(_) => return SolveRecord::Unreadable(e.to_string()),
+                Err(e) => return SolveRecord::Unreadable(e.to_string()),
             },
         };
         let status = match &t.outcome {
@@ -268,9 +282,14 @@ fn solve_file(
                         .map(|h| format!("{} {:.1}", h.technique, h.difficulty))
                         .unwrap_or_default(),
                 };
+                // a candidate line is its puzzle: its values alone (often none) are not
+                let puzzle = match lapiz::text::is_candidate_line(text.trim()) {
+                    true => text.trim(),
+                    false => t.puzzle.as_str(),
+                };
                 format!(
                     "{}\t{word}\t{}\t{}\n",
-                    printable(&t.puzzle),
+                    printable(puzzle),
                     t.summary.steps,
                     printable(&detail)
                 )
@@ -347,4 +366,30 @@ fn solve_file(
         return Ok(ExitCode::from(super::exit::INVALID));
     }
     Ok(super::exit_status(invalid))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_that_says_disabled_is_not_told_twice() {
+        let pipeline = Pipeline::default_pipeline();
+        let mut t = Trace::invalid(String::new(), &pipeline, String::new());
+        let budget = "technique s failed: per-solve time budget spent (2000 ms per script per \
+                      solve); script disabled for this solve";
+        for error in [budget, "technique p failed: the search failed: x"] {
+            t.entries.push(Entry::Failed {
+                technique: "s".into(),
+                error: error.into(),
+            });
+        }
+        let lines = troubles(&t);
+        assert_eq!(lines[0].matches("disabled").count(), 1, "{}", lines[0]);
+        assert!(
+            lines[1].ends_with("; disabled for the rest of this solve"),
+            "{}",
+            lines[1]
+        );
+    }
 }

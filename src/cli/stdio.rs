@@ -99,3 +99,23 @@ pub fn prepare() -> Result<(), &'static str> {
 pub fn prepare() -> Result<(), &'static str> {
     Ok(())
 }
+
+/// Standard output whose write errors name it (`cannot write to standard output: No space
+/// left on device`), their kind kept (a closed pipe is still told by its kind).
+pub struct NamedStdout;
+
+impl NamedStdout {
+    fn name(e: std::io::Error) -> std::io::Error {
+        std::io::Error::new(e.kind(), format!("cannot write to standard output: {e}"))
+    }
+}
+
+impl std::io::Write for NamedStdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        std::io::stdout().write(buf).map_err(NamedStdout::name)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        std::io::stdout().flush().map_err(NamedStdout::name)
+    }
+}

@@ -83,10 +83,13 @@ pub fn check_puzzle(grid: &Grid) -> Result<[u8; 81], PuzzleError> {
     }
     let solution = match solver::analyze(grid.values()) {
         Solutions::None => return Err(PuzzleError::NoSolution),
-        // the values alone have several; the pencil marks may leave none of them
-        Solutions::Multiple if has_extra_state(grid) && marks_leave_no_solution(grid) => {
-            return Err(PuzzleError::NoSolution);
-        }
+        // the values alone have several: the pencil marks are part of the puzzle, and may
+        // leave one of them, none, or several
+        Solutions::Multiple if has_extra_state(grid) => match solutions_within_marks(grid) {
+            Solutions::None => return Err(PuzzleError::NoSolution),
+            Solutions::Multiple => return Err(PuzzleError::MultipleSolutions),
+            Solutions::Unique(s) => *s,
+        },
         Solutions::Multiple => return Err(PuzzleError::MultipleSolutions),
         Solutions::Unique(s) => *s,
     };
@@ -99,63 +102,20 @@ pub fn check_puzzle(grid: &Grid) -> Result<[u8; 81], PuzzleError> {
     Ok(solution)
 }
 
-/// Whether the pencil marks rule out every solution (`false` when the search cannot tell
-/// within [`MARKS_SEARCH_NODES`]).
-fn marks_leave_no_solution(grid: &Grid) -> bool {
-    let mut budget = MARKS_SEARCH_NODES;
-    solvable_within_marks(grid, &mut budget) == Some(false)
-}
-
-/// The most positions [`solvable_within_marks`] visits before it gives up undecided, so that no
-/// pencil-mark grid can make the check hang.
-const MARKS_SEARCH_NODES: u32 = 200_000;
-
-/// Whether some solution keeps every empty cell within its pencil marks: a search over the
-/// marks (naked singles placed at once, then the cell with the fewest candidates tried digit by
-/// digit), cut where a cell has no candidate or a house has no place left for a digit. `None`
-/// when `budget` positions were not enough to tell.
-fn solvable_within_marks(grid: &Grid, budget: &mut u32) -> Option<bool> {
-    let mut g = grid.clone();
-    loop {
-        *budget = budget.checked_sub(1)?;
-        if g.dead_cell().is_some() || house_without_place(&g) {
-            return Some(false);
-        }
-        let Some(cell) = g
-            .empty_cells()
-            .into_iter()
-            .min_by_key(|&c| g.candidates(c).count_ones())
-        else {
-            return Some(true);
-        };
-        let mask = g.candidates(cell);
-        if mask.count_ones() == 1 {
-            g.set_value(cell, mask.trailing_zeros() as u8 + 1);
-            continue;
-        }
-        for d in crate::model::cell::digits(mask) {
-            let mut h = g.clone();
-            h.set_value(cell, d);
-            if solvable_within_marks(&h, budget)? {
-                return Some(true);
-            }
-        }
-        return Some(false);
+/// The solutions of `grid` that keep every empty cell within its candidates, counted up to 2:
+/// the solutions of a pencil-mark puzzle, whose marks are part of the puzzle.
+fn solutions_within_marks(grid: &Grid) -> Solutions {
+    let marks: Vec<u32> = Cell::all().map(|c| u32::from(grid.candidates(c))).collect();
+    let geo = S9::geometry(Layout::NINE);
+    let counted = crate::brute::sized::count_within(geo, grid.values(), &marks, 2);
+    match (counted.solutions, counted.first) {
+        (0, _) | (_, None) => Solutions::None,
+        (1, Some(first)) => match <[u8; 81]>::try_from(first) {
+            Ok(values) => Solutions::Unique(Box::new(values)),
+            Err(_) => Solutions::None,
+        },
+        _ => Solutions::Multiple,
     }
-}
-
-/// Whether some house has a digit neither placed nor a candidate anywhere in it.
-fn house_without_place(g: &Grid) -> bool {
-    crate::model::cell::House::all().any(|house| {
-        let placed = house
-            .cells()
-            .into_iter()
-            .fold(0u16, |m, c| match g.value(c) {
-                0 => m,
-                v => m | 1 << (v - 1),
-            });
-        (1..=9u8).any(|d| placed & 1 << (d - 1) == 0 && g.digit_cells_in(d, house).is_empty())
-    })
 }
 
 /// Whether the grid holds more than its givens: placed digits or removed candidates.

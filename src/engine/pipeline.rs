@@ -177,6 +177,14 @@ pub enum PipelineError {
         /// The name.
         name: String,
     },
+    /// `without` names an id twice.
+    #[error("{source_name}: `without` names `{id}` twice")]
+    WithoutTwice {
+        /// The pipeline file's name.
+        source_name: String,
+        /// The id.
+        id: String,
+    },
     /// `without` names an id the entries do not list.
     #[error("{source_name}: `without` names `{id}`, which the pipeline's entries do not list")]
     WithoutUnknown {
@@ -531,7 +539,13 @@ impl Pipeline {
                 techniques.push(t);
             }
         }
-        for id in &config.without {
+        for (k, id) in config.without.iter().enumerate() {
+            if config.without[..k].contains(id) {
+                return Err(PipelineError::WithoutTwice {
+                    source_name: source_name.to_string(),
+                    id: id.clone(),
+                });
+            }
             let Some(i) = techniques.iter().position(|t| t.id() == id) else {
                 return Err(PipelineError::WithoutUnknown {
                     source_name: source_name.to_string(),
@@ -774,6 +788,13 @@ mod tests {
             e.to_string(),
             "w.ron: `without` names `skyscraper`, which the pipeline's entries do not list"
         );
+        let e = Pipeline::from_ron(
+            r#"Pipeline(techniques: [Pipeline("default")], without: ["x-wing", "x-wing"])"#,
+            "t.ron",
+        )
+        .err()
+        .expect("an error");
+        assert_eq!(e.to_string(), "t.ron: `without` names `x-wing` twice");
     }
 
     #[test]

@@ -43,6 +43,22 @@ pub enum ParseError {
         /// What is wrong.
         message: String,
     },
+    /// A character of a candidate line (nine per cell) that is neither its place's digit nor
+    /// `.` or `0`.
+    #[error(
+        "unexpected character {ch:?} at position {position} of the candidate line ({cell}'s \
+         place for {digit}: `{digit}`, `.` or `0`)"
+    )]
+    BadCandidate {
+        /// The character.
+        ch: char,
+        /// 1-based character position in the line.
+        position: usize,
+        /// The cell whose nine characters hold it.
+        cell: Cell,
+        /// The digit of its place.
+        digit: u8,
+    },
     /// The input is empty.
     #[error("empty input")]
     Empty,
@@ -81,6 +97,17 @@ pub enum PuzzleError {
         second: Cell,
         /// The digit.
         digit: u8,
+    },
+    /// Two cells of one house hold the same value, on a board of any size (cells and value
+    /// named as the puzzle writes them: `r1c1`, `G`).
+    #[error("{first} and {second} both hold {value}")]
+    ClashNamed {
+        /// The first cell's name.
+        first: String,
+        /// The second cell's name.
+        second: String,
+        /// The value, in the puzzle's symbols.
+        value: String,
     },
     /// An empty cell has no candidate left.
     #[error("{cell} has no candidate left")]

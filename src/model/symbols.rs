@@ -34,20 +34,32 @@ pub enum Alphabet {
 
 impl Alphabet {
     /// The value (1..=n) of symbol `c` for size `n`, 0 for an empty cell, `None` when `c`
-    /// is neither.
+    /// is neither. In `0-9A` the size's value is written `0` only: the symbol after the one
+    /// for `n - 1` (`G` on 16x16) is not one.
+    ///
+    /// ```
+    /// use lapiz::model::Alphabet;
+    /// assert_eq!(Alphabet::ZeroFirst.value('0', 16), Some(16));
+    /// assert_eq!(Alphabet::ZeroFirst.value('g', 16), None);
+    /// assert_eq!(Alphabet::Standard.value('g', 16), Some(16));
+    /// ```
     pub fn value(self, c: char, n: u8) -> Option<u8> {
         let c = c.to_ascii_uppercase();
         let v = match (self, c) {
-            (_, '.' | '*' | '_') => 0,
-            (Alphabet::ZeroFirst, '0') => n,
-            (_, '0') => 0,
+            (_, '.' | '*' | '_') => return Some(0),
+            (Alphabet::ZeroFirst, '0') => return Some(n),
+            (_, '0') => return Some(0),
             (Alphabet::Letters, 'A'..='Z') => c as u8 - b'A' + 1,
             (Alphabet::Letters, _) => return None,
             (_, '1'..='9') => c as u8 - b'0',
             (Alphabet::Standard | Alphabet::ZeroFirst, 'A'..='Z') => c as u8 - b'A' + 10,
             _ => return None,
         };
-        (v <= n && !(self == Alphabet::ZeroFirst && v == 0 && c == '0')).then_some(v)
+        let top = match self {
+            Alphabet::ZeroFirst => n.saturating_sub(1),
+            _ => n,
+        };
+        (v <= top).then_some(v)
     }
 
     /// The symbol of value `v` (0: `.`) for size `n`.

@@ -117,8 +117,8 @@ fn outcome(
         || String::from_utf8_lossy(&explanation[..len.min(explanation.len())]).into_owned();
     match status {
         LP_OK => Ok(()),
-        LP_ERROR => Err(fail(format!("the search failed: {}", message()))),
-        LP_PANIC => Err(fail(format!("the search panicked: {}", message()))),
+        LP_ERROR => Err(fail(with_reason("the search failed", &message()))),
+        LP_PANIC => Err(fail(with_reason("the search panicked", &message()))),
         other => Err(fail(format!("the search returned unknown status {other}"))),
     }
 }
@@ -589,4 +589,30 @@ unsafe fn read_sized_step(
         text.to_string()
     };
     Ok(step)
+}
+
+/// `what: reason`, or `what (no reason given)` when the plugin gave none.
+fn with_reason(what: &str, reason: &str) -> String {
+    if reason.trim().is_empty() {
+        format!("{what} (no reason given)")
+    } else {
+        format!("{what}: {reason}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_reason_is_said_to_be_missing() {
+        assert_eq!(
+            with_reason("the search panicked", " "),
+            "the search panicked (no reason given)"
+        );
+        assert_eq!(
+            with_reason("the search failed", "x"),
+            "the search failed: x"
+        );
+    }
 }

@@ -69,6 +69,24 @@ pub(crate) struct Allowance {
 struct SolveState {
     budget: ScriptBudget,
     used: Vec<ScriptUsage>,
+    /// Bytes the scripts printed in the solve.
+    printed: u64,
+}
+
+/// The most bytes the scripts' `print` and `debug` may write in one solve (all scripts of the
+/// solve together; outside a solve, in the life of the thread): past it their lines are
+/// dropped, after one line that says so.
+pub const MAX_PRINT_BYTES: u64 = 64 * 1024;
+
+/// What to do with a line a script prints ([`print_allowance`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Print {
+    /// Write it.
+    Write,
+    /// Write the line saying the cap is reached instead, then nothing more.
+    CapReached,
+    /// Drop it.
+    Drop,
 }
 
 thread_local! {
@@ -76,6 +94,33 @@ thread_local! {
     static SOLVE: RefCell<Option<SolveState>> = const { RefCell::new(None) };
     /// What the scripts spent in the last solve closed on this thread.
     static LAST: RefCell<Vec<ScriptUsage>> = const { RefCell::new(Vec::new()) };
+    /// Bytes scripts printed on this thread outside any solve.
+    static PRINTED_OUTSIDE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts a line of `bytes` a script prints against [`MAX_PRINT_BYTES`] and says what to do
+/// with it.
+pub(crate) fn print_allowance(bytes: usize) -> Print {
+    let decide = |printed: &mut u64| {
+        let before = *printed;
+        *printed = before.saturating_add(bytes as u64);
+        if *printed <= MAX_PRINT_BYTES {
+            Print::Write
+        } else if before <= MAX_PRINT_BYTES {
+            Print::CapReached
+        } else {
+            Print::Drop
+        }
+    };
+    SOLVE.with(|s| match s.borrow_mut().as_mut() {
+        Some(state) => decide(&mut state.printed),
+        None => PRINTED_OUTSIDE.with(|p| {
+            let mut n = p.get();
+            let d = decide(&mut n);
+            p.set(n);
+            d
+        }),
+    })
 }
 
 /// An open solve: script calls on this thread are charged to it until it is dropped. Scopes
@@ -91,6 +136,7 @@ impl SolveScope {
         let state = SolveState {
             budget,
             used: Vec::new(),
+            printed: 0,
         };
         let outer = SOLVE.with(|s| s.borrow_mut().replace(state));
         SolveScope { outer }
@@ -187,6 +233,27 @@ mod tests {
         assert_eq!(usage.len(), 1);
         assert_eq!((usage[0].calls, usage[0].operations), (2, 120));
         assert_eq!(allowance(1), None, "closed");
+    }
+
+    #[test]
+    fn prints_are_capped_per_solve_with_one_notice() {
+        let _scope = SolveScope::begin(ScriptBudget::default());
+        let line = MAX_PRINT_BYTES as usize / 4;
+        let got: Vec<Print> = (0..6).map(|_| print_allowance(line)).collect();
+        assert_eq!(
+            got,
+            [
+                Print::Write,
+                Print::Write,
+                Print::Write,
+                Print::Write,
+                Print::CapReached,
+                Print::Drop
+            ]
+        );
+        // a new solve starts afresh
+        let _inner = SolveScope::begin(ScriptBudget::default());
+        assert_eq!(print_allowance(line), Print::Write);
     }
 
     #[test]

@@ -115,9 +115,9 @@ pub(crate) mod value;
 
 use stack::on_script_stack;
 
-pub(crate) use budget::{ScriptBudget, SolveScope};
 #[doc(hidden)]
-pub use budget::{ScriptUsage, last_solve_usage};
+pub use budget::{MAX_PRINT_BYTES, ScriptUsage, last_solve_usage};
+pub(crate) use budget::{ScriptBudget, SolveScope};
 
 /// The limits every script call runs under. Rhai's own defaults differ between debug and
 /// release builds; lapiz sets every one of these explicitly.
@@ -198,14 +198,16 @@ impl ScriptHost {
             .set_fail_on_invalid_map_property(true);
         engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
         engine.disable_symbol("eval");
-        // Scripts print to stderr so they never mix with lapiz's own output; a line stderr
+        // Scripts print to stderr so they never mix with lapiz's own output, escaped as every
+        // untrusted text is (`printable`) and at most `MAX_PRINT_BYTES` a solve; a line stderr
         // refuses (closed, full) is dropped rather than failing the search.
-        engine.on_print(|s| print_line(&format!("{s}\n")));
+        engine.on_print(|s| print_line(&format!("{}\n", crate::text::printable(s))));
         engine.on_debug(|s, src, pos| {
             print_line(&format!(
-                "{}:{}: {s}\n",
-                src.unwrap_or("script"),
-                PosText(pos)
+                "{}:{}: {}\n",
+                crate::text::printable(src.unwrap_or("script")),
+                PosText(pos),
+                crate::text::printable(s)
             ));
         });
         // Counts every operation and stops a call past its operations per call; every 1024
@@ -457,7 +459,9 @@ impl ScriptTechnique {
                 format!("not UTF-8 ({})", e.utf8_error()),
             ))
         })?;
-        ScriptTechnique::from_source(&text, &shown, host)
+        // a byte-order mark some editors write is not part of the script
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        ScriptTechnique::from_source(text, &shown, host)
     }
 
     /// A script from its text; `path` names it in errors and in its [`Origin`].
@@ -583,7 +587,14 @@ impl ScriptTechnique {
                 _ => {
                     return Err(decl(
                         line_of("DIFFICULTY"),
-                        format!("DIFFICULTY must be a number in (0, 20], found {v}"),
+                        match v.is_string() {
+                            true => format!(
+                                "DIFFICULTY must be a number in (0, 20], found the string {:?} \
+                                 (write it without quotes)",
+                                v.to_string()
+                            ),
+                            false => format!("DIFFICULTY must be a number in (0, 20], found {v}"),
+                        },
                     ));
                 }
             },
@@ -913,7 +924,16 @@ impl Technique for ScriptTechnique {
 /// Writes a script's `print` or `debug` line to stderr in one write, ignoring a failure.
 fn print_line(line: &str) {
     use std::io::Write as _;
-    let _ = std::io::stderr().lock().write_all(line.as_bytes());
+    let text = match budget::print_allowance(line.len()) {
+        budget::Print::Write => line.to_string(),
+        budget::Print::CapReached => format!(
+            "script output cut: scripts printed more than {} bytes in this solve; \
+             the rest of their lines are dropped\n",
+            budget::MAX_PRINT_BYTES
+        ),
+        budget::Print::Drop => return,
+    };
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
 #[cfg(test)]
@@ -934,6 +954,25 @@ mod tests {
         assert_eq!(t.name(), "T");
         assert_eq!(t.library_codes(), vec!["0300".to_string()]);
         assert_eq!(t.origin(), Origin::Script("t.rhai".into()));
+    }
+
+    #[test]
+    fn a_quoted_difficulty_is_named_as_a_string() {
+        let text = "const ID = \"t\";\nconst DIFFICULTY = \"3.0\";\nfn find(grid) { () }";
+        let e = ScriptTechnique::from_source(text, "t.rhai", ScriptHost::shared()).unwrap_err();
+        assert!(e.to_string().contains("found the string \"3.0\""), "{e}");
+    }
+
+    #[test]
+    fn a_script_file_may_start_with_a_byte_order_mark() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bom.rhai");
+        std::fs::write(
+            &path,
+            "\u{feff}const ID = \"bom\";\nconst DIFFICULTY = 1.0;\nfn find(grid) { () }",
+        )
+        .unwrap();
+        assert_eq!(ScriptTechnique::load(&path).unwrap().id(), "bom");
     }
 
     #[test]

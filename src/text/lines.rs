@@ -61,7 +61,12 @@ pub fn puzzle_of_line(line: &str) -> Option<&str> {
         return Some(t);
     }
     match t.split_whitespace().next() {
-        Some(first) if crate::model::Layout::is_board_length(first.len()) => Some(first),
+        Some(first)
+            if crate::model::Layout::is_board_length(first.len())
+                || first.len() == crate::text::nine::CANDIDATE_LINE =>
+        {
+            Some(first)
+        }
         _ => Some(t),
     }
 }

@@ -12,8 +12,9 @@ pub(crate) mod sized;
 
 #[doc(hidden)]
 pub use nine::{
-    LibraryCase, format_grid_library_line, format_library_line, format_pencil_marks,
-    format_pencil_marks_marked, line_values, not_utf8, parse_library_line, parse_line,
+    CANDIDATE_LINE, LibraryCase, format_candidate_line, format_grid_library_line,
+    format_library_line, format_pencil_marks, format_pencil_marks_marked, is_candidate_line,
+    line_values, not_utf8, parse_candidate_line, parse_library_line, parse_line,
     parse_pencil_marks, parse_puzzle,
 };
 pub use printable::printable;

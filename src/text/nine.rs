@@ -18,6 +18,9 @@ pub fn parse_puzzle(text: &str) -> Result<Grid, ParseError> {
     if trimmed.starts_with(':') {
         return parse_library_line(trimmed).map(|case| case.grid);
     }
+    if is_candidate_line(trimmed) {
+        return parse_candidate_line(trimmed);
+    }
     // `text`, not `trimmed`: error positions count from the start of the input as given
     // (parse_line skips whitespace anyway)
     match parse_line(text) {
@@ -58,7 +61,10 @@ fn strict_pencil_marks(text: &str) -> bool {
         .split(|c: char| c.is_whitespace() || c == '|')
         .filter(|p| !p.is_empty())
     {
-        if piece.bytes().all(|b| b == b'.' || b == b'0') {
+        if piece
+            .bytes()
+            .all(|b| matches!(b, b'.' | b'0' | b'*' | b'_'))
+        {
             return false;
         }
         if !piece.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
@@ -77,7 +83,7 @@ fn strict_pencil_marks(text: &str) -> bool {
     groups > 9 && (with_candidates || text.contains([':', '\'']))
 }
 
-/// Reads 81 cells: digits `1`-`9`, `.` or `0` for an empty cell. Whitespace and the `|`, `-`,
+/// Reads 81 cells: digits `1`-`9`, `.`, `0`, `*` or `_` for an empty cell. Whitespace and the `|`, `-`,
 /// `+` of pasted grids are ignored. Every digit becomes a given.
 ///
 /// ```
@@ -115,7 +121,7 @@ pub fn line_values(text: &str) -> Result<[u8; 81], ParseError> {
     for (i, ch) in text.chars().enumerate() {
         let v = match ch {
             '1'..='9' => ch as u8 - b'0',
-            '.' | '0' => 0,
+            '.' | '0' | '*' | '_' => 0,
             c if c.is_whitespace() || matches!(c, '|' | '-' | '+') => continue,
             _ => {
                 return Err(ParseError::BadChar {
@@ -181,6 +187,92 @@ pub fn parse_pencil_marks(text: &str) -> Result<Grid, ParseError> {
         }
     }
     Ok(grid)
+}
+
+/// The length of a candidate line: nine characters for each of the 81 cells.
+pub const CANDIDATE_LINE: usize = 729;
+
+/// Whether `text` is a candidate line ([`parse_candidate_line`]): 729 characters, each a
+/// digit or `.`.
+pub fn is_candidate_line(text: &str) -> bool {
+    text.len() == CANDIDATE_LINE && text.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+}
+
+/// Reads a candidate line, as tdoku and SukakuExplainer write a pencil-mark puzzle: nine
+/// characters per cell, row by row, the `k`-th of them the digit `k` when it is a candidate of
+/// the cell, `.` or `0` when it is not. Such a puzzle has no givens: its candidates are the
+/// puzzle. As SukakuExplainer reads it, a cell left with one candidate that no cell it sees has
+/// holds that digit (placing it takes nothing away); a one-candidate cell whose digit some
+/// peer still has stays empty, for a single to place.
+///
+/// ```
+/// let line = "123456789".repeat(81);
+/// let grid = lapiz::text::parse_candidate_line(&line).unwrap();
+/// assert_eq!(grid.candidate_count(), 729);
+/// assert_eq!(lapiz::text::format_candidate_line(&grid), line);
+/// ```
+pub fn parse_candidate_line(text: &str) -> Result<Grid, ParseError> {
+    let text = text.trim();
+    let found = text.chars().count();
+    if found != CANDIDATE_LINE {
+        return Err(ParseError::BadSize {
+            what: format!(
+                "a candidate line has {CANDIDATE_LINE} characters (nine per cell), found {found}"
+            ),
+        });
+    }
+    let mut masks = [0 as DigitMask; 81];
+    for (i, ch) in text.chars().enumerate() {
+        let (cell, digit) = (i / 9, (i % 9) as u8 + 1);
+        match ch {
+            '.' | '0' => {}
+            c if c as u32 == u32::from(b'0' + digit) => masks[cell] |= digit_bit(digit),
+            ch => {
+                return Err(ParseError::BadCandidate {
+                    ch,
+                    position: i + 1,
+                    cell: Cell::new(cell as u8),
+                    digit,
+                });
+            }
+        }
+    }
+    let mut grid = Grid::empty();
+    for cell in Cell::all() {
+        grid.set_candidates(cell, masks[cell.index()]);
+    }
+    for cell in Cell::all() {
+        let mask = grid.candidates(cell);
+        if mask.count_ones() != 1 {
+            continue;
+        }
+        let digit = mask.trailing_zeros() as u8 + 1;
+        if cell.peers().iter().all(|p| !grid.has_candidate(p, digit)) {
+            grid.set_value(cell, digit);
+            grid.mark_given(cell);
+        }
+    }
+    Ok(grid)
+}
+
+/// The candidate line of `grid` ([`parse_candidate_line`]): a cell with a value is written
+/// with that digit alone.
+pub fn format_candidate_line(grid: &Grid) -> String {
+    let mut out = String::with_capacity(CANDIDATE_LINE);
+    for cell in Cell::all() {
+        let mask = match grid.value(cell) {
+            0 => grid.candidates(cell),
+            v => digit_bit(v),
+        };
+        for d in 1..=9u8 {
+            out.push(if mask & digit_bit(d) != 0 {
+                (b'0' + d) as char
+            } else {
+                '.'
+            });
+        }
+    }
+    out
 }
 
 /// The first cell of a pencil-mark grid that is not a candidate group, when the groups cannot
@@ -582,6 +674,65 @@ mod tests {
             assert_eq!(back.candidates(c), g.candidates(c), "{c}");
         }
         assert_eq!(parse_puzzle(&text).unwrap().to_line(), P);
+    }
+
+    #[test]
+    fn candidate_lines_round_trip_and_keep_one_candidate_cells_empty() {
+        let mut g = parse_line(P).unwrap();
+        g.eliminate(Cell::new(1), 5);
+        g.eliminate(Cell::new(2), 9);
+        let line = format_candidate_line(&g);
+        assert_eq!(line.len(), CANDIDATE_LINE);
+        let back = parse_candidate_line(&line).unwrap();
+        for c in Cell::all() {
+            assert_eq!(back.value(c), g.value(c), "{c}");
+            assert_eq!(back.candidates(c), g.candidates(c), "{c}");
+        }
+        assert_eq!(parse_puzzle(&line).unwrap(), back);
+        assert_eq!(format_candidate_line(&back), line);
+        // `0` for an absent candidate reads the same
+        assert_eq!(parse_candidate_line(&line.replace('.', "0")).unwrap(), back);
+        // the givens as single candidates, every other cell all nine: no value at all, as
+        // each given's peers still have its digit
+        let raw: String = P
+            .bytes()
+            .map(|b| match b {
+                b'1'..=b'9' => {
+                    let d = usize::from(b - b'0');
+                    format!("{}{}{}", ".".repeat(d - 1), b as char, ".".repeat(9 - d))
+                }
+                _ => "123456789".to_string(),
+            })
+            .collect();
+        let sukaku = parse_candidate_line(&raw).unwrap();
+        assert!(sukaku.filled_cells().is_empty());
+        assert_eq!(sukaku.candidates(Cell::new(0)), digit_bit(4));
+    }
+
+    #[test]
+    fn a_candidate_line_names_a_digit_out_of_its_place() {
+        let mut line = "123456789".repeat(81);
+        // cell 2 (r1c2), its third place holds 4
+        line.replace_range(11..12, "4");
+        let err = parse_puzzle(&line).unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::BadCandidate {
+                ch: '4',
+                position: 12,
+                cell: Cell::new(1),
+                digit: 3
+            }
+        );
+        assert!(err.to_string().contains("r1c2"), "{err}");
+    }
+
+    #[test]
+    fn nine_by_nine_lines_take_every_empty_mark() {
+        let want = line_values(P).unwrap();
+        for mark in ["*", "_", "0"] {
+            assert_eq!(line_values(&P.replace('.', mark)).unwrap(), want, "{mark}");
+        }
     }
 
     #[test]

@@ -71,6 +71,13 @@ impl Puzzle {
             Err(e) => Err(match (nine, &e) {
                 (Some(nine), ParseError::BadSymbol { size: 9, .. }) => nine,
                 (Some(ParseError::WrongCellCount { .. }), _) | (None, _) => e,
+                // a symbol of larger boards (a letter), in a text of more cells than 9x9's and
+                // of no size's count: the count is what is wrong
+                (Some(ParseError::BadChar { ch, .. }), ParseError::BadSize { .. })
+                    if ch.is_ascii_alphanumeric() && more_cells_than_nine(text) =>
+                {
+                    e
+                }
                 (Some(nine), ParseError::BadSize { .. }) => nine,
                 _ => e,
             }),
@@ -133,6 +140,13 @@ impl Puzzle {
         alphabet: Option<Alphabet>,
         boxes: Option<(u8, u8)>,
     ) -> Result<Puzzle, ParseError> {
+        // a candidate line (nine characters a cell) is 9x9, in digits
+        if crate::text::nine::is_candidate_line(text.trim())
+            && matches!(alphabet, None | Some(Alphabet::Standard))
+            && matches!(boxes, None | Some((3, 3)))
+        {
+            return crate::text::nine::parse_candidate_line(text).map(|g| Puzzle::from_nine(&g));
+        }
         let read = text::read(text, alphabet, boxes)?;
         Ok(Puzzle {
             layout: read.layout,
@@ -362,10 +376,91 @@ impl Puzzle {
         text::row_width(line) == Some(n)
     }
 
+    /// The candidate line of a 9x9 puzzle (nine characters a cell, the digit where it is a
+    /// candidate, `.` where not: [`parse_candidate_line`](crate::text::parse_candidate_line)),
+    /// `None` for another size.
+    pub fn to_candidate_line(&self) -> Option<String> {
+        self.nine()
+            .map(|g| crate::text::nine::format_candidate_line(&g))
+    }
+
+    /// Whether `line` is the next row of a grid of `n` cells a row, spread over several lines
+    /// of a file, whose rows so far are `rows`: [`Puzzle::is_row_of`], except that a line that
+    /// reads as a whole 4x4 puzzle (16 cells, symbols 1-4) is one only when it repeats no
+    /// symbol in its row and none of the rows so far in a column or a box. So a 16x16 grid cut
+    /// short does not take the 4x4 puzzles after it as its rows.
+    ///
+    /// ```
+    /// use lapiz::text::Puzzle;
+    /// let rows = ["6..B3....D..A.2."];
+    /// assert!(Puzzle::continues_grid(&rows, "..1.....3.......", 16));
+    /// // a 4x4 puzzle: 2 twice in it
+    /// assert!(!Puzzle::continues_grid(&rows, "3.1...2.2....4..", 16));
+    /// ```
+    pub fn continues_grid(rows: &[&str], line: &str, n: usize) -> bool {
+        text::continues_grid(rows, line, n)
+    }
+
+    /// The first two cells (0-based indices, in reading order) of one house holding the same
+    /// value, and the value: rows first, then columns, then boxes.
+    ///
+    /// ```
+    /// use lapiz::text::Puzzle;
+    /// assert_eq!(Puzzle::parse("3.3...2.2....4..").unwrap().clash(), Some((0, 2, 3)));
+    /// assert_eq!(Puzzle::parse("3.1...2.2....4..").unwrap().clash(), None);
+    /// ```
+    pub fn clash(&self) -> Option<(usize, usize, u8)> {
+        let n = self.layout.n();
+        let house = |kind: usize, h: usize, k: usize| match kind {
+            0 => h * n + k,
+            1 => k * n + h,
+            _ => {
+                let (br, bc) = (self.layout.box_rows(), self.layout.box_cols());
+                let (top, left) = (h / (n / bc) * br, h % (n / bc) * bc);
+                (top + k / bc) * n + left + k % bc
+            }
+        };
+        for kind in 0..3 {
+            for h in 0..n {
+                let mut seen = vec![None; n + 1];
+                for k in 0..n {
+                    let cell = house(kind, h, k);
+                    let v = usize::from(self.values[cell]);
+                    if v == 0 || v > n {
+                        continue;
+                    }
+                    match seen[v] {
+                        Some(first) => return Some((first, cell, v as u8)),
+                        None => seen[v] = Some(cell),
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// [`Puzzle::clash`] as the error that names it: `r1c1 and r1c3 both hold 3`.
+    pub fn clash_error(&self) -> Option<crate::model::PuzzleError> {
+        self.clash()
+            .map(|(a, b, v)| crate::model::PuzzleError::ClashNamed {
+                first: self.cell_name(a),
+                second: self.cell_name(b),
+                value: self.alphabet.symbol(v, self.layout.n()),
+            })
+    }
+
     /// Whether every cell holds a value.
     pub fn is_solved(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
     }
+}
+
+/// Whether `text` holds more than 81 cells (characters other than whitespace and borders).
+fn more_cells_than_nine(text: &str) -> bool {
+    text.chars()
+        .filter(|&c| !c.is_whitespace() && !matches!(c, '|' | '-' | '+' | '='))
+        .count()
+        > 81
 }
 
 impl fmt::Display for Puzzle {
@@ -409,6 +504,56 @@ mod tests {
             assert_eq!(back.values(), p.values(), "{alphabet}: {text}");
             assert_eq!(back.candidates(), marks, "{alphabet}: {text}");
         }
+    }
+
+    #[test]
+    fn a_repeated_clue_of_any_size_is_named_by_its_cells() {
+        let mut line = ".".repeat(256);
+        line.replace_range(0..1, "G");
+        line.replace_range(2..3, "G");
+        line.replace_range(100..101, "1");
+        let p = Puzzle::parse(&line).unwrap();
+        assert_eq!(
+            p.solution().unwrap_err().to_string(),
+            "r1c1 and r1c3 both hold G"
+        );
+        // in a column, then in a box
+        let mut line = ".".repeat(256);
+        line.replace_range(0..1, "5");
+        line.replace_range(32..33, "5");
+        let p = Puzzle::parse(&line).unwrap();
+        assert_eq!(
+            p.clash_error().unwrap().to_string(),
+            "r1c1 and r3c1 both hold 5"
+        );
+        let mut line = ".".repeat(256);
+        line.replace_range(0..1, "5");
+        line.replace_range(17..18, "5");
+        let p = Puzzle::parse(&line).unwrap();
+        assert_eq!(
+            p.clash_error().unwrap().to_string(),
+            "r1c1 and r2c2 both hold 5"
+        );
+    }
+
+    #[test]
+    fn a_candidate_line_is_counted_within_its_marks() {
+        let nine =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let p = Puzzle::parse(nine).unwrap();
+        let line = p.to_candidate_line().unwrap();
+        let read = Puzzle::parse(&line).unwrap();
+        assert_eq!(read.count_solutions(2), 1);
+        assert_eq!(
+            read.solution().unwrap().values(),
+            p.solution().unwrap().values()
+        );
+        // every candidate of every cell: many solutions
+        let all = Puzzle::parse(&"123456789".repeat(81)).unwrap();
+        assert_eq!(all.count_solutions(2), 2);
+        // ...of which the marks of r1c1 = 1, r1c2 = 1 leave none
+        let none = format!("1........1........{}", "123456789".repeat(79));
+        assert_eq!(Puzzle::parse(&none).unwrap().count_solutions(2), 0);
     }
 
     #[test]

@@ -70,6 +70,33 @@ fn bad_count(cells: usize, what: &str) -> ParseError {
     }
 }
 
+/// Why a text over several lines is no board, when it is a grid cut short: every line with
+/// cells (comments and border lines left out) holds `n` of them, `n` a size, and there are
+/// fewer than `n` such lines.
+fn cut_grid(text: &str) -> Option<String> {
+    let widths: Vec<usize> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .map(|l| {
+            l.chars()
+                .filter(|&c| !c.is_whitespace() && !is_border(c))
+                .count()
+        })
+        .filter(|&w| w > 0)
+        .collect();
+    let &n = widths.first()?;
+    (widths.len() > 1
+        && widths.len() < n
+        && size_of(n * n).is_some()
+        && widths.iter().all(|&w| w == n))
+    .then(|| {
+        format!(
+            "{} rows of {n} cells: a {n}x{n} grid cut short (it has {n} rows)",
+            widths.len()
+        )
+    })
+}
+
 /// What a reading found: the layout, the alphabet, the values and, for a pencil-mark grid,
 /// each cell's candidates (bit `d - 1` for digit `d`).
 #[derive(Debug)]
@@ -167,31 +194,15 @@ pub(super) fn read(
                 .map(move |(i, c)| (c, p.line, p.col + i))
         })
         .collect();
-    let n = size_of(cells.len()).ok_or_else(|| bad_count(cells.len(), "cells"))?;
+    let n = size_of(cells.len()).ok_or_else(|| match cut_grid(text) {
+        Some(why) => ParseError::BadSize { what: why },
+        None => bad_count(cells.len(), "cells"),
+    })?;
     let layout = layout_for(n)?;
-    let has = |want: &dyn Fn(char) -> bool| cells.iter().any(|&(c, _, _)| want(c));
-    let alphabet = alphabet.unwrap_or_else(|| {
-        let zero_and_marks = has(&|c| c == '0') && has(&|c| EMPTY_MARKS.contains(&c));
-        if zero_and_marks
-            && n >= 10
-            && cells
-                .iter()
-                .all(|&(c, ..)| Alphabet::ZeroFirst.value(c, n).is_some())
-        {
-            Alphabet::ZeroFirst
-        } else if cells
-            .iter()
-            .all(|&(c, ..)| Alphabet::Standard.value(c, n).is_some())
-            || has(&|c| c.is_ascii_digit() && c != '0')
-            || !cells
-                .iter()
-                .all(|&(c, ..)| Alphabet::Letters.value(c, n).is_some())
-        {
-            Alphabet::Standard
-        } else {
-            Alphabet::Letters
-        }
-    });
+    let alphabet = match alphabet {
+        Some(a) => a,
+        None => detect_alphabet(&cells, n)?,
+    };
     let mut values = Vec::with_capacity(cells.len());
     for &(c, line, col) in &cells {
         match alphabet.value(c, n) {
@@ -212,6 +223,79 @@ pub(super) fn read(
         alphabet,
         values,
         marks: None,
+    })
+}
+
+/// The alphabet of a puzzle of symbols read without `--symbols` (`cells`: each symbol with
+/// its line and column), by this rule (docs/sizes.md, "Formats"): the alphabets that read
+/// every symbol are `1-9A`, `0-9A` (from 10x10 up) and `A-Z`; when none does, the error names
+/// the symbol `1-9A` cannot read and, when `A-Z` reads that one, the symbol `A-Z` cannot read.
+/// Of several that read the same values, `1-9A`. `0-9A` and `1-9A` differ on `0` (the size
+/// in one, an empty cell in the other): `0-9A` when another empty mark (`.`, `*`, `_`) is
+/// there too, as a puzzle writes its empty cells one way, else `1-9A`. `A-Z` and the others
+/// differ on letters (`A` is 1 or 10): an error naming them, as a puzzle whose symbols are all
+/// letters that `1-9A` reads has too few symbols for one solution in `1-9A`.
+fn detect_alphabet(cells: &[(char, usize, usize)], n: u8) -> Result<Alphabet, ParseError> {
+    let reads = |a: Alphabet| cells.iter().all(|&(c, ..)| a.value(c, n).is_some());
+    let first_bad = |a: Alphabet| cells.iter().find(|&&(c, ..)| a.value(c, n).is_none());
+    let standard = reads(Alphabet::Standard);
+    let zero_first = n >= 10 && reads(Alphabet::ZeroFirst);
+    let letters = reads(Alphabet::Letters);
+    let place =
+        |&(c, line, col): &(char, usize, usize)| format!("`{c}` at line {line}, column {col}");
+    if !standard && !zero_first && !letters {
+        let &(c, line, col) = first_bad(Alphabet::Standard).expect("a symbol 1-9A cannot read");
+        let mut expected = format!("a {n}x{n} symbol ({})", Alphabet::Standard.describe(n));
+        if Alphabet::Letters.value(c, n).is_some()
+            && let Some(other) = first_bad(Alphabet::Letters)
+        {
+            expected.push_str(&format!(
+                ", and in {}, which has it, {} is not a symbol: no alphabet reads both",
+                Alphabet::Letters.describe(n),
+                place(other)
+            ));
+        }
+        return Err(ParseError::BadSymbol {
+            symbol: c.to_string(),
+            line,
+            col,
+            size: n.into(),
+            expected,
+        });
+    }
+    let letter_cells: Vec<&(char, usize, usize)> = cells
+        .iter()
+        .filter(|(c, ..)| c.is_ascii_alphabetic())
+        .collect();
+    if letters && (standard || zero_first) && !letter_cells.is_empty() {
+        let mut seen = String::new();
+        for &&(c, ..) in &letter_cells {
+            let c = c.to_ascii_uppercase();
+            if !seen.contains(c) {
+                seen.push(c);
+            }
+        }
+        let named: Vec<String> = seen.chars().map(|c| format!("`{c}`")).collect();
+        return Err(ParseError::BadSize {
+            what: format!(
+                "the {n}x{n} puzzle's symbols {} (first at line {}, column {}) read in {} \
+                 (A is 10) and in {} (A is 1), with no digit to tell which: give --symbols",
+                named.join(", "),
+                letter_cells[0].1,
+                letter_cells[0].2,
+                Alphabet::Standard.name(),
+                Alphabet::Letters.name()
+            ),
+        });
+    }
+    let has = |want: &dyn Fn(char) -> bool| cells.iter().any(|&(c, _, _)| want(c));
+    if zero_first && has(&|c| c == '0') && (!standard || has(&|c| EMPTY_MARKS.contains(&c))) {
+        return Ok(Alphabet::ZeroFirst);
+    }
+    Ok(if standard {
+        Alphabet::Standard
+    } else {
+        Alphabet::Letters
     })
 }
 
@@ -282,6 +366,65 @@ pub(super) fn line_kind(line: &str) -> LineKind {
         Some(n) => LineKind::Row(n),
         None => LineKind::Whole,
     }
+}
+
+/// The cells of a row line as [`row_width`] counts them: each symbol (or number) upper-cased,
+/// `None` for an empty mark.
+fn row_cells(line: &str) -> Vec<Option<String>> {
+    let t = line.trim();
+    let tokens: Vec<&str> = t
+        .split(|c: char| c.is_whitespace() || c == '|')
+        .filter(|p| !p.is_empty() && !p.chars().all(is_border))
+        .collect();
+    let numbers = tokens
+        .iter()
+        .any(|p| p.len() > 1 && p.bytes().all(|b| b.is_ascii_digit()));
+    let cell = |s: String| (!is_empty_mark(&s)).then_some(s);
+    if numbers {
+        tokens.iter().map(|p| cell(p.to_string())).collect()
+    } else {
+        t.chars()
+            .filter(|&c| !c.is_whitespace() && !is_border(c))
+            .map(|c| cell(c.to_ascii_uppercase().to_string()))
+            .collect()
+    }
+}
+
+/// Whether `line` is the next row of a grid of `n` cells a row whose rows so far are `rows`:
+/// it holds `n` cells ([`row_width`]), and, when it would read as a whole 4x4 puzzle by itself
+/// (16 cells, symbols 1-4: [`line_kind`]), it repeats no symbol of its own and none of an
+/// earlier row's in a column or a box (default boxes), so that a 16x16 grid cut short does not
+/// take the 4x4 puzzles after it as its rows.
+pub(super) fn continues_grid(rows: &[&str], line: &str, n: usize) -> bool {
+    if row_width(line) != Some(n) {
+        return false;
+    }
+    if line_kind(line) != LineKind::Whole {
+        return true;
+    }
+    let Ok(layout) = Layout::new(n as u8) else {
+        return true;
+    };
+    let this = row_cells(line);
+    let r = rows.len();
+    let box_of = |row: usize, col: usize| layout.box_of(row, col);
+    for (c, v) in this.iter().enumerate() {
+        let Some(v) = v else { continue };
+        if this[..c].iter().any(|w| w.as_ref() == Some(v)) {
+            return false;
+        }
+        for (k, earlier) in rows.iter().enumerate() {
+            let cells = row_cells(earlier);
+            let clash = cells
+                .iter()
+                .enumerate()
+                .any(|(c2, w)| w.as_ref() == Some(v) && (c2 == c || box_of(k, c2) == box_of(r, c)));
+            if clash {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// Whether a piece is an empty-cell mark.
@@ -480,6 +623,92 @@ mod tests {
         letters.replace_range(3..4, "P");
         let r = read(&letters, None, None).unwrap();
         assert_eq!((r.alphabet, r.values[3]), (Alphabet::Letters, 16));
+    }
+
+    #[test]
+    fn the_alphabet_is_the_one_every_symbol_reads_in() {
+        // `.`, one `0`, one `G`: G is no 0-9A-F symbol; it is 16 in 1-9A-G and 7 in A-P, and
+        // nothing tells which
+        let mut line = ".".repeat(256);
+        line.replace_range(4..5, "0");
+        line.replace_range(9..10, "G");
+        let err = read(&line, None, None).unwrap_err().to_string();
+        assert!(err.contains("`G`") && err.contains("--symbols"), "{err}");
+        // a digit tells: 1-9A-G, where 0 is empty
+        line.replace_range(20..21, "5");
+        let r = read(&line, None, None).unwrap();
+        assert_eq!(
+            (r.alphabet, r.values[4], r.values[9]),
+            (Alphabet::Standard, 0, 16)
+        );
+        // 0-9A-F asked for: G is refused, as H is
+        for bad in ["G", "g", "H"] {
+            let mut l = line.clone();
+            l.replace_range(9..10, bad);
+            let err = read(&l, Some(Alphabet::ZeroFirst), None).unwrap_err();
+            assert!(err.to_string().contains(&format!("`{bad}`")), "{err}");
+        }
+        // `0` and `.` and letters 0-9A-F has: 0-9A-F
+        line.replace_range(9..10, "F");
+        assert_eq!(
+            read(&line, None, None).unwrap().alphabet,
+            Alphabet::ZeroFirst
+        );
+        // `0` the only empty mark: 1-9A
+        let zeros = line.replace('.', "0");
+        assert_eq!(
+            read(&zeros, None, None).unwrap().alphabet,
+            Alphabet::Standard
+        );
+    }
+
+    #[test]
+    fn letters_that_read_two_ways_and_symbols_no_alphabet_reads_are_errors() {
+        let mut line = ".".repeat(256);
+        line.replace_range(0..3, "ABC");
+        let err = read(&line, None, None).unwrap_err().to_string();
+        assert!(
+            err.contains("`A`, `B`, `C`") && err.contains("--symbols"),
+            "{err}"
+        );
+        // a digit tells: 1-9A
+        line.replace_range(5..6, "7");
+        assert_eq!(
+            read(&line, None, None).unwrap().alphabet,
+            Alphabet::Standard
+        );
+        // P is only a letter, 7 only a digit
+        line.replace_range(8..9, "P");
+        let err = read(&line, None, None).unwrap_err().to_string();
+        assert!(
+            err.contains("`P` at line 1, column 9") && err.contains("`7` at line 1, column 6"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn four_by_four_puzzles_do_not_continue_a_sixteen_grid() {
+        let rows = ["6..B3....D..A.2.", "..1.....3......."];
+        // a row of 1-4 that fits: a row
+        assert!(continues_grid(&rows, ".2......4.......", 16));
+        // repeats its own 2
+        assert!(!continues_grid(&rows, "3.1...2.2....4..", 16));
+        // 1 under the 1 of the row above
+        assert!(!continues_grid(&rows, "..1.............", 16));
+        // 3 in the box of the first row's 3
+        assert!(!continues_grid(&rows, "....3...........", 16));
+        // a row with other symbols is a row, whatever it repeats
+        assert!(continues_grid(&rows, "G..G............", 16));
+    }
+
+    #[test]
+    fn a_grid_cut_short_is_named() {
+        let text = "6..B3....D..A.2.\n..1.....3.......\n";
+        let err = read(text, None, None).unwrap_err().to_string();
+        assert!(
+            err.contains("2 rows of 16 cells: a 16x16 grid cut short"),
+            "{err}"
+        );
     }
 
     #[test]

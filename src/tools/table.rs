@@ -47,8 +47,17 @@ const HEADER: [&str; 6] = [
     "techniques",
 ];
 
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
+/// A CSV field, quoted when it holds a comma, a quote or a line break. A field a spreadsheet
+/// would take for a formula (starting with `=`, `+`, `-`, `@`) gets a `'` in front, quoted.
+///
+/// ```
+/// use lapiz::tools::table::{TableFormat, row};
+/// assert_eq!(row(TableFormat::Csv, &["=1+1", "a,b", "x"]), "\"'=1+1\",\"a,b\",x");
+/// ```
 fn csv_field(s: &str) -> String {
+    if s.starts_with(['=', '+', '-', '@']) {
+        return format!("\"'{}\"", s.replace('"', "\"\""));
+    }
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {

@@ -448,6 +448,7 @@ impl Host {
         sandbox::contain(&mut command);
         let mut child = spawn_from_lasting_thread(command)
             .map_err(|e| format!("cannot start the plugin host {}: {e}", program.display()))?;
+        sandbox::note_host(&child);
         let (input, output, err) =
             match (child.stdin.take(), child.stdout.take(), child.stderr.take()) {
                 (Some(i), Some(o), Some(e)) => (i, o, e),

@@ -116,7 +116,13 @@ pub fn serve(library: &Path, memory_limit_mib: u64, sandbox: Sandbox) -> u8 {
     sandbox::block_signals();
     let _ = go.send(refused);
     let mut input = BufReader::new(std::io::stdin().lock());
-    speak(&mut input, &mut out, &jobs, &events)
+    let status = speak(&mut input, &mut out, &jobs, &events);
+    if status == 0 {
+        // lapiz closed the wire: nothing the plugin started outlives the host
+        let _ = out.flush();
+        sandbox::end_own_group();
+    }
+    status
 }
 
 /// The stack of the host's search thread.

@@ -211,6 +211,91 @@ fn close_inherited() {
     }
 }
 
+/// The hosts started (their pids, each its group's id: [`contain`]), for [`end_host_groups`].
+#[cfg(unix)]
+static HOSTS: std::sync::Mutex<Vec<libc::pid_t>> = std::sync::Mutex::new(Vec::new());
+
+/// Notes a host just started, so that its process group is ended when lapiz exits, sandbox or
+/// not: a process the plugin forked stays in the group after its host is gone, and the
+/// kernel's parent-death signal reaches the host only. The first call sets the exit handler.
+pub(crate) fn note_host(child: &Child) {
+    #[cfg(unix)]
+    {
+        static HANDLER: std::sync::Once = std::sync::Once::new();
+        HANDLER.call_once(|| {
+            // SAFETY: registers a function with no arguments that the C runtime calls at exit.
+            unsafe {
+                libc::atexit(end_host_groups_at_exit);
+            }
+        });
+        if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+            let mut hosts = HOSTS.lock().unwrap_or_else(|e| e.into_inner());
+            hosts.retain(|&p| is_unreaped_child(p));
+            hosts.push(pid);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = child;
+}
+
+/// Whether `pid` is a child of lapiz's not yet reaped (running or a zombie): then its pid, and
+/// so its group's id, cannot have gone to another process.
+#[cfg(unix)]
+fn is_unreaped_child(pid: libc::pid_t) -> bool {
+    if pid <= 1 {
+        return false;
+    }
+    // SAFETY: waitid writes only the siginfo it is given; WNOWAIT leaves the child as it is.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        libc::waitid(
+            libc::P_PID,
+            pid as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        ) == 0
+    }
+}
+
+/// Ends the process group of every host lapiz started and has not reaped (checked each, so no
+/// other group is ever signalled): what a host's plugin forked goes with lapiz.
+#[cfg(unix)]
+pub(crate) fn end_host_groups() {
+    let hosts = match HOSTS.try_lock() {
+        Ok(h) => h.clone(),
+        Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner().clone(),
+        Err(std::sync::TryLockError::WouldBlock) => return,
+    };
+    for pid in hosts {
+        if is_unreaped_child(pid) {
+            // SAFETY: `pid` is an unreaped child of lapiz, started as its group's leader
+            // (`contain`): the signal reaches that group only.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
+    }
+}
+
+#[cfg(unix)]
+extern "C" fn end_host_groups_at_exit() {
+    end_host_groups();
+}
+
+/// In a host, once its stdin has closed: ends the host's process group, itself with it, when
+/// the host leads one (as lapiz starts it: [`contain`]), so that nothing its plugin forked
+/// lives on. A host started another way (by hand, in its caller's group) is left alone.
+pub(crate) fn end_own_group() {
+    #[cfg(unix)]
+    // SAFETY: getpgrp and getpid take nothing; kill(0, …) signals the caller's own group, which
+    // the check makes the host's own.
+    unsafe {
+        if libc::getpgrp() == libc::getpid() {
+            libc::kill(0, libc::SIGKILL);
+        }
+    }
+}
+
 /// Kills a host and every process of its group (Unix), then reaps it.
 pub(crate) fn kill_host(child: &mut Child) {
     if matches!(child.try_wait(), Ok(Some(_))) {
