@@ -10,6 +10,7 @@ pub(crate) mod error;
 pub(crate) mod geometry;
 pub(crate) mod grid;
 pub(crate) mod shape;
+pub(crate) mod stop;
 pub(crate) mod symbols;
 
 pub use bits::{Bits, Words};
@@ -20,4 +21,5 @@ pub use geometry::Geometry;
 pub use grid::{Candidate, Grid};
 pub(crate) use shape::on_size;
 pub use shape::{BySize, Family, Geometries, Layout, Plain, S4, S6, S8, S9, S12, S16, S25, Shape};
+pub use stop::{Stop, StopCause};
 pub use symbols::{Alphabet, Sym, with_symbols};
