@@ -105,7 +105,11 @@ impl Stop {
 
     /// Why the work must stop now, if it must: the flag is set, or the deadline passed.
     pub fn reached(&self) -> Option<StopCause> {
-        if self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+        if self
+            .flag
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
             return Some(StopCause::Cancelled);
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -120,6 +124,17 @@ impl Stop {
     pub fn during<R>(&self, work: impl FnOnce() -> R) -> R {
         let _scope = Scope::install(self.clone());
         work()
+    }
+
+    /// [`Stop::during`] for work whose result is only good whole: `Err` with the cause when
+    /// the stop was seen inside it (a search in it may have ended early).
+    pub fn run<R>(&self, work: impl FnOnce() -> R) -> Result<R, StopCause> {
+        let _scope = Scope::install(self.clone());
+        let r = work();
+        match HIT.with(Cell::get) {
+            Some(cause) => Err(cause),
+            None => Ok(r),
+        }
     }
 }
 
@@ -219,6 +234,11 @@ mod tests {
         });
         assert!(!poll());
         assert_eq!(reached(), None);
+        assert_eq!(
+            Stop::at(Instant::now()).run(|| poll()),
+            Err(StopCause::TimeLimit)
+        );
+        assert_eq!(Stop::never().run(|| poll()), Ok(false));
         let far = Stop::after(Duration::from_secs(3600));
         far.during(|| assert!((0..100).all(|_| !poll())));
     }

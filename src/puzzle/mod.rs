@@ -179,11 +179,9 @@ fn check_clues(layout: Layout, clues: Clues) -> Result<(), GenerateError> {
                 layout.cells()
             )))
         }
-        Clues::Exactly(k) | Clues::AtMost(k) if k < least => {
-            Err(GenerateError::Impossible(format!(
-                "{k} clues: no {layout} puzzle with one solution has fewer than {least}"
-            )))
-        }
+        Clues::Exactly(k) | Clues::AtMost(k) if k < least => Err(GenerateError::Impossible(
+            format!("{k} clues: no {layout} puzzle with one solution has fewer than {least}"),
+        )),
         _ => Ok(()),
     }
 }

@@ -22,9 +22,9 @@ use std::collections::BinaryHeap;
 use std::ops::ControlFlow;
 
 use crate::model::Sym;
-use crate::model::stop;
 use crate::model::cell::{digits, digits_compact};
 use crate::model::grid::{Candidate, Grid};
+use crate::model::stop;
 use crate::model::{Bits, Shape};
 use crate::step::net::{ForcingKind, ForcingNet, NetBranch, literal};
 use crate::step::{Role, Step};
