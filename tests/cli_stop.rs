@@ -25,7 +25,10 @@ const NO_TIME: &str = "0.000001";
 fn a_solve_past_its_time_limit_is_reported_stopped() {
     let (ok, out, err) = run_lapiz(&["solve", FORCING, "--time-limit", NO_TIME]);
     assert!(ok, "{err}");
-    assert!(out.contains("Stopped (time limit reached) after 0 steps"), "{out}");
+    assert!(
+        out.contains("Stopped (time limit reached) after 0 steps"),
+        "{out}"
+    );
     let (ok, out, _) = run_lapiz(&["solve", FORCING, "--time-limit", NO_TIME, "--format", "ron"]);
     assert!(ok && out.contains("Stopped("), "{out}");
     // a generous limit changes nothing
@@ -52,7 +55,11 @@ fn a_file_records_each_stopped_puzzle_and_goes_on() {
     );
     let (ok, out, _) = run_lapiz(&["rate", "--file", path, "--time-limit", NO_TIME]);
     assert!(ok, "a stopped rating is no invalid puzzle: {out}");
-    assert_eq!(out.matches("stopped (time limit reached)").count(), 3, "{out}");
+    assert_eq!(
+        out.matches("stopped (time limit reached)").count(),
+        3,
+        "{out}"
+    );
 }
 
 #[test]
@@ -63,7 +70,11 @@ fn a_single_rating_or_hint_past_its_time_limit_fails_saying_so() {
             .output()
             .expect("lapiz runs");
         assert_eq!(out.status.code(), Some(2), "{command}");
-        assert!(text(&out.stderr).contains("stopped"), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).contains("stopped"),
+            "{}",
+            text(&out.stderr)
+        );
     }
 }
 
@@ -84,7 +95,13 @@ fn ctrl_c_lets_every_record_made_out() {
     let lines = format!("{EASY}\n{}\n{FORCING}\n{EASY}\n", MINIMAL_25.trim());
     let file = temp_file("stop", "p.txt", lines);
     let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
-        .args(["solve", "--file", file.path().to_str().unwrap(), "--threads", "2"])
+        .args([
+            "solve",
+            "--file",
+            file.path().to_str().unwrap(),
+            "--threads",
+            "2",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -112,7 +129,10 @@ fn bench_rounds_are_bounded() {
         "--rounds",
         "18446744073709551615",
     ]);
-    assert!(!ok && err.contains("not a number of rounds from 1 to 10000"), "{err}");
+    assert!(
+        !ok && err.contains("not a number of rounds from 1 to 10000"),
+        "{err}"
+    );
 }
 
 #[cfg(unix)]
@@ -120,10 +140,21 @@ fn bench_rounds_are_bounded() {
 fn a_line_without_end_is_reported_and_left() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/techniques/x-wing.rhai");
     let out = run_lapiz_within(
-        &["technique", "check", script, "--file", "/dev/zero", "--limit", "1"],
+        &[
+            "technique",
+            "check",
+            script,
+            "--file",
+            "/dev/zero",
+            "--limit",
+            "1",
+        ],
         120,
     )
     .expect("an endless line is cut");
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("line 1 FAILED: cannot read: line longer than 8192 bytes"), "{stdout}");
+    assert!(
+        stdout.contains("line 1 FAILED: cannot read: line longer than 8192 bytes"),
+        "{stdout}"
+    );
 }

@@ -50,9 +50,10 @@ fn a_slow_request_costs_its_address_nothing_after_its_deadline() {
 #[test]
 fn two_slow_requests_leave_other_addresses_served() {
     let server = Server::start(&["--time-limit", "1", "--jobs", "2"]);
+    let server = &server;
     std::thread::scope(|s| {
         let slow: Vec<_> = [2, 3]
-            .map(|n| s.spawn(move || post(&server, client(n), "/api/generate", SLOW)))
+            .map(|n| s.spawn(move || post(server, client(n), "/api/generate", SLOW)))
             .into_iter()
             .collect();
         for t in slow {
@@ -60,7 +61,7 @@ fn two_slow_requests_leave_other_addresses_served() {
             assert_eq!(status, 503, "{text}");
         }
     });
-    let (status, text) = post(&server, client(4), "/api/hint", &hint_body());
+    let (status, text) = post(server, client(4), "/api/hint", &hint_body());
     assert_eq!(status, 200, "{text}");
 }
 

@@ -1,6 +1,8 @@
 //! When a command's work stops early: `--time-limit` per puzzle, and Ctrl-C (SIGINT), which
 //! stops the solves running, lets every record already made out, and ends the run.
 
+#[cfg(unix)]
+use std::sync::atomic::AtomicU64;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
@@ -52,6 +54,11 @@ pub fn interrupted() -> bool {
     FLAG.get().is_some_and(|f| f.load(Ordering::Relaxed))
 }
 
+/// A second SIGINT this long after the first ends the process at once; one sooner is the
+/// same Ctrl-C delivered twice (`timeout -s INT` signals the process and its group).
+#[cfg(unix)]
+const SECOND_AFTER_MS: u64 = 500;
+
 /// Installs the SIGINT handler once: the first signal sets the flag (the solves running see it
 /// and stop, the records made are written), a second one ends the process at once.
 fn install() {
@@ -59,10 +66,20 @@ fn install() {
     INSTALLED.get_or_init(|| {
         #[cfg(unix)]
         {
+            /// When the first signal came, in milliseconds of the monotonic clock.
+            static FIRST: AtomicU64 = AtomicU64::new(0);
             extern "C" fn on_sigint(_: libc::c_int) {
-                if let Some(flag) = FLAG.get()
-                    && flag.swap(true, Ordering::Relaxed)
-                {
+                let mut now = libc::timespec {
+                    tv_sec: 0,
+                    tv_nsec: 0,
+                };
+                // SAFETY: clock_gettime is async-signal-safe and writes only `now`.
+                unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
+                let ms = (now.tv_sec as u64).saturating_mul(1000) + now.tv_nsec as u64 / 1_000_000;
+                let Some(flag) = FLAG.get() else { return };
+                if !flag.swap(true, Ordering::Relaxed) {
+                    FIRST.store(ms, Ordering::Relaxed);
+                } else if ms.saturating_sub(FIRST.load(Ordering::Relaxed)) >= SECOND_AFTER_MS {
                     // SAFETY: _exit is async-signal-safe.
                     unsafe { libc::_exit(i32::from(INTERRUPTED)) };
                 }
