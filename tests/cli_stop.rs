@@ -41,7 +41,7 @@ fn a_solve_past_its_time_limit_is_reported_stopped() {
 #[test]
 fn a_file_records_each_stopped_puzzle_and_goes_on() {
     let file = temp_file("stop", "p.txt", format!("{EASY}\n{FORCING}\n{EASY}\n"));
-    let path = file.path().to_str().unwrap();
+    let path = file.to_str().unwrap();
     let (ok, out, err) = run_lapiz(&["solve", "--file", path, "--time-limit", NO_TIME]);
     assert!(ok, "{err}");
     let lines: Vec<&str> = out.lines().collect();
@@ -95,13 +95,7 @@ fn ctrl_c_lets_every_record_made_out() {
     let lines = format!("{EASY}\n{}\n{FORCING}\n{EASY}\n", MINIMAL_25.trim());
     let file = temp_file("stop", "p.txt", lines);
     let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
-        .args([
-            "solve",
-            "--file",
-            file.path().to_str().unwrap(),
-            "--threads",
-            "2",
-        ])
+        .args(["solve", "--file", file.to_str().unwrap(), "--threads", "2"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
