@@ -94,7 +94,7 @@ fn ctrl_c_lets_every_record_made_out() {
     // two workers: one holds the 25x25 puzzle, the other solves the rest
     let lines = format!("{EASY}\n{}\n{FORCING}\n{EASY}\n", MINIMAL_25.trim());
     let file = temp_file("stop", "p.txt", lines);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
+    let child = Command::new(env!("CARGO_BIN_EXE_lapiz"))
         .args(["solve", "--file", file.to_str().unwrap(), "--threads", "2"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

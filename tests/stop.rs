@@ -89,6 +89,8 @@ fn a_solve_past_its_deadline_is_stopped_with_no_step() {
 
 #[test]
 fn a_cancelled_solve_keeps_the_steps_before() {
+    let full = puzzle(PUZZLE).solve(&Pipeline::from_techniques("all", builtins()).unwrap());
+    assert!(full.is_solved() && full.summary.steps > 5);
     let flag = Arc::new(AtomicBool::new(false));
     let mut techniques: Vec<Box<dyn Technique>> = vec![Box::new(Tripwire {
         flag: flag.clone(),
@@ -97,8 +99,6 @@ fn a_cancelled_solve_keeps_the_steps_before() {
     })];
     techniques.extend(builtins());
     let pipeline = Pipeline::from_techniques("test", techniques).expect("unique ids");
-    let full = puzzle(PUZZLE).solve(&pipeline);
-    assert!(full.is_solved() && full.summary.steps > 5);
     let trace = puzzle(PUZZLE).solve_until(&pipeline, &Stop::on_flag(flag));
     assert!(matches!(
         trace.outcome,
@@ -125,9 +125,19 @@ fn a_stopped_forcing_search_ends_without_its_steps() {
         assert!(!trace.is_solved());
         lapiz::engine::replay(&start, &trace)
     };
-    let forcing = builtin("dynamic-forcing-chain").expect("a built-in");
-    let found = find_all(forcing.as_ref(), &grid).expect("a search");
-    assert!(!found.is_empty(), "forcing chains finish this position");
+    let (forcing, found) = [
+        "forcing-chain",
+        "dynamic-forcing-chain",
+        "nested-forcing-chain",
+    ]
+    .into_iter()
+    .map(|id| builtin(id).expect("a built-in"))
+    .map(|t| {
+        let found = find_all(t.as_ref(), &grid).expect("a search");
+        (t, found)
+    })
+    .find(|(_, found)| !found.is_empty())
+    .expect("forcing chains finish this position");
     // searched directly, not through the engine: the search itself sees the stop
     let stopped = expired().during(|| find_all(forcing.as_ref(), &grid).expect("a search"));
     assert!(
