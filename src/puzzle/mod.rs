@@ -108,9 +108,13 @@ impl Puzzle {
     /// let layout = Layout::new(4).unwrap();
     /// let made = Puzzle::generate_within(layout, Alphabet::Standard, Symmetry::None, Clues::Minimal, 7, 0, 5).unwrap();
     /// assert_eq!(made.attempts, 1);
-    /// // no 4x4 puzzle with 2 clues has one solution
-    /// let none = Puzzle::generate_within(layout, Alphabet::Standard, Symmetry::None, Clues::Exactly(2), 7, 0, 3);
+    /// // no 6x6 puzzle with 5 clues has one solution
+    /// let six = Layout::new(6).unwrap();
+    /// let none = Puzzle::generate_within(six, Alphabet::Standard, Symmetry::None, Clues::Exactly(5), 7, 0, 3);
     /// assert!(matches!(none, Err(GenerateError::BudgetExhausted { attempts: 3, .. })));
+    /// // and none with 2 clues: refused at once
+    /// let two = Puzzle::generate_within(layout, Alphabet::Standard, Symmetry::None, Clues::Exactly(2), 7, 0, 3);
+    /// assert!(matches!(two, Err(GenerateError::Impossible(_))));
     /// ```
     pub fn generate_within(
         layout: Layout,
