@@ -235,10 +235,10 @@ mod tests {
         assert!(!poll());
         assert_eq!(reached(), None);
         assert_eq!(
-            Stop::at(Instant::now()).run(|| poll()),
+            Stop::at(Instant::now()).run(poll),
             Err(StopCause::TimeLimit)
         );
-        assert_eq!(Stop::never().run(|| poll()), Ok(false));
+        assert_eq!(Stop::never().run(poll), Ok(false));
         let far = Stop::after(Duration::from_secs(3600));
         far.during(|| assert!((0..100).all(|_| !poll())));
     }
