@@ -240,11 +240,17 @@ fn every_size_up_to_16x16_is_served_as_the_command_line_serves_it() {
             "empty range",
         ),
         ("/api/generate", r#"{"size":7}"#.to_string(), "7"),
-        // `attempts` is read on every size: no 4x4 puzzle with 2 clues has one solution
+        // `attempts` is read on every size: no 6x6 puzzle with 5 clues has one solution
+        (
+            "/api/generate",
+            r#"{"size":6,"clues":5,"attempts":3}"#.to_string(),
+            "in 3 attempts",
+        ),
+        // fewer clues than any 4x4 puzzle with one solution has: refused at once
         (
             "/api/generate",
             r#"{"size":4,"clues":2,"attempts":3}"#.to_string(),
-            "in 3 attempts",
+            "fewer than 4",
         ),
         (
             "/api/generate",

@@ -262,9 +262,12 @@ fn the_same_seed_gives_the_same_puzzles() {
     assert!(one.0 && two.0, "{}", one.2);
     assert_eq!(one.1, two.1);
     assert_eq!(one.1.lines().count(), 8);
-    // `--attempts` counts on every size: no 4x4 puzzle with 2 clues has one solution
-    let (ok, _, err) = run_lapiz(&["generate", "--size", "4", "--clues", "2", "--attempts", "3"]);
+    // `--attempts` counts on every size: no 6x6 puzzle with 5 clues has one solution
+    let (ok, _, err) = run_lapiz(&["generate", "--size", "6", "--clues", "5", "--attempts", "3"]);
     assert!(!ok && err.contains("in 3 attempts"), "{err}");
+    // fewer clues than any 4x4 puzzle with one solution has: refused at once
+    let (ok, _, err) = run_lapiz(&["generate", "--size", "4", "--clues", "2", "--attempts", "3"]);
+    assert!(!ok && err.contains("fewer than 4"), "{err}");
     let (ok, _, err) = run_lapiz(&["generate", "--size", "6", "--attempts", "0"]);
     assert!(!ok && err.contains("0 attempts"), "{err}");
     // a limit that is not reached changes nothing

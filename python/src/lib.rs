@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 mod batch;
 mod board;
 mod errors;
+mod interrupt;
 mod pipeline;
 mod rating;
 mod trace;

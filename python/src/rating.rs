@@ -436,7 +436,7 @@ pub fn rate(
 ) -> PyResult<Rating> {
     let puzzle = rating_input(Input::of(puzzle)).map_err(arg_error)?;
     let pipelines = RatePipelines::of(pipeline)?;
-    let (line, r) = py.detach(|| rate_puzzle(&puzzle, &pipelines));
+    let (line, r) = crate::interrupt::interruptible(py, || rate_puzzle(&puzzle, &pipelines))?;
     match r {
         Ok(r) => Ok(Rating::new(line, r, None)),
         Err(why) => Err(error(Kind::Invalid, why)),

@@ -336,13 +336,14 @@ impl Trace {
         self.index
     }
 
-    /// How the solve ended: `solved`, `stuck`, `step-limit` or `invalid`.
+    /// How the solve ended: `solved`, `stuck`, `step-limit`, `stopped` or `invalid`.
     #[getter]
     fn status(&self) -> &'static str {
         match self.inner.outcome {
             Outcome::Solved => "solved",
             Outcome::Stuck { .. } => "stuck",
             Outcome::StepLimit { .. } => "step-limit",
+            Outcome::Stopped { .. } => "stopped",
             Outcome::Invalid { .. } => "invalid",
         }
     }
@@ -598,7 +599,7 @@ pub fn solve(
 ) -> PyResult<Trace> {
     let puzzle = puzzle_arg(puzzle)?;
     let pipeline = resolve(pipeline, "default")?;
-    let trace = py.detach(|| puzzle.solve(&pipeline));
+    let trace = crate::interrupt::interruptible(py, || puzzle.solve(&pipeline))?;
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Err(error(Kind::Invalid, format!("invalid puzzle: {reason}")));
     }
@@ -705,7 +706,7 @@ pub fn hint(
     // one step is all a hint needs
     let base = resolve_with_step_limit(pipeline, "default", 1)?;
     let names = names_of(&base);
-    let trace = py.detach(|| input.solve(&base));
+    let trace = crate::interrupt::interruptible(py, || input.solve(&base))?;
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Err(error(Kind::Invalid, format!("invalid puzzle: {reason}")));
     }

@@ -97,7 +97,7 @@ pub fn warn_if_sandbox_partial() {
 const MAX_TIME_LIMIT_SECS: f64 = 1e6;
 
 /// A time limit in seconds: above 0, at most [`MAX_TIME_LIMIT_SECS`].
-fn parse_seconds(text: &str) -> Result<f64, String> {
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 && s <= MAX_TIME_LIMIT_SECS => Ok(s),
         _ => Err(format!(

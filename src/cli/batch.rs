@@ -213,10 +213,16 @@ fn stdin_is_regular() -> bool {
 
 pub use lapiz::text::lines::puzzle_of_line;
 
+/// The most bytes of an over-long line skipped in search of its end: past them the line is
+/// taken to end there (an input without line ends, such as `/dev/zero`, is then reported a
+/// line at a time instead of read without end).
+pub const MAX_SKIP: usize = 64 * MAX_LINE;
+
 /// Reads one line of bytes into `buf`, holding at most `cap` bytes and its line end: returns
 /// the bytes consumed (0 at the end of the input) and the line's length without its line end
-/// (`\n` or `\r\n`); when that is above `cap`, `buf` holds only the line's start.
-fn read_capped_line(
+/// (`\n` or `\r\n`); when that is above `cap`, `buf` holds only the line's start. A line is
+/// cut after [`MAX_SKIP`] bytes.
+pub fn read_capped_line(
     input: &mut impl BufRead,
     buf: &mut Vec<u8>,
     cap: usize,
@@ -250,15 +256,41 @@ fn read_capped_line(
             Some(i) => (&available[..=i], true),
             None => (available, false),
         };
+        // an over-long line without an end in sight: cut (its length says it is too long)
+        let part = &part[..part.len().min(MAX_SKIP.saturating_sub(consumed).max(1))];
+        let done = done || consumed + part.len() >= MAX_SKIP;
         let room = hold.saturating_sub(buf.len());
         buf.extend_from_slice(&part[..part.len().min(room)]);
         let n = part.len();
         input.consume(n);
         consumed += n;
+        if done && consumed >= MAX_SKIP && !buf.ends_with(b"\n") {
+            return Ok((consumed, consumed));
+        }
         if done {
             return Ok((consumed, length(buf, consumed, true)));
         }
     }
+}
+
+/// Every line of `input` as the batch reads them ([`read_capped_line`]): its 1-based number
+/// and its text, or why it cannot be read (too long, not UTF-8); an error of the input ends it.
+pub fn capped_lines(
+    mut input: impl BufRead,
+) -> impl Iterator<Item = io::Result<(usize, Result<String, String>)>> {
+    let (mut buf, mut number) = (Vec::new(), 0usize);
+    std::iter::from_fn(
+        move || match read_capped_line(&mut input, &mut buf, MAX_LINE) {
+            Err(e) => Some(Err(e)),
+            Ok((0, _)) => None,
+            Ok((_, length)) => {
+                number += 1;
+                let text =
+                    line_text(&buf, length).map(|t| t.trim_end_matches(['\n', '\r']).to_string());
+                Some(Ok((number, text)))
+            }
+        },
+    )
 }
 
 /// A progress bar on stderr, hidden when stderr is not a terminal. With `len` (the total,
@@ -548,7 +580,8 @@ pub fn for_each_puzzle_up_to<T: Send, W: Write + Send>(
                 bar.set_position(bytes);
                 bar.set_message(format!("{done} puzzles"));
             }
-            if eof {
+            // after Ctrl-C, the chunk's records are out and no more is read
+            if eof || super::stop::interrupted() {
                 return Ok(());
             }
         }

@@ -51,6 +51,9 @@ pub struct HintArgs {
     /// Puzzles of other sizes.
     #[command(flatten)]
     pub sizes: SizeArgs,
+    /// The time limit of the search for the step.
+    #[command(flatten)]
+    pub limit: super::stop::LimitArgs,
 }
 
 /// Runs `lapiz hint`: the first step the pipeline finds (verified as `solve` verifies it).
@@ -78,9 +81,19 @@ fn hint(
     out: &mut impl Write,
 ) -> Result<ExitCode> {
     super::sized::note_skipped_plugins(pipeline, input.layout().n());
-    let (trace, layout, solved) = (input.solve(pipeline), input.layout(), input.is_solved());
+    let stop = args.limit.stop();
+    let trace = super::solve::solving_shown(|| input.solve_until(pipeline, &stop));
+    let (layout, solved) = (input.layout(), input.is_solved());
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Ok(super::invalid_input(&format!("invalid puzzle: {reason}")));
+    }
+    if let Outcome::Stopped { cause, .. } = &trace.outcome {
+        super::diag(&format!("error: no hint: the search was stopped ({cause})"));
+        return Ok(ExitCode::from(if super::stop::interrupted() {
+            super::stop::INTERRUPTED
+        } else {
+            super::exit::ERROR
+        }));
     }
     let step = trace.steps().next();
     if args.format == HintFormat::Html {

@@ -17,6 +17,7 @@ pub mod serve;
 pub mod sized;
 pub mod solve;
 pub mod stdio;
+pub mod stop;
 pub mod table;
 pub mod technique;
 

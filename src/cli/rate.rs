@@ -14,8 +14,10 @@ use lapiz::text::printable;
 use super::args::{InputArgs, PipelineArgs};
 use super::batch::{for_each_puzzle, line_ref};
 use super::sized::SizeArgs;
+use super::stop::{INTERRUPTED, LimitArgs};
 use super::table::{TableArgs, header, rating_row, row};
 use super::{diag, exit, exit_status, invalid_input};
+use lapiz::model::Stop;
 
 /// Arguments of `lapiz rate`.
 #[derive(Args)]
@@ -41,6 +43,9 @@ pub struct RateArgs {
     /// Puzzles of other sizes.
     #[command(flatten)]
     pub sizes: SizeArgs,
+    /// The time limit of each rating's solve.
+    #[command(flatten)]
+    pub limit: LimitArgs,
 }
 
 /// The pipelines a rating uses: one for 9x9 puzzles and one for the other sizes.
@@ -50,12 +55,12 @@ struct Pipelines {
     other: Option<Pipeline>,
 }
 
-/// Parses, solves and rates one puzzle text of any size: its line and the rating or the error.
-fn rate_text(
-    text: &str,
-    pipelines: &Pipelines,
-    sizes: &SizeArgs,
-) -> (String, Result<Rating, String>) {
+/// What [`rate_text`] made of one puzzle: its line, the rating or why there is none, and
+/// whether its solve was stopped (not an invalid puzzle: a time limit or Ctrl-C).
+type Rated = (String, Result<Rating, String>, bool);
+
+/// Parses, solves (until `stop`) and rates one puzzle text of any size.
+fn rate_text(text: &str, pipelines: &Pipelines, sizes: &SizeArgs, stop: &Stop) -> Rated {
     // what the 9x9 reader takes (or rejects, unless it is another size) is rated as before
     let read = match parse_puzzle(text) {
         Ok(grid) if sizes.symbols.is_none() && sizes.boxes.is_none() => {
@@ -70,7 +75,7 @@ fn rate_text(
         },
     };
     let puzzle = match read {
-        Err(e) => return (text.to_string(), Err(e.to_string())),
+        Err(e) => return (text.to_string(), Err(e.to_string()), false),
         Ok(puzzle) => puzzle,
     };
     // 9x9 is rated with SE's scale (`se`), other sizes with lapiz's own unless asked
@@ -79,8 +84,10 @@ fn rate_text(
         (_, Some(other)) => other,
     };
     super::sized::note_skipped_plugins(pipeline, puzzle.layout().n());
-    let trace = puzzle.solve(pipeline);
-    let r = rate(&trace, pipeline).map_err(|e| match e {
+    let trace = puzzle.solve_until(pipeline, stop);
+    let r = rate(&trace, pipeline);
+    let stopped = matches!(r, Err(RatingError::Stopped { .. }));
+    let r = r.map_err(|e| match e {
         RatingError::Invalid(reason) => format!("invalid puzzle: {reason}"),
         other => other.to_string(),
     });
@@ -89,7 +96,7 @@ fn rate_text(
         true => text.trim().to_string(),
         false => trace.puzzle,
     };
-    (shown, r)
+    (shown, r, stopped)
 }
 
 /// Runs `lapiz rate`.
@@ -111,7 +118,9 @@ pub fn run(args: RateArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
     }
     let Some(path) = args.input.file else {
         let text = args.input.puzzle.unwrap_or_default();
-        let (puzzle, r) = rate_text(&text, pipelines, sizes);
+        let stop = args.limit.stop();
+        let (puzzle, r, stopped) =
+            super::solve::solving_shown(|| rate_text(&text, pipelines, sizes, &stop));
         writeln!(
             out,
             "{}",
@@ -120,18 +129,28 @@ pub fn run(args: RateArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
         out.flush()?;
         return Ok(match r {
             Ok(_) => ExitCode::from(exit::OK),
+            Err(e) if stopped => {
+                diag(&format!("error: {e}"));
+                ExitCode::from(if super::stop::interrupted() {
+                    INTERRUPTED
+                } else {
+                    exit::ERROR
+                })
+            }
             Err(e) => invalid_input(&e),
         });
     };
     let mut bad = 0usize;
+    let limit = args.limit;
     for_each_puzzle(
         &path,
         out,
-        |text| rate_text(text, pipelines, sizes),
-        |text, why| (text.to_string(), Err(why.to_string())),
-        |out, item, (puzzle, r), bar| {
+        |text| rate_text(text, pipelines, sizes, &limit.stop()),
+        |text, why| (text.to_string(), Err(why.to_string()), false),
+        |out, item, (puzzle, r, stopped), bar| {
             if let Err(e) = &r {
-                bad += 1;
+                // a stopped rating is reported, not counted as invalid input
+                bad += usize::from(!stopped);
                 bar.suspend(|| diag(&format!("{}: {}", line_ref(&path, item.line), printable(e))));
             }
             writeln!(
@@ -143,5 +162,8 @@ pub fn run(args: RateArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
         },
     )?;
     out.flush()?;
+    if super::stop::interrupted() {
+        return Ok(ExitCode::from(INTERRUPTED));
+    }
     Ok(exit_status(bad))
 }

@@ -19,6 +19,7 @@ use super::args::{InputArgs, PipelineArgs};
 use super::batch::{for_each_puzzle, line_ref};
 use super::diag;
 use super::sized::SizeArgs;
+use super::stop::{INTERRUPTED, LimitArgs};
 use lapiz::text::Puzzle;
 
 /// Output format of `lapiz solve`.
@@ -74,6 +75,9 @@ pub struct SolveArgs {
     /// Puzzles of other sizes.
     #[command(flatten)]
     pub sizes: SizeArgs,
+    /// The time limit of each solve.
+    #[command(flatten)]
+    pub limit: LimitArgs,
 }
 
 /// Runs `lapiz solve`.
@@ -98,7 +102,7 @@ pub fn run(args: SolveArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
         if matches!(args.grid, GridWhen::Every) {
             bail!("--grid every prints one puzzle's pencil marks after each step; not with --file");
         }
-        return solve_file(file, &pipeline, format, args.strict, out);
+        return solve_file(file, &pipeline, format, (args.strict, args.limit), out);
     }
     let text = args
         .input
@@ -131,8 +135,20 @@ pub fn run(args: SolveArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
         writeln!(out, "{layout}, symbols {symbols}, {} clues", p.clues())?;
     }
     super::sized::note_skipped_plugins(&pipeline, p.layout().n());
-    let t = p.solve(&pipeline);
-    finish(&t, &input, &args, out)
+    let t = solving_shown(|| p.solve_until(&pipeline, &args.limit.stop()));
+    let code = finish(&t, &input, &args, out)?;
+    Ok(match &t.outcome {
+        Outcome::Stopped { .. } if super::stop::interrupted() => ExitCode::from(INTERRUPTED),
+        _ => code,
+    })
+}
+
+/// Runs one solve, with a spinner and the time it has taken on a terminal.
+pub fn solving_shown<T>(solve: impl FnOnce() -> T) -> T {
+    let bar = super::batch::progress(None, "{elapsed_precise} {spinner} solving");
+    let t = solve();
+    bar.finish_and_clear();
+    t
 }
 
 /// Writes one puzzle's solve as `args` ask (trace file, page, output), then its warnings; the
@@ -230,8 +246,27 @@ enum Status {
     Guessed,
     /// Stuck, or stopped at the step limit.
     Stuck,
+    /// Stopped by its time limit or Ctrl-C, and why.
+    Stopped(String),
     /// Not a proper puzzle, and why.
     Invalid(String),
+}
+
+/// Solves one line of `solve --file`: a 9x9 puzzle in any of its formats, or a puzzle of
+/// another size; why the line cannot be read, if so.
+fn solve_line(text: &str, pipeline: &Pipeline) -> Result<Trace, String> {
+    match parse_puzzle(text) {
+        Ok(grid) => Ok(Puzzle::from_nine(&grid).solve(pipeline)),
+        // another size, or the error of the reader that saw the text's size
+        Err(e) => match Puzzle::read(text, None, None) {
+            Ok(p) if p.layout().n() != 9 => {
+                super::sized::note_skipped_plugins(pipeline, p.layout().n());
+                Ok(p.solve(pipeline))
+            }
+            Ok(_) => Err(e.to_string()),
+            Err(e) => Err(e.to_string()),
+        },
+    }
 }
 
 /// `solve --file`: one line (text) or trace (RON) per puzzle, then the counts.
@@ -239,29 +274,24 @@ fn solve_file(
     path: &Path,
     pipeline: &Pipeline,
     format: Format,
-    strict: bool,
+    (strict, limit): (bool, LimitArgs),
     out: &mut (impl Write + Send),
 ) -> Result<ExitCode> {
     let (mut solved, mut guessed, mut stuck) = (0usize, 0usize, 0usize);
+    let mut stopped = 0usize;
     let mut troubled = 0usize;
     let (mut invalid, mut rejected) = (0usize, 0usize);
     let work = |text: &str| {
-        let t = match parse_puzzle(text) {
-            Ok(grid) => Puzzle::from_nine(&grid).solve(pipeline),
-            // another size, or the error of the reader that saw the text's size
-            Err(e) => match Puzzle::read(text, None, None) {
-                Ok(p) if p.layout().n() != 9 => {
-                    super::sized::note_skipped_plugins(pipeline, p.layout().n());
-                    p.solve(pipeline)
-                }
-                Ok(_) => return SolveRecord::Unreadable(e.to_string()),
-                Err(e) => return SolveRecord::Unreadable(e.to_string()),
-            },
+        // each puzzle's own time limit, on the thread that solves it
+        let t = match limit.stop().during(|| solve_line(text, pipeline)) {
+            Ok(t) => t,
+            Err(why) => return SolveRecord::Unreadable(why),
         };
         let status = match &t.outcome {
             Outcome::Solved if t.summary.guesses > 0 => Status::Guessed,
             Outcome::Solved => Status::Solved,
             Outcome::Stuck { .. } | Outcome::StepLimit { .. } => Status::Stuck,
+            Outcome::Stopped { cause, .. } => Status::Stopped(cause.to_string()),
             Outcome::Invalid { reason } => Status::Invalid(reason.clone()),
         };
         let text = match format {
@@ -271,10 +301,11 @@ fn solve_file(
                     Status::Solved => "solved",
                     Status::Guessed => "guessed",
                     Status::Stuck => "stuck",
+                    Status::Stopped(_) => "stopped",
                     Status::Invalid(_) => "invalid",
                 };
                 let detail = match &status {
-                    Status::Invalid(reason) => reason.clone(),
+                    Status::Invalid(reason) | Status::Stopped(reason) => reason.clone(),
                     _ => t
                         .summary
                         .hardest
@@ -338,6 +369,7 @@ fn solve_file(
                     Status::Solved => solved += 1,
                     Status::Guessed => guessed += 1,
                     Status::Stuck => stuck += 1,
+                    Status::Stopped(_) => stopped += 1,
                     Status::Invalid(reason) => {
                         invalid += 1;
                         bar.suspend(|| {
@@ -354,11 +386,20 @@ fn solve_file(
         }
         Ok(())
     })?;
+    // stopped solves are counted when there are any
+    let stopped = match stopped {
+        0 => String::new(),
+        n => format!(", stopped: {n}"),
+    };
     writeln!(
         out,
-        "solved: {solved}, guessed: {guessed}, stuck: {stuck}, invalid: {invalid}, rejected steps: {rejected}"
+        "solved: {solved}, guessed: {guessed}, stuck: {stuck}{stopped}, invalid: {invalid}, rejected steps: {rejected}"
     )?;
     out.flush()?;
+    if super::stop::interrupted() {
+        diag("interrupted: the puzzles not solved by then are recorded as stopped");
+        return Ok(ExitCode::from(INTERRUPTED));
+    }
     if strict && troubled > 0 && invalid == 0 {
         diag(&format!(
             "error: --strict: a technique failed or had a step rejected in {troubled} puzzle(s)"

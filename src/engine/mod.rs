@@ -52,6 +52,7 @@ pub use trace::{
 use std::ops::ControlFlow;
 
 use crate::model::on_size;
+use crate::model::stop::{self, StopCause};
 use crate::technique::context::Context;
 use crate::technique::memo::Memo;
 
@@ -308,6 +309,10 @@ pub(crate) fn run<S: Shape>(
         Ended::Stuck | Ended::OverCeiling => Outcome::Stuck {
             pencil_marks: stuck(&grid),
         },
+        Ended::Stopped(cause) => Outcome::Stopped {
+            cause,
+            pencil_marks: stuck(&grid),
+        },
     }
 }
 
@@ -323,6 +328,8 @@ pub(crate) enum Ended {
     /// The next step would be harder than the ceiling, or only techniques harder than it are
     /// left to search (the puzzle's rating is over the ceiling, or it is beyond the pipeline).
     OverCeiling,
+    /// The thread's [`Stop`](crate::model::Stop) was reached.
+    Stopped(StopCause),
 }
 
 /// [`run`]'s loop on `grid`, which it leaves where the solve stopped. With a `ceiling`, the
@@ -365,11 +372,19 @@ pub(crate) fn run_within<S: Shape>(
             if disabled[i] {
                 continue;
             }
+            if let Some(cause) = stop::reached() {
+                return Ended::Stopped(cause);
+            }
             let mut found = None;
             let result = technique.find_sized(ctx.sized(), &mut |step| {
                 found = Some(step);
                 ControlFlow::Break(())
             });
+            // a search cut short by the stop may have missed its first step: nothing it
+            // found (or failed to find) counts
+            if let Some(cause) = stop::reached() {
+                return Ended::Stopped(cause);
+            }
             if let Err(e) = result {
                 disabled[i] = true;
                 entries.push(Entry::Failed {

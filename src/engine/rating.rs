@@ -126,6 +126,15 @@ pub enum RatingError {
     /// The input is not a proper puzzle.
     #[error("invalid puzzle: {0}")]
     Invalid(String),
+    /// The solve was stopped before its end ([`Outcome::Stopped`]): its steps do not rate
+    /// the puzzle.
+    #[error("stopped ({cause}) after {steps} steps")]
+    Stopped {
+        /// Why.
+        cause: crate::model::StopCause,
+        /// The steps applied before.
+        steps: usize,
+    },
 }
 
 /// The difficulty of a puzzle.
@@ -240,6 +249,12 @@ pub fn rate(trace: &Trace, pipeline: &Pipeline) -> Result<Rating, RatingError> {
 pub(crate) fn rate_with_ceiling(trace: &Trace, ceiling: f32) -> Result<Rating, RatingError> {
     let solved = match &trace.outcome {
         Outcome::Invalid { reason } => return Err(RatingError::Invalid(reason.clone())),
+        Outcome::Stopped { cause, .. } => {
+            return Err(RatingError::Stopped {
+                cause: *cause,
+                steps: trace.summary.steps,
+            });
+        }
         Outcome::Solved => true,
         Outcome::Stuck { .. } | Outcome::StepLimit { .. } => false,
     };

@@ -104,6 +104,14 @@ pub enum Outcome {
         /// The limit.
         limit: usize,
     },
+    /// The solve was stopped before its end ([`Stop`](crate::model::Stop)): the steps
+    /// before are kept.
+    Stopped {
+        /// Why: its time limit, or it was cancelled.
+        cause: crate::model::StopCause,
+        /// The pencil-mark grid where it stopped, one row per line.
+        pencil_marks: Vec<String>,
+    },
     /// The input is not a proper puzzle.
     Invalid {
         /// Why.
@@ -408,6 +416,23 @@ impl Trace {
                     out,
                     "Stopped at the step limit ({limit}) after {steps} steps{hardest}"
                 );
+            }
+            Outcome::Stopped {
+                cause,
+                pencil_marks,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "Stopped ({cause}) after {steps} steps{hardest}. The pencil marks left:"
+                );
+                match &grid {
+                    Some(g) => write_grid(&mut out, g),
+                    None => {
+                        for line in pencil_marks {
+                            let _ = writeln!(out, "{line}");
+                        }
+                    }
+                }
             }
             Outcome::Invalid { reason } => {
                 let _ = writeln!(out, "Invalid puzzle: {}", printable(reason));

@@ -357,6 +357,12 @@ fn frames<'t, S: Shape>(
             true,
             false,
         ),
+        Outcome::Stopped { cause, .. } => (
+            "Stopped".to_string(),
+            format!("Stopped ({cause}) after {n} steps."),
+            true,
+            false,
+        ),
         Outcome::Invalid { reason } => ("Invalid".to_string(), reason.clone(), true, false),
     };
     frames.push(Frame {

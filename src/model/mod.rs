@@ -10,6 +10,7 @@ pub(crate) mod error;
 pub(crate) mod geometry;
 pub(crate) mod grid;
 pub mod shape;
+pub(crate) mod stop;
 pub(crate) mod symbols;
 
 pub use bits::Bits;
@@ -27,4 +28,5 @@ pub use shape::Geometries;
 pub(crate) use shape::on_size;
 #[doc(no_inline)]
 pub use shape::{BySize, Family, Layout, Plain, S4, S6, S8, S9, S12, S16, S25, Shape};
+pub use stop::{Stop, StopCause};
 pub use symbols::{Alphabet, Sym, with_symbols};

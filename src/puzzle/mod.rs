@@ -39,6 +39,28 @@ impl Puzzle {
         }
     }
 
+    /// [`Puzzle::solve`] that ends early once `stop` is reached: the trace keeps the steps
+    /// applied before, and its outcome is [`Outcome::Stopped`](crate::engine::Outcome::Stopped).
+    ///
+    /// ```
+    /// use std::time::Instant;
+    /// use lapiz::engine::Outcome;
+    /// use lapiz::model::{Stop, StopCause};
+    /// use lapiz::{Pipeline, Puzzle};
+    ///
+    /// let p = Puzzle::read(
+    ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    ///     None,
+    ///     None,
+    /// )
+    /// .unwrap();
+    /// let trace = p.solve_until(&Pipeline::default_pipeline(), &Stop::at(Instant::now()));
+    /// assert!(matches!(trace.outcome, Outcome::Stopped { cause: StopCause::TimeLimit, .. }));
+    /// ```
+    pub fn solve_until(&self, pipeline: &Pipeline, stop: &crate::model::Stop) -> Trace {
+        stop.during(|| self.solve(pipeline))
+    }
+
     /// The canonical form of the givens as a line, in the puzzle's symbols (equal for
     /// equivalent puzzles; 9x9 by [`canonical_line`], other sizes by [`Puzzle::canonical`]).
     pub fn canonical_line(&self) -> String {
@@ -73,10 +95,15 @@ impl Puzzle {
     /// assert_eq!(made.puzzle.solution().unwrap(), made.solution);
     /// assert_eq!(made.attempts, 1);
     ///
-    /// // no 4x4 puzzle with 2 clues has one solution
-    /// let two = GenerateOptions { clues: Clues::Exactly(2), attempts: Some(3), ..options };
-    /// let none = Puzzle::generate(Layout::new(4).unwrap(), Alphabet::Standard, &two, &pipeline, 7, 0);
+    /// // no 6x6 puzzle with 5 clues has one solution: the attempts run out
+    /// let five = GenerateOptions { clues: Clues::Exactly(5), attempts: Some(3), ..options.clone() };
+    /// let none = Puzzle::generate(six, Alphabet::Standard, &five, &pipeline, 7, 0);
     /// assert!(matches!(none, Err(GenerateError::BudgetExhausted { attempts: 3, .. })));
+    /// // and none of 4x4 with 2: refused at once
+    /// let two = GenerateOptions { clues: Clues::Exactly(2), ..options };
+    /// let four = Layout::new(4).unwrap();
+    /// let refused = Puzzle::generate(four, Alphabet::Standard, &two, &pipeline, 7, 0);
+    /// assert!(matches!(refused, Err(GenerateError::Impossible(_))));
     /// ```
     pub fn generate(
         layout: Layout,
@@ -143,6 +170,13 @@ impl Puzzle {
             rng: &mut rng,
         }.call(geo));
         let Some((puzzle, solution, tried)) = made else {
+            if let Some(cause) = crate::model::stop::reached() {
+                return Err(GenerateError::Stopped {
+                    index,
+                    attempts,
+                    cause,
+                });
+            }
             return Err(GenerateError::BudgetExhausted { index, attempts });
         };
         let make = |values| Puzzle {
@@ -176,16 +210,38 @@ impl Puzzle {
     }
 }
 
-/// Whether a `layout` board can have `clues` clues.
+/// Whether a `layout` board can have `clues` clues: no more than its cells, no fewer than
+/// [`min_clues`].
 fn check_clues(layout: Layout, clues: Clues) -> Result<(), GenerateError> {
+    let least = min_clues(layout.n());
     match clues {
-        Clues::Exactly(k) | Clues::AtMost(k) if k > layout.cells() || k == 0 => {
+        Clues::Exactly(k) | Clues::AtMost(k) if k > layout.cells() => {
             Err(GenerateError::Impossible(format!(
                 "{k} clues: a {layout} board has {} cells",
                 layout.cells()
             )))
         }
+        Clues::Exactly(k) | Clues::AtMost(k) if k < least => Err(GenerateError::Impossible(
+            format!("{k} clues: no {layout} puzzle with one solution has fewer than {least}"),
+        )),
         _ => Ok(()),
+    }
+}
+
+/// The fewest clues a puzzle of size `n` with one solution can have, or a proven lower bound:
+///
+/// - 4x4: 4, found by checking the two essentially different solved grids (OEIS A198297);
+/// - 8x8 (boxes of 2x4): 14, found by an exhaustive search (Afmob, Sudoku Programmers forum,
+///   2011);
+/// - 9x9: 17 (McGuire, Tugemann and Civario, "There is no 16-clue Sudoku", 2012);
+/// - any other size: n - 1, since the clues must show all digits but one (two digits absent
+///   from the clues can be swapped in any solution, which makes another one).
+pub(crate) fn min_clues(n: usize) -> usize {
+    match n {
+        4 => 4,
+        8 => 14,
+        9 => 17,
+        n => n - 1,
     }
 }
 

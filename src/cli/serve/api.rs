@@ -39,6 +39,80 @@ impl ApiError {
     fn unprocessable(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
     }
+
+    /// A request whose work was stopped at its deadline: 503.
+    pub fn stopped() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the request took longer than the server's time limit",
+        )
+    }
+}
+
+/// A request checked before it waits for a job slot: what can be refused without solving
+/// (the puzzle's reading, the pipeline, the targets) is refused at once.
+pub trait Checked {
+    /// Why the request cannot be done, if that is known without solving.
+    fn check(&self, pipelines: &Pipelines) -> Result<(), ApiError>;
+}
+
+impl Checked for SolveRequest {
+    fn check(&self, pipelines: &Pipelines) -> Result<(), ApiError> {
+        pipelines.pick(self.pipeline.as_deref(), Role::Solve, false)?;
+        puzzle_of(&self.puzzle, &self.size).map(drop)
+    }
+}
+
+impl Checked for HintRequest {
+    fn check(&self, pipelines: &Pipelines) -> Result<(), ApiError> {
+        hint_level(self.level.as_deref())?;
+        pipelines.pick(self.pipeline.as_deref(), Role::Solve, true)?;
+        puzzle_of(&self.puzzle, &self.size).map(drop)
+    }
+}
+
+impl Checked for RateRequest {
+    fn check(&self, pipelines: &Pipelines) -> Result<(), ApiError> {
+        let puzzle = puzzle_of(&self.puzzle, &self.size)?;
+        let role = match (puzzle.layout().n(), &self.pipeline) {
+            (9, _) | (_, Some(_)) => Role::Rate,
+            (_, None) => Role::Solve,
+        };
+        pipelines
+            .pick(self.pipeline.as_deref(), role, false)
+            .map(drop)
+    }
+}
+
+impl Checked for GenerateRequest {
+    /// The generation itself with a deadline already past: every target is checked before
+    /// the first attempt, which the deadline then stops.
+    fn check(&self, pipelines: &Pipelines) -> Result<(), ApiError> {
+        let past = lapiz::model::Stop::at(std::time::Instant::now());
+        match past.during(|| generate_puzzle(self.clone(), pipelines)) {
+            Err(e) if e.status != StatusCode::SERVICE_UNAVAILABLE => Err(e),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A generation's error as an answer: 503 when it was stopped at the deadline, else 422.
+fn generate_error(e: lapiz::puzzle::generate::GenerateError) -> ApiError {
+    match e {
+        lapiz::puzzle::generate::GenerateError::Stopped { .. } => ApiError::stopped(),
+        e => ApiError::unprocessable(e.to_string()),
+    }
+}
+
+/// Whether a hint's `level` asks for a nudge (`full` by default).
+fn hint_level(level: Option<&str>) -> Result<bool, ApiError> {
+    match level {
+        None | Some("full") => Ok(false),
+        Some("nudge") => Ok(true),
+        Some(other) => Err(ApiError::unprocessable(format!(
+            "level `{other}`: expected full or nudge"
+        ))),
+    }
 }
 
 /// The pipelines the server was started with, each also with a step limit of 1 for hints.
@@ -89,14 +163,13 @@ pub fn read<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> 
     })
 }
 
-/// The largest board the server takes: a 25x25 solve by logic can take hours of a core, more
-/// than any deadline, and the engine cannot be stopped in the middle of one (the command line
-/// solves them).
+/// The largest board the server takes: a 25x25 solve by logic can take hours of a core, far
+/// more than any deadline (the command line solves them).
 pub const LARGEST_SERVED: usize = 16;
 
 /// How a request says to read a puzzle of another size than 9x9 (both optional, as
 /// `--symbols` and `--box` on the command line).
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct SizeFields {
     /// `1-9A`, `0-9A`, `A-Z` or `numbers`.
@@ -212,6 +285,9 @@ pub fn solve(req: SolveRequest, pipelines: &Pipelines) -> Result<String, ApiErro
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Err(ApiError::unprocessable(format!("invalid puzzle: {reason}")));
     }
+    if let Outcome::Stopped { .. } = &trace.outcome {
+        return Err(ApiError::stopped());
+    }
     answer(&Solved {
         trace: &trace,
         names: names(pipeline),
@@ -254,15 +330,7 @@ struct Hint {
 /// (the default: the step) or `nudge` (the technique and where to look, a step with only its
 /// houses). `text` is what `lapiz hint` prints; with `html`, the hint's page.
 pub fn hint(req: HintRequest, pipelines: &Pipelines) -> Result<String, ApiError> {
-    let nudge = match req.level.as_deref() {
-        None | Some("full") => false,
-        Some("nudge") => true,
-        Some(other) => {
-            return Err(ApiError::unprocessable(format!(
-                "level `{other}`: expected full or nudge"
-            )));
-        }
-    };
+    let nudge = hint_level(req.level.as_deref())?;
     let pipeline = pipelines.pick(req.pipeline.as_deref(), Role::Solve, true)?;
     let puzzle = puzzle_of(&req.puzzle, &req.size)?;
     // a nudge is worded here, in the puzzle's symbols as the step was
@@ -280,6 +348,9 @@ fn hint_of(
     let mut trace = puzzle.solve(pipeline);
     if let Outcome::Invalid { reason } = &trace.outcome {
         return Err(ApiError::unprocessable(format!("invalid puzzle: {reason}")));
+    }
+    if let Outcome::Stopped { .. } = &trace.outcome {
+        return Err(ApiError::stopped());
     }
     let found = trace.steps().next().cloned();
     let shown = found.as_ref().map(|s| {
@@ -367,6 +438,7 @@ pub fn rate_puzzle(req: RateRequest, pipelines: &Pipelines) -> Result<String, Ap
         RatingError::Invalid(reason) => {
             ApiError::unprocessable(format!("invalid puzzle: {reason}"))
         }
+        RatingError::Stopped { .. } => ApiError::stopped(),
         other => ApiError::unprocessable(other.to_string()),
     })?;
     answer(&Rated {
@@ -379,7 +451,7 @@ pub fn rate_puzzle(req: RateRequest, pipelines: &Pipelines) -> Result<String, Ap
 }
 
 /// `POST /api/generate`.
-#[derive(Deserialize)]
+#[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct GenerateRequest {
     #[serde(default)]
@@ -449,7 +521,7 @@ pub fn generate_puzzle(
     };
     let pipeline = pipelines.pick(req.pipeline.as_deref(), role, false)?;
     let made =
-        Puzzle::generate(layout, alphabet, &options, pipeline, seed, 0).map_err(|e| bad(&e))?;
+        Puzzle::generate(layout, alphabet, &options, pipeline, seed, 0).map_err(generate_error)?;
     answer(&Made {
         puzzle: made.puzzle.to_line(),
         solution: made.solution.to_line(),

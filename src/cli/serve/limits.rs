@@ -2,9 +2,8 @@
 //! client address, a cap on each client's requests in progress, CPU job slots (a semaphore
 //! sized to the cores, each client held to about half of them), and a deadline per request.
 //!
-//! The engine cannot be stopped in the middle of a solve: a request past its deadline is
-//! answered at once (503), and its worker finishes in the background holding its job slot, so
-//! work past deadlines is still bounded by the slots.
+//! A request past its deadline is answered at once (503); its work sees the same deadline
+//! (a [`Stop`](lapiz::model::Stop)) and ends within moments, freeing its job slot.
 
 use std::collections::HashMap;
 use std::net::IpAddr;

@@ -296,9 +296,10 @@ async fn method_not_allowed() -> ApiError {
     )
 }
 
-/// One API call: admitted by the rate limits, its body read (JSON only), then `work` on the
-/// blocking pool with a job slot, answered by the deadline.
-async fn call<Q: DeserializeOwned + Send + 'static>(
+/// One API call: admitted by the rate limits, its body read (JSON only) and checked
+/// ([`api::Checked`]), then `work` on the blocking pool with a job slot, answered by the
+/// deadline; the work stops at the deadline too, and its slot comes free.
+async fn call<Q: DeserializeOwned + api::Checked + Send + 'static>(
     app: Arc<App>,
     ip: IpAddr,
     headers: &HeaderMap,
@@ -332,11 +333,13 @@ async fn call<Q: DeserializeOwned + Send + 'static>(
     let request: Q = api::read(&body)?;
     let limit = app.limits.settings().time_limit;
     let deadline = Instant::now() + limit;
+    // bad input is refused before it waits for a slot
+    request.check(&app.pipelines)?;
     let slot = app.limits.slot(&admitted, deadline).await?;
     let worker = Arc::clone(&app);
     let job = tokio::task::spawn_blocking(move || {
         let _slot = slot;
-        work(request, &worker.pipelines)
+        lapiz::model::Stop::at(deadline).during(|| work(request, &worker.pipelines))
     });
     match tokio::time::timeout_at(tokio::time::Instant::from_std(deadline), job).await {
         Ok(Ok(answer)) => {

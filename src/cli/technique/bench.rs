@@ -4,7 +4,7 @@
 //! technique in place of its twin against the default pipeline; with `--profile`, where a
 //! script's operations go, line by line.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -21,6 +21,8 @@ use lapiz::text::parse_library_line;
 use lapiz::text::printable;
 use lapiz::tools::SizedGrid;
 use lapiz::tools::solve_positions;
+
+use crate::cli::stop::LimitArgs;
 
 use crate::cli::diag;
 use crate::cli::sized::SizeArgs;
@@ -55,9 +57,13 @@ pub struct BenchArgs {
     /// time the technique alone).
     #[arg(long, value_name = "ID")]
     pub native: Option<String>,
-    /// Timed rounds for each side (more are run until each side has had 0.3 s).
-    #[arg(long, default_value_t = 3)]
+    /// Timed rounds for each side, 1 to 10000 (more are run until each side has had 0.3 s).
+    #[arg(long, default_value_t = 3, value_parser = parse_rounds)]
     pub rounds: usize,
+    /// The time limit of each puzzle's solve (the puzzles of --file whose solve is stopped
+    /// are left out, saying so).
+    #[command(flatten)]
+    pub time: LimitArgs,
     /// Time whole solves of the puzzles of --file instead of searches: the default pipeline
     /// with the technique in place of its twin against the default pipeline, rounds
     /// alternating. The last line: `<id> in place of <twin>: S ms per solve, default
@@ -72,6 +78,19 @@ pub struct BenchArgs {
     /// line and function by function, most first.
     #[arg(long, conflicts_with_all = ["solve", "native"])]
     pub profile: bool,
+}
+
+/// The most rounds `--rounds` takes.
+const MAX_ROUNDS: usize = 10_000;
+
+/// Reads `--rounds`: a whole number from 1 to [`MAX_ROUNDS`].
+fn parse_rounds(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_ROUNDS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "`{text}` is not a number of rounds from 1 to {MAX_ROUNDS}"
+        )),
+    }
 }
 
 /// The choices of `--evaluator`.
@@ -121,7 +140,7 @@ pub fn command(args: BenchArgs, out: &mut impl Write) -> Result<ExitCode> {
     }
     // the positions of a puzzle file are the same for every technique: found once
     let puzzles = match &args.file {
-        Some(path) => Some(puzzle_positions(path, args.limit, &args.size)?),
+        Some(path) => Some(puzzle_positions(path, (args.limit, args.time), &args.size)?),
         None => None,
     };
     let mut timed = 0usize;
@@ -345,14 +364,25 @@ fn time_searches(t: &dyn Technique, grids: &[SizedGrid]) -> Result<()> {
 /// description of them.
 fn puzzle_positions(
     path: &Path,
-    limit: Option<usize>,
+    (limit, time): (Option<usize>, LimitArgs),
     size: &SizeArgs,
 ) -> Result<(Vec<SizedGrid>, String)> {
     let input = crate::cli::batch::open_input(path)?;
     let pipeline = Pipeline::default_pipeline();
     let (mut grids, mut puzzles, mut skipped) = (Vec::new(), 0usize, 0usize);
-    for (i, line) in input.lines().enumerate() {
-        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+    for line in crate::cli::batch::capped_lines(input) {
+        let (number, line) = line.with_context(|| format!("cannot read {}", path.display()))?;
+        let i = number - 1;
+        let line = match line {
+            Ok(line) => line,
+            Err(why) => {
+                diag(&format!(
+                    "{}: skipped: {why}",
+                    crate::cli::batch::line_ref(path, number)
+                ));
+                continue;
+            }
+        };
         let Some(text) = crate::cli::batch::puzzle_of_line(&line) else {
             continue;
         };
@@ -360,13 +390,22 @@ fn puzzle_positions(
             break;
         }
         puzzles += 1;
-        match size
-            .read(text)
-            .ok()
-            .and_then(|p| solve_positions(&p, &pipeline))
-        {
-            Some(solve) => grids.extend(solve.grids),
-            None => {
+        let solved = size.read(text).ok().map(|p| {
+            time.stop()
+                .run(|| solve_positions(&p, &pipeline))
+                .map_err(|cause| format!("stopped ({cause})"))
+        });
+        match solved {
+            Some(Ok(Some(solve))) => grids.extend(solve.grids),
+            Some(Err(why)) => {
+                skipped += 1;
+                diag(&format!(
+                    "{}: skipped ({why}): {}",
+                    crate::cli::batch::line_ref(path, i + 1),
+                    printable(text)
+                ));
+            }
+            _ => {
                 skipped += 1;
                 diag(&format!(
                     "{}: skipped (not a puzzle with one solution): {}",
@@ -515,7 +554,7 @@ fn solve_command(
         for (i, p) in pipelines.iter().enumerate() {
             let (mut solved, mut steps, mut failures) = (0usize, 0usize, 0usize);
             for g in &puzzles {
-                let trace = g.solve(p);
+                let trace = g.solve_until(p, &args.time.stop());
                 solved += usize::from(trace.is_solved());
                 steps += trace.steps().count();
                 failures += trace
@@ -545,7 +584,7 @@ fn solve_command(
             .map(|p| {
                 Box::new(move || {
                     for g in puzzles {
-                        std::hint::black_box(g.solve(p));
+                        std::hint::black_box(g.solve_until(p, &args.time.stop()));
                     }
                     Ok(())
                 }) as Box<dyn FnMut() -> Result<()>>
@@ -595,8 +634,19 @@ fn read_puzzles(
 ) -> Result<(Vec<Puzzle>, String)> {
     let input = crate::cli::batch::open_input(path)?;
     let (mut grids, mut skipped) = (Vec::new(), 0usize);
-    for (i, line) in input.lines().enumerate() {
-        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+    for line in crate::cli::batch::capped_lines(input) {
+        let (number, line) = line.with_context(|| format!("cannot read {}", path.display()))?;
+        let i = number - 1;
+        let line = match line {
+            Ok(line) => line,
+            Err(why) => {
+                diag(&format!(
+                    "{}: skipped: {why}",
+                    crate::cli::batch::line_ref(path, number)
+                ));
+                continue;
+            }
+        };
         let Some(text) = crate::cli::batch::puzzle_of_line(&line) else {
             continue;
         };

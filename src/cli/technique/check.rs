@@ -57,6 +57,9 @@ pub struct CheckArgs {
     /// nothing).
     #[arg(long, value_name = "ID")]
     pub compare: Option<String>,
+    /// The time limit of each case's search (and of each puzzle's positions with --file).
+    #[command(flatten)]
+    pub time: crate::cli::stop::LimitArgs,
     /// Print every step found and every disagreement.
     #[arg(long)]
     pub verbose: bool,
@@ -94,6 +97,7 @@ pub fn run(args: CheckArgs, out: &mut (impl Write + Send)) -> Result<ExitCode> {
             technique,
             twin: twin.as_deref(),
             verbose: args.verbose,
+            time: args.time,
         };
         let (total, activity) = match &args.file {
             Some(f) => check.file(f, args.limit, &args.size, out)?,
@@ -194,6 +198,8 @@ struct Check<'a> {
     technique: &'a dyn Technique,
     twin: Option<&'a dyn Technique>,
     verbose: bool,
+    /// The time limit of each search.
+    time: crate::cli::stop::LimitArgs,
 }
 
 /// What comparing the technique's steps with the twin's gave at one position.
@@ -292,9 +298,17 @@ impl Check<'_> {
                     continue;
                 }
             };
-            let (result, found) = match find_all(technique, &case.grid) {
-                Ok(found) => (judge(&case, found.clone()), found),
-                Err(e) => {
+            let searched = self.time.stop().run(|| find_all(technique, &case.grid));
+            let (result, found) = match searched {
+                Ok(Ok(found)) => (judge(&case, found.clone()), found),
+                Err(cause) => {
+                    let failed = CaseResult::Failed {
+                        reason: format!("the search was stopped ({cause})"),
+                        found: Vec::new(),
+                    };
+                    (failed, Vec::new())
+                }
+                Ok(Err(e)) => {
                     let reason = e.to_string();
                     let failed = CaseResult::Failed {
                         reason,
@@ -364,6 +378,8 @@ impl Check<'_> {
                     writeln!(out, "  {} failed: {e}", self.twin_id())?;
                 }
             }
+            // each case's lines out as they are made: a run killed keeps them
+            out.flush()?;
         }
         for (code, t) in &per_code {
             write_code_tally(out, code, t)?;
@@ -423,7 +439,10 @@ impl Check<'_> {
         let (mut puzzles, mut position_count, mut fired, mut steps_found) = (0usize, 0, 0, 0);
         let (mut fired_puzzles, mut disagreeing, mut compared) = (0usize, 0usize, 0usize);
         let unreadable = |_: &str, why: &str| PuzzleCheck::unreadable(why);
-        let work = |text: &str| self.puzzle(text, size, &pipeline);
+        let work = |text: &str| {
+            let checked = self.time.stop().run(|| self.puzzle(text, size, &pipeline));
+            checked.unwrap_or_else(|cause| PuzzleCheck::skipped(&format!("stopped: {cause}")))
+        };
         for_each_puzzle_up_to(path, limit, out, work, unreadable, |out, item, check, _| {
             let line_number = item.line;
             puzzles += 1;
@@ -458,6 +477,7 @@ impl Check<'_> {
                 }
                 None => total.passed += 1,
             }
+            out.flush()?;
             Ok(())
         })?;
         writeln!(

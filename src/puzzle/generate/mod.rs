@@ -270,6 +270,13 @@ impl GenerateOptions {
                 "rating range {min}..{max} is empty"
             )));
         }
+        if let Some((min, max)) = self.rating
+            && min > MAX_DIFFICULTY
+        {
+            return Err(GenerateError::Impossible(format!(
+                "rating range {min}..{max}: no rating exceeds {MAX_DIFFICULTY:.1}, the scale's maximum"
+            )));
+        }
         if let Some(id) = self
             .requires
             .iter()
@@ -311,6 +318,10 @@ impl GenerateOptions {
     }
 }
 
+/// The highest difficulty on the scale: no step, so no rating, is harder
+/// ([`valid_difficulty`](crate::technique::valid_difficulty)).
+const MAX_DIFFICULTY: f32 = 20.0;
+
 /// Why generation failed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
@@ -328,6 +339,16 @@ pub enum GenerateError {
     /// A target that no puzzle can meet.
     #[error("impossible target: {0}")]
     Impossible(String),
+    /// The thread's [`Stop`](crate::model::Stop) was reached before a puzzle met the targets.
+    #[error("puzzle {index}: stopped ({cause}) after {attempts} attempts")]
+    Stopped {
+        /// The puzzle's index.
+        index: u64,
+        /// Attempts begun.
+        attempts: u32,
+        /// Why.
+        cause: crate::model::StopCause,
+    },
 }
 
 impl GenerateError {
@@ -537,6 +558,13 @@ pub(crate) fn generate_nine(
     }
     let mut rng = rng_for(seed, index);
     for attempt in 1..=options.attempts_on(Layout::NINE) {
+        if let Some(cause) = crate::model::stop::reached() {
+            return Err(GenerateError::Stopped {
+                index,
+                attempts: attempt - 1,
+                cause,
+            });
+        }
         let solution = random_solution(&mut rng);
         let Some(puzzle) = remove_clues(&solution, options.symmetry, options.clues, &mut rng)
         else {

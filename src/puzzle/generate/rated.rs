@@ -66,6 +66,13 @@ impl Puzzle {
             marks: None,
         };
         for attempt in 1..=options.attempts_on(layout) {
+            if let Some(cause) = crate::model::stop::reached() {
+                return Err(GenerateError::Stopped {
+                    index,
+                    attempts: attempt - 1,
+                    cause,
+                });
+            }
             let made = on_size!(layout.by_size(), geo => Generate {
                 symmetry: options.symmetry,
                 clues: options.clues,
@@ -161,7 +168,7 @@ impl<R: Rng> PutBack<'_, R> {
                 match ended {
                     Ended::Solved if put_back => break,
                     Ended::Solved => return true,
-                    Ended::StepLimit => return false,
+                    Ended::StepLimit | Ended::Stopped(_) => return false,
                     Ended::Stuck | Ended::OverCeiling => {
                         let cell = narrowest_cell(&grid, self.rng);
                         for &c in &groups[group_of[cell]] {

@@ -80,6 +80,9 @@ pub(crate) fn remove_clues<S: Shape>(
     let total = groups.len();
     let (mut spent, mut asked) = (0, 0);
     let reached = remove_clue_groups(&mut puzzle, groups, clues, rng, |p, group, values| {
+        if crate::model::stop::reached().is_some() {
+            return None;
+        }
         asked += 1;
         let before = spent;
         let cap = effort.allowed(asked, total).saturating_sub(before);
@@ -107,6 +110,9 @@ pub(crate) fn generate<S: Shape>(
 ) -> Option<(Vec<u8>, Vec<u8>, u32)> {
     let mut effort = Effort::first::<S>();
     for attempt in 1..=attempts {
+        if crate::model::stop::reached().is_some() {
+            return None;
+        }
         let Some(solution) = brute::random_solution(geo, rng) else {
             continue;
         };

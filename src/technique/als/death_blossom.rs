@@ -39,6 +39,9 @@ impl<S: Shape> Blossom<'_, S> {
     /// (stem candidates excluded) and `targets` per digit `z` the `z` candidates seeing all
     /// their cells.
     fn search(&mut self, k: usize, common: S::Mask, targets: &CandSet<S>) {
+        if crate::model::stop::poll() {
+            return;
+        }
         if k < self.n && self.petals[k].is_empty() {
             // the stem's own `z`: no petal
             self.chosen[k] = NO_PETAL;

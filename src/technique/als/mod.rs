@@ -312,6 +312,9 @@ impl SizedBuiltin for AlsXz {
             let adj = ctx.als_adjacency();
             let mut emitted: Vec<CandSet<S>> = Vec::new();
             for (i, a) in als.iter().enumerate() {
+                if crate::model::stop::poll() {
+                    return ControlFlow::Break(());
+                }
                 for link in adj.of(i) {
                     let j = link.to as usize;
                     if j < i {
@@ -406,6 +409,9 @@ impl SizedBuiltin for AlsXyWing {
                 .collect();
             let mut emitted: Vec<CandSet<S>> = Vec::new();
             for (ci, c) in als.iter().enumerate() {
+                if crate::model::stop::poll() {
+                    return ControlFlow::Break(());
+                }
                 let links = adj.of(ci);
                 for (k, la) in links.iter().enumerate() {
                     let (ai, a) = (la.to as usize, &als[la.to as usize]);
@@ -597,6 +603,9 @@ fn xy_chains<S: Shape>(
             });
             let mut head = 0;
             while head < queue.len() {
+                if crate::model::stop::poll() {
+                    return Vec::new();
+                }
                 let cur = queue[head];
                 let cur_index = head as u32;
                 head += 1;

@@ -145,6 +145,9 @@ impl Bfs {
         self.count[start as usize] = max_paths;
         let mut head = 0;
         while head < self.label_state.len() {
+            if crate::model::stop::poll() {
+                return;
+            }
             let l = head as u32;
             head += 1;
             let s = self.label_state[l as usize];

@@ -328,6 +328,9 @@ impl<'a, S: Shape> Search<'a, S> {
         forbidden: S::Houses,
         fins: CellSet<S>,
     ) -> ControlFlow<()> {
+        if crate::model::stop::poll() {
+            return ControlFlow::Break(());
+        }
         let uncovered = self.single - covered - fins;
         if k == self.size {
             return self.report(cover, covered, twice, fins | uncovered);
@@ -616,6 +619,9 @@ fn bases<S: Shape>(
     cells: CellSet<S>,
     endo: CellSet<S>,
 ) -> ControlFlow<()> {
+    if crate::model::stop::poll() {
+        return ControlFlow::Break(());
+    }
     let k = base.count() as usize;
     if k == s.size {
         // every base house needs a candidate of its own

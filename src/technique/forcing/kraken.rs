@@ -161,6 +161,9 @@ struct Search<'a, S: Shape> {
 impl<S: Shape> Search<'_, S> {
     /// Looks for conclusions of one fish and reports them.
     fn fish(&mut self, f: &FoundFish<S>, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+        if crate::model::stop::poll() {
+            return ControlFlow::Break(());
+        }
         if f.fins.is_empty() {
             return ControlFlow::Continue(());
         }

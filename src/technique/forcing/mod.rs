@@ -24,6 +24,7 @@ use std::ops::ControlFlow;
 use crate::model::Sym;
 use crate::model::cell::{digits, digits_compact};
 use crate::model::grid::{Candidate, Grid};
+use crate::model::stop;
 use crate::model::{Bits, Shape};
 use crate::step::net::{ForcingKind, ForcingNet, NetBranch, literal};
 use crate::step::{Role, Step};
@@ -272,6 +273,10 @@ impl<'a, S: Shape> Search<'a, S> {
         let windowed = self.tech.windowed::<S>();
         let mut stop_at = usize::MAX;
         for i in 0..self.order.len() {
+            // (the assumption before may have been cut short: nothing more is concluded)
+            if stop::poll() {
+                return ControlFlow::Break(());
+            }
             if i >= stop_at {
                 // a window past the first contradiction: its smallest net is the step
                 return self.emit_shortest(contradictions, sink);
@@ -320,9 +325,15 @@ impl<'a, S: Shape> Search<'a, S> {
                 self.keep_outcome(c, &st);
             }
         }
+        if stop::reached().is_some() {
+            return ControlFlow::Break(());
+        }
         let verities = self.verities();
         self.emit_shortest(verities, sink)?;
         let doubles = self.false_branches();
+        if stop::reached().is_some() {
+            return ControlFlow::Break(());
+        }
         self.emit_shortest(doubles, sink)
     }
 
@@ -390,6 +401,9 @@ impl<'a, S: Shape> Search<'a, S> {
         let level = self.tech.level;
         let mut found = Vec::new();
         for &c in &self.order {
+            if stop::poll() {
+                break;
+            }
             if self.grid.candidates(c.cell).count() == 2
                 || (self.grid.geometry().houses_of(c.cell).iter())
                     .any(|h| self.grid.digit_cells_in(c.digit, *h).len() == 2)
@@ -467,6 +481,9 @@ impl<'a, S: Shape> Search<'a, S> {
             .collect();
         let mut nets: Vec<Option<ForcingNet>> = found.iter().map(|_| None).collect();
         while let Some(Reverse((size, elimination, i, built))) = queue.pop() {
+            if stop::poll() {
+                return ControlFlow::Break(());
+            }
             if built {
                 let net = nets[i].take().expect("a built net is queued once");
                 sink(self.step(&found[i], net))?;

@@ -96,7 +96,8 @@ impl Rule {
             return Vec::new();
         }
         let hints = self.hints_from(depths, board, 0..81);
-        if hints.is_empty() {
+        // a search cut short by the stop proves nothing
+        if hints.is_empty() && !crate::model::stop::poll() {
             self.note_without_hints(board);
         }
         hints
@@ -125,7 +126,7 @@ impl Rule {
             // followed SE's way (see `Filter`).
             let filter = (!self.dynamic).then(|| Filter::new(board));
             for cell in cells {
-                if board.values[cell] != 0 {
+                if board.values[cell] != 0 || crate::model::stop::poll() {
                     continue;
                 }
                 let card = board.cands[cell].count_ones();
@@ -166,6 +167,9 @@ impl Rule {
                     let one_kind = (!(y && x)).then(|| reach::Graph::new(board, y, x));
                     let mut one_walks = one_kind.as_ref().map(reach::Walks::new);
                     for c in reach::members(&maybe) {
+                        if crate::model::stop::poll() {
+                            break;
+                        }
                         let cell = cell_of(c);
                         let kinds = match &mut one_walks {
                             Some(w) => w.hint_kinds(cell, digit_of(c) as usize - 1),
@@ -560,6 +564,9 @@ impl Rule {
         // anything.
         let mut clean: Option<[u128; 9]> = depths[0].start_clean.then_some(save.digits);
         let result = 'run: loop {
+            if crate::model::stop::poll() {
+                break 'run None;
+            }
             if let Some(p) = pend_on.pop_front() {
                 let arena = &mut depths[0].arena;
                 on_to_off(board, arena.node(p).cand(), y, &mut offs);

@@ -151,6 +151,11 @@ impl Builtin for SeChaining {
         let hints = self
             .rule
             .hints_from(&mut depths, &mut board, origin..origin + 1);
+        // a search cut short by the stop may miss it, or hold part of its proof: the engine
+        // drops what a stopped search found anyway
+        if crate::model::stop::reached().is_some() {
+            return Ok(());
+        }
         let hint = hints.first().expect("the chosen hint is found again");
         let step = proof::step(self.info.id, self.info.name, &mut depths[0], hint);
         let _ = sink(step);

@@ -499,6 +499,11 @@ impl<S: Shape> State<S> {
             let mut removed = false;
             for di in 0..S::N {
                 for cell in self.cands.as_ref()[di] {
+                    // a stopped search ends here: the search above it concludes nothing (a
+                    // recorded proof replays a contradiction found, so it is not cut)
+                    if !R::ON && crate::model::stop::poll() {
+                        return Ok(());
+                    }
                     let y = cand(cell, di);
                     if !self.has(y) || held_by_others.as_ref()[di].contains(cell) {
                         continue;
