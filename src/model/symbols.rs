@@ -146,6 +146,7 @@ thread_local! {
 /// assert_eq!(with_symbols(Alphabet::Letters, 16, || Sym(14).to_string()), "N");
 /// assert_eq!(with_symbols(Alphabet::ZeroFirst, 16, || Sym(16).to_string()), "0");
 /// ```
+#[doc(hidden)]
 pub fn with_symbols<R>(alphabet: Alphabet, n: usize, f: impl FnOnce() -> R) -> R {
     /// Puts the previous setting back when dropped.
     struct Restore(Option<(Alphabet, u8)>);
@@ -161,7 +162,8 @@ pub fn with_symbols<R>(alphabet: Alphabet, n: usize, f: impl FnOnce() -> R) -> R
 }
 
 /// A digit (1..=25) written in the symbols of the puzzle being worked on: `E` for 14 on a
-/// 16x16 puzzle in `1-9A-G`, its number otherwise (see [`with_symbols`]).
+/// 16x16 puzzle in `1-9A-G`, its number otherwise (see
+/// [`Puzzle::in_its_symbols`](crate::Puzzle::in_its_symbols)).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Sym(pub u8);
 

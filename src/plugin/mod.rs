@@ -716,6 +716,7 @@ pub struct PluginTechnique {
 
 /// The most steps one search may emit: a plugin that never stops is refused past it, so
 /// collecting every step (`find_all`) cannot exhaust memory.
+#[doc(hidden)]
 pub const MAX_STEPS_PER_SEARCH: usize = 100_000;
 
 impl Technique for PluginTechnique {

@@ -238,7 +238,8 @@ impl Puzzle {
         self.layout
     }
 
-    /// Runs `f` with explanations writing digits in the puzzle's symbols ([`with_symbols`]).
+    /// Runs `f` with explanations writing digits in the puzzle's symbols (a setting of the
+    /// thread, see `with_symbols`).
     pub fn in_its_symbols<R>(&self, f: impl FnOnce() -> R) -> R {
         with_symbols(self.alphabet(), self.layout().n(), f)
     }
