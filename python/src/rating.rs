@@ -394,7 +394,8 @@ impl RatePipelines {
 }
 
 /// A puzzle to rate, read as `lapiz rate` reads it: what the 9x9 reader takes is 9x9; another
-/// size when the reader of every size finds one; else the 9x9 reader's error (its wording).
+/// size when the reader of every size finds one; else the error of the reader that saw the
+/// text's size.
 pub fn rating_input(input: Input) -> Result<Puzzle, (String, String, Kind)> {
     let Input::Text(t) = input else {
         return input.any();
@@ -403,7 +404,8 @@ pub fn rating_input(input: Input) -> Result<Puzzle, (String, String, Kind)> {
         Ok(grid) => Ok(Puzzle::from_nine(&grid)),
         Err(nine) => match Puzzle::read(&t, None, None) {
             Ok(p) if p.layout().n() != 9 => Ok(p),
-            _ => Err((t, nine.to_string(), Kind::Parse)),
+            Ok(_) => Err((t, nine.to_string(), Kind::Parse)),
+            Err(e) => Err((t, e.to_string(), Kind::Parse)),
         },
     }
 }

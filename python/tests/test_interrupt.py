@@ -20,7 +20,18 @@ HARDEST = ".2.4...8.....8...68....71..2..5...9..95.......4..3.........1..7..28..
 MINIMAL_25 = (ROOT / "tests" / "fixtures" / "minimal-25x25.txt").read_text().strip()
 
 
+@pytest.fixture
+def sigint_raises():
+    """SIGINT raises KeyboardInterrupt during the test, as in a terminal, even in a process that
+    started with SIGINT ignored (a background job of a non-interactive shell is): without the
+    handler the signal would be ignored and the 25x25 solve would run for hours."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, old)
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
+@pytest.mark.usefixtures("sigint_raises")
 @pytest.mark.parametrize(
     "call",
     [
