@@ -151,15 +151,25 @@ pub(crate) struct Counted {
     pub first: Option<Vec<u8>>,
 }
 
+impl Counted {
+    /// No solution.
+    const NONE: Counted = Counted {
+        solutions: 0,
+        first: None,
+    };
+}
+
 /// Counts the solutions of `values` (0 empty), stopping at `limit`.
 pub(crate) fn count<S: Shape>(geo: &'static Geometry<S>, values: &[u8], limit: u32) -> Counted {
     let mut pending = Vec::with_capacity(4 * S::CELLS);
-    let Some(board) = Board::from_values(geo, values, &mut pending) else {
-        return Counted {
-            solutions: 0,
-            first: None,
-        };
-    };
+    match Board::from_values(geo, values, &mut pending) {
+        Some(board) => count_from(board, pending, limit),
+        None => Counted::NONE,
+    }
+}
+
+/// Counts the solutions of `board` (with its `pending` placements), stopping at `limit`.
+fn count_from<S: Shape>(board: Board<S>, pending: Vec<Pending>, limit: u32) -> Counted {
     let mut search =
         Search::<S, rand_chacha::ChaCha8Rng>::new(limit, u64::MAX, true, None, pending);
     search.run(board);
@@ -178,13 +188,9 @@ pub(crate) fn count_within<S: Shape>(
     marks: &[u32],
     limit: u32,
 ) -> Counted {
-    let none = Counted {
-        solutions: 0,
-        first: None,
-    };
     let mut pending = Vec::with_capacity(4 * S::CELLS);
     let Some(mut board) = Board::from_values(geo, values, &mut pending) else {
-        return none;
+        return Counted::NONE;
     };
     for (cell, &m) in marks.iter().enumerate().take(S::CELLS) {
         if values[cell] != 0 {
@@ -192,17 +198,11 @@ pub(crate) fn count_within<S: Shape>(
         }
         for d in board.candidates(cell).ones() {
             if m >> d & 1 == 0 && !board.eliminate(cell, d as u8 + 1, &mut pending) {
-                return none;
+                return Counted::NONE;
             }
         }
     }
-    let mut search =
-        Search::<S, rand_chacha::ChaCha8Rng>::new(limit, u64::MAX, true, None, pending);
-    search.run(board);
-    Counted {
-        solutions: search.found,
-        first: search.first,
-    }
+    count_from(board, pending, limit)
 }
 
 /// Whether `values` (0 empty) has a solution other than `known` (the known solution, whose

@@ -360,6 +360,34 @@ fn time_searches(t: &dyn Technique, grids: &[SizedGrid]) -> Result<()> {
     Ok(())
 }
 
+/// The puzzle texts of a file's lines, with their line numbers: a line that cannot be read
+/// is reported and skipped, one with no puzzle (blank, a comment) left out.
+fn puzzle_lines(path: &Path) -> Result<impl Iterator<Item = Result<(usize, String)>> + '_> {
+    let input = crate::cli::batch::open_input(path)?;
+    Ok(
+        crate::cli::batch::capped_lines(input).filter_map(move |line| {
+            let (number, line) = match line {
+                Ok(read) => read,
+                Err(e) => {
+                    return Some(Err(e).with_context(|| format!("cannot read {}", path.display())));
+                }
+            };
+            match line {
+                Ok(line) => {
+                    crate::cli::batch::puzzle_of_line(&line).map(|t| Ok((number, t.to_string())))
+                }
+                Err(why) => {
+                    diag(&format!(
+                        "{}: skipped: {why}",
+                        crate::cli::batch::line_ref(path, number)
+                    ));
+                    None
+                }
+            }
+        }),
+    )
+}
+
 /// The positions met solving the puzzles of a file (of any size, read with `size`), and a
 /// description of them.
 fn puzzle_positions(
@@ -367,25 +395,11 @@ fn puzzle_positions(
     (limit, time): (Option<usize>, LimitArgs),
     size: &SizeArgs,
 ) -> Result<(Vec<SizedGrid>, String)> {
-    let input = crate::cli::batch::open_input(path)?;
     let pipeline = Pipeline::default_pipeline();
     let (mut grids, mut puzzles, mut skipped) = (Vec::new(), 0usize, 0usize);
-    for line in crate::cli::batch::capped_lines(input) {
-        let (number, line) = line.with_context(|| format!("cannot read {}", path.display()))?;
-        let i = number - 1;
-        let line = match line {
-            Ok(line) => line,
-            Err(why) => {
-                diag(&format!(
-                    "{}: skipped: {why}",
-                    crate::cli::batch::line_ref(path, number)
-                ));
-                continue;
-            }
-        };
-        let Some(text) = crate::cli::batch::puzzle_of_line(&line) else {
-            continue;
-        };
+    for line in puzzle_lines(path)? {
+        let (number, text) = line?;
+        let (i, text) = (number - 1, text.as_str());
         if limit.is_some_and(|l| puzzles >= l) {
             break;
         }
@@ -632,24 +646,10 @@ fn read_puzzles(
     limit: Option<usize>,
     size: &SizeArgs,
 ) -> Result<(Vec<Puzzle>, String)> {
-    let input = crate::cli::batch::open_input(path)?;
     let (mut grids, mut skipped) = (Vec::new(), 0usize);
-    for line in crate::cli::batch::capped_lines(input) {
-        let (number, line) = line.with_context(|| format!("cannot read {}", path.display()))?;
-        let i = number - 1;
-        let line = match line {
-            Ok(line) => line,
-            Err(why) => {
-                diag(&format!(
-                    "{}: skipped: {why}",
-                    crate::cli::batch::line_ref(path, number)
-                ));
-                continue;
-            }
-        };
-        let Some(text) = crate::cli::batch::puzzle_of_line(&line) else {
-            continue;
-        };
+    for line in puzzle_lines(path)? {
+        let (number, text) = line?;
+        let (i, text) = (number - 1, text.as_str());
         if limit.is_some_and(|l| grids.len() + skipped >= l) {
             break;
         }
