@@ -174,6 +174,9 @@ impl Browser {
             "ArrowRight" => ("ArrowRight".to_string(), 39, String::new()),
             "ArrowLeft" => ("ArrowLeft".to_string(), 37, String::new()),
             "End" => ("End".to_string(), 35, String::new()),
+            "ArrowDown" => ("ArrowDown".to_string(), 40, String::new()),
+            "Tab" => ("Tab".to_string(), 9, String::new()),
+            "Escape" => ("Escape".to_string(), 27, String::new()),
             k if k.len() == 1 && k.as_bytes()[0].is_ascii_digit() => (
                 format!("Digit{k}"),
                 u32::from(k.as_bytes()[0]),
@@ -290,9 +293,7 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
 
     b.call("Page.enable", json!({}));
     b.call("Page.navigate", json!({ "url": server.url("/") }));
-    b.wait(
-        "document.readyState==='complete'&&document.querySelector('[data-testid=\"cell-r9c9\"]')",
-    );
+    b.wait("document.readyState==='complete'&&document.querySelector('[data-testid=\"load\"]')");
 
     // type the puzzle and load it
     b.click("puzzle-input");
@@ -331,11 +332,27 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
     );
     let nudge = b.text("hint-text");
     assert!(!nudge.contains("=>") && !nudge.contains("<>"), "{nudge}");
-    assert!(b.eval("!!document.querySelector('#hint-view svg')") == Value::Bool(true));
+    // the nudge shades its house on the player's board, and shows no candidate
+    assert!(b.eval("document.querySelectorAll('.cell.hint-house').length").as_u64() >= Some(4));
+    assert_eq!(b.eval("document.querySelectorAll('.marks.ghost, .marks span[class^=\"h-\"]').length"), 0);
+    // its text once, nowhere a second board
+    assert_eq!(b.eval("document.body.innerText.split(document.getElementById('hint-text').innerText).length"), 2);
+    assert_eq!(b.eval("document.querySelectorAll('#play svg, #hint svg').length"), 0);
     b.click("hint-button");
     b.wait("!document.querySelector('[data-testid=\"hint-apply\"]').hidden");
     let explanation = b.text("hint-text");
-    assert!(explanation.contains("=>"), "{explanation}");
+    // the step in words, on the board: what it removes or places coloured there
+    assert!(!explanation.contains("=>") && explanation.contains(", so "), "{explanation}");
+    assert!(b.eval("document.querySelectorAll('.marks span.h-gone, .marks span.h-put').length").as_u64() > Some(0));
+    // Esc closes it
+    b.click(&next);
+    b.key("Escape", 0);
+    assert!(b.eval("document.querySelector('[data-testid=\"hint-apply\"]').hidden") == Value::Bool(true));
+    assert_eq!(b.eval("document.querySelectorAll('.cell.hint-house').length"), 0);
+    b.click("hint-button");
+    b.wait("document.querySelector('[data-testid=\"hint-text\"]').textContent.startsWith('Look for')");
+    b.click("hint-button");
+    b.wait("!document.querySelector('[data-testid=\"hint-apply\"]').hidden");
     let marks_before = b.eval("document.querySelectorAll('.marks span:not(:empty)').length");
     let values_before = b.eval("document.querySelectorAll('.cell[data-value]').length");
     b.click("hint-apply");
@@ -354,7 +371,7 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
         b.wait("document.querySelector('[data-testid=\"hint-text\"]').textContent.startsWith('Look for')");
         b.click("hint-button");
         b.wait("!document.querySelector('[data-testid=\"hint-apply\"]').hidden");
-        b.eval("window.scrollTo(0,0)");
+        b.eval("document.getElementById('play').scrollIntoView()");
         let shot = b.screenshot();
         keep_screenshot(&shot, "serve-hint.png");
         b.click("hint-close");
@@ -370,13 +387,32 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
     let wrong = (solution[wrong_at] % 9 + 1).to_string();
     b.click(&wrong_cell);
     b.key(&wrong, 0);
-    b.click("mistakes");
-    assert!(b.attr(&wrong_cell, "class").contains("wrong"));
+    // a wrong digit: the hint names it (not "no solution")
     b.click("hint-button");
     b.wait("document.querySelector('[data-testid=\"hint-text\"]').className==='bad'");
+    let said = b.text("hint-text");
+    let name = &wrong_cell["cell-".len()..];
+    assert!(said.contains(name) && !said.contains("no solution"), "{said}");
+    b.click("mistakes");
+    assert!(b.attr(&wrong_cell, "class").contains("wrong"));
     b.click("undo");
+    // the grid is right again: the hint's error is gone
+    assert_eq!(b.text("hint-text"), "");
     b.click("mistakes");
     assert!(!b.attr(&wrong_cell, "class").contains("wrong"));
+    // two equal digits in a row show at once, without Show mistakes
+    let (first_empty, given_in_row) = (0..9)
+        .filter(|&c| CHAINS.as_bytes()[c] == b'.')
+        .map(|c| (c, CHAINS[..9].bytes().find(|&x| x != b'.').unwrap()))
+        .next()
+        .unwrap();
+    let clash_cell = format!("cell-r1c{}", first_empty + 1);
+    b.click(&clash_cell);
+    b.key(&char::from(given_in_row).to_string(), 0);
+    assert!(b.attr(&clash_cell, "class").contains("clash"));
+    assert!(b.attr(&clash_cell, "aria-label").contains("clashes"));
+    b.key("z", 2);
+    assert!(!b.attr(&clash_cell, "class").contains("clash"));
 
     // the explained solution: the list, the arrow keys, a click on a step, the end
     b.click("walk-show");
@@ -430,6 +466,7 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
     // a new puzzle by level
     b.eval("document.querySelector('[data-testid=\"level\"]').value='easy'");
     b.click("generate");
+    b.click("confirm-yes");
     b.wait("document.querySelector('[data-testid=\"status\"]').textContent.startsWith('A new easy puzzle')");
     let generated = b.eval("document.querySelector('[data-testid=\"puzzle-input\"]').value");
     assert_eq!(generated.as_str().map(str::len), Some(81));
@@ -449,8 +486,7 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
     let shot = b.screenshot();
     keep_screenshot(&shot, "serve-phone.png");
 
-    // a 16x16 puzzle: the board plays 9x9 ones, so the page says so and shows its explained
-    // solution, drawn on a 16x16 grid
+    // a 16x16 puzzle: played on a 16x16 board with 16 symbols, rated, its solution drawn
     b.call(
         "Emulation.setDeviceMetricsOverride",
         json!({ "width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": false }),
@@ -459,8 +495,23 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
         "document.querySelector('[data-testid=\"puzzle-input\"]').value='{SIXTEEN}'"
     ));
     b.click("load");
-    b.wait("document.querySelector('[data-testid=\"status\"]').textContent.startsWith('A 16x16 puzzle')");
-    assert_eq!(b.eval("document.body.getAttribute('data-state')"), "empty");
+    // the game had progress: the page asks before it drops it
+    b.click("confirm-yes");
+    b.wait("document.querySelector('[data-testid=\"cell-r16c16\"]')&&document.body.getAttribute('data-state')==='playing'");
+    assert_eq!(b.eval("document.querySelectorAll('#pad button').length"), 16);
+    assert_eq!(b.eval("document.querySelectorAll('.cell').length"), 256);
+    let empty16 = SIXTEEN.bytes().position(|c| c == b'.').unwrap();
+    let cell16 = format!("cell-r{}c{}", empty16 / 16 + 1, empty16 % 16 + 1);
+    b.click(&cell16);
+    b.key("g", 8);
+    assert_eq!(b.attr(&cell16, "data-marks"), "G");
+    b.wait("document.querySelector('[data-testid=\"rating\"]').textContent.startsWith('Rating')");
+    if std::env::var_os("LAPIZ_SCREENSHOTS").is_some() {
+        b.eval("window.scrollTo(0,0)");
+        let shot = b.screenshot();
+        keep_screenshot(&shot, "serve-16x16.png");
+    }
+    b.wait("document.querySelector('#walk-view .frame')");
     b.click("walk-show");
     b.wait("document.querySelector('[data-testid=\"step-1\"]')");
     assert!(
@@ -472,3 +523,372 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
 
 /// 16x16 (4x4 boxes), 110 clues, from `tests/sized_traces.rs`.
 const SIXTEEN: &str = "...5...64..E8...D8..F54..1.GB.2EG.92...E3.8.D..73.B..G.8....15....6..93.1.4.A..D.4..6.....A...7.1B.7..DF.C..6....CG.8.....3.9.....D1B...A..7G6.5...E....8......A86F..4AG.D....9....C9..1B5.4....5D.B1.FA.GE....6C31978.D.......4.2.8...B..D.39AG6AE.4....3...DB1";
+
+/// The page with the puzzle in its address, once its board is playable.
+fn play(b: &mut Browser, server: &Server, puzzle: &str) {
+    b.call("Page.enable", json!({}));
+    b.call(
+        "Page.navigate",
+        json!({ "url": server.url(&format!("/#puzzle={puzzle}")) }),
+    );
+    b.wait("document.readyState==='complete'&&document.body.getAttribute('data-state')==='playing'");
+}
+
+/// The cells' heights row by row: the smallest and largest of each row's tops and heights.
+fn row_heights(b: &mut Browser) -> Vec<f64> {
+    let v = b.eval(
+        "Array.prototype.map.call(document.querySelectorAll('#board [role=row]'),function(r){\
+         return r.firstElementChild.getBoundingClientRect().height;})",
+    );
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_f64().unwrap())
+        .collect()
+}
+
+/// The relative luminance of a CSS `rgb(...)` colour, 0 (black) to 1 (white).
+fn luminance(css: &str) -> f64 {
+    let parts: Vec<f64> = css
+        .trim_start_matches("rgba(")
+        .trim_start_matches("rgb(")
+        .trim_end_matches(')')
+        .split(',')
+        .map(|x| x.trim().parse().unwrap())
+        .collect();
+    (0.2126 * parts[0] + 0.7152 * parts[1] + 0.0722 * parts[2]) / 255.0
+}
+
+#[test]
+fn rows_keep_their_height_with_and_without_digits_on_desktop_and_phone() {
+    let Some(binary) = chromium() else { return };
+    let server = Server::start(&[]);
+    let mut b = Browser::start(&binary, &scratch("serve-rows"));
+    // row 5 of CHAINS has no digit
+    play(&mut b, &server, CHAINS);
+    for (width, height, mobile) in [(1280, 900, false), (390, 844, true)] {
+        b.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile }),
+        );
+        b.wait(&format!("document.documentElement.clientWidth==={width}"));
+        for stage in ["digits", "pencil marks"] {
+            let rows = row_heights(&mut b);
+            assert_eq!(rows.len(), 9);
+            let (lo, hi) = rows
+                .iter()
+                .fold((f64::MAX, 0f64), |(l, h), &x| (l.min(x), h.max(x)));
+            assert!(
+                hi - lo <= 1.0 && lo > 20.0,
+                "{width} px, {stage}: row heights {rows:?}"
+            );
+            if stage == "digits" {
+                b.click("fill-marks");
+            }
+        }
+        b.click("undo");
+    }
+}
+
+#[test]
+fn a_burst_of_generate_clicks_ends_with_one_puzzle_shown() {
+    let Some(binary) = chromium() else { return };
+    let server = Server::start(&[]);
+    let mut b = Browser::start(&binary, &scratch("serve-burst"));
+    b.call("Page.enable", json!({}));
+    b.call("Page.navigate", json!({ "url": server.url("/") }));
+    b.wait("document.readyState==='complete'");
+    b.eval("document.querySelector('[data-testid=\"level\"]').value='easy'");
+    for _ in 0..6 {
+        b.click("generate");
+    }
+    b.wait(
+        "!document.querySelector('[data-testid=\"generate\"]').disabled&&\
+         document.querySelector('[data-testid=\"rating\"]').textContent.startsWith('Rating')",
+    );
+    // the board shows the puzzle in the text box, rated, with no error on the way
+    let text = b.eval("document.querySelector('[data-testid=\"puzzle-input\"]').value");
+    let shown = b.eval(
+        "Array.prototype.map.call(document.querySelectorAll('.cell'),function(c){\
+         return c.classList.contains('given')?c.getAttribute('data-value'):'.';}).join('')",
+    );
+    assert_eq!(text, shown);
+    let status = b.text("status");
+    assert!(status.starts_with("A new easy puzzle"), "{status}");
+    assert!(b.text("rating").contains("(easy)"));
+}
+
+#[test]
+fn the_forcing_walk_buttons_and_keys_move_the_lit_implication() {
+    let Some(binary) = chromium() else { return };
+    let server = Server::start(&[]);
+    let mut b = Browser::start(&binary, &scratch("serve-walk"));
+    // the first puzzle of top1465: the default pipeline needs a forcing net
+    const FORCING: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    play(&mut b, &server, FORCING);
+    b.wait("document.querySelector('#walk-view .frame')");
+    b.click("walk-show");
+    let k = b.eval(
+        "Array.prototype.findIndex.call(document.querySelectorAll('#walk-view .frame'),\
+         function(f){return !!f.querySelector('.net .branch');})",
+    );
+    let k = k.as_i64().expect("a frame with a net");
+    assert!(k > 0);
+    b.eval(&format!(
+        "document.querySelector('#step-list li[data-frame=\"{k}\"]').click()"
+    ));
+    b.eval("document.getElementById('walk-view').focus()");
+    let lit = |b: &mut Browser| {
+        b.eval(
+            "(function(){var f=document.querySelector('#walk-view .frame:not([hidden])');\
+             var l=f.querySelector('.proof .pl.cur');\
+             return (l?l.textContent:'')+'|'+Array.prototype.map.call(f.querySelectorAll('.net line.lit'),\
+             function(a){return a.getAttribute('data-to');}).sort().join(' ');})()",
+        )
+        .as_str()
+        .unwrap()
+        .to_string()
+    };
+    assert_eq!(lit(&mut b), "|");
+    // N lights a line at a time (the first, an assumption, has no arrow), each with its arrows
+    b.key("n", 0);
+    let first = lit(&mut b);
+    b.key("n", 0);
+    let second = lit(&mut b);
+    b.key("n", 0);
+    let third = lit(&mut b);
+    assert!(
+        !first.starts_with('|')
+            && !second.ends_with('|')
+            && !third.ends_with('|')
+            && first != second
+            && second != third,
+        "{first} / {second} / {third}"
+    );
+    // the frame's own buttons: a branch at a time, then the whole net
+    b.eval(
+        "document.querySelector('#walk-view .frame:not([hidden]) .w-branch').scrollIntoView()",
+    );
+    b.eval("document.querySelector('#walk-view .frame:not([hidden]) .w-branch').click()");
+    let walk = b.eval(
+        "document.querySelector('#walk-view .frame:not([hidden])').getAttribute('data-walk')",
+    );
+    assert!(walk.as_str().unwrap_or("").starts_with("branch"), "{walk}");
+    b.eval("document.querySelector('#walk-view .frame:not([hidden]) .w-all').click()");
+    assert_eq!(lit(&mut b), "|");
+    // a technique's name links to its description on this page
+    let href = b.eval(
+        "(document.querySelector('#walk-view .frame:not([hidden]) a.tech')||{}).getAttribute\
+         ?document.querySelector('#walk-view .frame:not([hidden]) a.tech').getAttribute('href'):''",
+    );
+    let href = href.as_str().unwrap().to_string();
+    assert!(href.starts_with("#t-"), "{href}");
+    assert!(
+        b.eval(&format!("!!document.getElementById('{}')", &href[1..])) == Value::Bool(true)
+    );
+    let rating = b.text("rating");
+    assert!(
+        !rating.contains("se-") && !rating.contains("forcing-chain"),
+        "raw ids: {rating}"
+    );
+}
+
+#[test]
+fn progress_is_kept_across_reloads_and_in_the_address() {
+    let Some(binary) = chromium() else { return };
+    let server = Server::start(&[]);
+    let mut b = Browser::start(&binary, &scratch("serve-keep"));
+    play(&mut b, &server, CHAINS);
+    b.click("cell-r1c1");
+    b.key("5", 0);
+    b.click("cell-r1c2");
+    b.key("3", 8);
+    b.key("4", 8);
+    let hash = b.eval("location.hash").as_str().unwrap().to_string();
+    assert!(hash.contains("puzzle=") && hash.contains("&marks="), "{hash}");
+    b.call("Page.reload", json!({}));
+    b.wait("document.readyState==='complete'&&document.body.getAttribute('data-state')==='playing'");
+    assert_eq!(b.attr("cell-r1c1", "data-value"), "5");
+    assert_eq!(b.attr("cell-r1c2", "data-marks"), "34");
+    // undo survives the reload too
+    b.click("undo");
+    assert_eq!(b.attr("cell-r1c2", "data-marks"), "3");
+    // the share link, opened in a fresh browser, shows the same grid
+    let link = b.attr("share", "href");
+    drop(b);
+    let mut fresh = Browser::start(&binary, &scratch("serve-keep-2"));
+    fresh.call("Page.enable", json!({}));
+    fresh.call("Page.navigate", json!({ "url": link }));
+    fresh.wait(
+        "document.readyState==='complete'&&document.body.getAttribute('data-state')==='playing'",
+    );
+    assert_eq!(fresh.attr("cell-r1c1", "data-value"), "5");
+    assert_eq!(fresh.attr("cell-r1c2", "data-marks"), "3");
+    // a changed address loads its puzzle once the player agrees to drop their progress
+    fresh.click("cell-r1c3");
+    fresh.key("1", 8);
+    let other = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    fresh.eval(&format!("location.hash='#puzzle={other}'"));
+    fresh.wait("!document.querySelector('[data-testid=\"confirm\"]').hidden");
+    fresh.click("confirm-no");
+    assert_eq!(fresh.attr("cell-r1c1", "data-value"), "5");
+    fresh.eval("location.hash='#elsewhere'");
+    fresh.eval(&format!("location.hash='#puzzle={other}'"));
+    fresh.wait("!document.querySelector('[data-testid=\"confirm\"]').hidden");
+    fresh.click("confirm-yes");
+    fresh.wait("document.querySelector('[data-testid=\"cell-r1c3\"]').getAttribute('data-value')==='3'");
+    assert_eq!(fresh.attr("cell-r1c1", "data-value"), "");
+}
+
+#[test]
+fn keyboard_only_play_reaches_the_grid_and_cells_say_what_they_hold() {
+    let Some(binary) = chromium() else { return };
+    let server = Server::start(&[]);
+    let mut b = Browser::start(&binary, &scratch("serve-keys"));
+    play(&mut b, &server, CHAINS);
+    b.eval("document.activeElement&&document.activeElement.blur()");
+    let mut tabs = 0;
+    while b.eval("!!(document.activeElement&&document.activeElement.getAttribute('role')==='gridcell')")
+        != Value::Bool(true)
+    {
+        b.key("Tab", 0);
+        tabs += 1;
+        assert!(tabs <= 40, "Tab never reaches the grid");
+    }
+    // on r1c1: right to r1c2, down to r2c2, a digit and a pencil mark
+    b.key("ArrowRight", 0);
+    b.key("ArrowDown", 0);
+    assert_eq!(
+        b.eval("document.activeElement.getAttribute('data-testid')"),
+        "cell-r2c2"
+    );
+    b.key("4", 0);
+    b.key("ArrowRight", 0);
+    b.key("2", 8);
+    b.key("7", 8);
+    assert_eq!(b.attr("cell-r2c2", "data-value"), "4");
+    assert_eq!(b.attr("cell-r2c3", "data-marks"), "27");
+    // the accessibility tree: a grid of rows of cells named with what they hold
+    b.call("Accessibility.enable", json!({}));
+    let tree = b.call("Accessibility.getFullAXTree", json!({}));
+    let nodes = tree["nodes"].as_array().unwrap();
+    let role_of = |n: &Value| n["role"]["value"].as_str().unwrap_or("").to_string();
+    let name_of = |n: &Value| n["name"]["value"].as_str().unwrap_or("").to_string();
+    assert!(nodes.iter().any(|n| role_of(n) == "grid"));
+    assert!(nodes.iter().filter(|n| role_of(n) == "row").count() >= 9);
+    let names: Vec<String> = nodes
+        .iter()
+        .filter(|n| role_of(n) == "gridcell")
+        .map(name_of)
+        .collect();
+    assert_eq!(names.len(), 81, "{names:?}");
+    for want in ["r1c5, given 9", "r2c2, 4", "r2c3, empty, pencil marks 2 7"] {
+        assert!(names.iter().any(|n| n == want), "no cell named {want:?}");
+    }
+    // the digit of the selected cell stands out among the pencil marks
+    b.click("fill-marks");
+    b.click("cell-r1c5");
+    assert!(b.eval("document.querySelectorAll('.marks span.hl').length").as_u64() > Some(0));
+    assert_eq!(
+        b.eval("Array.prototype.every.call(document.querySelectorAll('.marks span.hl'),function(s){return s.textContent==='9';})"),
+        true
+    );
+}
+
+#[test]
+fn dark_mode_print_and_the_finish() {
+    let Some(binary) = chromium() else { return };
+    let server = Server::start(&[]);
+    let mut b = Browser::start(&binary, &scratch("serve-dark"));
+    // the CHAINS solution with its first cell empty: one digit to go
+    let trace = lapiz::solve_puzzle(CHAINS, &lapiz::Pipeline::default_pipeline());
+    let solution = trace.solution.unwrap();
+    let almost = format!(".{}", &solution[1..]);
+    b.call(
+        "Emulation.setEmulatedMedia",
+        json!({ "features": [{ "name": "prefers-color-scheme", "value": "dark" }] }),
+    );
+    play(&mut b, &server, &almost);
+    let bg = b.eval("getComputedStyle(document.body).backgroundColor");
+    assert!(luminance(bg.as_str().unwrap()) < 0.2, "{bg}");
+    let cell = b.eval("getComputedStyle(document.querySelectorAll('.cell')[80]).backgroundColor");
+    assert!(luminance(cell.as_str().unwrap()) < 0.3, "{cell}");
+    b.wait("document.querySelector('[data-testid=\"rating\"]').textContent.startsWith('Rating')");
+    let shot = b.screenshot();
+    keep_screenshot(&shot, "serve-dark.png");
+    // the Theme button overrides the system
+    b.click("theme");
+    b.click("theme");
+    assert_eq!(b.eval("document.documentElement.getAttribute('data-theme')"), "dark");
+    b.click("theme");
+    let auto = b.eval("getComputedStyle(document.body).backgroundColor");
+    assert!(luminance(auto.as_str().unwrap()) < 0.2, "{auto}");
+    // print: the board and rating, no buttons
+    b.call("Emulation.setEmulatedMedia", json!({ "media": "print" }));
+    assert_eq!(
+        b.eval("getComputedStyle(document.getElementById('pad')).display"),
+        "none"
+    );
+    assert_eq!(
+        b.eval("getComputedStyle(document.querySelector('header')).display"),
+        "none"
+    );
+    assert!(b.eval("document.getElementById('board').getBoundingClientRect().width").as_f64() > Some(200.0));
+    let shot = b.screenshot();
+    keep_screenshot(&shot, "serve-print.png");
+    b.call("Emulation.setEmulatedMedia", json!({ "media": "" }));
+    // the last digit: the finish, and the board no longer takes input
+    b.click("cell-r1c1");
+    let last = &solution[..1];
+    b.key(last, 0);
+    b.wait("!document.querySelector('[data-testid=\"finish\"]').hidden");
+    let finish = b.text("finish");
+    assert!(
+        finish.starts_with("Solved in ") && finish.contains("0 hints") && finish.contains("0 mistakes"),
+        "{finish}"
+    );
+    assert_eq!(b.eval("document.body.getAttribute('data-state')"), "solved");
+    b.key("Delete", 0);
+    assert_eq!(b.attr("cell-r1c1", "data-value"), last);
+    assert!(b.eval("document.querySelector('[data-testid=\"undo\"]').disabled") == Value::Bool(true));
+    let status = b.text("status");
+    assert!(status.starts_with("Solved"), "{status}");
+}
+
+#[test]
+fn a_25x25_puzzle_is_played_and_its_long_solve_answered_as_stopped() {
+    let Some(binary) = chromium() else { return };
+    let server = Server::start(&["--time-limit", "6"]);
+    let mut b = Browser::start(&binary, &scratch("serve-25"));
+    let puzzle = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/minimal-25x25.txt"),
+    )
+    .unwrap();
+    let puzzle = puzzle
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .unwrap()
+        .trim()
+        .to_string();
+    play(&mut b, &server, &puzzle);
+    assert_eq!(b.eval("document.querySelectorAll('.cell').length"), 625);
+    assert_eq!(b.eval("document.querySelectorAll('#pad button').length"), 25);
+    let empty = puzzle.bytes().position(|c| c == b'.').unwrap();
+    let cell = format!("cell-r{}c{}", empty / 25 + 1, empty % 25 + 1);
+    b.click(&cell);
+    b.key("p", 8);
+    assert_eq!(b.attr(&cell, "data-marks"), "P");
+    b.click("pad-24");
+    assert_eq!(b.attr(&cell, "data-value"), "24");
+    // the rows keep one height on the big board too
+    let rows = row_heights(&mut b);
+    let (lo, hi) = rows
+        .iter()
+        .fold((f64::MAX, 0f64), |(l, h), &x| (l.min(x), h.max(x)));
+    assert!(hi - lo <= 1.0, "{rows:?}");
+    // the explained solve needs minutes: the page says so, and the board stays playable
+    b.wait("/longer than this server allows/.test(document.querySelector('[data-testid=\"walk-pos\"]').textContent)");
+    b.click("undo");
+    assert_eq!(b.attr(&cell, "data-value"), "");
+}

@@ -65,10 +65,11 @@ pub(crate) fn escape(text: &str) -> String {
 /// The page's styles: one colour per role, strong and weak links, on and off nodes.
 const STYLE: &str = include_str!("page.css");
 
-/// The page's script: shows one frame, follows clicks and the arrow keys, Home and End. A URL
+/// The page's script (after `walk.js`, the forcing nets' walker it shares with `lapiz serve`'s
+/// page): shows one frame, follows clicks and the arrow keys, Home and End. A URL
 /// fragment `#K` opens frame K; `#selftest` drives the navigation itself and writes the result to
 /// `body[data-selftest]` (what the browser test reads).
-const SCRIPT: &str = include_str!("page.js");
+const SCRIPT: &str = concat!(include_str!("walk.js"), include_str!("page.js"));
 
 /// One picture of the page.
 struct Frame<'a> {

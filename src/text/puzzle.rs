@@ -254,6 +254,17 @@ impl Puzzle {
         &self.values
     }
 
+    /// Whether the cell (0-based) holds a given: a value not placed by a library line.
+    pub fn is_given(&self, cell: usize) -> bool {
+        self.values[cell] != 0 && self.givens.as_ref().is_none_or(|g| g[cell])
+    }
+
+    /// Whether the text had pencil marks (a pencil-mark grid, a candidate line, a library
+    /// line's deleted candidates): then [`Puzzle::candidates`] keeps them.
+    pub fn has_marks(&self) -> bool {
+        self.marks.is_some()
+    }
+
     /// How many cells hold a value.
     pub fn clues(&self) -> usize {
         self.values.iter().filter(|&&v| v != 0).count()

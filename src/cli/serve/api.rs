@@ -63,6 +63,12 @@ impl Checked for SolveRequest {
     }
 }
 
+impl Checked for ReadRequest {
+    fn check(&self, _: &Pipelines) -> Result<(), ApiError> {
+        puzzle_of(&self.puzzle, &self.size).map(drop)
+    }
+}
+
 impl Checked for HintRequest {
     fn check(&self, pipelines: &Pipelines) -> Result<(), ApiError> {
         hint_level(self.level.as_deref())?;
@@ -163,10 +169,6 @@ pub fn read<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> 
     })
 }
 
-/// The largest board the server takes: a 25x25 solve by logic can take hours of a core, far
-/// more than any deadline (the command line solves them).
-pub const LARGEST_SERVED: usize = 16;
-
 /// How a request says to read a puzzle of another size than 9x9 (both optional, as
 /// `--symbols` and `--box` on the command line).
 #[derive(Deserialize, Default, Clone)]
@@ -204,24 +206,10 @@ impl SizeFields {
     }
 }
 
-/// A request's puzzle text (any form lapiz reads, of any size up to [`LARGEST_SERVED`]).
+/// A request's puzzle text (any form lapiz reads, of any size).
 fn puzzle_of(text: &str, size: &SizeFields) -> Result<Puzzle, ApiError> {
-    let puzzle = Puzzle::read(text, size.alphabet()?, size.boxes()?)
-        .map_err(|e| ApiError::unprocessable(format!("cannot read the puzzle: {e}")))?;
-    refuse_too_large(puzzle.layout())?;
-    Ok(puzzle)
-}
-
-/// The error for a board larger than the server takes.
-fn refuse_too_large(layout: Layout) -> Result<(), ApiError> {
-    let n = layout.n();
-    if n > LARGEST_SERVED {
-        return Err(ApiError::unprocessable(format!(
-            "{n}x{n} boards are not served (up to {LARGEST_SERVED}x{LARGEST_SERVED}): a solve can take \
-             hours; use `lapiz` on the command line"
-        )));
-    }
-    Ok(())
+    Puzzle::read(text, size.alphabet()?, size.boxes()?)
+        .map_err(|e| ApiError::unprocessable(format!("cannot read the puzzle: {e}")))
 }
 
 /// The display name of a technique id in `pipeline` (its id when the pipeline has none).
@@ -295,6 +283,62 @@ pub fn solve(req: SolveRequest, pipelines: &Pipelines) -> Result<String, ApiErro
         html: req
             .html
             .then(|| puzzle_page(&trace, &puzzle, PageKind::Solve)),
+    })
+}
+
+/// `POST /api/read`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReadRequest {
+    puzzle: String,
+    #[serde(flatten)]
+    size: SizeFields,
+}
+
+/// The answer of `/api/read`: the board as a page plays it.
+#[derive(Serialize)]
+struct Board {
+    /// The puzzle as one line in its symbols (what the other endpoints read back, with
+    /// `symbols` and `box`).
+    puzzle: String,
+    size: usize,
+    /// The box shape, `RxC`.
+    #[serde(rename = "box")]
+    boxes: String,
+    /// The alphabet's name, as `symbols` takes it.
+    symbols: &'static str,
+    /// The symbol of each value `1..=size`.
+    symbol_list: Vec<String>,
+    /// Each cell's value (0 empty), row by row.
+    values: Vec<u8>,
+    /// Which values are givens (a library line's placed digits are not).
+    givens: Vec<bool>,
+    /// Each cell's candidates (bit `d - 1` for `d`), when the text had pencil marks.
+    marks: Option<Vec<u32>>,
+    /// The one solution.
+    solution: Vec<u8>,
+}
+
+/// A puzzle read, with its one solution (brute force): what a page needs to let a player play
+/// before the explained solve (which can take longer) is done. A puzzle without one solution is
+/// a 422.
+pub fn read_puzzle(req: ReadRequest, _: &Pipelines) -> Result<String, ApiError> {
+    let puzzle = puzzle_of(&req.puzzle, &req.size)?;
+    let solution = puzzle
+        .solution()
+        .map_err(|e| ApiError::unprocessable(format!("invalid puzzle: {e}")))?;
+    let (layout, alphabet) = (puzzle.layout(), puzzle.alphabet());
+    let n = layout.n();
+    answer(&Board {
+        puzzle: puzzle.to_line(),
+        size: n,
+        boxes: format!("{}x{}", layout.box_rows(), layout.box_cols()),
+        symbols: alphabet.name(),
+        symbol_list: (1..=n).map(|v| alphabet.symbol(v as u8, n)).collect(),
+        values: puzzle.values().to_vec(),
+        givens: (0..layout.cells()).map(|c| puzzle.is_given(c)).collect(),
+        marks: puzzle.has_marks().then(|| puzzle.candidates()),
+        solution: solution.values().to_vec(),
     })
 }
 
@@ -419,6 +463,8 @@ struct Rated<'a> {
     pipeline: &'a str,
     text: String,
     level: &'static str,
+    /// The display name of the hardest step's technique.
+    hardest_name: Option<String>,
     rating: &'a Rating,
 }
 
@@ -446,6 +492,10 @@ pub fn rate_puzzle(req: RateRequest, pipelines: &Pipelines) -> Result<String, Ap
         pipeline: pipeline.name(),
         text: rating.rating_text(),
         level: rating.level.name(),
+        hardest_name: rating
+            .hardest_technique
+            .as_deref()
+            .map(|id| technique_name(id, pipeline)),
         rating: &rating,
     })
 }
@@ -509,7 +559,6 @@ pub fn generate_puzzle(
         None => Layout::new(n),
     }
     .map_err(|e| bad(&e))?;
-    refuse_too_large(layout)?;
     let alphabet = req.sizes.alphabet()?.unwrap_or_default();
     let options = options_of(&mut req, sized, layout)?;
     let seed = req.seed.unwrap_or_else(rand_seed);

@@ -83,8 +83,8 @@ const PAGE_HTML: &str = include_str!("page.html");
 const FRAME_CSS: &str = include_str!("../../html/page.css");
 /// The page's own style.
 const PAGE_CSS: &str = include_str!("play.css");
-/// The page's script.
-const PAGE_JS: &str = include_str!("play.js");
+/// The page's script, after the solve page's walker of forcing nets.
+const PAGE_JS: &str = concat!(include_str!("../../html/walk.js"), include_str!("play.js"));
 /// The OpenAPI description of the API, served at `/api/openapi.yaml`.
 const OPENAPI: &str = include_str!("../../../docs/openapi.yaml");
 
@@ -176,6 +176,7 @@ fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/api/openapi.yaml", get(openapi))
+        .route("/api/read", post(read))
         .route("/api/solve", post(solve))
         .route("/api/hint", post(hint))
         .route("/api/rate", post(rate))
@@ -357,6 +358,15 @@ async fn call<Q: DeserializeOwned + api::Checked + Send + 'static>(
             ),
         )),
     }
+}
+
+async fn read(
+    State(app): State<Arc<App>>,
+    ConnectInfo(Peer(addr)): ConnectInfo<Peer>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    call(app, addr.ip(), &headers, body, api::read_puzzle).await
 }
 
 async fn solve(
