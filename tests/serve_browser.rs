@@ -177,6 +177,7 @@ impl Browser {
             "ArrowDown" => ("ArrowDown".to_string(), 40, String::new()),
             "Tab" => ("Tab".to_string(), 9, String::new()),
             "Escape" => ("Escape".to_string(), 27, String::new()),
+            "Delete" => ("Delete".to_string(), 46, String::new()),
             k if k.len() == 1 && k.as_bytes()[0].is_ascii_digit() => (
                 format!("Digit{k}"),
                 u32::from(k.as_bytes()[0]),
@@ -333,24 +334,54 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
     let nudge = b.text("hint-text");
     assert!(!nudge.contains("=>") && !nudge.contains("<>"), "{nudge}");
     // the nudge shades its house on the player's board, and shows no candidate
-    assert!(b.eval("document.querySelectorAll('.cell.hint-house').length").as_u64() >= Some(4));
-    assert_eq!(b.eval("document.querySelectorAll('.marks.ghost, .marks span[class^=\"h-\"]').length"), 0);
+    assert!(
+        b.eval("document.querySelectorAll('.cell.hint-house').length")
+            .as_u64()
+            >= Some(4)
+    );
+    assert_eq!(
+        b.eval("document.querySelectorAll('.marks.ghost, .marks span[class^=\"h-\"]').length"),
+        0
+    );
     // its text once, nowhere a second board
-    assert_eq!(b.eval("document.body.innerText.split(document.getElementById('hint-text').innerText).length"), 2);
-    assert_eq!(b.eval("document.querySelectorAll('#play svg, #hint svg').length"), 0);
+    assert_eq!(
+        b.eval(
+            "document.body.innerText.split(document.getElementById('hint-text').innerText).length"
+        ),
+        2
+    );
+    assert_eq!(
+        b.eval("document.querySelectorAll('#play svg, #hint svg').length"),
+        0
+    );
     b.click("hint-button");
     b.wait("!document.querySelector('[data-testid=\"hint-apply\"]').hidden");
     let explanation = b.text("hint-text");
     // the step in words, on the board: what it removes or places coloured there
-    assert!(!explanation.contains("=>") && explanation.contains(", so "), "{explanation}");
-    assert!(b.eval("document.querySelectorAll('.marks span.h-gone, .marks span.h-put').length").as_u64() > Some(0));
+    assert!(
+        !explanation.contains("=>") && explanation.contains(", so "),
+        "{explanation}"
+    );
+    assert!(
+        b.eval("document.querySelectorAll('.marks span.h-gone, .marks span.h-put').length")
+            .as_u64()
+            > Some(0)
+    );
     // Esc closes it
     b.click(&next);
     b.key("Escape", 0);
-    assert!(b.eval("document.querySelector('[data-testid=\"hint-apply\"]').hidden") == Value::Bool(true));
-    assert_eq!(b.eval("document.querySelectorAll('.cell.hint-house').length"), 0);
+    assert!(
+        b.eval("document.querySelector('[data-testid=\"hint-apply\"]').hidden")
+            == Value::Bool(true)
+    );
+    assert_eq!(
+        b.eval("document.querySelectorAll('.cell.hint-house').length"),
+        0
+    );
     b.click("hint-button");
-    b.wait("document.querySelector('[data-testid=\"hint-text\"]').textContent.startsWith('Look for')");
+    b.wait(
+        "document.querySelector('[data-testid=\"hint-text\"]').textContent.startsWith('Look for')",
+    );
     b.click("hint-button");
     b.wait("!document.querySelector('[data-testid=\"hint-apply\"]').hidden");
     let marks_before = b.eval("document.querySelectorAll('.marks span:not(:empty)').length");
@@ -392,7 +423,10 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
     b.wait("document.querySelector('[data-testid=\"hint-text\"]').className==='bad'");
     let said = b.text("hint-text");
     let name = &wrong_cell["cell-".len()..];
-    assert!(said.contains(name) && !said.contains("no solution"), "{said}");
+    assert!(
+        said.contains(name) && !said.contains("no solution"),
+        "{said}"
+    );
     b.click("mistakes");
     assert!(b.attr(&wrong_cell, "class").contains("wrong"));
     b.click("undo");
@@ -494,11 +528,22 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
     b.eval(&format!(
         "document.querySelector('[data-testid=\"puzzle-input\"]').value='{SIXTEEN}'"
     ));
+    // a pencil mark on the generated puzzle is progress: Load asks before it drops it
+    let free =
+        b.eval("document.querySelector('.cell:not([data-value])').getAttribute('data-testid')");
+    let free = free.as_str().unwrap().to_string();
+    b.click(&free);
+    b.key("1", 8);
     b.click("load");
-    // the game had progress: the page asks before it drops it
+    b.click("confirm-no");
+    assert_eq!(b.attr(&free, "data-marks"), "1");
+    b.click("load");
     b.click("confirm-yes");
     b.wait("document.querySelector('[data-testid=\"cell-r16c16\"]')&&document.body.getAttribute('data-state')==='playing'");
-    assert_eq!(b.eval("document.querySelectorAll('#pad button').length"), 16);
+    assert_eq!(
+        b.eval("document.querySelectorAll('#pad button').length"),
+        16
+    );
     assert_eq!(b.eval("document.querySelectorAll('.cell').length"), 256);
     let empty16 = SIXTEEN.bytes().position(|c| c == b'.').unwrap();
     let cell16 = format!("cell-r{}c{}", empty16 / 16 + 1, empty16 % 16 + 1);
@@ -531,7 +576,9 @@ fn play(b: &mut Browser, server: &Server, puzzle: &str) {
         "Page.navigate",
         json!({ "url": server.url(&format!("/#puzzle={puzzle}")) }),
     );
-    b.wait("document.readyState==='complete'&&document.body.getAttribute('data-state')==='playing'");
+    b.wait(
+        "document.readyState==='complete'&&document.body.getAttribute('data-state')==='playing'",
+    );
 }
 
 /// The cells' heights row by row: the smallest and largest of each row's tops and heights.
@@ -667,9 +714,7 @@ fn the_forcing_walk_buttons_and_keys_move_the_lit_implication() {
         "{first} / {second} / {third}"
     );
     // the frame's own buttons: a branch at a time, then the whole net
-    b.eval(
-        "document.querySelector('#walk-view .frame:not([hidden]) .w-branch').scrollIntoView()",
-    );
+    b.eval("document.querySelector('#walk-view .frame:not([hidden]) .w-branch').scrollIntoView()");
     b.eval("document.querySelector('#walk-view .frame:not([hidden]) .w-branch').click()");
     let walk = b.eval(
         "document.querySelector('#walk-view .frame:not([hidden])').getAttribute('data-walk')",
@@ -684,9 +729,7 @@ fn the_forcing_walk_buttons_and_keys_move_the_lit_implication() {
     );
     let href = href.as_str().unwrap().to_string();
     assert!(href.starts_with("#t-"), "{href}");
-    assert!(
-        b.eval(&format!("!!document.getElementById('{}')", &href[1..])) == Value::Bool(true)
-    );
+    assert!(b.eval(&format!("!!document.getElementById('{}')", &href[1..])) == Value::Bool(true));
     let rating = b.text("rating");
     assert!(
         !rating.contains("se-") && !rating.contains("forcing-chain"),
@@ -706,9 +749,14 @@ fn progress_is_kept_across_reloads_and_in_the_address() {
     b.key("3", 8);
     b.key("4", 8);
     let hash = b.eval("location.hash").as_str().unwrap().to_string();
-    assert!(hash.contains("puzzle=") && hash.contains("&marks="), "{hash}");
+    assert!(
+        hash.contains("puzzle=") && hash.contains("&marks="),
+        "{hash}"
+    );
     b.call("Page.reload", json!({}));
-    b.wait("document.readyState==='complete'&&document.body.getAttribute('data-state')==='playing'");
+    b.wait(
+        "document.readyState==='complete'&&document.body.getAttribute('data-state')==='playing'",
+    );
     assert_eq!(b.attr("cell-r1c1", "data-value"), "5");
     assert_eq!(b.attr("cell-r1c2", "data-marks"), "34");
     // undo survives the reload too
@@ -737,7 +785,9 @@ fn progress_is_kept_across_reloads_and_in_the_address() {
     fresh.eval(&format!("location.hash='#puzzle={other}'"));
     fresh.wait("!document.querySelector('[data-testid=\"confirm\"]').hidden");
     fresh.click("confirm-yes");
-    fresh.wait("document.querySelector('[data-testid=\"cell-r1c3\"]').getAttribute('data-value')==='3'");
+    fresh.wait(
+        "document.querySelector('[data-testid=\"cell-r1c3\"]').getAttribute('data-value')==='3'",
+    );
     assert_eq!(fresh.attr("cell-r1c1", "data-value"), "");
 }
 
@@ -749,8 +799,9 @@ fn keyboard_only_play_reaches_the_grid_and_cells_say_what_they_hold() {
     play(&mut b, &server, CHAINS);
     b.eval("document.activeElement&&document.activeElement.blur()");
     let mut tabs = 0;
-    while b.eval("!!(document.activeElement&&document.activeElement.getAttribute('role')==='gridcell')")
-        != Value::Bool(true)
+    while b.eval(
+        "!!(document.activeElement&&document.activeElement.getAttribute('role')==='gridcell')",
+    ) != Value::Bool(true)
     {
         b.key("Tab", 0);
         tabs += 1;
@@ -789,7 +840,11 @@ fn keyboard_only_play_reaches_the_grid_and_cells_say_what_they_hold() {
     // the digit of the selected cell stands out among the pencil marks
     b.click("fill-marks");
     b.click("cell-r1c5");
-    assert!(b.eval("document.querySelectorAll('.marks span.hl').length").as_u64() > Some(0));
+    assert!(
+        b.eval("document.querySelectorAll('.marks span.hl').length")
+            .as_u64()
+            > Some(0)
+    );
     assert_eq!(
         b.eval("Array.prototype.every.call(document.querySelectorAll('.marks span.hl'),function(s){return s.textContent==='9';})"),
         true
@@ -820,7 +875,10 @@ fn dark_mode_print_and_the_finish() {
     // the Theme button overrides the system
     b.click("theme");
     b.click("theme");
-    assert_eq!(b.eval("document.documentElement.getAttribute('data-theme')"), "dark");
+    assert_eq!(
+        b.eval("document.documentElement.getAttribute('data-theme')"),
+        "dark"
+    );
     b.click("theme");
     let auto = b.eval("getComputedStyle(document.body).backgroundColor");
     assert!(luminance(auto.as_str().unwrap()) < 0.2, "{auto}");
@@ -834,7 +892,11 @@ fn dark_mode_print_and_the_finish() {
         b.eval("getComputedStyle(document.querySelector('header')).display"),
         "none"
     );
-    assert!(b.eval("document.getElementById('board').getBoundingClientRect().width").as_f64() > Some(200.0));
+    assert!(
+        b.eval("document.getElementById('board').getBoundingClientRect().width")
+            .as_f64()
+            > Some(200.0)
+    );
     let shot = b.screenshot();
     keep_screenshot(&shot, "serve-print.png");
     b.call("Emulation.setEmulatedMedia", json!({ "media": "" }));
@@ -845,13 +907,17 @@ fn dark_mode_print_and_the_finish() {
     b.wait("!document.querySelector('[data-testid=\"finish\"]').hidden");
     let finish = b.text("finish");
     assert!(
-        finish.starts_with("Solved in ") && finish.contains("0 hints") && finish.contains("0 mistakes"),
+        finish.starts_with("Solved in ")
+            && finish.contains("0 hints")
+            && finish.contains("0 mistakes"),
         "{finish}"
     );
     assert_eq!(b.eval("document.body.getAttribute('data-state')"), "solved");
     b.key("Delete", 0);
     assert_eq!(b.attr("cell-r1c1", "data-value"), last);
-    assert!(b.eval("document.querySelector('[data-testid=\"undo\"]').disabled") == Value::Bool(true));
+    assert!(
+        b.eval("document.querySelector('[data-testid=\"undo\"]').disabled") == Value::Bool(true)
+    );
     let status = b.text("status");
     assert!(status.starts_with("Solved"), "{status}");
 }
@@ -873,7 +939,10 @@ fn a_25x25_puzzle_is_played_and_its_long_solve_answered_as_stopped() {
         .to_string();
     play(&mut b, &server, &puzzle);
     assert_eq!(b.eval("document.querySelectorAll('.cell').length"), 625);
-    assert_eq!(b.eval("document.querySelectorAll('#pad button').length"), 25);
+    assert_eq!(
+        b.eval("document.querySelectorAll('#pad button').length"),
+        25
+    );
     let empty = puzzle.bytes().position(|c| c == b'.').unwrap();
     let cell = format!("cell-r{}c{}", empty / 25 + 1, empty % 25 + 1);
     b.click(&cell);

@@ -225,7 +225,7 @@ function valueOfKey(e){
 document.addEventListener('keydown',function(e){
   var t=e.target,tag=t&&t.tagName;
   if(tag==='TEXTAREA'||tag==='INPUT'||tag==='SELECT')return;
-  if(e.key==='Escape'&&S.hint){resetHint();setHintText('');e.preventDefault();return;}
+  if(e.key==='Escape'&&S.hint){resetHint();setHintText('');render();e.preventDefault();return;}
   if(t&&t.closest&&t.closest('#walk'))return walkKey(e);
   var onGrid=board.contains(t)||t===document.body||t===document.documentElement;
   var onPlay=onGrid||(t&&t.closest&&t.closest('#play')&&tag!=='A');
@@ -476,7 +476,9 @@ function gridText(){
 function gridProblem(){
   var sol=S.board.solution,bad=clashes();
   for(var i=0;i<sol.length;i++){
-    if(bad[i])return rcOf(i)+' holds '+symOf(S.values[i])+', which another cell of its row, column or box holds too.';
+    if(!bad[i]||S.board.givens[i])continue;
+    var other=G.peers[i].filter(function(j){return S.values[j]===S.values[i];})[0];
+    return 'The '+symOf(S.values[i])+' in '+rcOf(i)+' is in '+rcOf(other)+' too, which shares its row, column or box.';
   }
   for(var j=0;j<sol.length;j++){
     if(S.values[j]&&S.values[j]!==sol[j])return 'The '+symOf(S.values[j])+' in '+rcOf(j)+' is not in the solution, so no step follows from this grid: erase it first.';
