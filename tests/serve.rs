@@ -104,6 +104,14 @@ fn rate_and_generate_answer_as_the_command_line() {
     assert_eq!(answer["text"], rating.rating_text().as_str());
     assert_eq!(answer["level"], rating.level.name());
     assert_eq!(answer["pipeline"], "se");
+    let hardest = rating.hardest_technique.as_deref().unwrap();
+    let name = se
+        .techniques()
+        .iter()
+        .find(|t| t.id() == hardest)
+        .unwrap()
+        .name();
+    assert_eq!(answer["hardest_name"], name);
 
     let (status, answer) = server.post("/api/generate", r#"{"level":"easy","seed":7}"#);
     assert_eq!(status, 200, "{answer}");
@@ -126,7 +134,7 @@ fn rate_and_generate_answer_as_the_command_line() {
 const SIXTEEN: &str = "...5...64..E8...D8..F54..1.GB.2EG.92...E3.8.D..73.B..G.8....15....6..93.1.4.A..D.4..6.....A...7.1B.7..DF.C..6....CG.8.....3.9.....D1B...A..7G6.5...E....8......A86F..4AG.D....9....C9..1B5.4....5D.B1.FA.GE....6C31978.D.......4.2.8...B..D.39AG6AE.4....3...DB1";
 
 #[test]
-fn every_size_up_to_16x16_is_served_as_the_command_line_serves_it() {
+fn every_size_is_served_as_the_command_line_serves_it() {
     let server = Server::start(&[]);
     // solve: the trace and the page `lapiz solve` writes, in the puzzle's symbols
     let (status, answer) = server.post("/api/solve", &body(SIXTEEN, ",\"html\":true"));
@@ -219,21 +227,8 @@ fn every_size_up_to_16x16_is_served_as_the_command_line_serves_it() {
     // what is refused, and why
     let empty25 = ".".repeat(625);
     for (path, request, says) in [
-        (
-            "/api/solve",
-            body(&empty25, ""),
-            "25x25 boards are not served",
-        ),
-        (
-            "/api/rate",
-            body(&empty25, ""),
-            "25x25 boards are not served",
-        ),
-        (
-            "/api/generate",
-            r#"{"size":25}"#.to_string(),
-            "25x25 boards are not served",
-        ),
+        ("/api/read", body(&empty25, ""), "more than one solution"),
+        ("/api/solve", body(&empty25, ""), "more than one solution"),
         (
             "/api/generate",
             r#"{"size":16,"rating":"3..2"}"#.to_string(),
@@ -458,7 +453,13 @@ fn the_openapi_file_names_the_routes_the_server_has() {
     paths.sort();
     assert_eq!(
         paths,
-        ["/api/generate", "/api/hint", "/api/rate", "/api/solve"]
+        [
+            "/api/generate",
+            "/api/hint",
+            "/api/rate",
+            "/api/read",
+            "/api/solve"
+        ]
     );
     let server = Server::start(&[]);
     for path in &paths {
@@ -601,4 +602,81 @@ fn one_address_cannot_hold_every_connection() {
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
     assert!(served);
+}
+
+#[test]
+fn read_answers_the_board_its_givens_marks_and_solution() {
+    let server = Server::start(&[]);
+    let (status, b) = server.post("/api/read", &body(SIXTEEN, ""));
+    assert_eq!(status, 200, "{b}");
+    assert_eq!(b["size"], 16);
+    assert_eq!(b["box"], "4x4");
+    assert_eq!(b["symbols"], "1-9A");
+    assert_eq!(b["symbol_list"][15], "G");
+    let values: Vec<u64> = b["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(values.len(), 256);
+    assert_eq!(
+        values.iter().filter(|&&v| v != 0).count(),
+        SIXTEEN.bytes().filter(|&c| c != b'.').count()
+    );
+    assert!(b["marks"].is_null());
+    let trace = lapiz::solve_puzzle(SIXTEEN, &lapiz::Pipeline::default_pipeline());
+    let solution: String = b["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            b["symbol_list"][v.as_u64().unwrap() as usize - 1]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(Some(solution), trace.solution);
+    // a library line: its placed digit is no given, its deleted candidate gone from the marks
+    let sol = lapiz::solve_puzzle(CHAINS, &lapiz::Pipeline::default_pipeline())
+        .solution
+        .unwrap();
+    let gone = other_than(&sol, 1);
+    let placed = format!(":0000::+{}{}:{gone}12:::", &sol[..1], &CHAINS[1..]);
+    let (status, b) = server.post("/api/read", &body(&placed, ""));
+    assert_eq!(status, 200, "{b}");
+    assert_eq!(
+        b["values"][0].as_u64(),
+        Some(u64::from(sol.as_bytes()[0] - b'0'))
+    );
+    assert_eq!(b["givens"][0], false);
+    assert_eq!(b["givens"][4], true);
+    let r1c2 = b["marks"][1].as_u64().unwrap();
+    assert_eq!(r1c2 & (1 << (gone - 1)), 0, "{b}");
+    assert_ne!(r1c2, 0);
+    // not one solution, or not a puzzle: 422 with the reason
+    let (status, b) = server.post("/api/read", &body(&".".repeat(81), ""));
+    assert_eq!(status, 422);
+    assert!(b["error"].as_str().unwrap().contains("solution"), "{b}");
+    let (status, b) = server.post("/api/read", &body("12x", ""));
+    assert_eq!(status, 422);
+    assert!(
+        b["error"]
+            .as_str()
+            .unwrap()
+            .contains("cannot read the puzzle"),
+        "{b}"
+    );
+}
+
+/// A candidate of cell `i` of CHAINS that is not its digit in the solution `sol`.
+fn other_than(sol: &str, i: usize) -> u32 {
+    let cands = lapiz::text::Puzzle::read(CHAINS, None, None)
+        .unwrap()
+        .candidates()[i];
+    let d = u32::from(sol.as_bytes()[i] - b'0');
+    (1..=9)
+        .find(|&k| k != d && cands & (1 << (k - 1)) != 0)
+        .unwrap()
 }
