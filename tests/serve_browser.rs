@@ -864,14 +864,23 @@ fn dark_mode_print_and_the_finish() {
         "Emulation.setEmulatedMedia",
         json!({ "features": [{ "name": "prefers-color-scheme", "value": "dark" }] }),
     );
-    play(&mut b, &server, &almost);
+    // a game in progress, in the dark
+    play(&mut b, &server, CHAINS);
+    b.click("fill-marks");
+    b.click("cell-r5c5");
+    b.wait("document.querySelector('[data-testid=\"rating\"]').textContent.startsWith('Rating')");
+    let shot = b.screenshot();
+    keep_screenshot(&shot, "serve-dark.png");
+    b.eval(&format!(
+        "document.querySelector('[data-testid=\"puzzle-input\"]').value='{almost}'"
+    ));
+    b.click("load");
+    b.click("confirm-yes");
+    b.wait("document.querySelector('[data-testid=\"cell-r1c2\"]').classList.contains('given')");
     let bg = b.eval("getComputedStyle(document.body).backgroundColor");
     assert!(luminance(bg.as_str().unwrap()) < 0.2, "{bg}");
     let cell = b.eval("getComputedStyle(document.querySelectorAll('.cell')[80]).backgroundColor");
     assert!(luminance(cell.as_str().unwrap()) < 0.3, "{cell}");
-    b.wait("document.querySelector('[data-testid=\"rating\"]').textContent.startsWith('Rating')");
-    let shot = b.screenshot();
-    keep_screenshot(&shot, "serve-dark.png");
     // the Theme button overrides the system
     b.click("theme");
     b.click("theme");
@@ -925,7 +934,7 @@ fn dark_mode_print_and_the_finish() {
 #[test]
 fn a_25x25_puzzle_is_played_and_its_long_solve_answered_as_stopped() {
     let Some(binary) = chromium() else { return };
-    let server = Server::start(&["--time-limit", "6"]);
+    let server = Server::start(&["--time-limit", "15"]);
     let mut b = Browser::start(&binary, &scratch("serve-25"));
     let puzzle = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/minimal-25x25.txt"),

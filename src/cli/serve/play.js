@@ -386,7 +386,8 @@ function explain(mine,rating){
     if(mine!==seq)return;
     setWalk(j);
     var steps=j.trace.entries.filter(function(e){return e.Step;}).length;
-    S.stepsText=(j.trace.outcome==='Solved'?'explained in '+steps+' steps':'lapiz\'s techniques find '+steps+' steps and stop');
+    var n=steps+(steps===1?' step':' steps');
+    S.stepsText=(j.trace.outcome==='Solved'?'explained in '+n:'lapiz\'s techniques find '+n+' and stop');
   },function(e){
     if(mine!==seq)return;
     clearWalk(e.status===503?'The explained solution needs longer than this server allows ('+e.message+'); `lapiz solve` on the command line takes the time it needs.':'No explained solution: '+e.message);
