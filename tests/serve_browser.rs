@@ -502,6 +502,12 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
     b.click("generate");
     b.click("confirm-yes");
     b.wait("document.querySelector('[data-testid=\"status\"]').textContent.startsWith('A new easy puzzle')");
+    // the last puzzle's hint is gone, the rating is above the fold at 1280x900
+    let hint = b.text("hint-text");
+    assert!(hint.starts_with("A hint looks"), "{hint}");
+    b.eval("window.scrollTo(0,0)");
+    let rating_bottom = b.eval("document.getElementById('rating').getBoundingClientRect().bottom");
+    assert!(rating_bottom.as_f64() < Some(900.0), "{rating_bottom}");
     let generated = b.eval("document.querySelector('[data-testid=\"puzzle-input\"]').value");
     assert_eq!(generated.as_str().map(str::len), Some(81));
     b.wait("document.querySelector('[data-testid=\"rating\"]').textContent.includes('(easy)')");
@@ -519,6 +525,20 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
     assert!(board.as_f64().unwrap() <= 390.0);
     let shot = b.screenshot();
     keep_screenshot(&shot, "serve-phone.png");
+    // the hint's words on a phone: on screen with the board, once the puzzle box is folded
+    b.eval("document.getElementById('source').open=false");
+    b.click("hint-button");
+    b.wait("!document.querySelector('[data-testid=\"hint-close\"]').hidden");
+    b.eval("window.scrollTo(0,0)");
+    let bottom = b.eval("document.getElementById('hint-text').getBoundingClientRect().bottom");
+    assert!(bottom.as_f64() < Some(844.0), "the hint ends at {bottom}");
+    let board_bottom = b.eval("document.getElementById('board').getBoundingClientRect().bottom");
+    assert!(
+        board_bottom.as_f64() <= Some(844.0),
+        "the board ends at {board_bottom}"
+    );
+    b.click("hint-close");
+    b.eval("document.getElementById('source').open=true");
 
     // a 16x16 puzzle: played on a 16x16 board with 16 symbols, rated, its solution drawn
     b.call(
@@ -645,6 +665,12 @@ fn a_burst_of_generate_clicks_ends_with_one_puzzle_shown() {
     b.call("Page.enable", json!({}));
     b.call("Page.navigate", json!({ "url": server.url("/") }));
     b.wait("document.readyState==='complete'");
+    // a 16x16 puzzle's first row pasted alone: read as 4x4, and said so
+    b.eval("document.querySelector('[data-testid=\"puzzle-input\"]').value='123456789ABCDEFG'");
+    b.click("load");
+    b.wait("document.querySelector('[data-testid=\"status\"]').className==='bad'");
+    let said = b.text("status");
+    assert!(said.starts_with("Read as a 4x4 puzzle (16 cells"), "{said}");
     b.eval("document.querySelector('[data-testid=\"level\"]').value='easy'");
     for _ in 0..6 {
         b.click("generate");
@@ -820,6 +846,17 @@ fn keyboard_only_play_reaches_the_grid_and_cells_say_what_they_hold() {
     b.key("7", 8);
     assert_eq!(b.attr("cell-r2c2", "data-value"), "4");
     assert_eq!(b.attr("cell-r2c3", "data-marks"), "27");
+    // Pause hides the board and stops the clock; typing does nothing until Resume
+    b.click("pause");
+    assert!(b.eval("!document.getElementById('paused').hidden") == Value::Bool(true));
+    let stopped = b.text("clock");
+    b.click("cell-r2c3");
+    b.key("5", 0);
+    assert_eq!(b.attr("cell-r2c3", "data-value"), "");
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(b.text("clock"), stopped);
+    b.click("pause");
+    assert!(b.eval("document.getElementById('paused').hidden") == Value::Bool(true));
     // the accessibility tree: a grid of rows of cells named with what they hold
     b.call("Accessibility.enable", json!({}));
     let tree = b.call("Accessibility.getFullAXTree", json!({}));
