@@ -1002,8 +1002,32 @@ fn a_25x25_puzzle_is_played_and_its_long_solve_answered_as_stopped() {
         .iter()
         .fold((f64::MAX, 0f64), |(l, h), &x| (l.min(x), h.max(x)));
     assert!(hi - lo <= 1.0, "{rows:?}");
-    // the explained solve needs minutes: the page says so, and the board stays playable
-    b.wait("/longer than this server allows/.test(document.querySelector('[data-testid=\"walk-pos\"]').textContent)");
     b.click("undo");
     assert_eq!(b.attr(&cell, "data-value"), "");
+    assert_eq!(b.attr(&cell, "data-marks"), "P");
+    b.click("undo");
+    // a hint comes at once (no solve in the background holds the address's job slot)
+    b.click("hint-button");
+    b.wait(
+        "!document.querySelector('[data-testid=\"hint-close\"]').hidden||\
+         document.getElementById('hint-text').className==='bad'",
+    );
+    let said = b.text("hint-text");
+    assert_eq!(
+        b.eval("document.getElementById('hint-text').className"),
+        "",
+        "{said}"
+    );
+    assert!(
+        b.eval("document.querySelectorAll('.cell.hint-house').length")
+            .as_u64()
+            >= Some(25)
+    );
+    // the explained solve, asked for, needs minutes: the page says so, the board stays playable
+    assert!(b.text("rating").starts_with("Not rated"));
+    b.click("walk-show");
+    b.wait("/longer than this server allows/.test(document.querySelector('[data-testid=\"walk-pos\"]').textContent)");
+    b.click(&cell);
+    b.key("a", 8);
+    assert_eq!(b.attr(&cell, "data-marks"), "A");
 }

@@ -345,7 +345,7 @@ function busy(on){$('load').disabled=on;$('generate').disabled=on;}
 function start(b,text,how,marks,restored){
   build(b);
   S.board=b;S.text=text;S.values=b.values.slice();S.marks=b.marks?b.marks.map(function(m,i){return b.values[i]?0:m;}):new Array(b.values.length).fill(0);
-  S.undo=[];S.redo=[];S.sel=0;S.mistakes=false;S.done=false;S.paused=false;S.hints=0;S.errors=0;S.time=0;S.since=0;
+  S.undo=[];S.redo=[];S.sel=0;S.mistakes=false;S.done=false;S.paused=false;S.hints=0;S.errors=0;S.time=0;S.since=0;S.asked=false;
   $('paused').hidden=true;$('pause').textContent='Pause';$('pause').setAttribute('aria-pressed','false');
   $('finish').hidden=true;
   if(restored){
@@ -377,8 +377,18 @@ function open(text,how,marks,restored){
     setStatus(read+e.message,'bad');
   }).finally(function(){if(mine===seq)busy(false);});
 }
-// the explained solution, then the rating (one request at a time: a job slot each)
-function explain(mine,rating){
+// the largest board explained and rated as soon as it loads: a 25x25 solve by logic takes
+// minutes, and would hold the address's job slot (hints wait for it) until the time limit
+var EXPLAINED=16;
+// the explained solution, then the rating (one request at a time: a job slot each); on a
+// larger board only when asked (`asked`)
+function explain(mine,rating,asked){
+  if(G.n>EXPLAINED&&!asked){
+    S.stepsText='';
+    $('rating').textContent=rating||'Not rated: a '+G.n+'x'+G.n+' solve takes minutes ("Show the explained solution" tries).';
+    clearWalk('');
+    return;
+  }
   $('rating').textContent=rating||'Being rated…';
   clearWalk('Solving…');
   var body=function(extra){var b={puzzle:S.text};for(var k in extra)b[k]=extra[k];return b;};
@@ -624,6 +634,7 @@ function walkKey(e){
   e.preventDefault();
 }
 $('walk-show').addEventListener('click',function(){
+  if(!S.walk&&S.board&&G.n>EXPLAINED&&!S.asked){S.asked=true;explain(seq,null,true);return;}
   if(!S.walk){if(!S.board)$('walk-pos').textContent='Load or generate a puzzle first.';return;}
   $('walk-body').hidden=false;$('walk-prev').hidden=false;$('walk-next').hidden=false;
   $('walk-show').hidden=true;walkTo(S.walk.cur);$('walk-view').focus({preventScroll:true});
