@@ -303,6 +303,12 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
     b.wait("document.body.getAttribute('data-state')==='playing'");
     b.wait("document.querySelector('[data-testid=\"rating\"]').textContent.startsWith('Rating')");
     assert_eq!(b.attr("cell-r1c5", "data-value"), "9");
+    // the rating's step count is the explained solution's
+    let rating = b.text("rating");
+    assert!(
+        rating.contains(&format!("explained in {steps} steps")),
+        "{rating}"
+    );
 
     // a digit, by mouse and keyboard, in the first empty cell
     let empty = CHAINS.bytes().position(|c| c == b'.').unwrap();
@@ -525,6 +531,13 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
     assert!(board.as_f64().unwrap() <= 390.0);
     let shot = b.screenshot();
     keep_screenshot(&shot, "serve-phone.png");
+    // marks that can be read, keys that can be tapped
+    b.click("fill-marks");
+    let font = b.eval("parseFloat(getComputedStyle(document.querySelector('.marks')).fontSize)");
+    assert!(font.as_f64() >= Some(9.0), "pencil marks of {font} px");
+    let key = b.eval("document.querySelector('#pad button').getBoundingClientRect().height");
+    assert!(key.as_f64() >= Some(44.0), "keypad buttons {key} px tall");
+    b.click("undo");
     // the hint's words on a phone: on screen with the board, once the puzzle box is folded
     b.eval("document.getElementById('source').open=false");
     b.click("hint-button");
@@ -874,6 +887,9 @@ fn keyboard_only_play_reaches_the_grid_and_cells_say_what_they_hold() {
     for want in ["r1c5, given 9", "r2c2, 4", "r2c3, empty, pencil marks 2 7"] {
         assert!(names.iter().any(|n| n == want), "no cell named {want:?}");
     }
+    // the selected cell's row, column and box are shaded so that it shows
+    let peer = b.eval("getComputedStyle(document.querySelector('.cell.peer')).backgroundColor");
+    assert!(luminance(peer.as_str().unwrap()) < 0.92, "{peer}");
     // the digit of the selected cell stands out among the pencil marks
     b.click("fill-marks");
     b.click("cell-r1c5");
