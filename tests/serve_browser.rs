@@ -828,6 +828,25 @@ fn progress_is_kept_across_reloads_and_in_the_address() {
         "document.querySelector('[data-testid=\"cell-r1c3\"]').getAttribute('data-value')==='3'",
     );
     assert_eq!(fresh.attr("cell-r1c1", "data-value"), "");
+    // a broken game in storage is ignored, not a broken page (written from another page of
+    // the server: the game page saves its own game when it is hidden)
+    fresh.call("Page.navigate", json!({ "url": server.url("/elsewhere") }));
+    fresh.wait("document.readyState==='complete'&&!document.getElementById('board')");
+    fresh.eval(
+        "localStorage.setItem('lapiz-play','{\"text\":\"x\",\"board\":{\"values\":[1]},\"values\":[1,2],\"marks\":[]}')",
+    );
+    fresh.call(
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({ "source": "window.errors=[];window.addEventListener('error',function(e){errors.push(e.message);});" }),
+    );
+    fresh.call("Page.navigate", json!({ "url": server.url("/") }));
+    fresh
+        .wait("document.readyState==='complete'&&document.querySelector('[data-testid=\"load\"]')");
+    assert_eq!(fresh.eval("window.errors.join(' / ')"), "");
+    assert_eq!(
+        fresh.eval("document.body.getAttribute('data-state')"),
+        "empty"
+    );
 }
 
 #[test]

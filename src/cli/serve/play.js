@@ -312,12 +312,19 @@ function save(){
   try{history.replaceState(null,'',url);}catch(err){/* a file: page */}
   try{
     localStorage.setItem(KEY,JSON.stringify({text:S.text,board:S.board,values:S.values,marks:S.marks,
-      undo:S.undo.slice(-100),redo:S.redo.slice(-100),time:elapsed(),hints:S.hints,errors:S.errors,done:S.done,
+      undo:S.undo.slice(G.n>16?-20:-100),redo:S.redo.slice(G.n>16?-20:-100),time:elapsed(),hints:S.hints,errors:S.errors,done:S.done,
       code:encodeMarks(),
       rating:$('rating').textContent}));
   }catch(err){/* storage full or off: the address still holds the grid */}
 }
-function saved(){try{return JSON.parse(localStorage.getItem(KEY)||'null');}catch(err){return null;}}
+// the game kept here, if it is whole (a value and a mark for each cell of its board)
+function saved(){
+  var k;
+  try{k=JSON.parse(localStorage.getItem(KEY)||'null');}catch(err){return null;}
+  var whole=k&&k.board&&k.board.values&&Array.isArray(k.values)&&Array.isArray(k.marks)&&
+    k.values.length===k.board.values.length&&k.marks.length===k.values.length&&typeof k.text==='string';
+  return whole?k:null;
+}
 function hashParts(){
   var h=location.hash.replace(/^#/,''),out={};
   h.split('&').forEach(function(kv){var i=kv.indexOf('=');if(i>0){try{out[kv.slice(0,i)]=decodeURIComponent(kv.slice(i+1));}catch(err){out.bad=1;}}});
