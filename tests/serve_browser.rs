@@ -100,11 +100,17 @@ impl Browser {
         if let MaybeTlsStream::Plain(s) = ws.get_ref() {
             s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
         }
-        Browser {
+        let mut b = Browser {
             child,
             ws,
             next_id: 0,
-        }
+        };
+        // every page records its uncaught errors, which `wait` reports
+        b.call(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": "window.errors=[];window.addEventListener('error',function(e){errors.push(e.message);});" }),
+        );
+        b
     }
 
     /// One DevTools command and its result (events in between are skipped).
@@ -142,7 +148,12 @@ impl Browser {
     /// Waits until `expression` is true (a generous guard, not a timing check).
     fn wait(&mut self, expression: &str) {
         let start = Instant::now();
-        while self.eval(&format!("!!({expression})")) != Value::Bool(true) {
+        loop {
+            let errors = self.eval("(window.errors||[]).join(' / ')");
+            assert_eq!(errors, "", "the page's script failed");
+            if self.eval(&format!("!!({expression})")) == Value::Bool(true) {
+                break;
+            }
             if start.elapsed() > Duration::from_secs(120) {
                 let status = self.eval("document.getElementById('status').textContent");
                 panic!("waited in vain for {expression} (status: {status})");
@@ -541,7 +552,16 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
     // the hint's words on a phone: on screen with the board, once the puzzle box is folded
     b.eval("document.getElementById('source').open=false");
     b.click("hint-button");
-    b.wait("!document.querySelector('[data-testid=\"hint-close\"]').hidden");
+    b.wait(
+        "!document.querySelector('[data-testid=\"hint-close\"]').hidden||\
+         document.getElementById('hint-text').className==='bad'",
+    );
+    let said = b.text("hint-text");
+    assert_eq!(
+        b.eval("document.getElementById('hint-close').hidden"),
+        false,
+        "{said}"
+    );
     b.eval("window.scrollTo(0,0)");
     let bottom = b.eval("document.getElementById('hint-text').getBoundingClientRect().bottom");
     assert!(bottom.as_f64() < Some(844.0), "the hint ends at {bottom}");
@@ -835,10 +855,6 @@ fn progress_is_kept_across_reloads_and_in_the_address() {
     fresh.eval(
         "localStorage.setItem('lapiz-play','{\"text\":\"x\",\"board\":{\"values\":[1]},\"values\":[1,2],\"marks\":[]}')",
     );
-    fresh.call(
-        "Page.addScriptToEvaluateOnNewDocument",
-        json!({ "source": "window.errors=[];window.addEventListener('error',function(e){errors.push(e.message);});" }),
-    );
     fresh.call("Page.navigate", json!({ "url": server.url("/") }));
     fresh
         .wait("document.readyState==='complete'&&document.querySelector('[data-testid=\"load\"]')");
@@ -981,6 +997,14 @@ fn dark_mode_print_and_the_finish() {
     let shot = b.screenshot();
     keep_screenshot(&shot, "serve-print.png");
     b.call("Emulation.setEmulatedMedia", json!({ "media": "" }));
+    // a hint on a grid whose empty cell has one candidate and no pencil mark
+    b.click("hint-button");
+    b.wait(
+        "!document.querySelector('[data-testid=\"hint-close\"]').hidden||\
+         document.getElementById('hint-text').className==='bad'",
+    );
+    let said = b.text("hint-text");
+    assert!(said.contains("Full House"), "{said}");
     // the last digit: the finish, and the board no longer takes input
     b.click("cell-r1c1");
     let last = &solution[..1];
@@ -988,9 +1012,7 @@ fn dark_mode_print_and_the_finish() {
     b.wait("!document.querySelector('[data-testid=\"finish\"]').hidden");
     let finish = b.text("finish");
     assert!(
-        finish.starts_with("Solved in ")
-            && finish.contains("0 hints")
-            && finish.contains("0 mistakes"),
+        finish.starts_with("Solved in ") && finish.contains("with 1 hint and 0 mistakes"),
         "{finish}"
     );
     assert_eq!(b.eval("document.body.getAttribute('data-state')"), "solved");

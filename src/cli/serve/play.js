@@ -474,10 +474,22 @@ function resetHint(){
   $('hint-apply').hidden=true;$('hint-close').hidden=true;
   if($('hint-text').className==='bad'||$('hint-text').textContent.indexOf('Applied')!==0)setHintText('');
 }
-// the player's grid as a pencil-mark grid: a value is one symbol, an empty cell its marks (or
-// every candidate its peers leave when none are noted), `(x)` for one candidate
+// the player's grid as the hint reads it. On 9x9 a HoDoKu library line: givens, the player's
+// digits (`+5`), the candidates their pencil marks leave out. Elsewhere a pencil-mark grid: a
+// value is one symbol, an empty cell its marks (or every candidate its peers leave when none
+// are noted), `(x)` for one candidate.
 function gridText(){
   var n=G.n,rows=[];
+  if(n===9){
+    var g='',del=[];
+    for(var i=0;i<81;i++){var v=S.values[i];g+=v?((S.board.givens[i]?'':'+')+v):'.';}
+    for(var j=0;j<81;j++){
+      if(S.values[j]||!S.marks[j])continue;
+      var a=allowed(j);
+      for(var d=1;d<=9;d++)if((a&bit(d))&&!(S.marks[j]&bit(d)))del.push(d+''+(Math.floor(j/9)+1)+(j%9+1));
+    }
+    return ':0000::'+g+':'+del.join(' ')+':::';
+  }
   for(var r=0;r<n;r++){
     var row=[];
     for(var c=0;c<n;c++){
