@@ -105,7 +105,7 @@ def test_cell_names_off_the_board_are_value_errors_never_other_cells() -> None:
 
 def test_a_25x25_solve_and_rating_stop_at_their_time_limit() -> None:
     t = lapiz.solve(MINIMAL_25, time_limit=0.5)
-    assert t.status == "stopped" and not t.solved and t.solution is None
+    assert t.status == "stopped" and not t.solved
     assert lapiz.Board(t.puzzle).size == 25
     with pytest.raises(TimeoutError, match="stopped"):
         lapiz.rate(MINIMAL_25, time_limit=0.5)
