@@ -11,10 +11,8 @@ use clap::{Parser, Subcommand};
 
 use lapiz::text::printable;
 
-use crate::cli;
-
-use cli::args::HostArgs;
-use cli::diag;
+use crate::cli::args::HostArgs;
+use crate::cli::{self, diag};
 
 /// lapiz: solves Sudoku the way a strong human does and explains every move.
 #[derive(Parser)]
