@@ -729,7 +729,8 @@ impl Hint {
 
 /// The next step of a puzzle or of a grid with pencil marks (`default` pipeline unless told):
 /// `level="full"` gives the step's explanation, `level="nudge"` only the technique and where to
-/// look, as `lapiz hint --level nudge`.
+/// look, as `lapiz hint --level nudge`. `time_limit` (seconds) stops the search as
+/// `--time-limit` does.
 #[pyfunction]
 #[pyo3(signature = (puzzle, level = "full", pipeline = None, *, time_limit = None))]
 pub fn hint(
