@@ -71,10 +71,14 @@ def hostile_calls():
         yield "count_many", lambda v=v: lapiz.count_many([v], 2)
         yield "count_many(limit)", lambda v=v: lapiz.count_many([EASY], v)
         yield "rate_many(threads)", lambda v=v: lapiz.rate_many([EASY], threads=v)
-        for option in ("size", "box", "symbols", "symmetry", "difficulty", "rating", "seed"):
-            yield f"generate({option})", lambda v=v, o=option: lapiz.generate(1, **{o: v})
+        # one attempt: a target no puzzle meets fails at once
+        for option in ("size", "box", "symbols", "symmetry", "difficulty", "rating", "seed",
+                       "clues", "max_clues", "requires"):
+            yield f"generate({option})", lambda v=v, o=option: lapiz.generate(1, attempts=1,
+                                                                               **{o: v})
+        yield "generate(attempts)", lambda v=v: lapiz.generate(1, attempts=v, clues=30)
         yield "generate(size=4, box)", lambda v=v: lapiz.generate(1, size=4, box=v, seed=1)
-        yield "generate(size=16, symbols)", lambda v=v: lapiz.generate(1, size=16, symbols=v,
+        yield "generate(size=4, symbols)", lambda v=v: lapiz.generate(1, size=4, symbols=v,
                                                                        seed=1)
 
 
