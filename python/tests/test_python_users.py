@@ -232,3 +232,17 @@ def test_the_lock_file_is_current() -> None:
                           "--manifest-path", str(ROOT / "python" / "Cargo.toml")],
                          capture_output=True, check=False, env={**os.environ})
     assert run.returncode == 0, run.stderr.decode()
+
+
+def test_the_extension_has_every_crate_of_the_command_line() -> None:
+    """The extension builds the root's `src/cli` in: every crate of the root's `cli` feature
+    must be a dependency of python/Cargo.toml too, or `pip install ./python` fails."""
+    tomllib = pytest.importorskip("tomllib")
+    root = tomllib.loads((ROOT / "Cargo.toml").read_text())
+    ours = tomllib.loads((ROOT / "python" / "Cargo.toml").read_text())
+    have = set(ours["dependencies"]) | {
+        name for target in ours.get("target", {}).values()
+        for name in target.get("dependencies", {})
+    }
+    wanted = {d.removeprefix("dep:") for d in root["features"]["cli"]}
+    assert wanted <= have, f"add to python/Cargo.toml: {sorted(wanted - have)}"
