@@ -23,10 +23,13 @@ from ._batch import (
     count_many,
     generate,
     parse_rating_range,
+    rate_file,
     rate_many,
     read_puzzles,
+    solve_file,
     solve_many,
 )
+from ._records import Results, as_dict
 from ._errors import GenerateError, InvalidPuzzleError, LapizError, ParseError, PipelineError
 from ._lapiz import (
     DEFAULT_ATTEMPTS,
@@ -59,7 +62,7 @@ __all__ = [
     "Pipeline", "PipelineError", "Rating", "Step", "Technique", "Trace", "UnreadableLine",
     "__version__", "canonical", "count", "count_many", "default_threads", "generate", "hint",
     "parse_rating_range", "puzzle_of_line", "rate", "rate_many", "rating_header",
-    "read_puzzles", "solve", "solve_many",
+    "read_puzzles", "solve", "solve_many", "rate_file", "solve_file", "Results", "as_dict",
 ]
 
 

@@ -7,10 +7,11 @@ import itertools
 import os
 import sys
 import time
-from typing import IO, Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import IO, Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _lapiz
 from ._lapiz import ErrorRecord, Generated, Pipeline, Rating, Trace, UnreadableLine
+from ._records import Results, as_dict
 
 #: Items per chunk handed to the workers: enough to keep every core busy, small enough to
 #: keep memory flat (as the command line's batches).
@@ -29,7 +30,9 @@ def _pipeline(pipeline: PipelineArg) -> Optional[Pipeline]:
 
 class _Bar:
     """The progress of a batch: tqdm's bar when tqdm is installed, else a line on stderr
-    rewritten at most once a second; or the caller's callable, given the items done so far."""
+    rewritten at most once a second on a terminal (a new line every 10 seconds on anything
+    else: a log file gets no carriage returns); or the caller's callable, given the items done
+    so far."""
 
     def __init__(self, progress: Progress, total: Optional[int], what: str) -> None:
         self.callback: Optional[Callable[[int], Any]] = None
@@ -39,6 +42,7 @@ class _Bar:
         self.what = what
         self.last = 0.0
         self.plain = False
+        self.terminal = False
         if callable(progress) and not isinstance(progress, bool):
             self.callback = progress
         elif progress:
@@ -48,6 +52,8 @@ class _Bar:
                 self.tqdm = tqdm(total=total, unit=" puzzles", desc=what)
             except ImportError:
                 self.plain = True
+                isatty = getattr(sys.stderr, "isatty", None)
+                self.terminal = bool(isatty and isatty())
 
     def chunk(self, base: int) -> Optional[Callable[[int], None]]:
         if self.callback is None and self.tqdm is None and not self.plain:
@@ -67,17 +73,22 @@ class _Bar:
             self.tqdm.update(done - self.done)
         elif self.plain:
             now = time.monotonic()
-            if now - self.last >= 1.0:
+            if now - self.last >= (1.0 if self.terminal else 10.0):
                 self.last = now
                 of = f" of {self.total}" if self.total is not None else ""
-                print(f"\r{self.what}: {done}{of} puzzles", end="", file=sys.stderr, flush=True)
+                line = f"{self.what}: {done}{of} puzzles"
+                if self.terminal:
+                    print(f"\r{line}", end="", file=sys.stderr, flush=True)
+                else:
+                    print(line, file=sys.stderr, flush=True)
         self.done = done
 
     def close(self) -> None:
         if self.tqdm is not None:
             self.tqdm.close()
         elif self.plain and self.done:
-            print(f"\r{self.what}: {self.done} puzzles", file=sys.stderr, flush=True)
+            start = "\r" if self.terminal else ""
+            print(f"{start}{self.what}: {self.done} puzzles", file=sys.stderr, flush=True)
 
 
 def _chunks(items: Iterable[Any], size: int) -> Iterator[List[Any]]:
@@ -89,20 +100,29 @@ def _chunks(items: Iterable[Any], size: int) -> Iterator[List[Any]]:
         yield chunk
 
 
-def _batch(run: Callable[..., list], items: Iterable[Any], what: str, progress: Progress,
-           chunk_size: int, **kwargs: Any) -> list:
+def _stream(run: Callable[..., list], items: Iterable[Any], what: str, progress: Progress,
+            chunk_size: int, **kwargs: Any) -> Iterator[list]:
+    """The results chunk by chunk: only one chunk of inputs and results is held at a time."""
     if chunk_size < 1:
         raise ValueError("chunk_size must be at least 1")
     total = len(items) if hasattr(items, "__len__") else None  # type: ignore[arg-type]
     bar = _Bar(progress, total, what)
-    out: list = []
+    done = 0
     try:
         for chunk in _chunks(items, chunk_size):
-            base = len(out)
-            out.extend(run(chunk, start=base, progress=bar.chunk(base), **kwargs))
-            bar.update(len(out))
+            results = run(chunk, start=done, progress=bar.chunk(done), **kwargs)
+            done += len(results)
+            bar.update(done)
+            yield results
     finally:
         bar.close()
+
+
+def _batch(run: Callable[..., list], items: Iterable[Any], what: str, progress: Progress,
+           chunk_size: int, **kwargs: Any) -> Results:
+    out = Results()
+    for results in _stream(run, items, what, progress, chunk_size, **kwargs):
+        out.extend(results)
     return out
 
 
@@ -113,13 +133,14 @@ def rate_many(
     threads: Optional[int] = None,
     progress: Progress = False,
     chunk_size: int = CHUNK_SIZE,
-) -> List[Union[Rating, ErrorRecord]]:
+) -> "Results[Union[Rating, ErrorRecord]]":
     """Rates every puzzle, of any size and mixed sizes, as ``lapiz rate --file`` does (the
     ``se`` pipeline on 9x9 and ``default`` on the other sizes unless told), on
     ``threads`` workers (default: one per core) with the GIL released. One result per input,
     in input order: a ``Rating``, or an ``ErrorRecord`` for an input that cannot be read or is
     not a proper puzzle. ``progress=True`` shows a bar (tqdm when installed); a callable is
-    called with the number of puzzles done."""
+    called with the number of puzzles done. The list converts with ``to_dicts()`` and
+    ``to_pandas()``."""
     return _batch(_lapiz._rate_batch, puzzles, "rate", progress, chunk_size,
                   pipeline=_pipeline(pipeline), threads=threads)
 
@@ -131,7 +152,7 @@ def solve_many(
     threads: Optional[int] = None,
     progress: Progress = False,
     chunk_size: int = CHUNK_SIZE,
-) -> List[Union[Trace, ErrorRecord]]:
+) -> "Results[Union[Trace, ErrorRecord]]":
     """Solves every puzzle of any size (the ``default`` pipeline unless told) as ``rate_many``
     rates them:
     a ``Trace`` or an ``ErrorRecord`` per input, in input order."""
@@ -146,7 +167,7 @@ def count_many(
     threads: Optional[int] = None,
     progress: Progress = False,
     chunk_size: int = CHUNK_SIZE,
-) -> List[Union[int, ErrorRecord]]:
+) -> "Results[Union[int, ErrorRecord]]":
     """Brute-force solution counts (capped at ``limit``) of puzzles of any size (4x4 to 25x25,
     one per input), as ``lapiz count --file``: an ``int`` or an ``ErrorRecord`` per input, in
     input order."""
@@ -173,6 +194,78 @@ def read_puzzles(source: Union[str, "os.PathLike[str]", IO[bytes]]) -> Iterator[
         p = _lapiz.puzzle_of_line(raw, number)
         if p is not None:
             yield p
+
+
+def _output(dest: Union[str, "os.PathLike[str]", IO[str]]) -> Tuple[IO[str], bool]:
+    if isinstance(dest, (str, os.PathLike)):
+        if os.fspath(dest) == "-":
+            return sys.stdout, False
+        return open(dest, "w", encoding="utf-8", newline="\n"), True
+    return dest, False
+
+
+def rate_file(
+    source: Union[str, "os.PathLike[str]", IO[bytes]],
+    output: Union[str, "os.PathLike[str]", IO[str]],
+    pipeline: PipelineArg = None,
+    *,
+    se_all: bool = False,
+    format: str = "tsv",
+    header: bool = True,
+    threads: Optional[int] = None,
+    progress: Progress = False,
+    chunk_size: int = CHUNK_SIZE,
+) -> Dict[str, int]:
+    """Rates a puzzle file into ``output`` (a path, ``-`` for stdout, or a text file): the
+    bytes ``lapiz rate [--se-all] [--format csv] [--no-header] --file SOURCE`` prints. The file
+    streams through, one chunk at a time, so it may be larger than memory. Gives the number of
+    ``rated`` puzzles and of ``errors`` (lines that became an error row)."""
+    p = _pipeline(pipeline)
+    out, close = _output(output)
+    counts = {"rated": 0, "errors": 0}
+    try:
+        if header:
+            out.write(_lapiz.rating_header(se_all=se_all, format=format) + "\n")
+        for results in _stream(_lapiz._rate_batch, read_puzzles(source), "rate", progress,
+                               chunk_size, pipeline=p, threads=threads):
+            out.writelines(r.row(se_all=se_all, format=format) + "\n" for r in results)
+            for r in results:
+                counts["rated" if r.ok else "errors"] += 1
+    finally:
+        if close:
+            out.close()
+    return counts
+
+
+def solve_file(
+    source: Union[str, "os.PathLike[str]", IO[bytes]],
+    output: Union[str, "os.PathLike[str]", IO[str]],
+    pipeline: PipelineArg = None,
+    *,
+    threads: Optional[int] = None,
+    progress: Progress = False,
+    chunk_size: int = CHUNK_SIZE,
+) -> Dict[str, int]:
+    """Solves a puzzle file into ``output`` (a path, ``-`` for stdout, or a text file) as JSON
+    lines: one object per puzzle line, in file order, as ``as_dict`` gives it (``pandas.read_json
+    (path, lines=True)`` reads it back). The file streams through, one chunk at a time. Gives
+    the number of puzzles per ``status`` (``solved``, ``stuck`` ...) and of ``errors``."""
+    import json
+
+    p = _pipeline(pipeline)
+    out, close = _output(output)
+    counts: Dict[str, int] = {}
+    try:
+        for results in _stream(_lapiz._solve_batch, read_puzzles(source), "solve", progress,
+                               chunk_size, pipeline=p, threads=threads):
+            for r in results:
+                out.write(json.dumps(as_dict(r), ensure_ascii=False) + "\n")
+                key = r.status if r.ok else "errors"
+                counts[key] = counts.get(key, 0) + 1
+    finally:
+        if close:
+            out.close()
+    return counts
 
 
 def parse_rating_range(text: Union[str, float, Tuple[float, float], Sequence[float]]) -> Tuple[float, float]:

@@ -6,6 +6,8 @@ Importing this module does not import Dask: the helpers take the bag or client y
 
 from __future__ import annotations
 
+import math
+import os
 from typing import Any, Iterable, List, Optional
 
 from . import _lapiz
@@ -31,6 +33,31 @@ def rate_partition(
     return [r.row(se_all=se_all, format=format) for r in rate_many(puzzles, pipeline, threads=threads)]
 
 
+#: Partitions per worker thread when ``rate_file`` picks the block size: enough that a worker
+#: finishing early takes another, few enough that each partition's ``rate_many`` fills a pool.
+PARTITIONS_PER_THREAD = 4
+
+
+def worker_threads() -> int:
+    """The worker threads of the current Dask client's cluster (this machine's cores when
+    there is no client: Dask's default scheduler)."""
+    try:
+        from distributed import get_client
+
+        info = get_client().scheduler_info()
+        return max(1, sum(w.get("nthreads", 1) for w in info["workers"].values()))
+    except (ImportError, ValueError):
+        return os.cpu_count() or 1
+
+
+def blocksize_for(path: str, threads: int) -> int:
+    """A block size that cuts the file into ``PARTITIONS_PER_THREAD`` partitions per worker
+    thread (a file of a few KB still makes several partitions; a block holds at least a line
+    of 81 characters)."""
+    size = os.path.getsize(path)
+    return max(100, math.ceil(size / (threads * PARTITIONS_PER_THREAD)))
+
+
 def rate_file(
     path: str,
     *,
@@ -39,14 +66,17 @@ def rate_file(
     se_all: bool = False,
     format: str = "tsv",
     header: bool = True,
-    blocksize: Any = "256KiB",
+    blocksize: Any = None,
 ) -> List[str]:
     """Rates a puzzle file on the current Dask client (or Dask's default scheduler): the
     table ``lapiz rate --file PATH`` prints, as a list of lines without line ends. Each
-    partition is a ``blocksize`` block of the file; ``threads`` is what each task's
-    ``rate_many`` uses (the cores of a worker divided by its tasks at once)."""
+    partition is a ``blocksize`` block of the file (default: ``blocksize_for`` the cluster's
+    worker threads, so every worker is busy); ``threads`` is what each task's ``rate_many``
+    uses (the cores of a worker divided by its tasks at once)."""
     import dask.bag as db
 
+    if blocksize is None:
+        blocksize = blocksize_for(path, worker_threads())
     bag = db.read_text(path, blocksize=blocksize, encoding="utf-8")
     rows = bag.map_partitions(
         rate_partition, pipeline=pipeline, threads=threads, se_all=se_all, format=format

@@ -10,6 +10,11 @@ use pyo3::prelude::*;
 
 mod batch;
 mod board;
+// The `lapiz` command line itself, built from the root's `src/cli` (its `crate::cli` paths hold
+// here too): the package's `lapiz` command and `python -m lapiz` run it.
+#[path = "../../src/cli/mod.rs"]
+#[allow(dead_code)]
+mod cli;
 mod errors;
 mod interrupt;
 mod pipeline;
@@ -78,6 +83,17 @@ fn _serve_plugin_host(py: Python<'_>, library: String, memory_mib: u64, sandbox:
     py.detach(|| lapiz::plugin::host::serve(std::path::Path::new(&library), memory_mib, sandbox))
 }
 
+/// Runs the `lapiz` command line on `args` (the program's name first) as the `lapiz` binary
+/// does, and gives its exit status: for the package's `lapiz` command and `python -m lapiz`,
+/// whose process it then is (it sets process-wide state: the thread pool, signal handlers).
+#[pyfunction]
+fn _cli(py: Python<'_>, args: Vec<std::ffi::OsString>) -> u8 {
+    let code = py.detach(|| cli::app::main(args));
+    (0..=u8::MAX)
+        .find(|&k| std::process::ExitCode::from(k) == code)
+        .unwrap_or(cli::exit::ERROR)
+}
+
 /// The extension module.
 #[pymodule]
 fn _lapiz(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -106,6 +122,7 @@ fn _lapiz(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::default_threads, m)?)?;
     m.add_function(wrap_pyfunction!(_set_plugin_host, m)?)?;
     m.add_function(wrap_pyfunction!(_serve_plugin_host, m)?)?;
+    m.add_function(wrap_pyfunction!(_cli, m)?)?;
     m.add("MAX_THREADS", batch::MAX_THREADS)?;
     m.add(
         "DEFAULT_ATTEMPTS",

@@ -428,19 +428,27 @@ pub fn rate_puzzle(
 /// Rates one puzzle of any size as `lapiz rate PUZZLE --se-all`: on 9x9 Sudoku Explainer's
 /// ER, EP and ED (the `se` pipeline), on the other sizes lapiz's own scale (the `default`
 /// pipeline), unless a pipeline is given. A puzzle that cannot be read raises `ParseError`,
-/// one that is not a proper puzzle `InvalidPuzzleError`.
+/// one that is not a proper puzzle `InvalidPuzzleError`; a solve stopped by `time_limit`
+/// (seconds) `TimeoutError`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, pipeline = None))]
+#[pyo3(signature = (puzzle, pipeline = None, *, time_limit = None))]
 pub fn rate(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     pipeline: Option<&Bound<'_, PyAny>>,
+    time_limit: Option<f64>,
 ) -> PyResult<Rating> {
+    let deadline = crate::interrupt::deadline(time_limit)?;
     let puzzle = rating_input(Input::of(puzzle)).map_err(arg_error)?;
     let pipelines = RatePipelines::of(pipeline)?;
-    let (line, r) = crate::interrupt::interruptible(py, || rate_puzzle(&puzzle, &pipelines))?;
+    let (line, r) =
+        crate::interrupt::interruptible(py, deadline, || rate_puzzle(&puzzle, &pipelines))?;
     match r {
         Ok(r) => Ok(Rating::new(line, r, None)),
+        // only a time limit stops a rating that returns (Ctrl-C raises above)
+        Err(why) if why.starts_with("stopped") => Err(pyo3::exceptions::PyTimeoutError::new_err(
+            format!("the rating was {why}: its steps do not rate the puzzle"),
+        )),
         Err(why) => Err(error(Kind::Invalid, why)),
     }
 }

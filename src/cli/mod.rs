@@ -2,6 +2,7 @@
 //! groups (`args`), the streaming batch runner of every file command (`batch`), the rating
 //! table (`table`), the web server (`serve`), the standard streams and diagnostics (`stdio`) and the exit statuses.
 
+pub mod app;
 pub mod args;
 pub mod batch;
 pub mod candidates;
