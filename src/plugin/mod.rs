@@ -205,6 +205,13 @@ pub enum PluginError {
         /// The version the host speaks.
         host: u32,
     },
+    /// This build of lapiz loads no plugins (built without the `plugins` feature, as the
+    /// WebAssembly build is).
+    #[error("plugin {path}: this build of lapiz loads no plugins (built without the `plugins` feature)")]
+    Unavailable {
+        /// The path.
+        path: String,
+    },
     /// A folder of plugins could not be read.
     #[error("plugin folder {path}: {message}")]
     Folder {
@@ -390,6 +397,9 @@ pub fn load_with(
         return load(path);
     }
     let shown = path.display().to_string();
+    if !cfg!(feature = "plugins") {
+        return Err(unavailable(&shown));
+    }
     let canonical = path.canonicalize().map_err(|_| PluginError::Missing {
         path: shown.clone(),
     })?;
@@ -455,6 +465,9 @@ pub fn load_with(
 /// from that file): its searches are called directly, with no protection from a crash.
 pub fn load(path: &Path) -> Result<Arc<Plugin>, PluginError> {
     let shown = path.display().to_string();
+    if !cfg!(feature = "plugins") {
+        return Err(unavailable(&shown));
+    }
     let canonical = path.canonicalize().map_err(|_| PluginError::Missing {
         path: shown.clone(),
     })?;
@@ -463,8 +476,20 @@ pub fn load(path: &Path) -> Result<Arc<Plugin>, PluginError> {
     if let Some((_, p)) = loaded.iter().find(|(c, _)| *c == canonical) {
         return Ok(p.clone());
     }
-    let library = open_library(&canonical).map_err(|e| PluginError::NotALibrary {
-        path: shown.clone(),
+    let entry = entry_of(&canonical, &shown)?;
+    // SAFETY: the entry function takes nothing and returns a descriptor pointer or null.
+    let table = unsafe { entry() };
+    let plugin = Arc::new(read_descriptor(&shown, table)?);
+    loaded.push((canonical, plugin.clone()));
+    Ok(plugin)
+}
+
+/// Opens the library at `canonical` (never closed: its function pointers and strings stay
+/// valid for the process) and finds its entry function.
+#[cfg(feature = "plugins")]
+fn entry_of(canonical: &Path, shown: &str) -> Result<LpEntryFn, PluginError> {
+    let library = open_library(canonical).map_err(|e| PluginError::NotALibrary {
+        path: shown.to_string(),
         message: e.to_string(),
     })?;
     let entry: LpEntryFn = {
@@ -473,23 +498,31 @@ pub fn load(path: &Path) -> Result<Arc<Plugin>, PluginError> {
         let symbol =
             unsafe { library.get::<LpEntryFn>(LP_ENTRY_SYMBOL.as_bytes()) }.map_err(|e| {
                 PluginError::NoEntry {
-                    path: shown.clone(),
+                    path: shown.to_string(),
                     symbol: LP_ENTRY_SYMBOL,
                     message: e.to_string(),
                 }
             })?;
         *symbol
     };
-    // Never unloaded: the function pointers and strings stay valid for the process.
     std::mem::forget(library);
-    // SAFETY: the entry function takes nothing and returns a descriptor pointer or null.
-    let table = unsafe { entry() };
-    let plugin = Arc::new(read_descriptor(&shown, table)?);
-    loaded.push((canonical, plugin.clone()));
-    Ok(plugin)
+    Ok(entry)
 }
 
-#[cfg(unix)]
+/// Without the `plugins` feature no library is opened.
+#[cfg(not(feature = "plugins"))]
+fn entry_of(_canonical: &Path, shown: &str) -> Result<LpEntryFn, PluginError> {
+    Err(unavailable(shown))
+}
+
+/// The error of a build without the `plugins` feature.
+fn unavailable(shown: &str) -> PluginError {
+    PluginError::Unavailable {
+        path: shown.to_string(),
+    }
+}
+
+#[cfg(all(feature = "plugins", unix))]
 fn open_library(path: &Path) -> Result<libloading::Library, libloading::Error> {
     use libloading::os::unix::{Library, RTLD_LOCAL, RTLD_NOW};
     // SAFETY: loading runs the library's initialisers; a plugin is trusted code in that
@@ -497,7 +530,7 @@ fn open_library(path: &Path) -> Result<libloading::Library, libloading::Error> {
     unsafe { Library::open(Some(path), RTLD_NOW | RTLD_LOCAL) }.map(Into::into)
 }
 
-#[cfg(not(unix))]
+#[cfg(all(feature = "plugins", not(unix)))]
 fn open_library(path: &Path) -> Result<libloading::Library, libloading::Error> {
     // SAFETY: as above; Windows resolves imports at load time.
     unsafe { libloading::Library::new(path) }
