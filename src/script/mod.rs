@@ -84,7 +84,7 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope};
 

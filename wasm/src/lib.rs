@@ -162,7 +162,7 @@ export interface GenerateOptions extends ReadOptions {
   index?: number;
   /** Board size (default 9). */
   size?: number;
-  /** "none", "rotational", "mirror", "diagonal", ... (as `--symmetry`). */
+  /** "none", "rot180", "rot90", "horizontal", "vertical", "diagonal", "antidiagonal" (as `--symmetry`). */
   symmetry?: string;
   /** Exactly this many clues; or at most maxClues; minimal otherwise. */
   clues?: number;
@@ -186,6 +186,19 @@ export interface Generated {
   rating: Rating | null;
 }
 "#;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = console, js_name = error)]
+    fn console_error(message: &str);
+}
+
+/// At load: a panic (a bug: bad input is an `Error`, never a panic) writes its message to the
+/// console before WebAssembly traps with `unreachable`.
+#[wasm_bindgen(start)]
+fn start() {
+    std::panic::set_hook(Box::new(|info| console_error(&format!("lapiz: {info}"))));
+}
 
 /// A JavaScript `Error` with lapiz's message.
 fn error(message: impl std::fmt::Display) -> JsError {
