@@ -62,14 +62,25 @@ test("hints: a nudge names the technique and removes nothing; full gives the ste
 });
 
 test("a hint on a grid with pencil marks takes the marks as they are", () => {
-  // the start's pencil marks, as `lapiz solve --grid every` prints them: a removed mark is
-  // not seen again
+  // the start's pencil-mark grid, as `lapiz solve` prints it, with a mark of r1c2 (4578)
+  // that is not its solution removed
   const trace = lapiz.solve(EASY);
-  const marks = lapiz.solveText(EASY, { stepLimit: 0 });
-  assert.ok(marks.includes("|"), marks);
-  const grid = marks.split("\n").filter((l) => /[|+]/.test(l)).join("\n");
-  const h = lapiz.hint(grid, "full");
-  assert.equal(h.technique, trace.entries[0].Step.technique);
+  const drop = [..."4578"].find((d) => d !== trace.solution[1]);
+  const grid = lapiz
+    .solveText(EASY, { stepLimit: 0 })
+    .split("\n")
+    .filter((l) => /^[|.:']/.test(l))
+    .join("\n");
+  assert.match(grid, /^\.-+/);
+  const marked = grid.replace(/^(\|\s*45\s+)4578/m, (_, lead) => lead + "4578".replace(drop, " "));
+  assert.notEqual(marked, grid);
+  // the plain grid starts from the givens; the marked one from its marks
+  assert.equal(lapiz.solve(grid).start, undefined);
+  const start = lapiz.solve(marked).start;
+  assert.ok(start && start.length > 81, start);
+  const h = lapiz.hint(marked, "full");
+  assert.ok(h.technique && h.text, JSON.stringify(h));
+  assert.equal(lapiz.solve(marked).solution, trace.solution);
 });
 
 test("rate gives ER/EP/ED on 9x9 and lapiz's scale on every size", () => {
