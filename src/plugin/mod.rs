@@ -207,7 +207,9 @@ pub enum PluginError {
     },
     /// This build of lapiz loads no plugins (built without the `plugins` feature, as the
     /// WebAssembly build is).
-    #[error("plugin {path}: this build of lapiz loads no plugins (built without the `plugins` feature)")]
+    #[error(
+        "plugin {path}: this build of lapiz loads no plugins (built without the `plugins` feature)"
+    )]
     Unavailable {
         /// The path.
         path: String,

@@ -9,9 +9,9 @@
 use std::sync::Arc;
 
 use js_sys::JSON;
+use lapiz::engine::Level;
 use lapiz::engine::{Outcome, Rating, RatingError, rate as lib_rate};
 use lapiz::html::{PageKind, puzzle_page};
-use lapiz::engine::Level;
 use lapiz::model::{Alphabet, Layout, Stop};
 use lapiz::puzzle::generate::{Clues, GenerateOptions, Symmetry};
 use lapiz::script::{ScriptHost, ScriptTechnique};
@@ -609,8 +609,8 @@ pub fn generate(
     let pipeline = Arc::new(
         Pipeline::embedded(Pipeline::rating_name(layout)).expect("the embedded rating pipelines"),
     );
-    let g = Puzzle::generate(layout, alphabet, &options, &pipeline, o.seed, o.index)
-        .map_err(error)?;
+    let g =
+        Puzzle::generate(layout, alphabet, &options, &pipeline, o.seed, o.index).map_err(error)?;
     #[derive(Serialize)]
     struct GeneratedData {
         puzzle: String,
