@@ -6,8 +6,6 @@
 //! Results cross to JavaScript as JSON parsed into plain objects, whose TypeScript shapes
 //! are declared below (`TYPES`) and named by each export's `unchecked_return_type`.
 
-use std::sync::Arc;
-
 use js_sys::JSON;
 use lapiz::engine::Level;
 use lapiz::engine::{Outcome, Rating, RatingError, rate as lib_rate};
@@ -606,9 +604,9 @@ pub fn generate(
         attempts: o.attempts,
         rate: o.rate,
     };
-    let pipeline = Arc::new(
-        Pipeline::embedded(Pipeline::rating_name(layout)).expect("the embedded rating pipelines"),
-    );
+    // rated as `lapiz rate` rates: Sudoku Explainer's ER (`se`) on 9x9, `default` elsewhere
+    let pipeline =
+        Pipeline::embedded(Pipeline::rating_name(layout)).expect("the embedded rating pipelines");
     let g =
         Puzzle::generate(layout, alphabet, &options, &pipeline, o.seed, o.index).map_err(error)?;
     #[derive(Serialize)]
