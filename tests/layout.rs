@@ -41,7 +41,15 @@ fn main_rs_is_a_dispatcher() {
 #[test]
 fn the_command_line_crates_are_the_cli_features() {
     let manifest = std::fs::read_to_string("Cargo.toml").unwrap();
-    for name in ["clap", "anyhow", "indicatif", "axum", "tokio", "serde_json", "rayon"] {
+    for name in [
+        "clap",
+        "anyhow",
+        "indicatif",
+        "axum",
+        "tokio",
+        "serde_json",
+        "rayon",
+    ] {
         let line = manifest
             .lines()
             .find(|l| l.starts_with(&format!("{name} =")))
@@ -64,7 +72,15 @@ fn the_command_line_crates_are_the_cli_features() {
             continue;
         }
         let text = std::fs::read_to_string(&f).unwrap();
-        for name in ["anyhow", "clap", "indicatif", "axum", "tokio", "serde_json", "rayon"] {
+        for name in [
+            "anyhow",
+            "clap",
+            "indicatif",
+            "axum",
+            "tokio",
+            "serde_json",
+            "rayon",
+        ] {
             assert!(
                 !text.contains(&format!("{name}::")),
                 "{} uses {name}, a crate of the command line only",

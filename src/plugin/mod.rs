@@ -78,6 +78,7 @@
 mod call;
 #[doc(hidden)]
 pub mod host;
+mod open;
 pub mod sandbox;
 mod sizes;
 mod wire;
@@ -90,6 +91,7 @@ pub use sandbox::Sandbox;
 #[doc(hidden)]
 pub use sizes::{Skipped, skipped_on};
 
+use open::{entry_of, unavailable};
 use sizes::{SIZES_LAPIZ_RUNS, board_of, sizes_list};
 
 use std::ffi::{CStr, c_char, c_void};
@@ -484,58 +486,6 @@ pub fn load(path: &Path) -> Result<Arc<Plugin>, PluginError> {
     let plugin = Arc::new(read_descriptor(&shown, table)?);
     loaded.push((canonical, plugin.clone()));
     Ok(plugin)
-}
-
-/// Opens the library at `canonical` (never closed: its function pointers and strings stay
-/// valid for the process) and finds its entry function.
-#[cfg(feature = "plugins")]
-fn entry_of(canonical: &Path, shown: &str) -> Result<LpEntryFn, PluginError> {
-    let library = open_library(canonical).map_err(|e| PluginError::NotALibrary {
-        path: shown.to_string(),
-        message: e.to_string(),
-    })?;
-    let entry: LpEntryFn = {
-        // SAFETY: the symbol's type is fixed by the ABI; a library that exports the name with
-        // another type breaks the ABI contract, which loading a plugin trusts.
-        let symbol =
-            unsafe { library.get::<LpEntryFn>(LP_ENTRY_SYMBOL.as_bytes()) }.map_err(|e| {
-                PluginError::NoEntry {
-                    path: shown.to_string(),
-                    symbol: LP_ENTRY_SYMBOL,
-                    message: e.to_string(),
-                }
-            })?;
-        *symbol
-    };
-    std::mem::forget(library);
-    Ok(entry)
-}
-
-/// Without the `plugins` feature no library is opened.
-#[cfg(not(feature = "plugins"))]
-fn entry_of(_canonical: &Path, shown: &str) -> Result<LpEntryFn, PluginError> {
-    Err(unavailable(shown))
-}
-
-/// The error of a build without the `plugins` feature.
-fn unavailable(shown: &str) -> PluginError {
-    PluginError::Unavailable {
-        path: shown.to_string(),
-    }
-}
-
-#[cfg(all(feature = "plugins", unix))]
-fn open_library(path: &Path) -> Result<libloading::Library, libloading::Error> {
-    use libloading::os::unix::{Library, RTLD_LOCAL, RTLD_NOW};
-    // SAFETY: loading runs the library's initialisers; a plugin is trusted code in that
-    // respect (docs/plugins.md says so). RTLD_NOW resolves every symbol at load time.
-    unsafe { Library::open(Some(path), RTLD_NOW | RTLD_LOCAL) }.map(Into::into)
-}
-
-#[cfg(all(feature = "plugins", not(unix)))]
-fn open_library(path: &Path) -> Result<libloading::Library, libloading::Error> {
-    // SAFETY: as above; Windows resolves imports at load time.
-    unsafe { libloading::Library::new(path) }
 }
 
 /// The file names a plugin library has on this system (`.so`, `.dylib`, `.dll`).
