@@ -18,7 +18,9 @@
 //! A program that uses the library reads a [`Puzzle`] of any size (`Puzzle::read`: every
 //! format of every size), chooses a [`Pipeline`], solves the puzzle into a [`Trace`] and rates
 //! the trace ([`engine::rate`]). Depend on `lapiz` with `default-features = false` to leave out
-//! the command line's crates (the `cli` feature).
+//! the command line's crates (the `cli` feature), and name the features wanted of the others:
+//! `plugins` (plugin libraries) and `files` (pipelines and scripts read from files). Without
+//! them the library builds for WebAssembly (`wasm32-unknown-unknown`; docs/wasm.md).
 //!
 //! ```
 //! use lapiz::engine::{Outcome, rate};

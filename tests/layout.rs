@@ -41,7 +41,15 @@ fn main_rs_is_a_dispatcher() {
 #[test]
 fn the_command_line_crates_are_the_cli_features() {
     let manifest = std::fs::read_to_string("Cargo.toml").unwrap();
-    for name in ["clap", "anyhow", "indicatif", "axum", "tokio", "serde_json"] {
+    for name in [
+        "clap",
+        "anyhow",
+        "indicatif",
+        "axum",
+        "tokio",
+        "serde_json",
+        "rayon",
+    ] {
         let line = manifest
             .lines()
             .find(|l| l.starts_with(&format!("{name} =")))
@@ -52,7 +60,9 @@ fn the_command_line_crates_are_the_cli_features() {
             "the cli feature lacks {name}"
         );
     }
-    assert!(manifest.contains("default = [\"cli\"]"));
+    // what a browser has not (plugins, files) is on by default too, and the command line's
+    assert!(manifest.contains("default = [\"cli\", \"plugins\", \"files\"]"));
+    assert!(manifest.contains("cli = [\"plugins\", \"files\", "));
     assert!(manifest.contains("required-features = [\"cli\"]"));
     // and the library does not use them (it builds without them)
     let mut files = Vec::new();
@@ -62,7 +72,15 @@ fn the_command_line_crates_are_the_cli_features() {
             continue;
         }
         let text = std::fs::read_to_string(&f).unwrap();
-        for name in ["anyhow", "clap", "indicatif", "axum", "tokio", "serde_json"] {
+        for name in [
+            "anyhow",
+            "clap",
+            "indicatif",
+            "axum",
+            "tokio",
+            "serde_json",
+            "rayon",
+        ] {
             assert!(
                 !text.contains(&format!("{name}::")),
                 "{} uses {name}, a crate of the command line only",
@@ -207,6 +225,7 @@ fn internal_modules_are_private_and_entry_points_have_examples() {
 fn no_source_file_is_over_a_thousand_lines() {
     let mut files = sources("src");
     files.extend(sources("plugins"));
+    files.extend(sources("wasm/src"));
     for (f, text) in files {
         let lines = text.lines().count();
         assert!(lines <= 1000, "{}: {lines} lines", f.display());

@@ -14,11 +14,15 @@
 //! assert_eq!(expired.reached(), Some(StopCause::TimeLimit));
 //! assert_eq!(Stop::never().reached(), None);
 //! ```
+//!
+//! Deadlines are `web_time`'s [`Instant`]: the standard library's own everywhere but in
+//! WebAssembly in a browser or Node, where `std::time::Instant::now` panics and `web_time`
+//! reads `performance.now()` instead (docs/dependencies.md).
 
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 

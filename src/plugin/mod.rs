@@ -78,6 +78,7 @@
 mod call;
 #[doc(hidden)]
 pub mod host;
+mod open;
 pub mod sandbox;
 mod sizes;
 mod wire;
@@ -90,6 +91,7 @@ pub use sandbox::Sandbox;
 #[doc(hidden)]
 pub use sizes::{Skipped, skipped_on};
 
+use open::{entry_of, unavailable};
 use sizes::{SIZES_LAPIZ_RUNS, board_of, sizes_list};
 
 use std::ffi::{CStr, c_char, c_void};
@@ -204,6 +206,15 @@ pub enum PluginError {
         lapiz: u32,
         /// The version the host speaks.
         host: u32,
+    },
+    /// This build of lapiz loads no plugins (built without the `plugins` feature, as the
+    /// WebAssembly build is).
+    #[error(
+        "plugin {path}: this build of lapiz loads no plugins (built without the `plugins` feature)"
+    )]
+    Unavailable {
+        /// The path.
+        path: String,
     },
     /// A folder of plugins could not be read.
     #[error("plugin folder {path}: {message}")]
@@ -390,6 +401,9 @@ pub fn load_with(
         return load(path);
     }
     let shown = path.display().to_string();
+    if !cfg!(feature = "plugins") {
+        return Err(unavailable(&shown));
+    }
     let canonical = path.canonicalize().map_err(|_| PluginError::Missing {
         path: shown.clone(),
     })?;
@@ -455,6 +469,9 @@ pub fn load_with(
 /// from that file): its searches are called directly, with no protection from a crash.
 pub fn load(path: &Path) -> Result<Arc<Plugin>, PluginError> {
     let shown = path.display().to_string();
+    if !cfg!(feature = "plugins") {
+        return Err(unavailable(&shown));
+    }
     let canonical = path.canonicalize().map_err(|_| PluginError::Missing {
         path: shown.clone(),
     })?;
@@ -463,44 +480,12 @@ pub fn load(path: &Path) -> Result<Arc<Plugin>, PluginError> {
     if let Some((_, p)) = loaded.iter().find(|(c, _)| *c == canonical) {
         return Ok(p.clone());
     }
-    let library = open_library(&canonical).map_err(|e| PluginError::NotALibrary {
-        path: shown.clone(),
-        message: e.to_string(),
-    })?;
-    let entry: LpEntryFn = {
-        // SAFETY: the symbol's type is fixed by the ABI; a library that exports the name with
-        // another type breaks the ABI contract, which loading a plugin trusts.
-        let symbol =
-            unsafe { library.get::<LpEntryFn>(LP_ENTRY_SYMBOL.as_bytes()) }.map_err(|e| {
-                PluginError::NoEntry {
-                    path: shown.clone(),
-                    symbol: LP_ENTRY_SYMBOL,
-                    message: e.to_string(),
-                }
-            })?;
-        *symbol
-    };
-    // Never unloaded: the function pointers and strings stay valid for the process.
-    std::mem::forget(library);
+    let entry = entry_of(&canonical, &shown)?;
     // SAFETY: the entry function takes nothing and returns a descriptor pointer or null.
     let table = unsafe { entry() };
     let plugin = Arc::new(read_descriptor(&shown, table)?);
     loaded.push((canonical, plugin.clone()));
     Ok(plugin)
-}
-
-#[cfg(unix)]
-fn open_library(path: &Path) -> Result<libloading::Library, libloading::Error> {
-    use libloading::os::unix::{Library, RTLD_LOCAL, RTLD_NOW};
-    // SAFETY: loading runs the library's initialisers; a plugin is trusted code in that
-    // respect (docs/plugins.md says so). RTLD_NOW resolves every symbol at load time.
-    unsafe { Library::open(Some(path), RTLD_NOW | RTLD_LOCAL) }.map(Into::into)
-}
-
-#[cfg(not(unix))]
-fn open_library(path: &Path) -> Result<libloading::Library, libloading::Error> {
-    // SAFETY: as above; Windows resolves imports at load time.
-    unsafe { libloading::Library::new(path) }
 }
 
 /// The file names a plugin library has on this system (`.so`, `.dylib`, `.dll`).

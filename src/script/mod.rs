@@ -84,7 +84,7 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope};
 
@@ -666,7 +666,7 @@ impl ScriptTechnique {
             path: shown.clone(),
             error,
         };
-        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        let mut files: Vec<PathBuf> = crate::text::files::read_folder(dir)
             .map_err(io)?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "rhai") && p.is_file())

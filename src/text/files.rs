@@ -8,8 +8,10 @@ use std::io::{self, Read};
 use std::path::Path;
 
 /// Opens `path` for reading without blocking (a FIFO with no writer would block `open`) and
-/// refuses what is not a regular file: a FIFO, a device, a folder.
+/// refuses what is not a regular file: a FIFO, a device, a folder. A build without the
+/// `files` feature reads no file: an error of kind [`io::ErrorKind::Unsupported`] says so.
 pub fn open_regular(path: &Path) -> io::Result<File> {
+    files_readable()?;
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -26,6 +28,24 @@ pub fn open_regular(path: &Path) -> io::Result<File> {
         ));
     }
     Ok(file)
+}
+
+/// The entries of the folder `path`; without the `files` feature, as [`open_regular`], an
+/// error.
+pub fn read_folder(path: &Path) -> io::Result<std::fs::ReadDir> {
+    files_readable()?;
+    std::fs::read_dir(path)
+}
+
+/// An error of kind [`io::ErrorKind::Unsupported`] in a build without the `files` feature.
+fn files_readable() -> io::Result<()> {
+    if cfg!(feature = "files") {
+        return Ok(());
+    }
+    Err(io::Error::new(
+        io::ErrorKind::Unsupported,
+        "this build of lapiz reads no files (built without the `files` feature)",
+    ))
 }
 
 /// The bytes of the regular file `path` ([`open_regular`]), or an error of kind

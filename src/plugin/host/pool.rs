@@ -689,7 +689,9 @@ fn seconds(d: Duration) -> String {
     format!("{} s", d.as_secs_f64())
 }
 
-/// How a host process ended, in words.
+/// How a host process ended, in words (with the memory limit when a signal ended it, on
+/// Unix: elsewhere `settings` is not needed).
+#[cfg_attr(not(unix), allow(unused_variables))]
 fn ended(status: ExitStatus, settings: &HostSettings) -> String {
     #[cfg(unix)]
     {

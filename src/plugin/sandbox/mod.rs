@@ -372,6 +372,7 @@ pub(crate) fn block_signals() {
 /// The most threads a sandboxed host runs at once: its own three (the wire, the search, the
 /// thread that counts) and the plugin's. A plugin's `pthread_create` past it fails with
 /// `EAGAIN`.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 pub(crate) const MAX_HOST_THREADS: usize = 64;
 
 /// The sandboxed host's thread cap ([`MAX_HOST_THREADS`], Linux with seccomp): a thread of
