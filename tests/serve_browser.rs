@@ -688,6 +688,17 @@ fn rows_keep_their_height_with_and_without_digits_on_desktop_and_phone() {
         }
         b.click("undo");
     }
+    // on a touch screen the page says to tap, not to type
+    b.call(
+        "Emulation.setTouchEmulationEnabled",
+        json!({ "enabled": true, "maxTouchPoints": 5 }),
+    );
+    b.call("Page.reload", json!({}));
+    b.wait(
+        "document.readyState==='complete'&&document.body.getAttribute('data-state')==='playing'",
+    );
+    let said = b.text("status");
+    assert!(said.contains("Tap a cell"), "{said}");
 }
 
 #[test]

@@ -13,7 +13,8 @@ var G={n:0,br:0,bc:0,sym:[],numbers:false,peers:[],cells:[],sig:[]};
 var S={board:null,text:'',values:null,marks:null,sel:0,pencil:false,mistakes:false,undo:[],redo:[],
   time:0,since:0,paused:false,done:false,hints:0,errors:0,hint:0,hintStep:null,view:null,walk:null,lastKey:null};
 var seq=0;
-var touch=window.matchMedia&&window.matchMedia('(pointer:coarse)').matches;
+// whether the main pointer is a finger (asked when a game starts: a window can change)
+function touch(){return !!(window.matchMedia&&window.matchMedia('(pointer:coarse)').matches);}
 
 function rcOf(i){return 'r'+(Math.floor(i/G.n)+1)+'c'+(i%G.n+1);}
 function boxOf(i){var r=Math.floor(i/G.n),c=i%G.n;return Math.floor(r/G.br)*(G.n/G.bc)+Math.floor(c/G.bc);}
@@ -364,7 +365,7 @@ function start(b,text,how,marks,restored){
   if(solved())finish();
   render();save();tick();
   var size=G.n===9?'':' '+G.n+'x'+G.n;
-  var how2=touch?'Tap a cell, then a symbol below; Pencil for pencil marks.':'Click a cell and type a symbol; Shift+symbol or Pencil for pencil marks.';
+  var how2=touch()?'Tap a cell, then a symbol below; Pencil for pencil marks.':'Click a cell and type a symbol; Shift+symbol or Pencil for pencil marks.';
   if(!S.done)setStatus((how||'Loaded.')+' '+how2+(size?' ('+size.trim()+')':''),'');
   if(window.matchMedia&&window.matchMedia('(max-width:600px)').matches)$('source').open=false;
 }
