@@ -551,12 +551,7 @@ fn a_person_plays_asks_for_hints_and_walks_the_solution() {
     b.click("undo");
     // the hint's words on a phone: on screen with the board, once the puzzle box is folded
     b.eval("document.getElementById('source').open=false");
-    b.click("hint-button");
-    b.wait(
-        "!document.querySelector('[data-testid=\"hint-close\"]').hidden||\
-         document.getElementById('hint-text').className==='bad'",
-    );
-    let said = b.text("hint-text");
+    let said = ask_hint(&mut b);
     assert_eq!(
         b.eval("document.getElementById('hint-close').hidden"),
         false,
@@ -647,6 +642,24 @@ fn row_heights(b: &mut Browser) -> Vec<f64> {
         .collect()
 }
 
+/// The smallest and largest of `values`.
+fn spread(values: &[f64]) -> (f64, f64) {
+    values
+        .iter()
+        .fold((f64::MAX, 0f64), |(l, h), &x| (l.min(x), h.max(x)))
+}
+
+/// Presses Hint and waits for its answer (a hint shown, or the page's reason for none): the
+/// hint's text.
+fn ask_hint(b: &mut Browser) -> String {
+    b.click("hint-button");
+    b.wait(
+        "!document.querySelector('[data-testid=\"hint-close\"]').hidden||\
+         document.getElementById('hint-text').className==='bad'",
+    );
+    b.text("hint-text")
+}
+
 /// The relative luminance of a CSS `rgb(...)` colour, 0 (black) to 1 (white).
 fn luminance(css: &str) -> f64 {
     let parts: Vec<f64> = css
@@ -675,9 +688,7 @@ fn rows_keep_their_height_with_and_without_digits_on_desktop_and_phone() {
         for stage in ["digits", "pencil marks"] {
             let rows = row_heights(&mut b);
             assert_eq!(rows.len(), 9);
-            let (lo, hi) = rows
-                .iter()
-                .fold((f64::MAX, 0f64), |(l, h), &x| (l.min(x), h.max(x)));
+            let (lo, hi) = spread(&rows);
             assert!(
                 hi - lo <= 1.0 && lo > 20.0,
                 "{width} px, {stage}: row heights {rows:?}"
@@ -1009,12 +1020,7 @@ fn dark_mode_print_and_the_finish() {
     keep_screenshot(&shot, "serve-print.png");
     b.call("Emulation.setEmulatedMedia", json!({ "media": "" }));
     // a hint on a grid whose empty cell has one candidate and no pencil mark
-    b.click("hint-button");
-    b.wait(
-        "!document.querySelector('[data-testid=\"hint-close\"]').hidden||\
-         document.getElementById('hint-text').className==='bad'",
-    );
-    let said = b.text("hint-text");
+    let said = ask_hint(&mut b);
     assert!(said.contains("Full House"), "{said}");
     // the last digit: the finish, and the board no longer takes input
     b.click("cell-r1c1");
@@ -1066,21 +1072,14 @@ fn a_25x25_puzzle_is_played_and_its_long_solve_answered_as_stopped() {
     assert_eq!(b.attr(&cell, "data-value"), "24");
     // the rows keep one height on the big board too
     let rows = row_heights(&mut b);
-    let (lo, hi) = rows
-        .iter()
-        .fold((f64::MAX, 0f64), |(l, h), &x| (l.min(x), h.max(x)));
+    let (lo, hi) = spread(&rows);
     assert!(hi - lo <= 1.0, "{rows:?}");
     b.click("undo");
     assert_eq!(b.attr(&cell, "data-value"), "");
     assert_eq!(b.attr(&cell, "data-marks"), "P");
     b.click("undo");
     // a hint comes at once (no solve in the background holds the address's job slot)
-    b.click("hint-button");
-    b.wait(
-        "!document.querySelector('[data-testid=\"hint-close\"]').hidden||\
-         document.getElementById('hint-text').className==='bad'",
-    );
-    let said = b.text("hint-text");
+    let said = ask_hint(&mut b);
     assert_eq!(
         b.eval("document.getElementById('hint-text').className"),
         "",

@@ -177,6 +177,16 @@ function afterChange(){
   if(solved())finish();
   render();save();
 }
+// a value put in a cell: its marks go, and the value leaves its peers' marks
+function place(i,v){
+  S.values[i]=v;S.marks[i]=0;
+  G.peers[i].forEach(function(j){S.marks[j]&=~bit(v);});
+}
+// a value the player put in a cell: a mistake when it is not the solution's
+function put(i,v){
+  place(i,v);
+  if(v!==S.board.solution[i])S.errors++;
+}
 function enter(v){
   var i=S.sel;
   if(!S.board||S.board.givens[i]||S.done||S.paused)return;
@@ -185,9 +195,7 @@ function enter(v){
   }else{
     change(function(){
       if(S.values[i]===v){S.values[i]=0;return;}
-      S.values[i]=v;S.marks[i]=0;
-      if(v!==S.board.solution[i])S.errors++;
-      G.peers[i].forEach(function(j){S.marks[j]&=~bit(v);});
+      put(i,v);
     });
   }
 }
@@ -248,7 +256,7 @@ document.addEventListener('keydown',function(e){
   var got=valueOfKey(e);
   if(got){
     if(got.replace&&!S.pencil&&!e.shiftKey){
-      var i=S.sel;change(function(){S.values[i]=got.v;if(got.v!==S.board.solution[i])S.errors++;G.peers[i].forEach(function(j){S.marks[j]&=~bit(got.v);});});
+      var i=S.sel;change(function(){put(i,got.v);});
     }else if(e.shiftKey){var p=S.pencil;S.pencil=true;enter(got.v);S.pencil=p;render();}
     else enter(got.v);
     e.preventDefault();
@@ -592,9 +600,7 @@ $('hint-apply').addEventListener('click',function(){
       S.marks[x.i]&=~bit(x.v);
     });
     (st.placements||[]).forEach(function(c){
-      var x=candOf(c);if(!x)return;
-      S.values[x.i]=x.v;S.marks[x.i]=0;
-      G.peers[x.i].forEach(function(j){S.marks[j]&=~bit(x.v);});
+      var x=candOf(c);if(x)place(x.i,x.v);
     });
   });
   if(!S.done)setHintText('Applied: '+said);
